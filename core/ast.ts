@@ -1,0 +1,156 @@
+/**
+ * Small, pure predicates over ESTree nodes shared by every rule. Nothing here knows MCP or ACP.
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+
+/** Strips the wrappers that do not change a value: `await`, `!`, `as`, `satisfies`, `<T>`, `?.` chains. */
+export function unwrapExpression(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  for (;;) {
+    switch (current.type) {
+      case AST_NODE_TYPES.AwaitExpression:
+        current = current.argument;
+        continue;
+      case AST_NODE_TYPES.TSNonNullExpression:
+      case AST_NODE_TYPES.TSAsExpression:
+      case AST_NODE_TYPES.TSSatisfiesExpression:
+      case AST_NODE_TYPES.TSTypeAssertion:
+        current = current.expression;
+        continue;
+      case AST_NODE_TYPES.ChainExpression:
+        current = current.expression;
+        continue;
+      default:
+        return current;
+    }
+  }
+}
+
+/** The name of a non-computed or string-keyed property (`a.b`, `a["b"]`, `{ b: 1 }`), or null. */
+export function getStaticPropertyName(
+  node: TSESTree.MemberExpression | TSESTree.Property | TSESTree.PropertyDefinition | TSESTree.MethodDefinition,
+): string | null {
+  const key = node.type === AST_NODE_TYPES.MemberExpression ? node.property : node.key;
+  if (!node.computed && key.type === AST_NODE_TYPES.Identifier) return key.name;
+  if (key.type === AST_NODE_TYPES.Literal && typeof key.value === "string") return key.value;
+  if (key.type === AST_NODE_TYPES.TemplateLiteral && key.expressions.length === 0) return key.quasis[0]!.value.cooked;
+  return null;
+}
+
+/** The string value of a string literal or an expression-free template literal, or null. */
+export function getStringValue(node: TSESTree.Node | null | undefined): string | null {
+  if (!node) return null;
+  if (node.type === AST_NODE_TYPES.Literal && typeof node.value === "string") return node.value;
+  if (node.type === AST_NODE_TYPES.TemplateLiteral && node.expressions.length === 0) {
+    return node.quasis[0]!.value.cooked ?? null;
+  }
+  return null;
+}
+
+export function isStringLike(node: TSESTree.Node): boolean {
+  return (
+    (node.type === AST_NODE_TYPES.Literal && typeof node.value === "string") ||
+    node.type === AST_NODE_TYPES.TemplateLiteral
+  );
+}
+
+/**
+ * The dotted path of an identifier/member chain (`ctx.mcpReq.signal` → ["ctx", "mcpReq", "signal"]),
+ * or null when any link is computed or not a name. `this` counts as a name.
+ */
+export function getMemberPath(node: TSESTree.Node): string[] | null {
+  const target = unwrapExpression(node);
+  if (target.type === AST_NODE_TYPES.Identifier) return [target.name];
+  if (target.type === AST_NODE_TYPES.ThisExpression) return ["this"];
+  if (target.type === AST_NODE_TYPES.MemberExpression) {
+    const property = getStaticPropertyName(target);
+    const objectPath = getMemberPath(target.object);
+    return property !== null && objectPath !== null ? [...objectPath, property] : null;
+  }
+  return null;
+}
+
+/** The method name of `x.y.method(…)` or `method(…)`, or null. */
+export function getCalleeName(call: TSESTree.CallExpression | TSESTree.NewExpression): string | null {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type === AST_NODE_TYPES.Identifier) return callee.name;
+  if (callee.type === AST_NODE_TYPES.MemberExpression) return getStaticPropertyName(callee);
+  return null;
+}
+
+/** The rightmost name of a call's receiver (`mcpServer.server.elicitInput` → "server"), or null. */
+export function getReceiverName(call: TSESTree.CallExpression): string | null {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return null;
+  const path = getMemberPath(callee.object);
+  return path ? path[path.length - 1]! : null;
+}
+
+/** The `key: value` property named `name` of an object literal (last one wins, as at run time), or null. */
+export function findProperty(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | null {
+  let found: TSESTree.Property | null = null;
+  for (const property of object.properties) {
+    if (property.type === AST_NODE_TYPES.Property && getStaticPropertyName(property) === name) found = property;
+  }
+  return found;
+}
+
+/** Whether an object literal has a spread, which may bring in any field. */
+export function hasSpread(object: TSESTree.ObjectExpression): boolean {
+  return object.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement);
+}
+
+/** The nearest enclosing function of a node, or null at module level. */
+export function getEnclosingFunction(node: TSESTree.Node): TSESTree.FunctionLike | null {
+  for (let current = node.parent; current; current = current.parent) {
+    if (
+      current.type === AST_NODE_TYPES.FunctionDeclaration ||
+      current.type === AST_NODE_TYPES.FunctionExpression ||
+      current.type === AST_NODE_TYPES.ArrowFunctionExpression
+    ) {
+      return current;
+    }
+  }
+  return null;
+}
+
+export function isFunctionNode(node: TSESTree.Node | null | undefined): node is TSESTree.FunctionLike {
+  return (
+    !!node &&
+    (node.type === AST_NODE_TYPES.FunctionDeclaration ||
+      node.type === AST_NODE_TYPES.FunctionExpression ||
+      node.type === AST_NODE_TYPES.ArrowFunctionExpression)
+  );
+}
+
+/** Packages a program imports, requires or dynamically imports (string specifiers only). */
+export function collectImportedPackages(program: TSESTree.Program): Set<string> {
+  const packages = new Set<string>();
+  const addSpecifier = (specifier: string | null) => {
+    if (specifier === null || specifier.startsWith(".") || specifier.startsWith("/")) return;
+    const parts = specifier.split("/");
+    packages.add(specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!);
+  };
+  for (const statement of program.body) {
+    if (statement.type === AST_NODE_TYPES.ImportDeclaration) addSpecifier(statement.source.value);
+    if (
+      (statement.type === AST_NODE_TYPES.ExportNamedDeclaration || statement.type === AST_NODE_TYPES.ExportAllDeclaration) &&
+      statement.source
+    ) {
+      addSpecifier(statement.source.value);
+    }
+    if (statement.type === AST_NODE_TYPES.VariableDeclaration) {
+      for (const declarator of statement.declarations) {
+        const init = declarator.init && unwrapExpression(declarator.init);
+        if (
+          init?.type === AST_NODE_TYPES.CallExpression &&
+          init.callee.type === AST_NODE_TYPES.Identifier &&
+          init.callee.name === "require"
+        ) {
+          addSpecifier(getStringValue(init.arguments[0]));
+        }
+      }
+    }
+  }
+  return packages;
+}

@@ -1,0 +1,93 @@
+/**
+ * Ties a value to a person being asked: does this expression hold the answer of a recognised human-wait call,
+ * or a parameter declared as such an answer? Untyped and local (one function's variables), so it is cheap and
+ * never guesses across files.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { unwrapExpression } from "./ast.ts";
+import { matchHumanWaitCall, type HumanWaitCall } from "./calls.ts";
+import { RESULT_TYPE_NAMES } from "./result-shapes.ts";
+import type { WrapperSpecifier } from "./wrappers.ts";
+
+export type AnswerSource =
+  | { kind: "call"; call: HumanWaitCall }
+  /** A parameter or variable annotated with an answer type (`result: ElicitResult`). */
+  | { kind: "annotation"; typeName: string };
+
+const MAX_DEPTH = 6;
+
+/**
+ * Follows `expression` back through member accesses, `await`, casts and `const`/`let` initialisers
+ * (including destructuring) to a human-wait call or an answer-typed declaration.
+ */
+export function traceAnswerSource(
+  expression: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  wrappers: readonly WrapperSpecifier[] = [],
+  depth = 0,
+): AnswerSource | null {
+  if (depth > MAX_DEPTH) return null;
+  const node = unwrapExpression(expression);
+  switch (node.type) {
+    case AST_NODE_TYPES.CallExpression: {
+      const call = matchHumanWaitCall(node, wrappers);
+      return call ? { kind: "call", call } : null;
+    }
+    case AST_NODE_TYPES.MemberExpression:
+      return traceAnswerSource(node.object, sourceCode, wrappers, depth + 1);
+    case AST_NODE_TYPES.Identifier:
+      return traceIdentifier(node, sourceCode, wrappers, depth);
+    default:
+      return null;
+  }
+}
+
+function traceIdentifier(
+  identifier: TSESTree.Identifier,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  wrappers: readonly WrapperSpecifier[],
+  depth: number,
+): AnswerSource | null {
+  const variable = findVariable(sourceCode.getScope(identifier), identifier.name);
+  if (!variable) return null;
+  for (const definition of variable.defs) {
+    const annotated = annotationSource(definition.name);
+    if (annotated) return annotated;
+    if (definition.type === "Variable" && definition.node.init) {
+      const source = traceAnswerSource(definition.node.init, sourceCode, wrappers, depth + 1);
+      if (source) return source;
+    }
+  }
+  // `let result; … result = await server.elicitInput(…)`
+  for (const reference of variable.references) {
+    if (reference.writeExpr && reference.writeExpr !== reference.identifier) {
+      const source = traceAnswerSource(reference.writeExpr, sourceCode, wrappers, depth + 1);
+      if (source) return source;
+    }
+  }
+  return null;
+}
+
+function annotationSource(name: TSESTree.Node): AnswerSource | null {
+  const annotation = "typeAnnotation" in name ? name.typeAnnotation : undefined;
+  const typeNode = annotation && "typeAnnotation" in annotation ? annotation.typeAnnotation : undefined;
+  if (typeNode?.type === AST_NODE_TYPES.TSTypeReference) {
+    const typeName =
+      typeNode.typeName.type === AST_NODE_TYPES.Identifier
+        ? typeNode.typeName.name
+        : typeNode.typeName.type === AST_NODE_TYPES.TSQualifiedName
+          ? typeNode.typeName.right.name
+          : null;
+    if (typeName !== null && RESULT_TYPE_NAMES.has(typeName)) return { kind: "annotation", typeName };
+  }
+  return null;
+}
+
+/** Looks a name up from a scope outwards (ESLint's `findVariable`, without the import). */
+export function findVariable(scope: TSESLint.Scope.Scope | null, name: string): TSESLint.Scope.Variable | null {
+  for (let current = scope; current; current = current.upper) {
+    const variable = current.set.get(name);
+    if (variable) return variable;
+  }
+  return null;
+}

@@ -1,0 +1,54 @@
+/**
+ * The shapes of a person's answer (DESIGN §3). MCP carries it in `action`; ACP permission requests carry it in
+ * `outcome.outcome`, with the chosen option's `kind` saying whether the person allowed or rejected.
+ */
+
+/** MCP `ElicitResult.action`. `content` is present only with "accept". */
+export const ELICIT_ACTIONS = ["accept", "decline", "cancel"] as const;
+export type ElicitAction = (typeof ELICIT_ACTIONS)[number];
+
+/** What each action means to a person, for messages, docs and the comments codemods write. */
+export const ELICIT_ACTION_MEANING: Readonly<Record<ElicitAction, string>> = {
+  accept: "the user answered and the content is theirs",
+  decline: "the user saw the question and said no",
+  cancel: "the dialog was dismissed without a decision",
+};
+
+/** ACP `RequestPermissionOutcome.outcome`. */
+export const ACP_OUTCOMES = ["selected", "cancelled"] as const;
+export type AcpOutcome = (typeof ACP_OUTCOMES)[number];
+
+/** ACP `PermissionOption.kind`: the chosen option says whether the person allowed or rejected. */
+export const ACP_OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
+export type AcpOptionKind = (typeof ACP_OPTION_KINDS)[number];
+
+export function isAllowKind(kind: string): boolean {
+  return kind === "allow_once" || kind === "allow_always";
+}
+export function isRejectKind(kind: string): boolean {
+  return kind === "reject_once" || kind === "reject_always";
+}
+
+/** The field that carries the answer for each result shape. */
+export const DISCRIMINANT_FIELD = {
+  "mcp-elicit-result": "action",
+  "acp-elicit-result": "action",
+  "acp-permission-outcome": "outcome",
+} as const;
+
+/** Type names (as written in annotations) that declare a value to be a person's answer. */
+export const RESULT_TYPE_NAMES: ReadonlySet<string> = new Set([
+  "ElicitResult",
+  "ElicitResultSchema",
+  "CreateElicitationResponse",
+  "RequestPermissionResponse",
+  "RequestPermissionOutcome",
+]);
+
+/** Whether a set of string literals is exactly one of the known answer unions (typed mode). */
+export function isAnswerUnion(literals: ReadonlySet<string>): "mcp" | "acp" | null {
+  const has = (values: readonly string[]) => values.every((value) => literals.has(value));
+  if (literals.size === ELICIT_ACTIONS.length && has(ELICIT_ACTIONS)) return "mcp";
+  if (literals.size === ACP_OUTCOMES.length && has(ACP_OUTCOMES)) return "acp";
+  return null;
+}

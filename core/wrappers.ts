@@ -1,0 +1,58 @@
+/**
+ * Users' own functions that wait on a person, given in rule options in typescript-eslint's specifier shape
+ * (`{ from: "file" | "package" | "lib", name, package?, path? }`) plus which table row they behave like.
+ */
+import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
+import { HUMAN_WAIT_APIS, type HumanWaitApi } from "./human-wait.ts";
+
+export interface WrapperOption {
+  from: "file" | "package" | "lib";
+  name: string | string[];
+  package?: string;
+  path?: string;
+  /** Id of the table row the wrapper forwards to (default: the MCP SDK's `elicitInput`). */
+  behavesLike?: string;
+  /** Index of the wrapper's own options argument, if it takes one; null when it takes none. */
+  optionsArgIndex?: number | null;
+}
+
+export interface WrapperSpecifier {
+  readonly names: readonly string[];
+  readonly api: HumanWaitApi;
+  readonly option: WrapperOption;
+}
+
+export const wrapperOptionSchema: JSONSchema4 = {
+  type: "array",
+  description: "Your own functions that wait on a person, in typescript-eslint's type-or-value specifier shape.",
+  items: {
+    type: "object",
+    additionalProperties: false,
+    required: ["from", "name"],
+    properties: {
+      from: { type: "string", enum: ["file", "package", "lib"] },
+      name: { oneOf: [{ type: "string" }, { type: "array", items: { type: "string" }, minItems: 1, uniqueItems: true }] },
+      package: { type: "string" },
+      path: { type: "string" },
+      behavesLike: { type: "string", enum: HUMAN_WAIT_APIS.map((api) => api.id) },
+      optionsArgIndex: { oneOf: [{ type: "integer", minimum: 0 }, { type: "null" }] },
+    },
+  },
+};
+
+const DEFAULT_BEHAVIOUR = "mcp-elicit-input";
+
+export function compileWrappers(options: readonly WrapperOption[] | undefined): WrapperSpecifier[] {
+  return (options ?? []).map((option) => {
+    const base = HUMAN_WAIT_APIS.find((api) => api.id === (option.behavesLike ?? DEFAULT_BEHAVIOUR))!;
+    const names = Array.isArray(option.name) ? option.name : [option.name];
+    const api: HumanWaitApi = {
+      ...base,
+      id: `wrapper:${names.join(",")}`,
+      label: `\`${names[0]}\` (wraps ${base.label})`,
+      method: names[0]!,
+      optionsArgIndex: option.optionsArgIndex === undefined ? base.optionsArgIndex : option.optionsArgIndex,
+    };
+    return { names, api, option };
+  });
+}

@@ -1,0 +1,1 @@
+// Stand-in file that typed RuleTester cases replace with their code.
