@@ -9,7 +9,6 @@ export default createRule({
     schema: [],
     messages: {},
   },
-  defaultOptions: [],
   create() {
     return {};
   },

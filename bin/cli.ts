@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+/**
+ * `eslint-plugin-elicitation <command>`: `check` lints, `migrate` rewrites, `demo` shows both on the bundled fixtures.
+ * Exit codes: 0 ok, 1 findings (check) or a failed file (migrate), 2 usage error.
+ */
+import { runCheck } from "./check.ts";
+import { runDemo } from "./demo.ts";
+import { runMigrate } from "./migrate.ts";
+import { EXIT_USAGE, type CommandIo } from "./io.ts";
+
+const USAGE = `Usage: eslint-plugin-elicitation <command> [options]
+
+Commands:
+  check <paths...>     lint with the plugin's recommended config (no ESLint config of yours needed)
+  migrate <paths...>   rewrite flagged code: exhaustive switches, release in finally, deadlines, forwarded signals
+  demo                 run check and migrate --dry on the bundled example server and agent
+
+Run \`eslint-plugin-elicitation <command> --help\` for a command's options.`;
+
+export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case "check":
+      return runCheck(rest, io);
+    case "migrate":
+      return runMigrate(rest, io);
+    case "demo":
+      return runDemo(rest, io);
+    case "--help":
+    case "-h":
+    case "help":
+      io.stdout(`${USAGE}\n`);
+      return 0;
+    case undefined:
+      io.stderr(`${USAGE}\n`);
+      return EXIT_USAGE;
+    default:
+      io.stderr(`Unknown command "${command}".\n\n${USAGE}\n`);
+      return EXIT_USAGE;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    cwd: process.cwd(),
+    isTTY: Boolean(process.stderr.isTTY),
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`eslint-plugin-elicitation: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 2;
+    },
+  );
+}
