@@ -1,0 +1,171 @@
+/**
+ * The shared engine, driven by a small rule written here (real ESLint `Linter`, real parser): nested reports are
+ * fixed pass by pass, overlapping edits wait, reports without a suggestion come back as skips with their line,
+ * unparsable input names its line, and untouched files come back as the very same string.
+ */
+import { ESLintUtils, type TSESTree } from "@typescript-eslint/utils";
+import { describe, expect, it } from "vitest";
+import {
+  applyEdits,
+  CodemodInternalError,
+  CodemodSyntaxError,
+  decideBySuggestion,
+  fixWithRules,
+  lintWithRules,
+  nonOverlapping,
+} from "./apply-suggestions.ts";
+import { insertIntoList } from "./deadline.ts";
+
+/** Suggests `wrapped(x)` for `bare(x)`; reports `bare()` with no argument but offers nothing. */
+const wrapBare = ESLintUtils.RuleCreator.withoutDocs({
+  meta: {
+    type: "problem",
+    hasSuggestions: true,
+    schema: [],
+    messages: { bare: "bare call", wrap: "wrap it" },
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      CallExpression(node: TSESTree.CallExpression) {
+        if (node.callee.type !== "Identifier" || node.callee.name !== "bare") return;
+        const argument = node.arguments[0];
+        if (!argument) {
+          context.report({ node, messageId: "bare" });
+          return;
+        }
+        context.report({
+          node,
+          messageId: "bare",
+          suggest: [
+            {
+              messageId: "wrap",
+              fix: (fixer) => fixer.replaceText(node, `wrapped(${context.sourceCode.getText(argument)})`),
+            },
+          ],
+        });
+      },
+    };
+  },
+});
+
+/** Suggests a text that it reports again: the engine must stop, not loop. */
+const neverSettles = ESLintUtils.RuleCreator.withoutDocs({
+  meta: { type: "problem", hasSuggestions: true, schema: [], messages: { grow: "grow", again: "again" } },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Program(node: TSESTree.Program) {
+        context.report({ node, messageId: "grow", suggest: [{ messageId: "again", fix: (fixer) => fixer.insertTextAfter(node, ";") }] });
+      },
+    };
+  },
+});
+
+const rules = [{ name: "wrap-bare", rule: wrapBare }];
+
+describe("fixWithRules", () => {
+  it("fixes nested reports over several passes, keeping everything else byte for byte", () => {
+    const source = "// keep me\nconst a = bare(bare(1)); /* and me */\nconst b = bare(2);\n";
+    const outcome = fixWithRules(source, "file.ts", rules, decideBySuggestion);
+    expect(outcome.output).toBe("// keep me\nconst a = wrapped(wrapped(1)); /* and me */\nconst b = wrapped(2);\n");
+    expect(outcome.changed).toBe(true);
+    expect(outcome.applied).toBe(3);
+    expect(outcome.skipped).toEqual([]);
+  });
+
+  it("returns the same string when the rule reports nothing", () => {
+    const source = "const a = wrapped(1);\n";
+    const outcome = fixWithRules(source, "file.ts", rules, decideBySuggestion);
+    expect(outcome.output).toBe(source);
+    expect(outcome.changed).toBe(false);
+    expect(outcome.applied).toBe(0);
+  });
+
+  it("leaves a report without a suggestion alone and says where and why", () => {
+    const source = "const a = bare(1);\n\nconst b = bare();\n";
+    const outcome = fixWithRules(source, "file.ts", rules, decideBySuggestion);
+    expect(outcome.output).toBe("const a = wrapped(1);\n\nconst b = bare();\n");
+    expect(outcome.skipped).toEqual([
+      { rule: "wrap-bare", line: 3, column: 11, reason: "bare call (left as is: no rewrite here is provably equivalent)" },
+    ]);
+  });
+
+  it("names the file, line and column of input that does not parse", () => {
+    expect(() => fixWithRules("const a = 1;\nconst = ;\n", "broken.ts", rules, decideBySuggestion)).toThrow(CodemodSyntaxError);
+    try {
+      fixWithRules("const a = 1;\nconst = ;\n", "broken.ts", rules, decideBySuggestion);
+    } catch (error) {
+      expect((error as CodemodSyntaxError).line).toBe(2);
+      expect((error as CodemodSyntaxError).message).toMatch(/^broken\.ts:2:\d+: cannot parse: /);
+    }
+  });
+
+  it("refuses an edit that would not parse instead of writing it", () => {
+    const breaksSyntax = () => ({ edit: { range: [0, 5] as const, text: "const const" } });
+    expect(() => fixWithRules("const a = bare(1);\n", "file.ts", rules, breaksSyntax)).toThrow(CodemodInternalError);
+  });
+
+  it("stops a rewrite that never settles", () => {
+    expect(() => fixWithRules("const y = x;\n", "file.ts", [{ name: "never-settles", rule: neverSettles }], decideBySuggestion)).toThrow(
+      /did not settle/,
+    );
+  });
+
+  it("parses .tsx as TSX and .ts as TypeScript", () => {
+    expect(fixWithRules("const a = <div>{bare(1)}</div>;\n", "file.tsx", rules, decideBySuggestion).output).toBe(
+      "const a = <div>{wrapped(1)}</div>;\n",
+    );
+    expect(fixWithRules("const a = <number>bare(1);\n", "file.ts", rules, decideBySuggestion).output).toBe(
+      "const a = <number>wrapped(1);\n",
+    );
+  });
+});
+
+describe("edits", () => {
+  it("keeps the first of overlapping or touching edits and applies the rest from the end", () => {
+    const kept = nonOverlapping([
+      { range: [4, 8], text: "B" },
+      { range: [0, 5], text: "A" },
+      { range: [9, 10], text: "C" },
+      { range: [10, 10], text: "D" },
+    ]);
+    expect(kept).toEqual([
+      { range: [0, 5], text: "A" },
+      { range: [9, 10], text: "C" },
+    ]);
+    expect(applyEdits("0123456789", kept)).toBe("A5678C");
+  });
+});
+
+describe("insertIntoList", () => {
+  /** Inserts `item` into the first object literal of `source`. */
+  function insertIntoObject(source: string, item: string): string {
+    const { sourceCode } = lintWithRules(source, "file.ts", []);
+    const declaration = sourceCode.ast.body[0] as unknown as TSESTree.VariableDeclaration;
+    const object = declaration.declarations[0]!.init as TSESTree.ObjectExpression;
+    const closer = sourceCode.getLastToken(object as never)!;
+    return applyEdits(source, [insertIntoList(sourceCode, object.properties, closer, item)]);
+  }
+
+  it("fills an empty object", () => {
+    expect(insertIntoObject("const o = {};\n", "timeout: 5")).toBe("const o = { timeout: 5 };\n");
+  });
+
+  it("appends on one line", () => {
+    expect(insertIntoObject("const o = { signal };\n", "timeout: 5")).toBe("const o = { signal, timeout: 5 };\n");
+    expect(insertIntoObject("const o = { signal, };\n", "timeout: 5")).toBe("const o = { signal, timeout: 5, };\n");
+  });
+
+  it("adds a line with the last property's indentation, keeping trailing commas and comments", () => {
+    expect(insertIntoObject("const o = {\n    signal, // the caller's\n};\n", "timeout: 5")).toBe(
+      "const o = {\n    signal, // the caller's\n    timeout: 5,\n};\n",
+    );
+    expect(insertIntoObject("const o = {\n\tsignal // no comma\n};\n", "timeout: 5")).toBe(
+      "const o = {\n\tsignal, // no comma\n\ttimeout: 5\n};\n",
+    );
+    expect(insertIntoObject("const o = {\r\n  signal,\r\n};\r\n", "timeout: 5")).toBe(
+      "const o = {\r\n  signal,\r\n  timeout: 5,\r\n};\r\n",
+    );
+  });
+});

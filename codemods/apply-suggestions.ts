@@ -1,0 +1,215 @@
+/**
+ * The engine every transform shares: lint the source with our own rule (ESLint's `Linter`, the TypeScript parser,
+ * no user config), take for each report the edit its rule offers, apply the edits that do not overlap from the end
+ * of the file backwards, and lint again until nothing more applies. So a transform rewrites exactly what its rule
+ * reports ("one detector"), and whatever the rule reports without an edit is left alone and returned as a skip.
+ */
+import path from "node:path";
+import * as tsParser from "@typescript-eslint/parser";
+import type { TSESLint } from "@typescript-eslint/utils";
+import { Linter, type Rule, type SourceCode } from "eslint";
+
+/** A rule run by a transform, under the name it has in the plugin. */
+export interface RuleToApply {
+  readonly name: string;
+  readonly rule: TSESLint.RuleModule<string, readonly unknown[]>;
+  /** Options to pass when the rule's schema accepts them (a rule still being written may not). */
+  readonly options?: Readonly<Record<string, unknown>>;
+}
+
+export interface TextEdit {
+  readonly range: readonly [number, number];
+  readonly text: string;
+}
+
+/** What a transform does with one report: an edit, or the reason it leaves the code as it is. */
+export type Decision = { readonly edit: TextEdit } | { readonly skip: string };
+
+export type Decide = (problem: Linter.LintMessage, sourceCode: SourceCode) => Decision;
+
+export interface Skipped {
+  readonly rule: string;
+  readonly line: number;
+  readonly column: number;
+  readonly reason: string;
+}
+
+export interface FixOutcome {
+  /** The rewritten text; the input itself (same string) when nothing changed. */
+  readonly output: string;
+  readonly changed: boolean;
+  /** Reports that remain, each with why no rewrite was made there. */
+  readonly skipped: readonly Skipped[];
+  /** How many edits were applied over all passes. */
+  readonly applied: number;
+}
+
+/** The input does not parse: the file is reported with its line and left alone. */
+export class CodemodSyntaxError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    readonly detail: string,
+  ) {
+    super(`${file}:${line}:${column}: cannot parse: ${detail}`);
+    this.name = "CodemodSyntaxError";
+  }
+}
+
+/** A rewrite that would not parse or does not settle: a bug of ours, reported instead of written. */
+export class CodemodInternalError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(`${file}: ${message}`);
+    this.name = "CodemodInternalError";
+  }
+}
+
+/** Each pass applies every non-overlapping edit; nested reports need one pass per level. */
+const MAX_PASSES = 12;
+
+const PLUGIN_NAME = "elicitation";
+
+const SOURCE_FILES = ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"];
+
+/** The suggestion a report offers, by position: the first unless told otherwise. */
+export function suggestionEdit(problem: Linter.LintMessage, index = 0): TextEdit | null {
+  const suggestion = problem.suggestions?.[index];
+  return suggestion ? { range: suggestion.fix.range, text: suggestion.fix.text } : null;
+}
+
+/** The usual decision: the rule's first suggestion, or a skip that says what the rule found and why it stays. */
+export function decideBySuggestion(problem: Linter.LintMessage): Decision {
+  const edit = suggestionEdit(problem);
+  return edit ? { edit } : { skip: noRewriteReason(problem) };
+}
+
+export function noRewriteReason(problem: Linter.LintMessage): string {
+  return `${problem.message} (left as is: no rewrite here is provably equivalent)`;
+}
+
+/** Lints `source` as `filename` with only `rules`; fatal parse errors come back as messages with `fatal`. */
+export function lintWithRules(
+  source: string,
+  filename: string,
+  rules: readonly RuleToApply[],
+  linter: Linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(filename)).root }),
+): { messages: Linter.LintMessage[]; sourceCode: SourceCode } {
+  const pluginRules: Record<string, Rule.RuleModule> = {};
+  const ruleEntries: Linter.RulesRecord = {};
+  for (const { name, rule, options } of rules) {
+    pluginRules[name] = rule as unknown as Rule.RuleModule;
+    const accepted = acceptedOptions(rule, options);
+    ruleEntries[`${PLUGIN_NAME}/${name}`] = accepted ? ["error", accepted] : "error";
+  }
+  const config: Linter.Config[] = [
+    // Users point the codemod at what they want rewritten, wherever it lives.
+    { ignores: ["!**/node_modules/", "!**/.*"] },
+    {
+      files: SOURCE_FILES,
+      languageOptions: { parser: tsParser as unknown as Linter.Parser, sourceType: "module" },
+      linterOptions: { reportUnusedDisableDirectives: "off" },
+      plugins: { [PLUGIN_NAME]: { rules: pluginRules } },
+      rules: ruleEntries,
+    },
+  ];
+  const messages = linter.verify(source, config, { filename: path.resolve(filename) });
+  return { messages, sourceCode: linter.getSourceCode() };
+}
+
+/** Passes only the options the rule's schema names, so a rule still being written does not reject them. */
+function acceptedOptions(
+  rule: TSESLint.RuleModule<string, readonly unknown[]>,
+  options: Readonly<Record<string, unknown>> | undefined,
+): Record<string, unknown> | null {
+  if (!options) return null;
+  const schema = rule.meta.schema;
+  const first = Array.isArray(schema) ? schema[0] : schema && typeof schema === "object" ? (schema as { items?: unknown }).items : undefined;
+  const firstSchema = Array.isArray(first) ? first[0] : first;
+  const known = (firstSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  const accepted = Object.fromEntries(Object.entries(options).filter(([key]) => key in known));
+  return Object.keys(accepted).length > 0 ? accepted : null;
+}
+
+function throwIfUnparsable(messages: readonly Linter.LintMessage[], filename: string, isInput: boolean): void {
+  const fatal = messages.find((message) => message.fatal);
+  if (!fatal) return;
+  if (isInput) throw new CodemodSyntaxError(filename, fatal.line, fatal.column, fatal.message.replace(/^Parsing error: /, ""));
+  throw new CodemodInternalError(
+    filename,
+    `the rewrite would not parse (${fatal.message}${fatal.line ? ` at line ${fatal.line}` : ""}); file left as it was`,
+  );
+}
+
+/** Keeps the edits that touch no other kept edit, in source order; the rest wait for the next pass. */
+export function nonOverlapping(edits: readonly TextEdit[]): TextEdit[] {
+  const sorted = [...edits].sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
+  const kept: TextEdit[] = [];
+  let end = -1;
+  for (const edit of sorted) {
+    // Touching counts as overlapping: two insertions at one offset have no defined order.
+    if (kept.length > 0 && edit.range[0] <= end) continue;
+    kept.push(edit);
+    end = Math.max(end, edit.range[1]);
+  }
+  return kept;
+}
+
+/** Applies edits that do not overlap, last first, so earlier offsets stay valid. */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  let result = text;
+  for (const edit of [...edits].sort((a, b) => b.range[0] - a.range[0])) {
+    result = result.slice(0, edit.range[0]) + edit.text + result.slice(edit.range[1]);
+  }
+  return result;
+}
+
+/**
+ * Rewrites `source` until the rules report nothing `decide` can edit. Throws `CodemodSyntaxError` when the input
+ * does not parse and `CodemodInternalError` when a rewrite would not parse or the passes do not settle.
+ */
+export function fixWithRules(source: string, filename: string, rules: readonly RuleToApply[], decide: Decide): FixOutcome {
+  const linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(filename)).root });
+  const ruleIds = new Set(rules.map(({ name }) => `${PLUGIN_NAME}/${name}`));
+  let text = source;
+  let applied = 0;
+  for (let pass = 0; pass <= MAX_PASSES; pass += 1) {
+    const { messages, sourceCode } = lintWithRules(text, filename, rules, linter);
+    throwIfUnparsable(messages, filename, pass === 0);
+    const edits: TextEdit[] = [];
+    const skipped: Skipped[] = [];
+    for (const problem of messages) {
+      if (problem.ruleId === null || !ruleIds.has(problem.ruleId)) continue;
+      const decision = decide(problem, sourceCode);
+      if ("edit" in decision) edits.push(decision.edit);
+      else {
+        skipped.push({
+          rule: problem.ruleId.slice(PLUGIN_NAME.length + 1),
+          line: problem.line,
+          column: problem.column,
+          reason: decision.skip,
+        });
+      }
+    }
+    const kept = nonOverlapping(edits);
+    if (kept.length === 0) {
+      return { output: applied === 0 ? source : text, changed: applied > 0 && text !== source, skipped, applied };
+    }
+    if (pass === MAX_PASSES) break;
+    const next = applyEdits(text, kept);
+    if (next === text) return { output: applied === 0 ? source : text, changed: text !== source, skipped, applied };
+    text = next;
+    applied += kept.length;
+  }
+  throw new CodemodInternalError(filename, `the rewrites did not settle after ${MAX_PASSES} passes; file left as it was`);
+}
+
+/** `file:line:column` as editors link it, relative to `cwd` when inside it. */
+export function formatLocation(file: string, line: number, column: number, cwd: string = process.cwd()): string {
+  const relative = path.relative(cwd, file);
+  const shown = relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : file;
+  return `${shown}:${line}:${column}`;
+}

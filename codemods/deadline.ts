@@ -1,0 +1,167 @@
+/**
+ * jscodeshift transform: gives every recognised human wait that `require-deadline` reports a deadline chosen for a
+ * person (`timeout` from the required `--deadline-ms`; there is no default), and forwards the caller's abort signal
+ * where `forward-abort-signal` reports (its suggestion, applied as is). Where the options live elsewhere (a variable,
+ * a spread) or the API takes no deadline option, nothing changes and the reason is reported.
+ *
+ *   npx jscodeshift -t node_modules/eslint-plugin-elicitation/codemods/deadline.js --parser=tsx --deadline-ms=300000 src
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { AST, Linter, SourceCode } from "eslint";
+import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
+import forwardAbortSignal from "../rules/forward-abort-signal.ts";
+import requireDeadline from "../rules/require-deadline.ts";
+import { decideBySuggestion, fixWithRules, noRewriteReason, type Decision, type FixOutcome, type TextEdit } from "./apply-suggestions.ts";
+import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
+
+export const DEADLINE_RULE = "require-deadline";
+export const SIGNAL_RULE = "forward-abort-signal";
+
+/** Opaque options are reported (then skipped with their reason) rather than silently passed over. */
+const REPORT_EVERYTHING = { reportOpaqueOptions: true };
+
+export function runDeadline(source: string, file: string, options: CodemodOptions): FixOutcome {
+  if (options.deadlineMs === undefined) {
+    throw new Error(
+      "deadline: --deadline-ms is required (how many milliseconds a person gets to answer; there is no default)",
+    );
+  }
+  const deadlineMs = options.deadlineMs;
+  return fixWithRules(
+    source,
+    file,
+    [
+      { name: SIGNAL_RULE, rule: forwardAbortSignal },
+      { name: DEADLINE_RULE, rule: requireDeadline, options: REPORT_EVERYTHING },
+    ],
+    (problem, sourceCode) =>
+      problem.ruleId === `elicitation/${SIGNAL_RULE}`
+        ? decideBySuggestion(problem)
+        : decideDeadline(problem, sourceCode, deadlineMs),
+  );
+}
+
+/** Adds `timeout: <ms>` to the options of the wait the report points at, creating the options object if absent. */
+function decideDeadline(problem: Linter.LintMessage, sourceCode: SourceCode, deadlineMs: number): Decision {
+  const wait = findReportedWait(problem, sourceCode);
+  if (!wait) return { skip: noRewriteReason(problem) };
+  const { api, node: call } = wait;
+  const deadlineField = api.deadlineFields.includes("timeout") ? "timeout" : api.deadlineFields[0];
+  if (api.optionsArgIndex === null || deadlineField === undefined) {
+    return {
+      skip: `${api.label} takes no deadline option: race the wait against AbortSignal.timeout(…) by hand and cancel it when the timer wins`,
+    };
+  }
+  const property = `${deadlineField}: ${deadlineMs}`;
+  if (call.arguments.some((argument) => argument.type === AST_NODE_TYPES.SpreadElement)) {
+    return { skip: "the call spreads its arguments: add the deadline where they are built" };
+  }
+  const options = call.arguments[api.optionsArgIndex];
+  if (!options) {
+    if (call.arguments.length !== api.optionsArgIndex) {
+      return { skip: `the call passes fewer arguments than ${api.label} needs before its options; left as is` };
+    }
+    return { edit: insertIntoList(sourceCode, call.arguments, closingParen(sourceCode, call), `{ ${property} }`) };
+  }
+  if (options.type !== AST_NODE_TYPES.ObjectExpression) {
+    return { skip: `the options are built elsewhere (\`${sourceCode.getText(options as never)}\`): add \`${property}\` there` };
+  }
+  if (options.properties.some((entry) => entry.type === AST_NODE_TYPES.SpreadElement)) {
+    return { skip: `the options spread another object, which may set a deadline of its own: add \`${property}\` there` };
+  }
+  const closingBrace = sourceCode.getLastToken(options as never)!;
+  return { edit: insertIntoList(sourceCode, options.properties, closingBrace, property) };
+}
+
+/**
+ * The recognised wait whose call or callee the report starts at (a `Promise.race` or hand-rolled wait the rule
+ * reports has none, and is skipped with the rule's message).
+ */
+function findReportedWait(problem: Linter.LintMessage, sourceCode: SourceCode): HumanWaitCall | null {
+  const offset = sourceCode.getIndexFromLoc({ line: problem.line, column: problem.column - 1 });
+  let found: HumanWaitCall | null = null;
+  const visit = (node: TSESTree.Node): void => {
+    if (offset < node.range[0] || offset > node.range[1]) return;
+    if (node.type === AST_NODE_TYPES.CallExpression && (offset === node.range[0] || within(offset, node.callee))) {
+      found = matchHumanWaitCall(node) ?? found;
+    }
+    for (const child of childNodes(node)) visit(child);
+  };
+  visit(sourceCode.ast as unknown as TSESTree.Program);
+  return found;
+}
+
+function within(offset: number, node: TSESTree.Node): boolean {
+  return offset >= node.range[0] && offset <= node.range[1];
+}
+
+function childNodes(node: TSESTree.Node): TSESTree.Node[] {
+  const children: TSESTree.Node[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "parent") continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item && typeof item === "object" && typeof (item as { type?: unknown }).type === "string" && "range" in item) {
+        children.push(item as TSESTree.Node);
+      }
+    }
+  }
+  return children;
+}
+
+function closingParen(sourceCode: SourceCode, call: TSESTree.CallExpression): AST.Token {
+  return sourceCode.getLastToken(call as never)!;
+}
+
+/**
+ * Appends `item` to a comma-separated list (object properties or call arguments) that ends at `closer`, in the
+ * list's own layout: on one line `a, item`; one item per line keeps that, with the last item's indentation and the
+ * file's trailing-comma habit. Comments after the last item stay where they are.
+ */
+export function insertIntoList(
+  sourceCode: SourceCode,
+  items: readonly TSESTree.Node[],
+  closer: AST.Token,
+  item: string,
+): TextEdit {
+  const text = sourceCode.text;
+  const last = items[items.length - 1];
+  if (!last) {
+    const opener = sourceCode.getTokenBefore(closer, { includeComments: false })!;
+    const inner = text.slice(opener.range[1], closer.range[0]);
+    // `{}` → `{ item }`; `()` → `(item)`.
+    if (closer.value === "}") return inner.trim() === "" ? { range: [opener.range[1], closer.range[0]], text: ` ${item} ` } : { range: [closer.range[0], closer.range[0]], text: `${item} ` };
+    return { range: [closer.range[0], closer.range[0]], text: item };
+  }
+  const tokenAfterLast = sourceCode.getTokenAfter(last as never)!;
+  const hasTrailingComma = tokenAfterLast.value === ",";
+  const closerStartsLine = /^[ \t]*$/.test(lineBefore(text, closer.range[0]));
+  const lastEndsBeforeCloserLine = last.loc.end.line < closer.loc.start.line;
+  if (closerStartsLine && lastEndsBeforeCloserLine) {
+    const indent = indentationOf(text, last.range[0]);
+    const closerLineStart = closer.range[0] - lineBefore(text, closer.range[0]).length;
+    const between = text.slice(last.range[1], closerLineStart);
+    return {
+      range: [last.range[1], closerLineStart],
+      text: `${hasTrailingComma ? "" : ","}${between}${indent}${item}${hasTrailingComma ? "," : ""}${lineEnding(text)}`,
+    };
+  }
+  if (hasTrailingComma) return { range: [tokenAfterLast.range[1], tokenAfterLast.range[1]], text: ` ${item},` };
+  return { range: [last.range[1], last.range[1]], text: `, ${item}` };
+}
+
+/** The text between the start of the line holding `offset` and `offset`. */
+function lineBefore(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  return text.slice(lineStart, offset);
+}
+
+function lineEnding(text: string): string {
+  return text.includes("\r\n") ? "\r\n" : "\n";
+}
+
+/** The whitespace that starts the line `offset` is on. */
+function indentationOf(text: string, offset: number): string {
+  return /^[ \t]*/.exec(lineBefore(text, offset))![0];
+}
+
+export default toJscodeshiftTransform(runDeadline);

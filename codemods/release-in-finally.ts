@@ -1,0 +1,37 @@
+/**
+ * jscodeshift transform: moves the release of a lock, transaction or reservation held across a wait into
+ * `try { … } finally { release }` right after the acquisition, as the `release-in-finally` rule suggests; with
+ * `--await-using=true`, `await using` where the rule offers it (the acquisition returns a disposable).
+ * Conditional releases and handles that escape the function are reported, not rewritten.
+ *
+ *   npx jscodeshift -t node_modules/eslint-plugin-elicitation/codemods/release-in-finally.js --parser=tsx src
+ */
+import type { Linter } from "eslint";
+import releaseInFinally from "../rules/release-in-finally.ts";
+import { fixWithRules, noRewriteReason, type Decision, type FixOutcome } from "./apply-suggestions.ts";
+import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
+
+export const RULE_NAME = "release-in-finally";
+
+/** Escaping handles are reported (then skipped with their reason) rather than silently passed over. */
+const REPORT_EVERYTHING = { reportEscapingHandles: true };
+
+export function runReleaseInFinally(source: string, file: string, options: CodemodOptions = {}): FixOutcome {
+  return fixWithRules(
+    source,
+    file,
+    [{ name: RULE_NAME, rule: releaseInFinally, options: REPORT_EVERYTHING }],
+    (problem) => chooseRewrite(problem, options.awaitUsing === true),
+  );
+}
+
+/** The `await using` suggestion when asked for and offered; otherwise the `try/finally` one. */
+function chooseRewrite(problem: Linter.LintMessage, preferAwaitUsing: boolean): Decision {
+  const suggestions = problem.suggestions ?? [];
+  const isUsing = (suggestion: Linter.LintSuggestion) => /using/i.test(`${suggestion.messageId ?? ""} ${suggestion.desc}`);
+  const chosen =
+    (preferAwaitUsing ? suggestions.find(isUsing) : undefined) ?? suggestions.find((s) => !isUsing(s)) ?? undefined;
+  return chosen ? { edit: { range: chosen.fix.range, text: chosen.fix.text } } : { skip: noRewriteReason(problem) };
+}
+
+export default toJscodeshiftTransform(runReleaseInFinally);
