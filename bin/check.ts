@@ -1,7 +1,325 @@
-// PLACEHOLDER: replaced by the `check` command's implementation.
-import { EXIT_USAGE, type CommandIo } from "./io.ts";
+/**
+ * `check <paths…>`: lint with one of the plugin's configs through ESLint's Node API, without any ESLint config of the
+ * user's. Prints findings as code frames (or ESLint's json / SARIF), exits 1 on findings, 0 when clean, 2 on usage errors.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { ESLint, type Linter } from "eslint";
+import * as tsParser from "@typescript-eslint/parser";
+import plugin from "../index.ts";
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 
-export async function runCheck(_argv: readonly string[], io: CommandIo): Promise<number> {
-  io.stderr("check: not implemented yet\n");
-  return EXIT_USAGE;
+export const CONFIG_NAMES = ["recommended", "strict", "all"] as const;
+export type ConfigName = (typeof CONFIG_NAMES)[number];
+export const FORMATS = ["stylish", "json", "sarif"] as const;
+export type Format = (typeof FORMATS)[number];
+export type Concurrency = number | "auto" | "off";
+
+/** Everything an ESLint instance is built from; plain JSON so worker threads can rebuild it. */
+export interface CheckSettings {
+  config: ConfigName;
+  cwd: string;
+  cache: boolean;
+  cacheLocation?: string;
+  concurrency: Concurrency;
+}
+
+/** The files `check` lints: every flavour of JavaScript and TypeScript module. */
+export const LINTED_FILES = ["**/*.ts", "**/*.tsx", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs", "**/*.mts", "**/*.cts"];
+
+const USAGE = `Usage: eslint-plugin-elicitation check [options] <paths...>
+
+Lints .ts/.tsx/.js/.jsx/.mjs/.cjs/.mts/.cts files with the plugin's rules. No ESLint config of yours is needed.
+
+Options:
+  --config <name>        recommended (default), strict or all
+  --format <name>        stylish (default: code frames and a summary), json (ESLint's) or sarif (SARIF 2.1.0)
+  --concurrency <n>      lint on worker threads: a number, auto, or off (default)
+  --cache                only re-lint changed files; results kept in --cache-location
+  --cache-location <p>   cache file or directory (default: .eslintcache)
+  -h, --help             show this help
+
+Exit codes: 0 no findings, 1 findings (including files that do not parse), 2 usage error.`;
+
+/** The flat config `check` lints with: our parser for every JS/TS flavour, then the chosen plugin config. */
+export function checkConfig(config: ConfigName): Linter.Config[] {
+  return [
+    {
+      name: "elicitation/check/files",
+      files: LINTED_FILES,
+      languageOptions: { parser: tsParser as Linter.Parser, sourceType: "module" },
+    },
+    { ...(plugin.configs[config] as Linter.Config), files: LINTED_FILES },
+  ];
+}
+
+/** ESLint options for the settings. Exported for the options module that worker threads load. */
+export function checkEslintOptions(settings: CheckSettings): ESLint.Options {
+  return {
+    cwd: settings.cwd,
+    overrideConfigFile: true,
+    overrideConfig: checkConfig(settings.config),
+    cache: settings.cache,
+    ...(settings.cacheLocation ? { cacheLocation: settings.cacheLocation } : {}),
+    concurrency: settings.concurrency,
+    errorOnUnmatchedPattern: false,
+  };
+}
+
+/**
+ * Worker threads need options they can rebuild: ESLint takes a module URL for that. A data: URL that imports this
+ * very file (the .ts under tsx, the .js once built) keeps it to one module and no temporary files.
+ */
+async function createEslint(settings: CheckSettings): Promise<ESLint> {
+  const fromOptionsModule = (ESLint as { fromOptionsModule?: (url: URL) => Promise<ESLint> }).fromOptionsModule;
+  if (settings.concurrency === "off" || !fromOptionsModule) {
+    return new ESLint(checkEslintOptions(settings));
+  }
+  // `require` rather than `import`: it goes through the same loader as this file (tsx's when run from source).
+  const source = [
+    `import { createRequire } from "node:module";`,
+    `const check = createRequire(${JSON.stringify(pathToFileURL(__filename).href)})(${JSON.stringify(__filename)});`,
+    `export default check.checkEslintOptions(${JSON.stringify(settings)});`,
+  ].join("\n");
+  return fromOptionsModule.call(ESLint, new URL(`data:text/javascript,${encodeURIComponent(source)}`));
+}
+
+interface ParsedArgs {
+  help: boolean;
+  paths: string[];
+  config: ConfigName;
+  format: Format;
+  concurrency: Concurrency;
+  cache: boolean;
+  cacheLocation?: string;
+}
+
+class UsageError extends Error {}
+
+function parseCheckArgs(argv: readonly string[]): ParsedArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        config: { type: "string" },
+        format: { type: "string", short: "f" },
+        concurrency: { type: "string" },
+        cache: { type: "boolean" },
+        "cache-location": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  const config = values.config ?? "recommended";
+  if (!isOneOf(CONFIG_NAMES, config)) {
+    throw new UsageError(`--config must be one of ${CONFIG_NAMES.join(", ")} (got "${config}").`);
+  }
+  const format = values.format ?? "stylish";
+  if (!isOneOf(FORMATS, format)) {
+    throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got "${format}").`);
+  }
+  return {
+    help: values.help ?? false,
+    paths: positionals,
+    config,
+    format,
+    concurrency: parseConcurrency(values.concurrency),
+    cache: values.cache ?? false,
+    ...(values["cache-location"] ? { cacheLocation: values["cache-location"] } : {}),
+  };
+}
+
+function parseConcurrency(value: string | undefined): Concurrency {
+  if (value === undefined || value === "off") return "off";
+  if (value === "auto") return "auto";
+  if (/^[1-9]\d*$/.test(value)) return Number(value);
+  throw new UsageError(`--concurrency must be a positive number, auto or off (got "${value}").`);
+}
+
+function isOneOf<T extends string>(choices: readonly T[], value: string): value is T {
+  return (choices as readonly string[]).includes(value);
+}
+
+export async function runCheck(argv: readonly string[], io: CommandIo): Promise<number> {
+  let args: ParsedArgs;
+  try {
+    args = parseCheckArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`check: ${error.message}\n\n${USAGE}\n`);
+    return EXIT_USAGE;
+  }
+  if (args.help) {
+    io.stdout(`${USAGE}\n`);
+    return EXIT_OK;
+  }
+  if (args.paths.length === 0) {
+    io.stderr(`check: give at least one file or directory to lint.\n\n${USAGE}\n`);
+    return EXIT_USAGE;
+  }
+  const missing = args.paths.filter((p) => !fs.existsSync(path.resolve(io.cwd, p)));
+  if (missing.length > 0) {
+    io.stderr(missing.map((p) => `check: no such file or directory: ${p}\n`).join(""));
+    return EXIT_USAGE;
+  }
+
+  const eslint = await createEslint({
+    config: args.config,
+    cwd: io.cwd,
+    cache: args.cache,
+    ...(args.cacheLocation ? { cacheLocation: args.cacheLocation } : {}),
+    concurrency: args.concurrency,
+  });
+  const results = await eslint.lintFiles(args.paths);
+  const linted = results.filter((result) => !isIgnoredResult(result));
+  if (linted.length === 0) {
+    io.stderr(`check: no .ts/.tsx/.js/.jsx/.mjs/.cjs/.mts/.cts files to lint in ${args.paths.join(", ")}.\n`);
+    return EXIT_USAGE;
+  }
+
+  switch (args.format) {
+    case "json": {
+      const formatter = await eslint.loadFormatter("json");
+      io.stdout(`${await formatter.format(linted)}\n`);
+      break;
+    }
+    case "sarif": {
+      const formatSarif = await loadSarifFormatter();
+      if (!formatSarif) {
+        io.stderr(`check: --format sarif needs ${SARIF_FORMATTER_PACKAGE} (npm install --save-dev ${SARIF_FORMATTER_PACKAGE}).\n`);
+        return EXIT_USAGE;
+      }
+      io.stdout(`${formatSarif(linted, { cwd: io.cwd, rulesMeta: eslint.getRulesMetaForResults(linted) })}\n`);
+      break;
+    }
+    case "stylish":
+      io.stdout(formatCodeFrames(linted, { cwd: io.cwd, color: io.isTTY && !process.env.NO_COLOR }));
+      break;
+  }
+  return linted.some((result) => result.errorCount + result.warningCount > 0) ? EXIT_FAILURE : EXIT_OK;
+}
+
+/** A file passed explicitly that no config applies to (or that is ignored) comes back with one warning and no rule. */
+function isIgnoredResult(result: ESLint.LintResult): boolean {
+  return (
+    result.messages.length === 1 &&
+    result.messages[0]!.ruleId === null &&
+    !result.messages[0]!.fatal &&
+    result.messages[0]!.severity === 1 &&
+    /ignored|no matching configuration/i.test(result.messages[0]!.message)
+  );
+}
+
+const SARIF_FORMATTER_PACKAGE: string = "@microsoft/eslint-formatter-sarif";
+
+type SarifFormatter = (results: ESLint.LintResult[], data: ESLint.LintResultData) => string;
+
+async function loadSarifFormatter(): Promise<SarifFormatter | null> {
+  try {
+    // An optional dependency: users who never ask for SARIF need not install it.
+    const loaded = (await import(SARIF_FORMATTER_PACKAGE)) as { default: SarifFormatter };
+    return loaded.default;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Code frames
+
+export interface CodeFrameOptions {
+  cwd: string;
+  color: boolean;
+}
+
+/**
+ * One block per finding: `file:line:col  message  rule`, the source line(s) with a caret under the reported
+ * range, then each suggestion's description. Ends with a one-line summary.
+ */
+export function formatCodeFrames(results: readonly ESLint.LintResult[], options: CodeFrameOptions): string {
+  const paint = painter(options.color);
+  const blocks: string[] = [];
+  let problems = 0;
+  let filesWithProblems = 0;
+  let unparsable = 0;
+  for (const result of results) {
+    if (result.messages.length === 0) continue;
+    filesWithProblems += 1;
+    const file = path.relative(options.cwd, result.filePath) || result.filePath;
+    const lines = (result.source ?? readSource(result.filePath)).split(/\r\n|\r|\n/);
+    for (const message of result.messages) {
+      problems += 1;
+      if (message.fatal) unparsable += 1;
+      blocks.push(formatMessage(file, lines, message, paint));
+    }
+  }
+  const summary =
+    problems === 0
+      ? paint.green(`No problems in ${plural(results.length, "file")}.`)
+      : paint.red(
+          `${plural(problems, "problem")} in ${plural(filesWithProblems, "file")} (${plural(results.length, "file")} checked` +
+            (unparsable > 0 ? `, ${unparsable} could not be parsed` : "") +
+            ").",
+        );
+  return blocks.map((block) => `${block}\n\n`).join("") + `${summary}\n`;
+}
+
+function formatMessage(file: string, lines: readonly string[], message: Linter.LintMessage, paint: Painter): string {
+  const where = `${file}:${message.line ?? 0}:${message.column ?? 0}`;
+  const label = message.fatal ? "could not parse this file" : (message.ruleId ?? "");
+  const out = [`${paint.bold(where)}  ${message.message}  ${paint.dim(label)}`];
+  if (message.line) out.push(...frame(lines, message, paint));
+  for (const suggestion of message.suggestions ?? []) {
+    out.push(`  ${paint.cyan("suggestion:")} ${suggestion.desc}`);
+  }
+  return out.join("\n");
+}
+
+/** The reported lines (at most three) with a gutter, and carets under the reported columns. */
+function frame(lines: readonly string[], message: Linter.LintMessage, paint: Painter): string[] {
+  const startLine = message.line;
+  const endLine = Math.min(message.endLine ?? startLine, startLine + 2, lines.length);
+  const gutterWidth = String(endLine).length;
+  const out: string[] = [];
+  for (let lineNumber = startLine; lineNumber <= endLine; lineNumber++) {
+    const text = (lines[lineNumber - 1] ?? "").replace(/\t/g, " ");
+    out.push(`  ${paint.dim(`${String(lineNumber).padStart(gutterWidth)} |`)} ${text}`);
+    const from = lineNumber === startLine ? message.column - 1 : firstNonSpace(text);
+    const to = lineNumber === (message.endLine ?? startLine) ? (message.endColumn ?? message.column + 1) - 1 : text.length;
+    const width = Math.max(1, to - from);
+    out.push(`  ${" ".repeat(gutterWidth)} ${paint.dim("|")} ${" ".repeat(Math.max(0, from))}${paint.red("^".repeat(width))}`);
+  }
+  return out;
+}
+
+function firstNonSpace(text: string): number {
+  const index = text.search(/\S/);
+  return index === -1 ? 0 : index;
+}
+
+function readSource(filePath: string): string {
+  try {
+    return fs.readFileSync(filePath, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+type Painter = Record<"bold" | "dim" | "red" | "green" | "cyan", (text: string) => string>;
+
+function painter(color: boolean): Painter {
+  const wrap = (open: number, close: number) => (text: string) => (color ? `\u001b[${open}m${text}\u001b[${close}m` : text);
+  return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), green: wrap(32, 39), cyan: wrap(36, 39) };
 }
