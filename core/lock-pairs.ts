@@ -1,0 +1,273 @@
+/**
+ * What an operation may hold while it waits on a person, as data: acquire/release method pairs (locks,
+ * semaphores, transactions, pooled connections), state written before the wait and undone after it
+ * (`set.add(t)` … `set.delete(t)`, `map.set(k, v)` … `map.delete(k)`), and fields set to a waiting state
+ * (`job.status = "awaiting"` … `job.status = …`). Plus the matching: which call or assignment takes such a
+ * thing, and which later one gives it back.
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
+import { getStaticPropertyName, unwrapExpression } from "./ast.ts";
+
+/** A resource taken by one method call on a receiver and given back by another on the same receiver. */
+export interface MethodLockPair {
+  readonly kind: "method";
+  /** Method that takes it: `mutex.acquire()`. */
+  readonly acquire: string;
+  /** Methods that give it back, on the same receiver or on the handle the acquire returned. */
+  readonly release: readonly string[];
+  /** The release must name the same first argument as the acquire (`set.add(t)` … `set.delete(t)`). */
+  readonly sameKey: boolean;
+  /**
+   * Whether releasing what was never taken does harm (unlocking an unheld mutex throws or frees another
+   * caller's lock; committing a transaction that never began fails). False for state writes, where
+   * `set.delete(t)` of an absent `t` is a no-op.
+   */
+  readonly strictOrder: boolean;
+  /** What a person calls it, for messages: "lock", "transaction". */
+  readonly noun: string;
+}
+
+/** A field set to a waiting state before the wait and set again after it. */
+export interface FieldLockPair {
+  readonly kind: "field";
+  readonly field: string;
+  readonly noun: string;
+}
+
+export type LockPair = MethodLockPair | FieldLockPair;
+
+const lockLike = (acquire: string, release: readonly string[], noun: string): MethodLockPair => ({
+  kind: "method",
+  acquire,
+  release,
+  sameKey: false,
+  strictOrder: true,
+  noun,
+});
+
+const stateEntry = (acquire: string, release: readonly string[], noun: string): MethodLockPair => ({
+  kind: "method",
+  acquire,
+  release,
+  sameKey: true,
+  strictOrder: false,
+  noun,
+});
+
+const stateField = (field: string): FieldLockPair => ({ kind: "field", field, noun: "state" });
+
+export const DEFAULT_LOCK_PAIRS: readonly LockPair[] = [
+  // async-mutex Mutex/Semaphore, redlock, p-limit style semaphores: `acquire()` … `release()` (or the returned releaser).
+  lockLike("acquire", ["release"], "lock"),
+  lockLike("lock", ["unlock"], "lock"),
+  lockLike("acquireLock", ["releaseLock"], "lock"),
+  lockLike("begin", ["commit", "rollback"], "transaction"),
+  lockLike("beginTransaction", ["commit", "rollback"], "transaction"),
+  lockLike("startTransaction", ["commitTransaction", "abortTransaction"], "transaction"),
+  // pg / mysql2 pools: `const client = await pool.connect()` … `client.release()`.
+  lockLike("connect", ["release"], "pooled connection"),
+  lockLike("getConnection", ["release"], "pooled connection"),
+  stateEntry("add", ["delete"], "entry"),
+  stateEntry("set", ["delete"], "entry"),
+  stateField("status"),
+  stateField("state"),
+  stateField("busy"),
+  stateField("locked"),
+  stateField("awaiting"),
+  stateField("inProgress"),
+];
+
+/**
+ * Calls that hold a resource only while the callback they are given runs, and release it themselves:
+ * async-mutex `runExclusive(fn)`, async-lock `lock.acquire(key, fn)`, `withLock(fn)`, knex/sequelize
+ * `transaction(fn)`, prisma `$transaction(fn)`. Called with a callback, they are never an acquisition.
+ */
+export const DEFAULT_CALLBACK_SCOPES: readonly string[] = [
+  "runExclusive",
+  "withLock",
+  "acquire",
+  "lock",
+  "transaction",
+  "$transaction",
+  "withTransaction",
+];
+
+/** The `pairs` rule option: extra method pairs or state fields, added to the defaults. */
+export type LockPairOption =
+  | { acquire: string; release: string | string[]; sameKey?: boolean; noun?: string }
+  | { field: string };
+
+export const lockPairOptionSchema: JSONSchema4 = {
+  type: "array",
+  description:
+    "Extra things that are taken before a wait and must be given back after it, added to the built-in pairs: " +
+    "`{ acquire, release }` method names (release on the same receiver or on the handle the acquire returned), " +
+    "`sameKey: true` when the release must name the same first argument, or `{ field }` for a state field.",
+  items: {
+    oneOf: [
+      {
+        type: "object",
+        additionalProperties: false,
+        required: ["acquire", "release"],
+        properties: {
+          acquire: { type: "string", description: "Method that takes the resource." },
+          release: {
+            description: "Method(s) that give it back.",
+            oneOf: [{ type: "string" }, { type: "array", items: { type: "string" }, minItems: 1 }],
+          },
+          sameKey: { type: "boolean", description: "The release must pass the same first argument." },
+          noun: { type: "string", description: "What to call it in messages (default: `resource`)." },
+        },
+      },
+      {
+        type: "object",
+        additionalProperties: false,
+        required: ["field"],
+        properties: { field: { type: "string", description: "Field set before the wait and reset after it." } },
+      },
+    ],
+  },
+};
+
+export interface CompiledLockPairs {
+  readonly methodPairsByAcquire: ReadonlyMap<string, readonly MethodLockPair[]>;
+  readonly fieldPairs: ReadonlyMap<string, FieldLockPair>;
+  /** Cheap pre-filter: a file whose text does not match cannot take anything. */
+  readonly textHint: RegExp;
+}
+
+export function compileLockPairs(extra: readonly LockPairOption[] = []): CompiledLockPairs {
+  const pairs: LockPair[] = [...DEFAULT_LOCK_PAIRS];
+  for (const option of extra) {
+    if ("field" in option) pairs.push(stateField(option.field));
+    else {
+      const release = Array.isArray(option.release) ? option.release : [option.release];
+      pairs.push({
+        kind: "method",
+        acquire: option.acquire,
+        release,
+        sameKey: option.sameKey ?? false,
+        strictOrder: !(option.sameKey ?? false),
+        noun: option.noun ?? "resource",
+      });
+    }
+  }
+  const methodPairsByAcquire = new Map<string, MethodLockPair[]>();
+  const fieldPairs = new Map<string, FieldLockPair>();
+  for (const pair of pairs) {
+    if (pair.kind === "field") fieldPairs.set(pair.field, pair);
+    else methodPairsByAcquire.set(pair.acquire, [...(methodPairsByAcquire.get(pair.acquire) ?? []), pair]);
+  }
+  const names = [...methodPairsByAcquire.keys(), ...fieldPairs.keys()].map(escapeRegExp);
+  return { methodPairsByAcquire, fieldPairs, textHint: new RegExp(`(?:${names.join("|")})`) };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** What one call or assignment took. */
+export interface Acquisition {
+  /** The acquiring call (`mutex.acquire()`) or assignment (`job.status = "awaiting"`). */
+  readonly node: TSESTree.CallExpression | TSESTree.AssignmentExpression;
+  readonly pair: LockPair;
+  /** `mutex`, `this.#pool`, `job.status`: the dotted path the release must name again. */
+  readonly path: string;
+  /** Source text of the key for `sameKey` pairs (`token` in `set.add(token)`), else null. */
+  readonly key: string | null;
+}
+
+/**
+ * The dotted path of a receiver, accepting `this`, `#private` members and string keys; null when any link
+ * is computed from a value (`locks[id]` cannot be compared by name).
+ */
+export function resourcePath(node: TSESTree.Node): string | null {
+  const target = unwrapExpression(node);
+  if (target.type === AST_NODE_TYPES.Identifier) return target.name;
+  if (target.type === AST_NODE_TYPES.ThisExpression) return "this";
+  if (target.type === AST_NODE_TYPES.MemberExpression) {
+    const property =
+      target.property.type === AST_NODE_TYPES.PrivateIdentifier ? `#${target.property.name}` : getStaticPropertyName(target);
+    const object = resourcePath(target.object);
+    return property !== null && object !== null ? `${object}.${property}` : null;
+  }
+  return null;
+}
+
+function calleeParts(call: TSESTree.CallExpression): { receiver: TSESTree.Node; method: string } | null {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return null;
+  const method = callee.property.type === AST_NODE_TYPES.PrivateIdentifier ? null : getStaticPropertyName(callee);
+  return method === null ? null : { receiver: callee.object, method };
+}
+
+/**
+ * Whether `node` takes something of `pairs`: `x.acquire(…)`, `set.add(key)`, `map.set(key, v)`, `job.status = …`.
+ * `textOf` gives a node's source text (keys are compared by text).
+ */
+export function matchAcquisition(
+  node: TSESTree.Node,
+  pairs: CompiledLockPairs,
+  textOf: (node: TSESTree.Node) => string,
+): Acquisition | null {
+  if (node.type === AST_NODE_TYPES.AssignmentExpression) {
+    if (node.operator !== "=" || node.left.type !== AST_NODE_TYPES.MemberExpression) return null;
+    const field = node.left.property.type === AST_NODE_TYPES.PrivateIdentifier ? null : getStaticPropertyName(node.left);
+    const pair = field === null ? undefined : pairs.fieldPairs.get(field);
+    const path = resourcePath(node.left);
+    return pair && path !== null ? { node, pair, path, key: null } : null;
+  }
+  if (node.type !== AST_NODE_TYPES.CallExpression) return null;
+  const parts = calleeParts(node);
+  if (!parts) return null;
+  const candidates = pairs.methodPairsByAcquire.get(parts.method);
+  const path = resourcePath(parts.receiver);
+  if (!candidates || path === null) return null;
+  for (const pair of candidates) {
+    if (!pair.sameKey) return { node, pair, path, key: null };
+    const key = node.arguments[0];
+    if (key && key.type !== AST_NODE_TYPES.SpreadElement) return { node, pair, path, key: textOf(key) };
+  }
+  return null;
+}
+
+/**
+ * Whether `node` gives back what `acquisition` took: the same receiver's release method (with the same key),
+ * a release method on one of `handles` (the names the acquire's result was bound to), a call of a handle itself
+ * (async-mutex's releaser), or a new assignment to the same state field.
+ */
+export function isReleaseOf(
+  acquisition: Acquisition,
+  node: TSESTree.Node,
+  handles: ReadonlySet<string>,
+  textOf: (node: TSESTree.Node) => string,
+): boolean {
+  const pair = acquisition.pair;
+  if (pair.kind === "field") {
+    return (
+      node.type === AST_NODE_TYPES.AssignmentExpression &&
+      node.operator === "=" &&
+      node !== acquisition.node &&
+      resourcePath(node.left) === acquisition.path
+    );
+  }
+  if (node.type !== AST_NODE_TYPES.CallExpression) return false;
+  const callee = unwrapExpression(node.callee);
+  if (callee.type === AST_NODE_TYPES.Identifier) return handles.has(callee.name);
+  const parts = calleeParts(node);
+  if (!parts || !pair.release.includes(parts.method)) return false;
+  const receiver = resourcePath(parts.receiver);
+  if (receiver === null) return false;
+  if (handles.has(receiver)) return true;
+  if (receiver !== acquisition.path) return false;
+  if (!pair.sameKey) return true;
+  const key = node.arguments[0];
+  return !!key && key.type !== AST_NODE_TYPES.SpreadElement && textOf(key) === acquisition.key;
+}
+
+/** Describes what was taken, for messages: "lock `mutex`", "entry `token` in `pending`", "state `job.status`". */
+export function describeAcquisition(acquisition: Acquisition): string {
+  if (acquisition.key !== null) return `${acquisition.pair.noun} \`${acquisition.key}\` in \`${acquisition.path}\``;
+  return `${acquisition.pair.noun} \`${acquisition.path}\``;
+}
