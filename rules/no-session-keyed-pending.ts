@@ -1,15 +1,152 @@
-// PLACEHOLDER: replaced by the rule's implementation (see its issue). Registered so the plugin shape is stable.
+/**
+ * A pending answer stored under a session / thread / tool-call / server id: two questions asked concurrently under
+ * that id share one slot, so the second overwrites the first and answers go to the wrong call (DESIGN §2.2).
+ */
+import { AST_NODE_TYPES, type ParserServices, type TSESTree } from "@typescript-eslint/utils";
+import { unwrapExpression } from "../core/ast.ts";
 import { createRule } from "../core/create-rule.ts";
+import {
+  DEFAULT_KEY_NAME_PATTERN,
+  DEFAULT_PER_QUESTION_KEY_PATTERN,
+  DEFAULT_STORE_NAME_PATTERN,
+  classifyKey,
+  classifyStoredValue,
+  compilePendingPatterns,
+  getStoreName,
+  isPendingStoreName,
+  textMayContainSessionKeyedPending,
+  type DeclaredTypeNameLookup,
+  type KeySharer,
+} from "../core/pending.ts";
 
-export default createRule({
+type Options = [{ keyNamePattern?: string; perQuestionKeyPattern?: string; storeNamePattern?: string }];
+type MessageIds = "sessionKeyedPending";
+
+export default createRule<Options, MessageIds>({
   name: "no-session-keyed-pending",
   meta: {
     type: "problem",
-    docs: { description: "TODO", recommended: true },
-    schema: [],
-    messages: {},
+    docs: {
+      description: "Require pending answers to be keyed by the question's own request id, not by a session or tool-call id",
+      recommended: true,
+    },
+    schema: [
+      {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          keyNamePattern: {
+            type: "string",
+            description:
+              "Regular expression for key names shared by every question of a session, thread, tool call or server, matched against the name in snake_case (`session.id` and `sessionId` are both `session_id`).",
+          },
+          perQuestionKeyPattern: {
+            type: "string",
+            description:
+              "Regular expression for key names unique to one question (request id, elicitation id, UUID, counter), matched in snake_case; such keys are never reported.",
+          },
+          storeNamePattern: {
+            type: "string",
+            description:
+              "Regular expression for names of stores that hold pending answers, matched in snake_case; in them a value the rule cannot see into counts as a waiter.",
+          },
+        },
+      },
+    ],
+    defaultOptions: [
+      {
+        keyNamePattern: DEFAULT_KEY_NAME_PATTERN,
+        perQuestionKeyPattern: DEFAULT_PER_QUESTION_KEY_PATTERN,
+        storeNamePattern: DEFAULT_STORE_NAME_PATTERN,
+      },
+    ],
+    messages: {
+      sessionKeyedPending:
+        "This pending answer is stored under `{{key}}`, which {{sharedBy}} share: when two questions overlap, the second overwrites the first, the first call hangs until its timeout, and the answer meant for one call is applied to the other. Await the ask inline in the handler, or key the entry by the question's own request id.",
+    },
   },
-  create() {
-    return {};
+  create(context, [options]) {
+    const { sourceCode } = context;
+    const declaredTypeName = createDeclaredTypeNameLookup(sourceCode.parserServices);
+    const hints = {
+      checkWaiterWords: (options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN) === DEFAULT_STORE_NAME_PATTERN,
+      // Typed keys (`sid: SessionId`) may name no session in this file's text.
+      checkKeyWords: (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !declaredTypeName,
+    };
+    if (!textMayContainSessionKeyedPending(sourceCode.text, hints)) return {};
+    const patterns = compilePendingPatterns(options);
+
+    function check(store: TSESTree.Node, key: TSESTree.Node, value: TSESTree.Node): void {
+      const verdict = classifyKey(key, sourceCode, patterns, declaredTypeName);
+      if (verdict.kind !== "shared") return;
+      const waiter = classifyStoredValue(value, sourceCode);
+      if (waiter === "not-waiter") return;
+      if (waiter === "opaque" && !isPendingStoreName(getStoreName(store), patterns)) return;
+      context.report({
+        node: key,
+        messageId: "sessionKeyedPending",
+        data: { key: shortText(sourceCode.getText(key)), sharedBy: SHARED_BY[verdict.sharer] },
+      });
+    }
+
+    return {
+      // store.set(key, value)
+      "CallExpression[arguments.length=2] > MemberExpression.callee[property.name='set']"(
+        callee: TSESTree.MemberExpression,
+      ) {
+        const call = callee.parent as TSESTree.CallExpression;
+        const [key, value] = call.arguments;
+        if (callee.computed || !key || !value || key.type === AST_NODE_TYPES.SpreadElement) return;
+        if (value.type === AST_NODE_TYPES.SpreadElement) return;
+        check(callee.object, key, value);
+      },
+      // store[key] = value
+      "AssignmentExpression[operator='='] > MemberExpression.left[computed=true]"(left: TSESTree.MemberExpression) {
+        const assignment = left.parent as TSESTree.AssignmentExpression;
+        check(left.object, left.property, assignment.right);
+      },
+    };
   },
 });
+
+const SHARED_BY: Readonly<Record<KeySharer, string>> = {
+  session: "all questions asked in the same session",
+  "tool call": "all questions one tool call asks",
+  server: "all questions sent through the same server",
+  other: "several concurrent questions",
+};
+
+function shortText(text: string): string {
+  const oneLine = text.replace(/\s+/g, " ");
+  return oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine;
+}
+
+/** Shape of the TypeScript objects we read; duck-typed so the rule never loads `typescript` itself. */
+interface DeclarationWithType {
+  type?: { getText(): string };
+}
+
+/**
+ * Typed mode: the declared type name of a key (`sid: SessionId` → `SessionId`), from the type's alias or the
+ * declaration's annotation (an alias of `string` leaves no trace on the type itself). Null without type info.
+ */
+function createDeclaredTypeNameLookup(services: Partial<ParserServices> | undefined): DeclaredTypeNameLookup | null {
+  const program = services?.program;
+  const nodeMap = services?.esTreeNodeToTSNodeMap;
+  if (!program || !nodeMap) return null;
+  const checker = program.getTypeChecker();
+  return (node) => {
+    const tsNode = nodeMap.get(node);
+    if (!tsNode) return null;
+    const alias = checker.getTypeAtLocation(tsNode).aliasSymbol?.getName();
+    if (alias) return alias;
+    const nameNode = node.type === AST_NODE_TYPES.MemberExpression ? nodeMap.get(unwrapExpression(node.property)) : tsNode;
+    const symbol = nameNode ? checker.getSymbolAtLocation(nameNode) : undefined;
+    for (const declaration of symbol?.declarations ?? []) {
+      const annotation = (declaration as DeclarationWithType).type?.getText();
+      const simpleName = annotation && /^(?:[\w$]+\.)*([\w$]+)$/.exec(annotation.trim());
+      if (simpleName) return simpleName[1]!;
+    }
+    return null;
+  };
+}

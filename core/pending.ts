@@ -1,0 +1,439 @@
+/**
+ * Pending-answer stores (DESIGN §2.2): which keys a whole session or tool call shares, which keys are unique per
+ * question, and which stored values wait for an answer. Untyped and local; a typed caller can pass a lookup for
+ * the declared type name of a key.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { getCalleeName, getMemberPath, getStaticPropertyName, unwrapExpression } from "./ast.ts";
+import { findVariable } from "./flow.ts";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Names
+
+/**
+ * Splits a name into lower-case words joined by `_`: `toolCallId` → `tool_call_id`, `SESSION_ID` → `session_id`,
+ * `_awaiting` → `awaiting`, `MCPSessionId` → `mcp_session_id`. Every name pattern is matched against this form.
+ */
+export function toSnakeName(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .toLowerCase();
+}
+
+/**
+ * Keys that one session, thread, connection, tool call or server shares between all the questions asked under it.
+ * Matched against the snake_case name of the key (`extra.sessionId` → `session_id`, `session.id` → `session_id`).
+ */
+export const DEFAULT_KEY_NAME_PATTERN =
+  "(?:^|_)(?:session|thread|conversation|connection|tool_call|tool_use|call|server)(?:_(?:id|key|name|uid))?$";
+
+/**
+ * Keys unique to one question: the outbound request's id, the elicitation's id, a permission request's id.
+ * A name that matches this is never treated as shared, whatever `keyNamePattern` says.
+ */
+export const DEFAULT_PER_QUESTION_KEY_PATTERN =
+  "(?:^|_)(?:request|req|rpc|message|msg|elicitation|elicit|question|prompt|permission|correlation|ask)_(?:id|key|uid)$|(?:^|_)(?:uuid|nonce|seq|sequence|counter|next_id)$";
+
+/**
+ * Names of stores that exist to hold pending answers. In such a store, a value the rule cannot see into (a
+ * parameter, an untraced identifier) counts as a waiter; a visible non-waiter (a flag, a number, a cache entry)
+ * never does.
+ */
+export const DEFAULT_STORE_NAME_PATTERN =
+  "^(?:pending|awaiting|waiting|waiters|resolvers)(?:_(?:answers?|elicitations?|questions?|prompts?|permissions?|inputs?|replies))?$";
+
+export interface PendingPatterns {
+  readonly keyName: RegExp;
+  readonly perQuestionKey: RegExp;
+  readonly storeName: RegExp;
+}
+
+export interface PendingPatternOptions {
+  keyNamePattern?: string;
+  perQuestionKeyPattern?: string;
+  storeNamePattern?: string;
+}
+
+/** Compiles the option strings; an invalid regex throws with the option's name in the message. */
+export function compilePendingPatterns(options: PendingPatternOptions = {}): PendingPatterns {
+  return {
+    keyName: compilePattern("keyNamePattern", options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN),
+    perQuestionKey: compilePattern("perQuestionKeyPattern", options.perQuestionKeyPattern ?? DEFAULT_PER_QUESTION_KEY_PATTERN),
+    storeName: compilePattern("storeNamePattern", options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN),
+  };
+}
+
+function compilePattern(option: string, source: string): RegExp {
+  try {
+    return new RegExp(source, "u");
+  } catch (error) {
+    throw new Error(`elicitation/no-session-keyed-pending: option ${option} is not a valid regular expression: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Cheap pre-filter: a file that mentions no waiter, no `Promise` (whose executor may name its resolver anything) and
+ * no pending store cannot hold the pattern (unless the user named their own stores), and with the default key pattern
+ * it must also mention a session, thread, tool call or server.
+ */
+const WAITER_TEXT_HINT = /resolve|reject|defer|future|waiter|settle|fulfil|pending|awaiting|waiting|Promise/i;
+const SHARED_KEY_TEXT_HINT = /session|thread|conversation|connection|tool_?call|tool_?use|call_?id|server/i;
+
+export function textMayContainSessionKeyedPending(
+  text: string,
+  hints: { readonly checkWaiterWords: boolean; readonly checkKeyWords: boolean },
+): boolean {
+  return (!hints.checkWaiterWords || WAITER_TEXT_HINT.test(text)) && (!hints.checkKeyWords || SHARED_KEY_TEXT_HINT.test(text));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Keys
+
+/** Who shares a key, in a person's words; `other` for names matched by a user's own pattern. */
+export type KeySharer = "session" | "tool call" | "server" | "other";
+
+export type KeyVerdict =
+  /** Every question asked under this session / tool call / server gets the same key. */
+  | { readonly kind: "shared"; readonly name: string; readonly sharer: KeySharer }
+  /** Unique per question: a request id, a fresh UUID, a counter. */
+  | { readonly kind: "per-question" }
+  | { readonly kind: "unknown" };
+
+/** Looks up the declared type name of a key expression (typed mode), e.g. `SessionId`; null when there is none. */
+export type DeclaredTypeNameLookup = (node: TSESTree.Node) => string | null;
+
+/** Property names that say only "the id of the thing before me": `session.id` is a session id. */
+const GENERIC_ID_NAMES = new Set(["id", "key", "name", "uid", "uuid"]);
+
+/** Calls that mint a fresh id per call. */
+const FRESH_ID_FACTORIES = new Set(["randomUUID", "nanoid", "uuid", "uuidv4", "v4", "v7", "ulid", "cuid", "createId", "generateId"]);
+
+const MAX_TRACE_DEPTH = 5;
+
+const UNKNOWN: KeyVerdict = { kind: "unknown" };
+const PER_QUESTION: KeyVerdict = { kind: "per-question" };
+
+/** Classifies the key of a store write. */
+export function classifyKey(
+  key: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  patterns: PendingPatterns,
+  declaredTypeName: DeclaredTypeNameLookup | null = null,
+  depth = 0,
+): KeyVerdict {
+  const verdict = classifyKeySyntax(key, sourceCode, patterns, declaredTypeName, depth);
+  if (verdict.kind !== "unknown" || !declaredTypeName) return verdict;
+  const typeName = declaredTypeName(unwrapExpression(key));
+  return typeName === null ? UNKNOWN : classifyName(typeName, patterns);
+}
+
+function classifyKeySyntax(
+  key: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  patterns: PendingPatterns,
+  declaredTypeName: DeclaredTypeNameLookup | null,
+  depth: number,
+): KeyVerdict {
+  if (depth > MAX_TRACE_DEPTH) return UNKNOWN;
+  const node = unwrapExpression(key);
+  const recurse = (next: TSESTree.Node) => classifyKey(next, sourceCode, patterns, declaredTypeName, depth + 1);
+  switch (node.type) {
+    case AST_NODE_TYPES.Identifier: {
+      const byName = classifyName(node.name, patterns);
+      return byName.kind === "unknown" ? traceKeyIdentifier(node, sourceCode, patterns, recurse) : byName;
+    }
+    case AST_NODE_TYPES.MemberExpression: {
+      const path = getMemberPath(node);
+      return path ? classifyName(nameOfPath(path), patterns) : UNKNOWN;
+    }
+    case AST_NODE_TYPES.TemplateLiteral:
+      return combineParts(node.expressions.map(recurse));
+    case AST_NODE_TYPES.BinaryExpression:
+      return node.operator === "+" ? combineParts(concatenatedParts(node).map(recurse)) : UNKNOWN;
+    case AST_NODE_TYPES.LogicalExpression:
+      // `extra.sessionId ?? "default"`: the fallback is one constant slot, shared just the same.
+      return combineParts([node.left, node.right].filter((part) => !isStringConstant(part)).map(recurse));
+    case AST_NODE_TYPES.UpdateExpression:
+      return PER_QUESTION; // `nextId++`
+    case AST_NODE_TYPES.CallExpression:
+      return classifyKeyCall(node, recurse);
+    default:
+      return UNKNOWN;
+  }
+}
+
+function classifyName(name: string, patterns: PendingPatterns): KeyVerdict {
+  const snake = toSnakeName(name);
+  if (patterns.perQuestionKey.test(snake)) return PER_QUESTION;
+  if (patterns.keyName.test(snake)) return { kind: "shared", name, sharer: sharerOf(snake) };
+  return UNKNOWN;
+}
+
+function sharerOf(snake: string): KeySharer {
+  if (/(?:^|_)(?:call|use)(?:_|$)/.test(snake)) return "tool call";
+  if (/(?:^|_)(?:session|thread|conversation|connection)(?:_|$)/.test(snake)) return "session";
+  if (/(?:^|_)server(?:_|$)/.test(snake)) return "server";
+  return "other";
+}
+
+/** `session.id` → `session.id` (read as `session_id`), `extra.sessionId` → `sessionId`. */
+function nameOfPath(path: readonly string[]): string {
+  const last = path[path.length - 1]!;
+  const previous = path[path.length - 2];
+  return GENERIC_ID_NAMES.has(last) && previous !== undefined && previous !== "this" ? `${previous}_${last}` : last;
+}
+
+/** A template or concatenation is shared only when every part is; any per-question part makes it per-question. */
+function combineParts(parts: readonly KeyVerdict[]): KeyVerdict {
+  if (parts.length === 0) return UNKNOWN;
+  if (parts.some((part) => part.kind === "per-question")) return PER_QUESTION;
+  if (parts.every((part) => part.kind === "shared")) return parts[0]!;
+  return UNKNOWN;
+}
+
+function concatenatedParts(node: TSESTree.Node): TSESTree.Node[] {
+  if (node.type === AST_NODE_TYPES.BinaryExpression && node.operator === "+") {
+    return [...concatenatedParts(node.left), ...concatenatedParts(node.right)];
+  }
+  return isStringConstant(node) ? [] : [node];
+}
+
+function isStringConstant(node: TSESTree.Node): boolean {
+  const inner = unwrapExpression(node);
+  return (
+    (inner.type === AST_NODE_TYPES.Literal && (typeof inner.value === "string" || typeof inner.value === "number")) ||
+    (inner.type === AST_NODE_TYPES.TemplateLiteral && inner.expressions.length === 0)
+  );
+}
+
+function classifyKeyCall(call: TSESTree.CallExpression, recurse: (next: TSESTree.Node) => KeyVerdict): KeyVerdict {
+  const name = getCalleeName(call);
+  if (name !== null && FRESH_ID_FACTORIES.has(name)) return PER_QUESTION;
+  // `String(sessionId)`, `sessionId.toString()`
+  if (call.callee.type === AST_NODE_TYPES.Identifier && call.callee.name === "String" && call.arguments[0]) {
+    return recurse(call.arguments[0]);
+  }
+  if (name === "toString" && call.callee.type === AST_NODE_TYPES.MemberExpression && call.arguments.length === 0) {
+    return recurse(call.callee.object);
+  }
+  return UNKNOWN;
+}
+
+/** `const key = \`${sessionId}\``, `const { sessionId: sid } = extra`, `const { id } = session`. */
+function traceKeyIdentifier(
+  identifier: TSESTree.Identifier,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  patterns: PendingPatterns,
+  recurse: (next: TSESTree.Node) => KeyVerdict,
+): KeyVerdict {
+  const variable = findVariable(sourceCode.getScope(identifier), identifier.name);
+  if (!variable || variable.defs.length !== 1) return UNKNOWN;
+  const definition = variable.defs[0]!;
+  if (definition.type !== "Variable") return UNKNOWN;
+  const declarator = definition.node;
+  const init = declarator.init;
+  if (!init) return UNKNOWN;
+  if (declarator.id === definition.name) {
+    // Only a `const` (or a never-reassigned `let`) keeps the value it was initialised with.
+    const reassigned = variable.references.some((reference) => reference.isWrite() && reference.writeExpr !== init);
+    return reassigned ? UNKNOWN : recurse(init);
+  }
+  const patternProperty = definition.name.parent;
+  if (
+    patternProperty?.type === AST_NODE_TYPES.Property &&
+    patternProperty.parent.type === AST_NODE_TYPES.ObjectPattern &&
+    patternProperty.parent === declarator.id
+  ) {
+    const propertyName = getStaticPropertyName(patternProperty);
+    if (propertyName === null) return UNKNOWN;
+    const objectPath = getMemberPath(init);
+    return classifyName(objectPath ? nameOfPath([...objectPath, propertyName]) : propertyName, patterns);
+  }
+  return UNKNOWN;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Values
+
+export type WaiterVerdict =
+  /** Settles a pending answer: a resolver, a deferred, a future, `{ resolve, reject }`, or an object carrying one. */
+  | "waiter"
+  /** Visibly something else: a flag, a number, a string, a settled value, a cache entry. */
+  | "not-waiter"
+  /** Cannot be seen into: a parameter, an untraced name. */
+  | "opaque";
+
+/** Words in a variable or property name that name a waiter: `resolve`, `resolveAnswer`, `deferred`, `future`. */
+const WAITER_NAME_WORDS = new Set([
+  "resolve",
+  "resolver",
+  "resolvers",
+  "reject",
+  "rejecter",
+  "deferred",
+  "future",
+  "waiter",
+  "settle",
+  "settler",
+  "fulfil",
+  "fulfill",
+  "completer",
+]);
+
+/** Words in a constructor or factory name that make a waiter: `new Deferred()`, `createDeferred()`, `pDefer()`. */
+const WAITER_FACTORY_WORDS = new Set(["deferred", "defer", "future", "resolver", "resolvers", "waiter", "completer"]);
+
+function hasWord(name: string, words: ReadonlySet<string>): boolean {
+  return toSnakeName(name)
+    .split("_")
+    .some((word) => words.has(word));
+}
+
+export function isWaiterName(name: string): boolean {
+  return hasWord(name, WAITER_NAME_WORDS);
+}
+
+/** Whether a stored value waits for an answer. */
+export function classifyStoredValue(value: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, depth = 0): WaiterVerdict {
+  if (depth > MAX_TRACE_DEPTH) return "opaque";
+  const node = unwrapExpression(value);
+  const recurse = (next: TSESTree.Node) => classifyStoredValue(next, sourceCode, depth + 1);
+  switch (node.type) {
+    case AST_NODE_TYPES.Identifier:
+      if (node.name === "undefined") return "not-waiter";
+      return isWaiterName(node.name) ? "waiter" : traceValueIdentifier(node, sourceCode, recurse);
+    case AST_NODE_TYPES.MemberExpression: {
+      const path = getMemberPath(node);
+      return path && isWaiterName(path[path.length - 1]!) ? "waiter" : "opaque";
+    }
+    case AST_NODE_TYPES.ObjectExpression:
+      return node.properties.some((property) => propertyCarriesWaiter(property, recurse)) ? "waiter" : "not-waiter";
+    case AST_NODE_TYPES.ArrayExpression:
+      return node.elements.some((element) => element !== null && recurse(element) === "waiter") ? "waiter" : "not-waiter";
+    case AST_NODE_TYPES.ArrowFunctionExpression:
+    case AST_NODE_TYPES.FunctionExpression:
+      // `(answer) => resolve(answer)`: a continuation that settles a waiter.
+      return functionCallsWaiter(node, sourceCode) ? "waiter" : "opaque";
+    case AST_NODE_TYPES.NewExpression:
+      // A stored promise is what a caller awaits, not what settles it; its executor's `resolve` is the waiter.
+      if (constructorName(node) === "Promise") return "not-waiter";
+      if (node.arguments.some((argument) => recurse(argument) === "waiter")) return "waiter";
+      return constructorName(node) !== null && hasWord(constructorName(node)!, WAITER_FACTORY_WORDS) ? "waiter" : "not-waiter";
+    case AST_NODE_TYPES.CallExpression:
+      return classifyValueCall(node, recurse);
+    case AST_NODE_TYPES.ConditionalExpression:
+      return [node.consequent, node.alternate].map(recurse).includes("waiter") ? "waiter" : "not-waiter";
+    default:
+      // Literals, templates, arithmetic, `await`ed results, `Date.now()`-like expressions: settled values.
+      return "not-waiter";
+  }
+}
+
+function propertyCarriesWaiter(
+  property: TSESTree.ObjectLiteralElement,
+  recurse: (next: TSESTree.Node) => WaiterVerdict,
+): boolean {
+  if (property.type === AST_NODE_TYPES.SpreadElement) return recurse(property.argument) === "waiter";
+  const name = getStaticPropertyName(property);
+  const value = unwrapExpression(property.value);
+  if (name !== null && isWaiterName(name) && value.type !== AST_NODE_TYPES.Literal) return true;
+  return recurse(property.value) === "waiter";
+}
+
+function constructorName(node: TSESTree.NewExpression): string | null {
+  const path = getMemberPath(node.callee);
+  return path ? path[path.length - 1]! : null;
+}
+
+function classifyValueCall(call: TSESTree.CallExpression, recurse: (next: TSESTree.Node) => WaiterVerdict): WaiterVerdict {
+  const name = getCalleeName(call);
+  if (name === "withResolvers") return "waiter"; // Promise.withResolvers()
+  // `resolve.bind(null)`
+  if (name === "bind" && call.callee.type === AST_NODE_TYPES.MemberExpression) return recurse(call.callee.object);
+  if (name !== null && hasWord(name, WAITER_FACTORY_WORDS)) return "waiter";
+  // `makeEntry(resolve, reject)` carries the resolver it was given.
+  return call.arguments.some((argument) => recurse(argument) === "waiter") ? "waiter" : "not-waiter";
+}
+
+function traceValueIdentifier(
+  identifier: TSESTree.Identifier,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  recurse: (next: TSESTree.Node) => WaiterVerdict,
+): WaiterVerdict {
+  const variable = findVariable(sourceCode.getScope(identifier), identifier.name);
+  if (!variable || variable.defs.length === 0) return "opaque";
+  const definition = variable.defs[0]!;
+  if (definition.type === "Parameter") return isPromiseExecutor(definition.node) ? "waiter" : "opaque";
+  if (definition.type !== "Variable") return "opaque";
+  const declarator = definition.node;
+  if (declarator.id === definition.name) {
+    const writes = variable.references
+      .map((reference) => reference.writeExpr)
+      .filter((write): write is TSESTree.Expression => !!write);
+    const sources = declarator.init ? [declarator.init, ...writes.filter((write) => write !== declarator.init)] : writes;
+    if (sources.length === 0) return "opaque";
+    const verdicts = sources.map(recurse);
+    if (verdicts.includes("waiter")) return "waiter";
+    return verdicts.includes("opaque") ? "opaque" : "not-waiter";
+  }
+  // `const { resolve: done } = Promise.withResolvers()`
+  const patternProperty = definition.name.parent;
+  if (patternProperty?.type === AST_NODE_TYPES.Property && patternProperty.parent.type === AST_NODE_TYPES.ObjectPattern) {
+    const propertyName = getStaticPropertyName(patternProperty);
+    if (propertyName !== null && isWaiterName(propertyName)) return "waiter";
+  }
+  return "opaque";
+}
+
+/** The executor of `new Promise((resolve, reject) => …)`: both its parameters settle the promise. */
+function isPromiseExecutor(fn: TSESTree.Node): boolean {
+  const parent = fn.parent;
+  return (
+    parent?.type === AST_NODE_TYPES.NewExpression &&
+    parent.arguments[0] === fn &&
+    parent.callee.type === AST_NODE_TYPES.Identifier &&
+    parent.callee.name === "Promise"
+  );
+}
+
+/** Whether a function's body calls something that settles a waiter (bounded walk, nested functions skipped). */
+function functionCallsWaiter(fn: TSESTree.FunctionLike, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const keys = sourceCode.visitorKeys;
+  let budget = 200;
+  const visit = (node: TSESTree.Node): boolean => {
+    if (--budget < 0) return false;
+    if (node.type === AST_NODE_TYPES.CallExpression) {
+      const callee = unwrapExpression(node.callee);
+      const path = getMemberPath(callee);
+      if (path && isWaiterName(path[path.length - 1]!)) return true;
+      if (callee.type === AST_NODE_TYPES.Identifier && classifyStoredValue(callee, sourceCode, MAX_TRACE_DEPTH - 1) === "waiter") {
+        return true;
+      }
+    }
+    for (const key of keys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      const children = Array.isArray(child) ? child : [child];
+      for (const item of children) {
+        if (item && typeof item === "object" && "type" in item && visit(item as TSESTree.Node)) return true;
+      }
+    }
+    return false;
+  };
+  return fn.body ? visit(fn.body) : false;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Stores
+
+/** The name of the store written to (`this._awaiting` → `_awaiting`, `pending` → `pending`), or null. */
+export function getStoreName(store: TSESTree.Node): string | null {
+  const path = getMemberPath(store);
+  return path ? path[path.length - 1]! : null;
+}
+
+export function isPendingStoreName(name: string | null, patterns: PendingPatterns): boolean {
+  return name !== null && patterns.storeName.test(toSnakeName(name));
+}
