@@ -1,0 +1,199 @@
+/**
+ * Drives one tool of an MCP server through the seven ways a wait on a person can end — the person accepts,
+ * declines or dismisses; nobody answers in time; the client disconnects; the answer violates the schema; the
+ * client abandons the whole tool call — and reports, for each, whether and how the call ended, how long it took,
+ * whether the question was withdrawn from the person's screen, and what the caller's probe says is still held.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  abortCall,
+  accept,
+  acceptInvalid,
+  after,
+  cancel,
+  closeTransport,
+  connectScriptedClient,
+  decline,
+  leaveOpen,
+  type ContentSource,
+  type ElicitationStep,
+  type HandlerEnd,
+  type ServerUnderTest,
+} from "./scripted-client.ts";
+
+export const TERMINAL_PATHS = [
+  "accept",
+  "decline",
+  "cancel",
+  "timeout",
+  "disconnect",
+  "invalid-content",
+  "outer-cancel",
+] as const;
+
+export type TerminalPath = (typeof TERMINAL_PATHS)[number];
+
+export interface TerminalPathsOptions {
+  /** The server, or a function that builds a fresh one (preferred: each path then runs on its own server, in parallel). */
+  readonly server: ServerUnderTest | (() => ServerUnderTest | Promise<ServerUnderTest>);
+  /** The tool to call, and its arguments. */
+  readonly tool: string;
+  readonly arguments?: Record<string, unknown>;
+  /**
+   * Names of whatever the operation still holds (locks, transactions, reservations) on this server. Called once
+   * per path, when the call has ended or the path's cap has passed.
+   */
+  readonly probe?: (server: ServerUnderTest) => Iterable<string> | Promise<Iterable<string>>;
+  /** Hard cap per path, in milliseconds: a call that has not ended by then is reported as `hung`. */
+  readonly timeoutMs: number;
+  /** Which paths to run (default: all seven, in the order of TERMINAL_PATHS). */
+  readonly paths?: readonly TerminalPath[];
+  /** Content for accepts (default: generated from the requested schema). */
+  readonly acceptContent?: ContentSource;
+  /** Content for the invalid-content path (default: generated to violate the requested schema). */
+  readonly invalidContent?: ContentSource;
+  /** On the timeout path, the person accepts this late (default: never). */
+  readonly lateAnswerMs?: number;
+  /** Which elicitation of the call the path's behaviour applies to, counting from 0; earlier ones are accepted. */
+  readonly askIndex?: number;
+}
+
+export interface TerminalPathResult {
+  readonly path: TerminalPath;
+  /**
+   * How the server's handler for the call ended: `result` (returned a result that is not an error), `error`
+   * (returned `isError: true` or threw), or `hung` (still running when the cap passed). On the disconnect and
+   * outer-cancel paths no reply reaches the client; this is still how the handler ended.
+   */
+  readonly state: "result" | "error" | "hung";
+  /** The text the tool reported (its text content, or the thrown error's message); null when hung. */
+  readonly text: string | null;
+  /** From the call to the end of the handler (the cap, when hung). */
+  readonly elapsedMs: number;
+  /** Whether the server took its question down (`notifications/cancelled` for the elicitation reached the client). */
+  readonly withdrawn: boolean;
+  /** How many elicitations the client received during the call. */
+  readonly elicitations: number;
+  /** What the probe reported still held when the call ended (or at the cap). */
+  readonly held: readonly string[];
+}
+
+function stepForPath(path: TerminalPath, options: TerminalPathsOptions): ElicitationStep {
+  switch (path) {
+    case "accept":
+      return accept(options.acceptContent);
+    case "decline":
+      return decline();
+    case "cancel":
+      return cancel();
+    case "timeout":
+      return options.lateAnswerMs === undefined ? leaveOpen() : after(options.lateAnswerMs, accept(options.acceptContent));
+    case "disconnect":
+      return closeTransport();
+    case "invalid-content":
+      return acceptInvalid(options.invalidContent);
+    case "outer-cancel":
+      return abortCall();
+    default: {
+      const unknownPath: never = path;
+      throw new Error(`unknown terminal path ${String(unknownPath)}`);
+    }
+  }
+}
+
+function textOf(value: unknown): string {
+  const content = (value as Partial<CallToolResult> | null)?.content;
+  if (!Array.isArray(content)) return JSON.stringify(value);
+  return content
+    .filter((item): item is { type: "text"; text: string } => item.type === "text")
+    .map((item) => item.text)
+    .join("\n");
+}
+
+function describeEnd(end: HandlerEnd): { state: "result" | "error"; text: string } {
+  if (end.kind === "threw") return { state: "error", text: end.error instanceof Error ? end.error.message : String(end.error) };
+  const isError = (end.value as { isError?: unknown } | null)?.isError === true;
+  return { state: isError ? "error" : "result", text: textOf(end.value) };
+}
+
+/** `promise`, or `null` after `ms` milliseconds, whichever comes first; the timer never outlives the race. */
+async function withinCap<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cap = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  try {
+    return await Promise.race([promise, cap]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function runPath(path: TerminalPath, server: ServerUnderTest, options: TerminalPathsOptions): Promise<TerminalPathResult> {
+  const askIndex = options.askIndex ?? 0;
+  const pathStep = stepForPath(path, options);
+  const connection = await connectScriptedClient(server, {
+    script: (index) => (index < askIndex ? accept(options.acceptContent) : pathStep),
+  });
+  try {
+    const { tools } = await connection.client.listTools();
+    if (!tools.some((tool) => tool.name === options.tool)) {
+      throw new Error(
+        `runTerminalPaths: the server has no tool "${options.tool}" (it has: ${tools.map((tool) => tool.name).join(", ") || "none"})`,
+      );
+    }
+    const call = connection.callTool(options.tool, options.arguments ?? {}, { timeoutMs: options.timeoutMs * 2 + 1_000 });
+    const end = await withinCap(call.handlerEnded, options.timeoutMs);
+    const held = options.probe ? [...(await options.probe(server))] : [];
+    const elicitations = connection.elicitations;
+    const base = {
+      path,
+      withdrawn: elicitations.some((seen) => seen.withdrawnAtMs !== null),
+      elicitations: elicitations.length,
+      held,
+    };
+    if (end === null) return { ...base, state: "hung", text: null, elapsedMs: options.timeoutMs };
+    return { ...base, ...describeEnd(end), elapsedMs: end.atMs - call.startedAtMs };
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * Runs the tool through each terminal path and returns one result per path, in the order asked for.
+ * With a server factory, every path gets a fresh server and the paths run in parallel; with a server instance
+ * they run one after another on it (so whatever one path leaks, the next one meets).
+ */
+export async function runTerminalPaths(options: TerminalPathsOptions): Promise<TerminalPathResult[]> {
+  if (!(options.timeoutMs > 0)) throw new Error("runTerminalPaths: timeoutMs (the hard cap per path) must be positive");
+  const paths = options.paths ?? TERMINAL_PATHS;
+  const source = options.server;
+  if (typeof source === "function") {
+    return Promise.all(paths.map(async (path) => runPath(path, await source(), options)));
+  }
+  const results: TerminalPathResult[] = [];
+  for (const path of paths) results.push(await runPath(path, source, options));
+  return results;
+}
+
+/** The results as a small fixed-width table, for logs and failure messages. */
+export function formatTerminalPaths(results: readonly TerminalPathResult[]): string {
+  const rows = results.map((result) => [
+    result.path,
+    result.state,
+    `${result.elapsedMs} ms`,
+    result.withdrawn ? "withdrawn" : "-",
+    result.held.length > 0 ? `held: ${result.held.join(", ")}` : "released",
+    result.text ?? "",
+  ]);
+  const widths = rows.reduce<number[]>(
+    (max, row) => row.map((cell, column) => Math.max(max[column] ?? 0, cell.length)),
+    [],
+  );
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
