@@ -73,6 +73,8 @@ const MAX_PASSES = 12;
 
 const PLUGIN_NAME = "elicitation";
 
+const BOM = "\uFEFF";
+
 const SOURCE_FILES = ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"];
 
 /** The suggestion a report offers, by position: the first unless told otherwise. */
@@ -87,8 +89,19 @@ export function decideBySuggestion(problem: Linter.LintMessage): Decision {
   return edit ? { edit } : { skip: noRewriteReason(problem) };
 }
 
+/** The rule's message, which says what is wrong; and, unless it already says so, that no safe rewrite exists. */
 export function noRewriteReason(problem: Linter.LintMessage): string {
+  if (/no rewrite/i.test(problem.message)) return problem.message;
   return `${problem.message} (left as is: no rewrite here is provably equivalent)`;
+}
+
+/** Several edits as one, keeping the text between them: a report's rewrite must apply whole or not at all. */
+export function combineEdits(text: string, edits: readonly TextEdit[]): TextEdit {
+  const sorted = [...edits].sort((a, b) => a.range[0] - b.range[0]);
+  const start = sorted[0]!.range[0];
+  const end = Math.max(...sorted.map((edit) => edit.range[1]));
+  const shifted = sorted.map((edit) => ({ range: [edit.range[0] - start, edit.range[1] - start] as const, text: edit.text }));
+  return { range: [start, end], text: applyEdits(text.slice(start, end), shifted) };
 }
 
 /** Lints `source` as `filename` with only `rules`; fatal parse errors come back as messages with `fatal`. */
@@ -172,6 +185,11 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
  * does not parse and `CodemodInternalError` when a rewrite would not parse or the passes do not settle.
  */
 export function fixWithRules(source: string, filename: string, rules: readonly RuleToApply[], decide: Decide): FixOutcome {
+  // ESLint drops a byte-order mark from the text its ranges index; edit without it, then put it back.
+  if (source.startsWith(BOM)) {
+    const outcome = fixWithRules(source.slice(BOM.length), filename, rules, decide);
+    return outcome.changed ? { ...outcome, output: BOM + outcome.output } : { ...outcome, output: source };
+  }
   const linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(filename)).root });
   const ruleIds = new Set(rules.map(({ name }) => `${PLUGIN_NAME}/${name}`));
   let text = source;

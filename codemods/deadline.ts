@@ -11,7 +11,15 @@ import type { AST, Linter, SourceCode } from "eslint";
 import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
 import forwardAbortSignal from "../rules/forward-abort-signal.ts";
 import requireDeadline from "../rules/require-deadline.ts";
-import { decideBySuggestion, fixWithRules, noRewriteReason, type Decision, type FixOutcome, type TextEdit } from "./apply-suggestions.ts";
+import {
+  combineEdits,
+  decideBySuggestion,
+  fixWithRules,
+  noRewriteReason,
+  type Decision,
+  type FixOutcome,
+  type TextEdit,
+} from "./apply-suggestions.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 
 export const DEADLINE_RULE = "require-deadline";
@@ -41,36 +49,136 @@ export function runDeadline(source: string, file: string, options: CodemodOption
   );
 }
 
-/** Adds `timeout: <ms>` to the options of the wait the report points at, creating the options object if absent. */
+/** What the deadline transform does with each kind of `require-deadline` report. */
 function decideDeadline(problem: Linter.LintMessage, sourceCode: SourceCode, deadlineMs: number): Decision {
+  switch (problem.messageId) {
+    case "missingDeadline":
+    // A deadline on the call itself ends the question when it fires; the race around it can stay.
+    case "raceLeavesRequestOpen":
+      return addDeadline(problem, sourceCode, deadlineMs);
+    case "deadlineKeepsWaiting":
+      return addSignalCompanion(problem, sourceCode);
+    default:
+      return { skip: noRewriteReason(problem) };
+  }
+}
+
+/**
+ * Adds the deadline to the options of the wait the report points at, creating the options object if absent:
+ * `timeout: <ms>` where the API has a deadline field; where it only takes a signal (ACP 2.x), the signal becomes
+ * `AbortSignal.timeout(<ms>)` (combined with one already passed) with the field that makes the wait end on it.
+ */
+function addDeadline(problem: Linter.LintMessage, sourceCode: SourceCode, deadlineMs: number): Decision {
   const wait = findReportedWait(problem, sourceCode);
   if (!wait) return { skip: noRewriteReason(problem) };
   const { api, node: call } = wait;
   const deadlineField = api.deadlineFields.includes("timeout") ? "timeout" : api.deadlineFields[0];
-  if (api.optionsArgIndex === null || deadlineField === undefined) {
+  const signalField = api.signalField;
+  if (api.optionsArgIndex === null || (deadlineField === undefined && signalField === null)) {
     return {
-      skip: `${api.label} takes no deadline option: race the wait against AbortSignal.timeout(…) by hand and cancel it when the timer wins`,
+      skip: `${api.label} takes no deadline option: race the wait against AbortSignal.timeout(…) by hand and treat the timeout as a cancel`,
     };
   }
-  const property = `${deadlineField}: ${deadlineMs}`;
+  const located = locateOptions(call, api.optionsArgIndex, sourceCode);
+  if ("skip" in located) return located;
+  const options = located.options;
+  const spell = (key: string) => spellKey(sourceCode, options, key);
+  const timer = `AbortSignal.timeout(${deadlineMs})`;
+  if (deadlineField !== undefined) return located.add([`${spell(deadlineField)}: ${deadlineMs}`]);
+
+  // Signal-only API: the deadline is a timer signal, and the wait must be told to stop on it.
+  const companion = api.signalCompanionField;
+  const existingSignal = options ? findProperty(options, signalField!) : null;
+  const companionProperty = options && companion ? findProperty(options, companion) : null;
+  if (companionProperty && !isTrue(companionProperty.value)) {
+    return { skip: `\`${companion}\` is set to something other than \`true\` here; left as is` };
+  }
+  const additions = companion && !companionProperty ? [`${spell(companion)}: true`] : [];
+  if (!existingSignal) return located.add([`${spell(signalField!)}: ${timer}`, ...additions]);
+  const value = existingSignal.value;
+  const combined: TextEdit = existingSignal.shorthand
+    ? { range: existingSignal.range, text: `${spell(signalField!)}: AbortSignal.any([${sourceCode.getText(value as never)}, ${timer}])` }
+    : { range: value.range, text: `AbortSignal.any([${sourceCode.getText(value as never)}, ${timer}])` };
+  if (additions.length === 0) return { edit: combined };
+  const added = located.add(additions);
+  return "edit" in added ? { edit: combineEdits(sourceCode.text, [combined, added.edit]) } : added;
+}
+
+/** `deadlineKeepsWaiting`: the timer signal is there, the field that makes the wait end on it is not. */
+function addSignalCompanion(problem: Linter.LintMessage, sourceCode: SourceCode): Decision {
+  const wait = findReportedWait(problem, sourceCode);
+  const companion = wait?.api.signalCompanionField;
+  if (!wait || !companion || wait.api.optionsArgIndex === null) return { skip: noRewriteReason(problem) };
+  const located = locateOptions(wait.node, wait.api.optionsArgIndex, sourceCode);
+  if ("skip" in located) return located;
+  if (!located.options) return { skip: noRewriteReason(problem) };
+  const existing = findProperty(located.options, companion);
+  if (existing) return { skip: `\`${companion}\` is set to something other than \`true\` here; left as is` };
+  return located.add([`${spellKey(sourceCode, located.options, companion)}: true`]);
+}
+
+type LocatedOptions =
+  | { skip: string }
+  | {
+      /** The options object literal, or null when the call passes none yet. */
+      options: TSESTree.ObjectExpression | null;
+      /** Adds properties to it, or appends a new options object holding them. */
+      add(properties: readonly string[]): Decision;
+    };
+
+/** The options object literal of a call, where new properties can be written in place. */
+function locateOptions(call: TSESTree.CallExpression, index: number, sourceCode: SourceCode): LocatedOptions {
   if (call.arguments.some((argument) => argument.type === AST_NODE_TYPES.SpreadElement)) {
     return { skip: "the call spreads its arguments: add the deadline where they are built" };
   }
-  const options = call.arguments[api.optionsArgIndex];
+  const options = call.arguments[index];
   if (!options) {
-    if (call.arguments.length !== api.optionsArgIndex) {
-      return { skip: `the call passes fewer arguments than ${api.label} needs before its options; left as is` };
+    if (call.arguments.length !== index) {
+      return { skip: "the call passes fewer arguments than come before its options; left as is" };
     }
-    return { edit: insertIntoList(sourceCode, call.arguments, closingParen(sourceCode, call), `{ ${property} }`) };
+    return {
+      options: null,
+      add: (properties) => ({
+        edit: insertIntoList(sourceCode, call.arguments, closingParen(sourceCode, call), `{ ${properties.join(", ")} }`),
+      }),
+    };
   }
   if (options.type !== AST_NODE_TYPES.ObjectExpression) {
-    return { skip: `the options are built elsewhere (\`${sourceCode.getText(options as never)}\`): add \`${property}\` there` };
+    return { skip: `the options are built elsewhere (\`${sourceCode.getText(options as never)}\`): add the deadline there` };
   }
   if (options.properties.some((entry) => entry.type === AST_NODE_TYPES.SpreadElement)) {
-    return { skip: `the options spread another object, which may set a deadline of its own: add \`${property}\` there` };
+    return { skip: "the options spread another object, which may set a deadline of its own: add the deadline there" };
   }
   const closingBrace = sourceCode.getLastToken(options as never)!;
-  return { edit: insertIntoList(sourceCode, options.properties, closingBrace, property) };
+  return {
+    options,
+    add: (properties) => ({ edit: insertIntoList(sourceCode, options.properties, closingBrace, properties.join(", ")) }),
+  };
+}
+
+function findProperty(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | null {
+  for (const entry of object.properties) {
+    if (entry.type !== AST_NODE_TYPES.Property || entry.computed) continue;
+    const key = entry.key.type === AST_NODE_TYPES.Identifier ? entry.key.name : entry.key.type === AST_NODE_TYPES.Literal ? String(entry.key.value) : null;
+    if (key === name) return entry;
+  }
+  return null;
+}
+
+function isTrue(node: TSESTree.Node): boolean {
+  return node.type === AST_NODE_TYPES.Literal && node.value === true;
+}
+
+/** The key as the options object spells its own: quoted when its keys are quoted. */
+function spellKey(sourceCode: SourceCode, options: TSESTree.ObjectExpression | null, key: string): string {
+  if (!options) return key;
+  for (const entry of options.properties) {
+    if (entry.type === AST_NODE_TYPES.Property && !entry.computed && entry.key.type === AST_NODE_TYPES.Literal) {
+      const quote = sourceCode.getText(entry.key as never)[0];
+      if (quote === '"' || quote === "'") return `${quote}${key}${quote}`;
+    }
+  }
+  return key;
 }
 
 /**

@@ -28,7 +28,8 @@ export function runReleaseInFinally(source: string, file: string, options: Codem
 /** The `await using` suggestion when asked for and offered; otherwise the `try/finally` one. */
 function chooseRewrite(problem: Linter.LintMessage, preferAwaitUsing: boolean): Decision {
   const suggestions = problem.suggestions ?? [];
-  const isUsing = (suggestion: Linter.LintSuggestion) => /using/i.test(`${suggestion.messageId ?? ""} ${suggestion.desc}`);
+  // The rule names its `using` rewrite `holdWithUsing`; every other suggestion is a `try` of some shape.
+  const isUsing = (suggestion: Linter.LintSuggestion) => /using/i.test(suggestion.messageId ?? "");
   const chosen =
     (preferAwaitUsing ? suggestions.find(isUsing) : undefined) ?? suggestions.find((s) => !isUsing(s)) ?? undefined;
   return chosen ? { edit: { range: chosen.fix.range, text: chosen.fix.text } } : { skip: noRewriteReason(problem) };
