@@ -144,6 +144,21 @@ function parseConcurrency(value: string | undefined): Concurrency {
   throw new UsageError(`--concurrency must be a positive number, auto or off (got "${value}").`);
 }
 
+function commonAncestor(paths: readonly string[]): string {
+  let ancestor = paths[0]!;
+  for (const candidate of paths) {
+    while (ancestor !== path.dirname(ancestor) && isOutside(ancestor, candidate)) {
+      ancestor = path.dirname(ancestor);
+    }
+  }
+  return ancestor;
+}
+
+function isOutside(directory: string, candidate: string): boolean {
+  const relative = path.relative(directory, candidate);
+  return relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
+}
+
 function isOneOf<T extends string>(choices: readonly T[], value: string): value is T {
   return (choices as readonly string[]).includes(value);
 }
@@ -171,14 +186,16 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
     return EXIT_USAGE;
   }
 
+  const targets = args.paths.map((p) => path.resolve(io.cwd, p));
   const eslint = await createEslint({
     config: args.config,
-    cwd: io.cwd,
+    // ESLint ignores files outside its cwd: start from a directory that holds every path given.
+    cwd: commonAncestor([io.cwd, ...targets]),
     cache: args.cache,
-    ...(args.cacheLocation ? { cacheLocation: args.cacheLocation } : {}),
+    cacheLocation: path.resolve(io.cwd, args.cacheLocation ?? ".eslintcache"),
     concurrency: args.concurrency,
   });
-  const results = await eslint.lintFiles(args.paths);
+  const results = await eslint.lintFiles(targets);
   const linted = results.filter((result) => !isIgnoredResult(result));
   if (linted.length === 0) {
     io.stderr(`check: no .ts/.tsx/.js/.jsx/.mjs/.cjs/.mts/.cts files to lint in ${args.paths.join(", ")}.\n`);

@@ -1,0 +1,201 @@
+/**
+ * `check` and `demo` end to end: real ESLint, real files on disk, the output a person or a CI job reads.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import plugin from "../index.ts";
+import { FIXTURES_DIR } from "../bin/demo.ts";
+import { makeProject, runCli, spawnCli } from "./support/cli.ts";
+import { BUGGY_SERVER, CLEAN, STRICT_ONLY, SYNTAX_ERROR, expectedFindings, sortFindings } from "./support/samples.ts";
+
+const project = makeProject("cli", {
+  "src/server.ts": BUGGY_SERVER,
+  "src/clean.ts": CLEAN,
+  "src/strict-only.ts": STRICT_ONLY,
+  "mixed/a-broken.ts": SYNTAX_ERROR,
+  "mixed/server.mjs": BUGGY_SERVER,
+  "notes/readme.md": "# nothing to lint here\n",
+});
+
+interface JsonResult {
+  filePath: string;
+  messages: { ruleId: string | null; line: number; column: number; message: string; fatal?: boolean }[];
+}
+
+/** Findings of `check --format json` as { line, ruleId }, for one file. */
+async function findingsOf(file: string, config = "recommended") {
+  const run = await runCli(["check", "--format", "json", "--config", config, file], project);
+  const [result] = JSON.parse(run.stdout) as JsonResult[];
+  return sortFindings(result!.messages.map((m) => ({ line: m.line, ruleId: m.ruleId ?? "parse error" })));
+}
+
+/** The `file:line:col  message  rule` header lines of the stylish (code frame) output. */
+function headers(stdout: string) {
+  return [...stdout.matchAll(/^(\S+):(\d+):(\d+) {2}(.+?) {2}(\S+)$/gm)].map((m) => ({
+    file: m[1]!,
+    line: Number(m[2]),
+    column: Number(m[3]),
+    message: m[4]!,
+    ruleId: m[5]!,
+    index: m.index,
+  }));
+}
+
+describe("check <paths>", () => {
+  it("prints every finding of a buggy file as a code frame with a summary, and exits 1", async () => {
+    const run = await runCli(["check", "src/server.ts"], project);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("");
+    const found = headers(run.stdout);
+    expect(sortFindings(found)).toEqual(expectedFindings(BUGGY_SERVER));
+    const sourceLines = BUGGY_SERVER.split("\n");
+    for (const finding of found) {
+      expect(finding.file).toBe(path.join("src", "server.ts"));
+      expect(finding.message.length).toBeGreaterThan(40);
+      // The frame: the reported line with a gutter, then carets starting under the reported column.
+      const [, sourceLine, caretLine] = run.stdout.slice(finding.index).split("\n");
+      expect(sourceLine).toBe(`  ${finding.line} | ${sourceLines[finding.line - 1]}`);
+      expect(caretLine).toMatch(/^ {2} +\| /);
+      expect(caretLine!.slice(caretLine!.indexOf("| ") + 2)).toMatch(new RegExp(`^ {${finding.column - 1}}\\^+$`));
+    }
+    const expectedCount = expectedFindings(BUGGY_SERVER).length;
+    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe(`${expectedCount} problems in 1 file (1 file checked).`);
+  });
+
+  it("shows each suggestion's description under its finding", async () => {
+    const run = await runCli(["check", "src/server.ts"], project);
+    const json = await runCli(["check", "--format", "json", "src/server.ts"], project);
+    const [result] = JSON.parse(json.stdout) as { messages: { suggestions?: { desc: string }[] }[] }[];
+    const descriptions = result!.messages.flatMap((m) => (m.suggestions ?? []).map((s) => s.desc));
+    expect(descriptions.length).toBeGreaterThan(0);
+    for (const description of descriptions) expect(run.stdout).toContain(`  suggestion: ${description}\n`);
+  });
+
+  it("exits 0 on code that only shares words with the protocol", async () => {
+    const run = await runCli(["check", "src/clean.ts"], project);
+    expect(run).toEqual({ code: 0, stdout: "No problems in 1 file.\n", stderr: "" });
+  });
+
+  it("finds, in the bundled MCP server and ACP agent, something for every recommended rule", async () => {
+    const run = await runCli(["check", "--format", "json", FIXTURES_DIR], project);
+    expect(run.code).toBe(1);
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    expect(results.map((r) => path.relative(FIXTURES_DIR, r.filePath)).sort()).toEqual(
+      expect.arrayContaining([path.join("acp-agent", "agent.ts"), path.join("mcp-server", "server.ts")]),
+    );
+    const fatal = results.flatMap((r) => r.messages.filter((m) => m.fatal).map((m) => `${r.filePath}:${m.line} ${m.message}`));
+    expect(fatal).toEqual([]);
+    const reported = new Set(results.flatMap((r) => r.messages.map((m) => m.ruleId)));
+    for (const ruleId of Object.keys(plugin.configs.recommended.rules ?? {})) expect([...reported]).toContain(ruleId);
+  });
+
+  it("reports a file that does not parse with file:line and goes on to lint the others", async () => {
+    const run = await runCli(["check", "mixed"], project);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^mixed\/a-broken\.ts:2:\d+ {2}Parsing error: .+ {2}could not parse this file$/m);
+    const serverFindings = headers(run.stdout).filter((h) => h.file === path.join("mixed", "server.mjs"));
+    expect(sortFindings(serverFindings)).toEqual(expectedFindings(BUGGY_SERVER));
+    expect(run.stdout).toMatch(/in 2 files \(2 files checked, 1 could not be parsed\)\.\n$/);
+  });
+
+  it("--format json prints ESLint's JSON results and nothing else", async () => {
+    const run = await runCli(["check", "--format", "json", "src"], project);
+    expect(run.code).toBe(1);
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    expect(results.map((r) => path.basename(r.filePath)).sort()).toEqual(["clean.ts", "server.ts", "strict-only.ts"]);
+    const server = results.find((r) => r.filePath.endsWith("server.ts"))!;
+    expect(sortFindings(server.messages as { line: number; ruleId: string }[])).toEqual(expectedFindings(BUGGY_SERVER));
+  });
+
+  it("--format sarif prints a SARIF 2.1.0 log whose results name our rules", async () => {
+    const run = await runCli(["check", "--format", "sarif", "src/server.ts"], project);
+    expect(run.code).toBe(1);
+    const log = JSON.parse(run.stdout) as {
+      version: string;
+      runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; locations: unknown[] }[] }[];
+    };
+    expect(log.version).toBe("2.1.0");
+    const expectedRules = [...new Set(expectedFindings(BUGGY_SERVER).map((f) => f.ruleId))].sort();
+    expect([...new Set(log.runs[0]!.results.map((r) => r.ruleId))].sort()).toEqual(expectedRules);
+    expect(log.runs[0]!.tool.driver.rules.map((r) => r.id).sort()).toEqual(expectedRules);
+  });
+
+  it("--config recommended leaves out what only strict reports", async () => {
+    expect(await findingsOf("src/strict-only.ts", "recommended")).toEqual(expectedFindings(STRICT_ONLY, "recommended"));
+    expect(expectedFindings(STRICT_ONLY, "recommended")).toEqual([]);
+  });
+
+  it("--config strict adds the strict options' findings", async () => {
+    expect(await findingsOf("src/strict-only.ts", "strict")).toEqual(expectedFindings(STRICT_ONLY, "strict"));
+    expect(await findingsOf("src/server.ts", "strict")).toEqual(
+      sortFindings([...expectedFindings(BUGGY_SERVER, "strict")]),
+    );
+  });
+
+  it("--config all reports everything strict does", async () => {
+    expect(await findingsOf("src/strict-only.ts", "all")).toEqual(expect.arrayContaining(expectedFindings(STRICT_ONLY, "strict")));
+  });
+
+  it.each([
+    { name: "no paths", argv: [], stderr: /give at least one file or directory/ },
+    { name: "an unknown flag", argv: ["--fix", "src"], stderr: /Unknown option '--fix'/ },
+    { name: "a path that does not exist", argv: ["src", "nope.ts"], stderr: /^check: no such file or directory: nope\.ts$/m },
+    { name: "an unknown config", argv: ["--config", "loose", "src"], stderr: /--config must be one of recommended, strict, all \(got "loose"\)/ },
+    { name: "an unknown format", argv: ["--format", "table", "src"], stderr: /--format must be one of stylish, json, sarif/ },
+    { name: "a bad concurrency", argv: ["--concurrency", "0", "src"], stderr: /--concurrency must be a positive number, auto or off/ },
+    { name: "nothing lintable in the paths", argv: ["notes"], stderr: /no \.ts\/.+ files to lint in notes/ },
+  ])("exits 2 with a clear message on $name", async ({ argv, stderr }) => {
+    const run = await runCli(["check", ...argv], project);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(stderr);
+  });
+
+  it("--help prints the options and exits 0", async () => {
+    const run = await runCli(["check", "--help"], project);
+    expect(run.code).toBe(0);
+    for (const option of ["--config", "--format", "--concurrency", "--cache"]) expect(run.stdout).toContain(option);
+  });
+
+  it("colours the frame on a terminal only", async () => {
+    const onTerminal = await runCli(["check", "src/server.ts"], project, true);
+    expect(onTerminal.stdout).toContain("\u001b[31m^");
+    const piped = await runCli(["check", "src/server.ts"], project, false);
+    expect(piped.stdout).not.toContain("\u001b[");
+  });
+
+  it("as a child process, exits 1 on findings, with no colour into a pipe", () => {
+    const findings = spawnCli(["check", "src"], project);
+    expect(findings.stderr).toBe("");
+    expect(findings.code).toBe(1);
+    expect(findings.stdout).toContain("elicitation/exhaustive-action");
+    expect(findings.stdout).not.toContain("\u001b[");
+  });
+});
+
+describe("demo", () => {
+  it("checks the fixtures, previews the migration without writing, and exits 0 saying why", async () => {
+    const before = snapshot(FIXTURES_DIR);
+    const run = await runCli(["demo"], path.join(FIXTURES_DIR, ".."));
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^== 1\/2 {2}eslint-plugin-elicitation check fixtures\n/);
+    const checkPart = run.stdout.slice(0, run.stdout.indexOf("== 2/2"));
+    for (const ruleId of Object.keys(plugin.configs.recommended.rules ?? {})) expect(checkPart).toContain(`  ${ruleId}\n`);
+    expect(run.stdout).toContain("== 2/2  eslint-plugin-elicitation migrate --dry --deadline-ms 120000 fixtures");
+    expect(run.stdout.trimEnd().split("\n").at(-1)).toMatch(/^The demo exits 0: .*on purpose/);
+    expect(snapshot(FIXTURES_DIR)).toEqual(before);
+  });
+});
+
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) {
+      const file = path.join(entry.parentPath, entry.name);
+      files[path.relative(dir, file)] = fs.readFileSync(file, "utf8");
+    }
+  }
+  return files;
+}
