@@ -56,3 +56,8 @@ export function compileWrappers(options: readonly WrapperOption[] | undefined): 
     return { names, api, option };
   });
 }
+
+/** Whether a file's text names one of the user's wrappers: such a file may wait on a person without our words. */
+export function mentionsWrapper(text: string, wrappers: readonly WrapperSpecifier[]): boolean {
+  return wrappers.some((wrapper) => wrapper.names.some((name) => text.includes(name)));
+}

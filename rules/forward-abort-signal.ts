@@ -1,15 +1,294 @@
-// PLACEHOLDER: replaced by the rule's implementation (see its issue). Registered so the plugin shape is stable.
+/**
+ * The ask ends when the operation that asked is abandoned. A question the caller no longer needs, and that
+ * the client leaves open, never settles: the ACP seed's session kept "requires action" for the rest of its
+ * life because an elicitation was not raced against its callback's signal.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { isFunctionNode } from "../core/ast.ts";
+import { matchElicitationHandler, matchHumanWaitCall, type ElicitationHandler, type HumanWaitCall } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
+import { findUserLandRaces, propertyValue, readOptions, signalDeadline, stopsWaiting } from "../core/deadline.ts";
+import { textMayContainHumanWait } from "../core/human-wait.ts";
+import { appendArgument, insertProperties, propertyText, spellKey } from "../core/object-edit.ts";
+import {
+  findCallerSignals,
+  isSignalLinked,
+  referencesAnySignal,
+  referencesSignal,
+  type CallerSignal,
+} from "../core/signals.ts";
+import { isAbortSignalStaticCall, isSetTimeoutCall, walkSubtree } from "../core/walk.ts";
+import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 
-export default createRule({
+type MessageId =
+  | "notForwarded"
+  | "notRaced"
+  | "missingStopWaiting"
+  | "handlerIgnoresSignal"
+  | "handlerHasNoSignal"
+  | "addSignal"
+  | "addStopWaiting";
+
+interface Options {
+  humanWaitFunctions?: WrapperOption[];
+}
+
+export default createRule<[Options], MessageId>({
   name: "forward-abort-signal",
   meta: {
     type: "problem",
-    docs: { description: "TODO", recommended: true },
-    schema: [],
-    messages: {},
+    hasSuggestions: true,
+    docs: {
+      description: "Require a wait on a person to end when the operation that asked is abandoned",
+      recommended: true,
+    },
+    schema: [
+      {
+        type: "object",
+        additionalProperties: false,
+        properties: { humanWaitFunctions: wrapperOptionSchema },
+      },
+    ],
+    defaultOptions: [{ humanWaitFunctions: [] }],
+    messages: {
+      notForwarded:
+        "This question outlives the operation that asked it: `{{signal}}` is not passed on, so when the caller gives up {{label}} keeps waiting for an answer nobody needs and the client's dialog stays up.",
+      notRaced:
+        "This question outlives the operation that asked it: {{label}} takes no signal, so when `{{signal}}` aborts it keeps waiting for the client, which may never answer. Race it against `{{signal}}`.",
+      missingStopWaiting:
+        "Aborting `{{signal}}` only sends `$/cancel_request` here: without `{{companion}}: true` the wait lasts until the client answers, and a client that ignores the cancel never does.",
+      handlerIgnoresSignal:
+        "This handler waits on a person but never looks at `{{signal}}`: when the server withdraws the question, the dialog stays up and its answer goes nowhere.",
+      handlerHasNoSignal:
+        "{{label}} gives this handler no cancellation signal: when the server stops waiting, the dialog stays up. Bound the wait for the person with a timer of your own.",
+      addSignal: "Pass `{{signal}}` to the call.",
+      addStopWaiting: "Stop waiting when `{{signal}}` aborts (`{{companion}}: true`).",
+    },
   },
-  create() {
-    return {};
+  create(context, [options]) {
+    const sourceCode = context.sourceCode;
+    const wrappers = compileWrappers(options.humanWaitFunctions);
+    if (!textMayContainHumanWait(sourceCode.text) && !mentionsWrapper(sourceCode.text, wrappers)) return {};
+
+    function checkCall(call: HumanWaitCall): void {
+      const signals = findCallerSignals(call.node, sourceCode, call);
+      if (signals.length === 0) return;
+      if (isRacedAgainst(call, signals)) return;
+      const api = call.api;
+      const signal = signals[0]!;
+      const at = narrowLocation(call.node);
+      const data = { signal: signal.text, label: api.label, companion: api.signalCompanionField ?? "" };
+      if (call.wrapper) {
+        if (call.node.arguments.some((argument) => passesSignalOrItsOwner(argument, signals))) return;
+      }
+      if (api.signalField === null || api.optionsArgIndex === null) {
+        context.report({ node: at, messageId: "notRaced", data });
+        return;
+      }
+      const reading = readOptions(call, sourceCode);
+      if (reading.kind === "opaque") return;
+      if (reading.kind === "absent") {
+        const index = api.optionsArgIndex;
+        const canAppend = call.node.arguments.length === index;
+        context.report({
+          node: at,
+          messageId: "notForwarded",
+          data,
+          suggest: canAppend
+            ? [{ messageId: "addSignal", data, fix: (fixer) => appendArgument(fixer, call.node, `{ ${newSignalProperties(call, signal, null).join(", ")} }`) }]
+            : [],
+        });
+        return;
+      }
+      const object = reading.object;
+      const passed = propertyValue(object, api.signalField);
+      if (!passed) {
+        if (object.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement)) return;
+        context.report({
+          node: at,
+          messageId: "notForwarded",
+          data,
+          suggest: reading.atCall
+            ? [{ messageId: "addSignal", data, fix: (fixer) => insertProperties(fixer, sourceCode, object, newSignalProperties(call, signal, object)) }]
+            : [],
+        });
+        return;
+      }
+      if (referencesAnySignal(passed, signals, sourceCode)) {
+        if (stopsWaiting(api, object)) return;
+        context.report({
+          node: at,
+          messageId: "missingStopWaiting",
+          data,
+          suggest: reading.atCall ? [{ messageId: "addStopWaiting", data, fix: (fixer) => setStopWaiting(fixer, call, object) }] : [],
+        });
+        return;
+      }
+      // A signal of unknown origin may well be derived from the caller's; one the file ties to it is.
+      if (!isOwnSignal(passed) || signals.some((candidate) => isSignalLinked(scopeBlockOf(candidate), candidate, sourceCode))) {
+        return;
+      }
+      context.report({
+        node: at,
+        messageId: "notForwarded",
+        data,
+        suggest: reading.atCall
+          ? [{ messageId: "addSignal", data, fix: (fixer) => mergeSignal(fixer, call, object, passed, signal) }]
+          : [],
+      });
+    }
+
+    /** Whether a user-land race (or timeout helper) of the ask has a contender built from the caller's signal. */
+    function isRacedAgainst(call: HumanWaitCall, signals: readonly CallerSignal[]): boolean {
+      return findUserLandRaces(call.node, sourceCode).some((race) =>
+        race.others.some((other) => referencesAnySignal(other, signals, sourceCode)),
+      );
+    }
+
+    /** A wrapper forwards when it is handed the signal, or the handler context that carries it (`askUser(extra, …)`). */
+    function passesSignalOrItsOwner(argument: TSESTree.Node, signals: readonly CallerSignal[]): boolean {
+      if (referencesAnySignal(argument, signals, sourceCode)) return true;
+      return signals.some(
+        (signal) =>
+          signal.kind === "path" &&
+          walkSubtree(argument, sourceCode.visitorKeys, (node) => node.type === AST_NODE_TYPES.Identifier && node.name === signal.root.name),
+      );
+    }
+
+    /** A signal made here, from `AbortSignal.timeout`/`any` or a local controller: certainly not the caller's. */
+    function isOwnSignal(passed: TSESTree.Node): boolean {
+      return signalDeadline(passed, sourceCode) !== "unknown";
+    }
+
+    function newSignalProperties(call: HumanWaitCall, signal: CallerSignal, object: TSESTree.ObjectExpression | null): string[] {
+      const api = call.api;
+      const spell = (key: string) => (object ? spellKey(object, key, sourceCode) : key);
+      const properties = [propertyText(spell(api.signalField!), signal.text)];
+      if (api.signalCompanionField !== null && !(object && stopsWaiting(api, object))) {
+        if (!object || !propertyValue(object, api.signalCompanionField)) properties.push(`${spell(api.signalCompanionField)}: true`);
+      }
+      return properties;
+    }
+
+    function mergeSignal(
+      fixer: TSESLint.RuleFixer,
+      call: HumanWaitCall,
+      object: TSESTree.ObjectExpression,
+      passed: TSESTree.Node,
+      signal: CallerSignal,
+    ): TSESLint.RuleFix[] {
+      const fixes: TSESLint.RuleFix[] = [];
+      const property = passed.parent;
+      const list = passed.type === AST_NODE_TYPES.CallExpression ? passed.arguments[0] : undefined;
+      if (list?.type === AST_NODE_TYPES.ArrayExpression && isAbortSignalAny(passed)) {
+        const last = list.elements.at(-1);
+        fixes.push(last ? fixer.insertTextAfter(last, `, ${signal.text}`) : fixer.replaceText(list, `[${signal.text}]`));
+      } else if (property?.type === AST_NODE_TYPES.Property && property.shorthand) {
+        fixes.push(fixer.replaceText(property, `${sourceCode.getText(property.key)}: AbortSignal.any([${sourceCode.getText(passed)}, ${signal.text}])`));
+      } else {
+        fixes.push(fixer.replaceText(passed, `AbortSignal.any([${sourceCode.getText(passed)}, ${signal.text}])`));
+      }
+      if (!stopsWaiting(call.api, object)) fixes.push(setStopWaiting(fixer, call, object));
+      return fixes;
+    }
+
+    function setStopWaiting(fixer: TSESLint.RuleFixer, call: HumanWaitCall, object: TSESTree.ObjectExpression): TSESLint.RuleFix {
+      const companion = call.api.signalCompanionField!;
+      const existing = propertyValue(object, companion);
+      if (existing) return fixer.replaceText(existing, "true");
+      return insertProperties(fixer, sourceCode, object, [`${spellKey(object, companion, sourceCode)}: true`]);
+    }
+
+    function checkHandler(registration: ElicitationHandler): void {
+      const { api, handler } = registration;
+      if (!waitsForAnswer(handler)) return;
+      const at = narrowLocation(registration.registration);
+      if (api.signalParam === null) {
+        if (!setsTimer(handler)) context.report({ node: at, messageId: "handlerHasNoSignal", data: { label: api.label } });
+        return;
+      }
+      const parameter = handler.params[api.signalParam.index];
+      const signalText = describeHandlerSignal(parameter, api.signalParam.path);
+      if (parameter && honoursSignal(handler, parameter)) return;
+      context.report({ node: at, messageId: "handlerIgnoresSignal", data: { signal: signalText } });
+    }
+
+    /** Whether the handler waits on something (an `await`, or a promise it builds) rather than answering at once. */
+    function waitsForAnswer(handler: TSESTree.FunctionLike): boolean {
+      if (!handler.body) return false;
+      return walkSubtree(handler.body, sourceCode.visitorKeys, (node) => {
+        if (node.type === AST_NODE_TYPES.AwaitExpression) return nearestFunction(node) === handler;
+        return node.type === AST_NODE_TYPES.NewExpression && node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === "Promise";
+      });
+    }
+
+    function nearestFunction(node: TSESTree.Node): TSESTree.Node | null {
+      for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current)) return current;
+      return null;
+    }
+
+    function setsTimer(handler: TSESTree.FunctionLike): boolean {
+      return walkSubtree(handler, sourceCode.visitorKeys, (node) => isSetTimeoutCall(node) || isAbortSignalStaticCall(node, "timeout"));
+    }
+
+    /**
+     * The handler honours the request's signal when it reads it (`extra.signal`, a destructured `signal`,
+     * `ctx.mcpReq.signal`) or hands the whole `extra` on to code that can.
+     */
+    function honoursSignal(handler: TSESTree.FunctionLike, parameter: TSESTree.Parameter): boolean {
+      const body = handler.body;
+      if (!body) return false;
+      const own = findCallerSignals(body, sourceCode).filter((signal) => {
+        const variable = signal.kind === "variable" ? signal.variable : signal.root;
+        return variable.defs.some((definition) => definition.type === "Parameter" && definition.node === handler);
+      });
+      if (own.some((signal) => referencesSignal(body, signal, sourceCode))) return true;
+      if (parameter.type !== AST_NODE_TYPES.Identifier) return false;
+      const name = parameter.name;
+      return walkSubtree(body, sourceCode.visitorKeys, (node) =>
+        node.type === AST_NODE_TYPES.CallExpression &&
+        node.arguments.some((argument) => argument.type === AST_NODE_TYPES.Identifier && argument.name === name),
+      );
+    }
+
+    return {
+      CallExpression(node) {
+        const call = matchHumanWaitCall(node, wrappers);
+        if (call && call.api.side === "server") {
+          checkCall(call);
+          return;
+        }
+        const handler = matchElicitationHandler(node);
+        if (handler) checkHandler(handler);
+      },
+    };
   },
 });
+
+function isAbortSignalAny(node: TSESTree.Node): boolean {
+  return (
+    node.type === AST_NODE_TYPES.CallExpression &&
+    node.callee.type === AST_NODE_TYPES.MemberExpression &&
+    node.callee.object.type === AST_NODE_TYPES.Identifier &&
+    node.callee.object.name === "AbortSignal" &&
+    node.callee.property.type === AST_NODE_TYPES.Identifier &&
+    node.callee.property.name === "any"
+  );
+}
+
+function describeHandlerSignal(parameter: TSESTree.Parameter | undefined, path: readonly string[]): string {
+  const name = parameter?.type === AST_NODE_TYPES.Identifier ? parameter.name : "extra";
+  return [name, ...path].join(".");
+}
+
+/** The block a signal's name lives in: where something could tie it to another signal. */
+function scopeBlockOf(signal: CallerSignal): TSESTree.Node {
+  const variable = signal.kind === "variable" ? signal.variable : signal.root;
+  return variable.scope.block;
+}
+
+/** The method name of `x.elicitInput(…)` (or the callee of `ask(…)`): narrow and stable for disable comments. */
+function narrowLocation(call: TSESTree.CallExpression): TSESTree.Node {
+  const callee = call.callee.type === AST_NODE_TYPES.ChainExpression ? call.callee.expression : call.callee;
+  return callee.type === AST_NODE_TYPES.MemberExpression ? callee.property : callee;
+}

@@ -1,15 +1,121 @@
-// PLACEHOLDER: replaced by the rule's implementation (see its issue). Registered so the plugin shape is stable.
+/**
+ * Every wait on a person has a deadline chosen for a person. The MCP SDK's 60-second request default was
+ * chosen for HTTP round trips; mcp-use's default is the largest timer Node allows; ACP has none. A deadline
+ * the caller keeps to itself (`Promise.race([ask, timer])`) stops the wait but not the question: the client's
+ * dialog stays up and nothing tells it to close.
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
+import {
+  canCarryDeadline,
+  describeCancelNotice,
+  describeDeadlineFix,
+  findHandRolledWait,
+  findTimerRace,
+  readDeadline,
+} from "../core/deadline.ts";
+import { describeDefaultDeadline, textMayContainHumanWait } from "../core/human-wait.ts";
+import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 
-export default createRule({
+type MessageId = "missingDeadline" | "opaqueOptions" | "raceLeavesRequestOpen" | "deadlineKeepsWaiting" | "handRolledWait";
+
+interface Options {
+  reportOpaqueOptions?: boolean;
+  humanWaitFunctions?: WrapperOption[];
+}
+
+export default createRule<[Options], MessageId>({
   name: "require-deadline",
   meta: {
     type: "problem",
-    docs: { description: "TODO", recommended: true },
-    schema: [],
-    messages: {},
+    docs: {
+      description: "Require every wait on a person to have a deadline chosen for a person",
+      recommended: true,
+    },
+    schema: [
+      {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          reportOpaqueOptions: {
+            type: "boolean",
+            description:
+              "Also report calls whose options are a variable or a spread that may not set a deadline (unless their type requires one).",
+          },
+          humanWaitFunctions: wrapperOptionSchema,
+        },
+      },
+    ],
+    defaultOptions: [{ reportOpaqueOptions: false, humanWaitFunctions: [] }],
+    messages: {
+      missingDeadline:
+        "{{defaultDeadline}}. Nobody chose how long this question may wait for a person: {{fix}}.",
+      opaqueOptions:
+        "These options may not set a deadline, and without one {{defaultDeadline}}. Spell the deadline out at the call ({{fix}}), or give the options a type that requires it.",
+      raceLeavesRequestOpen:
+        "This race stops waiting but leaves the question open: when the timer wins, the client's dialog stays up and nothing sends {{cancelNotice}}. Give the deadline to the call itself ({{fix}}) so that timing out withdraws the question.",
+      deadlineKeepsWaiting:
+        "This timeout only sends `$/cancel_request`: without `{{companion}}: true` the wait still lasts until the client answers, and a client that ignores the cancel never does.",
+      handRolledWait:
+        "This promise settles only when an answer is delivered. With no timer and no abort signal, a question nobody answers keeps it pending, and whatever awaits it, for the life of the process: settle it from a timer chosen for a person and from the caller's abort signal.",
+    },
   },
-  create() {
-    return {};
+  create(context, [options]) {
+    const sourceCode = context.sourceCode;
+    const wrappers = compileWrappers(options.humanWaitFunctions);
+    if (!textMayContainHumanWait(sourceCode.text) && !mentionsWrapper(sourceCode.text, wrappers)) return {};
+
+    function checkCall(call: HumanWaitCall): void {
+      const api = call.api;
+      // A fixed deadline (Cloudflare agents) leaves the caller nothing to choose.
+      if (api.defaultDeadline.kind === "fixed") return;
+      const data = {
+        defaultDeadline: describeDefaultDeadline(api),
+        fix: describeDeadlineFix(api),
+        cancelNotice: describeCancelNotice(api),
+        companion: api.signalCompanionField ?? "",
+      };
+      const at = narrowLocation(call.node);
+      const reading = readDeadline(call, sourceCode);
+      switch (reading.kind) {
+        case "deadline":
+          return;
+        case "deadline-keeps-waiting":
+          context.report({ node: at, messageId: "deadlineKeepsWaiting", data });
+          return;
+        case "opaque":
+          if (options.reportOpaqueOptions) context.report({ node: at, messageId: "opaqueOptions", data });
+          return;
+        case "none": {
+          const race = findTimerRace(call.node, sourceCode);
+          // Where the API takes no deadline, a race is the only deadline there is.
+          if (race && !canCarryDeadline(api)) return;
+          context.report({ node: at, messageId: race ? "raceLeavesRequestOpen" : "missingDeadline", data });
+          return;
+        }
+        default: {
+          const unknownReading: never = reading;
+          throw new Error(`unknown deadline reading ${JSON.stringify(unknownReading)}`);
+        }
+      }
+    }
+
+    return {
+      CallExpression(node) {
+        const call = matchHumanWaitCall(node, wrappers);
+        if (call && call.api.side === "server") checkCall(call);
+      },
+      NewExpression(node) {
+        const wait = findHandRolledWait(node, sourceCode);
+        if (wait) context.report({ node: wait.promise.callee, messageId: "handRolledWait" });
+      },
+    };
   },
 });
+
+/** The method name of `x.elicitInput(…)` (or the callee of `ask(…)`): narrow and stable for disable comments. */
+function narrowLocation(call: TSESTree.CallExpression): TSESTree.Node {
+  const callee = call.callee.type === AST_NODE_TYPES.ChainExpression ? call.callee.expression : call.callee;
+  return callee.type === AST_NODE_TYPES.MemberExpression ? callee.property : callee;
+}

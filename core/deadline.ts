@@ -1,0 +1,395 @@
+/**
+ * Reads what a human-wait call says about its own end: the options it passes, whether they set a deadline,
+ * and whether the call sits in a user-land race against a timer. Used by `require-deadline`,
+ * `forward-abort-signal` and the codemods that add a deadline.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { findProperty, getCalleeName, getMemberPath, getStaticPropertyName, hasSpread, unwrapExpression } from "./ast.ts";
+import type { HumanWaitCall } from "./calls.ts";
+import type { HumanWaitApi } from "./human-wait.ts";
+import { findCallerSignals, isSignal, type CallerSignal } from "./signals.ts";
+import { fieldPresence } from "./types.ts";
+import {
+  followConstant,
+  isAbortSignalStaticCall,
+  isSetTimeoutCall,
+  localFunctionOf,
+  resolveIdentifier,
+  singleInitializer,
+  walkSubtree,
+} from "./walk.ts";
+
+export type OptionsReading =
+  /** The call passes no options (or `undefined`). */
+  | { readonly kind: "absent" }
+  /** An object literal, written at the call (`atCall`) or behind a `const` the call names. */
+  | { readonly kind: "literal"; readonly object: TSESTree.ObjectExpression; readonly atCall: boolean }
+  /** Anything else: a parameter, a call's result, a reassigned variable. */
+  | { readonly kind: "opaque"; readonly node: TSESTree.Node };
+
+export function readOptions(call: HumanWaitCall, sourceCode: Readonly<TSESLint.SourceCode>): OptionsReading {
+  const argument = call.optionsArgument;
+  if (!argument) return { kind: "absent" };
+  if (argument.type === AST_NODE_TYPES.SpreadElement) return { kind: "opaque", node: argument };
+  const direct = unwrapExpression(argument);
+  if (direct.type === AST_NODE_TYPES.ObjectExpression) return { kind: "literal", object: direct, atCall: true };
+  if (direct.type === AST_NODE_TYPES.Identifier && direct.name === "undefined") return { kind: "absent" };
+  const value = followConstant(direct, sourceCode);
+  if (value.type === AST_NODE_TYPES.ObjectExpression) return { kind: "literal", object: value, atCall: false };
+  return { kind: "opaque", node: argument };
+}
+
+/** A property's value, unless it is missing or spelled `undefined`. */
+export function propertyValue(object: TSESTree.ObjectExpression, name: string): TSESTree.Node | null {
+  const property = findProperty(object, name);
+  if (!property) return null;
+  const value = unwrapExpression(property.value);
+  return value.type === AST_NODE_TYPES.Identifier && value.name === "undefined" ? null : value;
+}
+
+/** Whether the API lets the call itself carry a deadline (a deadline field, or a signal a timeout can abort). */
+export function canCarryDeadline(api: HumanWaitApi): boolean {
+  return api.optionsArgIndex !== null && (api.deadlineFields.length > 0 || api.signalField !== null);
+}
+
+export type DeadlineReading =
+  | { readonly kind: "deadline" }
+  /** ACP 2.x: a timeout signal without `stopWaitingOnCancel: true` only asks the client to stop. */
+  | { readonly kind: "deadline-keeps-waiting"; readonly object: TSESTree.ObjectExpression }
+  | { readonly kind: "none"; readonly options: OptionsReading }
+  /** The options may or may not set one (a variable, a spread, a signal of unknown origin). */
+  | { readonly kind: "opaque"; readonly node: TSESTree.Node };
+
+/** Whether the options of a human-wait call set a deadline of the call's own. */
+export function readDeadline(call: HumanWaitCall, sourceCode: Readonly<TSESLint.SourceCode>): DeadlineReading {
+  const api = call.api;
+  const options = readOptions(call, sourceCode);
+  if (options.kind === "absent") return { kind: "none", options };
+  if (options.kind === "opaque") {
+    const presence = fieldPresence(options.node, deadlineCarryingFields(api), sourceCode);
+    if (presence === "present") return { kind: "deadline" };
+    if (presence === "absent") return { kind: "none", options };
+    return { kind: "opaque", node: options.node };
+  }
+  const object = options.object;
+  if (api.deadlineFields.some((field) => propertyValue(object, field) !== null)) return { kind: "deadline" };
+  const signal = api.signalField === null ? null : propertyValue(object, api.signalField);
+  if (signal) {
+    const verdict = signalDeadline(signal, sourceCode, findCallerSignals(call.node, sourceCode, call));
+    if (verdict === "deadline") {
+      return stopsWaiting(api, object) ? { kind: "deadline" } : { kind: "deadline-keeps-waiting", object };
+    }
+    if (verdict === "unknown") return { kind: "opaque", node: signal };
+  }
+  if (hasSpread(object)) return { kind: "opaque", node: object };
+  return { kind: "none", options };
+}
+
+/** The fields whose presence would give the call a deadline (for type-based proofs). */
+function deadlineCarryingFields(api: HumanWaitApi): string[] {
+  return api.signalField === null ? [...api.deadlineFields] : [...api.deadlineFields, api.signalField];
+}
+
+/** ACP 2.x: whether the options say `stopWaitingOnCancel: true` (always true for APIs without such a field). */
+export function stopsWaiting(api: HumanWaitApi, object: TSESTree.ObjectExpression): boolean {
+  if (api.signalCompanionField === null) return true;
+  const value = propertyValue(object, api.signalCompanionField);
+  return value?.type === AST_NODE_TYPES.Literal && value.value === true;
+}
+
+/**
+ * Whether a signal expression fires on a timer: `AbortSignal.timeout(ms)`, an `AbortSignal.any([...])` with one,
+ * a `const` holding either, or `controller.signal` of a controller some `setTimeout` aborts.
+ * "unknown" for a signal whose origin the file does not show (a parameter, a call's result).
+ */
+export function signalDeadline(
+  expression: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  callerSignals: readonly CallerSignal[] = [],
+  depth = 0,
+): "deadline" | "no-deadline" | "unknown" {
+  if (depth > 4) return "unknown";
+  // The caller's cancellation fires when the caller gives up, not when a person has had long enough.
+  if (callerSignals.some((signal) => isSignal(expression, signal, sourceCode))) return "no-deadline";
+  const node = followConstant(expression, sourceCode);
+  if (isAbortSignalStaticCall(node, "timeout")) return "deadline";
+  if (node.type === AST_NODE_TYPES.CallExpression && isAbortSignalStaticCall(node, "any")) {
+    const list = node.arguments[0] && unwrapExpression(node.arguments[0]);
+    if (list?.type !== AST_NODE_TYPES.ArrayExpression) return "unknown";
+    let verdict: "no-deadline" | "unknown" = "no-deadline";
+    for (const element of list.elements) {
+      if (!element || element.type === AST_NODE_TYPES.SpreadElement) {
+        verdict = "unknown";
+        continue;
+      }
+      const inner = signalDeadline(element, sourceCode, callerSignals, depth + 1);
+      if (inner === "deadline") return "deadline";
+      if (inner === "unknown") verdict = "unknown";
+    }
+    return verdict;
+  }
+  if (node.type === AST_NODE_TYPES.MemberExpression) {
+    const controller = controllerOf(node, sourceCode);
+    if (controller) return isAbortedByTimer(controller) ? "deadline" : "no-deadline";
+  }
+  return "unknown";
+}
+
+/** For `controller.signal` with `const controller = new AbortController()`, the controller's variable. */
+function controllerOf(
+  member: TSESTree.MemberExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESLint.Scope.Variable | null {
+  const path = getMemberPath(member);
+  if (path?.length !== 2 || path[1] !== "signal" || member.object.type !== AST_NODE_TYPES.Identifier) return null;
+  const variable = resolveIdentifier(member.object, sourceCode);
+  const init = variable ? singleInitializer(variable) : null;
+  const created = init && unwrapExpression(init);
+  return created?.type === AST_NODE_TYPES.NewExpression && getCalleeName(created) === "AbortController" ? variable : null;
+}
+
+/** Whether some `controller.abort()` runs inside a `setTimeout` callback. */
+function isAbortedByTimer(controller: TSESLint.Scope.Variable): boolean {
+  return controller.references.some((reference) => {
+    const member = reference.identifier.parent;
+    if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier) return false;
+    if (getMemberPath(member)?.[1] !== "abort") return false;
+    for (let current: TSESTree.Node | undefined = member.parent; current; current = current.parent) {
+      if (isSetTimeoutCall(current)) return true;
+    }
+    return false;
+  });
+}
+
+/** Names of helpers that, by convention, settle after a delay: `sleep(ms)`, `delay(ms)`, `timeout(ms)`. */
+const TIMER_HELPER_NAME = /^(?:sleep|delay|wait|timeout|timer|rejectAfter|timeoutAfter|deadline)$/i;
+
+/**
+ * Whether an expression settles on a timer: it calls `setTimeout`, `AbortSignal.timeout`, a `sleep`/`delay`-style
+ * helper, or a local function that does; followed through `const`s.
+ */
+export function isTimerExpression(
+  expression: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  depth = 0,
+): boolean {
+  if (depth > 3) return false;
+  const node = followConstant(expression, sourceCode);
+  return walkSubtree(node, sourceCode.visitorKeys, (current) => {
+    if (current.type !== AST_NODE_TYPES.CallExpression && current.type !== AST_NODE_TYPES.NewExpression) return false;
+    if (current.type === AST_NODE_TYPES.CallExpression) {
+      if (isSetTimeoutCall(current) || isAbortSignalStaticCall(current, "timeout")) return true;
+      const name = getCalleeName(current);
+      if (name !== null && TIMER_HELPER_NAME.test(name)) return true;
+    }
+    const helper = localFunctionOf(current.callee, sourceCode);
+    return !!helper?.body && helper !== node && isTimerExpression(helper.body, sourceCode, depth + 1);
+  });
+}
+
+/** Calls through which a promise keeps standing for the ask: `ask.then(…)`, `.catch(…)`, `.finally(…)`. */
+const CHAIN_METHODS = new Set(["then", "catch", "finally"]);
+
+/**
+ * The expressions that stand for the ask's promise: the call itself, its `.then/.catch/.finally` chain, and a
+ * `const` that holds either (through its references).
+ */
+function promiseStandIns(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node[] {
+  let top: TSESTree.Node = call;
+  for (;;) {
+    const parent: TSESTree.Node | undefined = top.parent;
+    if (!parent) break;
+    if (
+      parent.type === AST_NODE_TYPES.TSAsExpression ||
+      parent.type === AST_NODE_TYPES.TSNonNullExpression ||
+      parent.type === AST_NODE_TYPES.ChainExpression
+    ) {
+      top = parent;
+      continue;
+    }
+    if (
+      parent.type === AST_NODE_TYPES.MemberExpression &&
+      parent.object === top &&
+      parent.parent?.type === AST_NODE_TYPES.CallExpression &&
+      parent.parent.callee === parent &&
+      CHAIN_METHODS.has(getStaticPropertyName(parent) ?? "")
+    ) {
+      top = parent.parent;
+      continue;
+    }
+    break;
+  }
+  const standIns: TSESTree.Node[] = [top];
+  const declarator = top.parent;
+  if (declarator?.type === AST_NODE_TYPES.VariableDeclarator && declarator.init === top && declarator.id.type === AST_NODE_TYPES.Identifier) {
+    const variable = resolveIdentifier(declarator.id, sourceCode);
+    for (const reference of variable?.references ?? []) {
+      if (reference.identifier !== declarator.id) standIns.push(reference.identifier);
+    }
+  }
+  return standIns;
+}
+
+export interface UserLandRace {
+  /** `Promise.race([...])`, or a `withTimeout(ask, ms)`-style helper call. */
+  readonly node: TSESTree.CallExpression;
+  /** The other contenders (for a helper: its other arguments). */
+  readonly others: readonly TSESTree.Node[];
+}
+
+/** Helpers that by their name race a promise against a timer: `withTimeout(p, ms)`, `pTimeout(p, ms)`. */
+const TIMEOUT_WRAPPER_NAME = /timeout/i;
+
+/** The user-land races the ask takes part in: `Promise.race([ask, …])` and `withTimeout(ask, ms)`. */
+export function findUserLandRaces(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): UserLandRace[] {
+  const races: UserLandRace[] = [];
+  for (const standIn of promiseStandIns(call, sourceCode)) {
+    let node: TSESTree.Node = standIn;
+    while (node.parent?.type === AST_NODE_TYPES.AwaitExpression || node.parent?.type === AST_NODE_TYPES.TSAsExpression) {
+      node = node.parent;
+    }
+    const parent = node.parent;
+    if (parent?.type === AST_NODE_TYPES.ArrayExpression) {
+      const race = parent.parent;
+      if (race?.type === AST_NODE_TYPES.CallExpression && race.arguments[0] === parent && isPromiseRace(race)) {
+        const others = parent.elements.filter((element): element is TSESTree.Expression => !!element && element !== node);
+        races.push({ node: race, others });
+      }
+    } else if (parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(node as TSESTree.Expression)) {
+      const name = getCalleeName(parent);
+      if (name !== null && TIMEOUT_WRAPPER_NAME.test(name)) {
+        races.push({ node: parent, others: parent.arguments.filter((argument) => argument !== node) });
+      }
+    }
+  }
+  return races;
+}
+
+function isPromiseRace(call: TSESTree.CallExpression): boolean {
+  const path = getMemberPath(call.callee);
+  return path !== null && path.length === 2 && path[0] === "Promise" && path[1] === "race";
+}
+
+/** The first user-land race of the ask that has a timer among its contenders, or null. */
+export function findTimerRace(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): UserLandRace | null {
+  return (
+    findUserLandRaces(call, sourceCode).find(
+      (race) => !isPromiseRace(race.node) || race.others.some((other) => isTimerExpression(other, sourceCode)),
+    ) ?? null
+  );
+}
+
+/** How to give this API's call a deadline of its own, in a person's words (for messages). */
+export function describeDeadlineFix(api: HumanWaitApi): string {
+  if (!canCarryDeadline(api)) {
+    return "this API takes no deadline, so race it against a timer (`Promise.race([ask, timer])`) and treat the timeout as a cancel";
+  }
+  if (api.deadlineFields.length === 0 && api.signalField !== null) {
+    const companion = api.signalCompanionField === null ? "" : ` with \`${api.signalCompanionField}: true\``;
+    return `pass \`${api.signalField}: AbortSignal.timeout(ms)\`${companion}`;
+  }
+  const signal = api.signalField === null ? "" : ` or \`${api.signalField}: AbortSignal.timeout(ms)\``;
+  return `pass \`${api.deadlineFields[0]}\`${signal} in its options`;
+}
+
+/** What tells the client to close a question this API asked, when the call itself is cancelled. */
+export function describeCancelNotice(api: HumanWaitApi): string {
+  return api.signalCompanionField === null ? "`notifications/cancelled`" : "`$/cancel_request`";
+}
+
+/** Words that tie a hand-rolled pending promise to a person being asked. */
+const HUMAN_ANSWER_HINT =
+  /elicit|permission|approv|consent|question|answer|user_?input|ask_?user|confirm|session\/request_permission|elicitation\/create/i;
+
+export interface HandRolledWait {
+  readonly promise: TSESTree.NewExpression;
+  /** Where the resolver is kept (`pending.set(id, resolve)`, `this.waiters[id] = resolve`). */
+  readonly store: TSESTree.Node;
+}
+
+/**
+ * `new Promise(resolve => pending.set(id, resolve))` that waits on a person's answer and that nothing ends:
+ * no timer and no abort signal in the function that builds it. Null when the promise is not such a wait.
+ */
+export function findHandRolledWait(
+  promise: TSESTree.NewExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): HandRolledWait | null {
+  if (promise.callee.type !== AST_NODE_TYPES.Identifier || promise.callee.name !== "Promise") return null;
+  const executor = promise.arguments[0];
+  if (
+    executor?.type !== AST_NODE_TYPES.ArrowFunctionExpression &&
+    executor?.type !== AST_NODE_TYPES.FunctionExpression
+  ) {
+    return null;
+  }
+  const settlers = executor.params
+    .slice(0, 2)
+    .filter((param): param is TSESTree.Identifier => param.type === AST_NODE_TYPES.Identifier)
+    .map((param) => param.name);
+  if (settlers.length === 0) return null;
+  const store = findStoredSettler(executor, settlers, sourceCode);
+  if (!store) return null;
+  const owner = enclosingFunctionOrSelf(promise);
+  if (!HUMAN_ANSWER_HINT.test(sourceCode.getText(owner))) return null;
+  return endsOnTimerOrSignal(owner, sourceCode) ? null : { promise, store };
+}
+
+/** Where the executor keeps `resolve`/`reject` for someone else to call later, or null. */
+function findStoredSettler(
+  executor: TSESTree.FunctionLike,
+  settlers: readonly string[],
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.Node | null {
+  const isSettler = (node: TSESTree.Node | null | undefined): boolean => {
+    if (!node) return false;
+    const value = unwrapExpression(node);
+    if (value.type === AST_NODE_TYPES.Identifier) return settlers.includes(value.name);
+    if (value.type === AST_NODE_TYPES.ObjectExpression) {
+      return value.properties.some((property) => property.type === AST_NODE_TYPES.Property && isSettler(property.value));
+    }
+    return false;
+  };
+  let store: TSESTree.Node | null = null;
+  if (!executor.body) return null;
+  walkSubtree(executor.body, sourceCode.visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.MemberExpression) {
+      const method = getMemberPath(node.callee)?.at(-1);
+      if ((method === "set" || method === "push") && node.arguments.some((argument) => isSettler(argument))) {
+        store = node;
+        return true;
+      }
+    }
+    if (node.type === AST_NODE_TYPES.AssignmentExpression && isSettler(node.right)) {
+      store = node;
+      return true;
+    }
+    return false;
+  });
+  return store;
+}
+
+function enclosingFunctionOrSelf(node: TSESTree.Node): TSESTree.Node {
+  for (let current = node.parent; current; current = current.parent) {
+    if (
+      current.type === AST_NODE_TYPES.FunctionDeclaration ||
+      current.type === AST_NODE_TYPES.FunctionExpression ||
+      current.type === AST_NODE_TYPES.ArrowFunctionExpression
+    ) {
+      return current;
+    }
+  }
+  return node;
+}
+
+/** Names that hold an abort signal, as a cheap syntactic test for "this wait listens to one". */
+const SIGNAL_LIKE_NAME = /^(?:abort|cancel|cancellation|caller|request|parent|outer)?[sS]ignal$/;
+
+/** Whether a function sets a timer or touches an abort signal anywhere (its nested callbacks included). */
+function endsOnTimerOrSignal(owner: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return walkSubtree(owner, sourceCode.visitorKeys, (node) => {
+    if (isSetTimeoutCall(node) || isAbortSignalStaticCall(node, "timeout")) return true;
+    if (node.type === AST_NODE_TYPES.Identifier && SIGNAL_LIKE_NAME.test(node.name)) return true;
+    return node.type === AST_NODE_TYPES.Literal && node.value === "abort";
+  });
+}

@@ -1,0 +1,274 @@
+/**
+ * Finds the caller's cancellation signal in reach of a human-wait call — the signal that fires when the
+ * operation that asked is abandoned — and tells whether an expression carries it.
+ *
+ * Where handlers get it (DESIGN §3): MCP v1 `extra.signal`, MCP v2 `ctx.mcpReq.signal`, fastmcp `context.signal`,
+ * ACP 2.x handler context `{ signal }`; and any parameter or variable declared or typed `AbortSignal`.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { getMemberPath, unwrapExpression } from "./ast.ts";
+import type { HumanWaitCall } from "./calls.ts";
+import { isAbortSignalStaticCall, resolveIdentifier, singleInitializer, walkSubtree } from "./walk.ts";
+import { hasAbortSignalType, signalPathsOfType } from "./types.ts";
+
+export type CallerSignal =
+  /** A local name holding the signal: a parameter, a destructured `{ signal }`, a `const signal = …`. */
+  | { readonly kind: "variable"; readonly variable: TSESLint.Scope.Variable; readonly text: string }
+  /** A path below a parameter: `extra.signal`, `ctx.mcpReq.signal`. */
+  | {
+      readonly kind: "path";
+      readonly root: TSESLint.Scope.Variable;
+      readonly path: readonly string[];
+      readonly text: string;
+    };
+
+/** Names that, on a parameter or variable, hold a cancellation signal. */
+const SIGNAL_NAME = /^(?:abort|cancel|cancellation|caller|request|parent|outer)?[sS]ignal$/;
+
+/** Parameter names that by MCP SDK v1 convention hold `RequestHandlerExtra` (which always has `signal`). */
+const EXTRA_NAME = /^extra$/;
+
+/**
+ * The caller's cancellation signals in reach of `node`, innermost scope first. `call` (optional) lets the
+ * receiver of the ask say where its handler's signal lives (`ctx.mcpReq.elicitInput` → `ctx.mcpReq.signal`).
+ */
+export function findCallerSignals(
+  node: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  call?: HumanWaitCall,
+): CallerSignal[] {
+  const signals: CallerSignal[] = [];
+  const seen = new Set<string>();
+  const add = (signal: CallerSignal) => {
+    const key = signal.kind === "variable" ? `v:${signal.text}` : `p:${signal.text}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      signals.push(signal);
+    }
+  };
+  const receiverPath = call ? receiverPathOf(call.node) : null;
+  for (let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(node); scope; scope = scope.upper) {
+    if (scope.type === "module" || scope.type === "global") break;
+    for (const variable of scope.variables) {
+      const definition = variable.defs[0];
+      if (!definition) continue;
+      if (definition.type === "Variable" && definition.name.range[0] > node.range[0]) continue;
+      if (definition.type !== "Parameter" && definition.type !== "Variable") continue;
+      if (isSignalVariable(variable, definition, sourceCode)) {
+        add({ kind: "variable", variable, text: variable.name });
+        continue;
+      }
+      if (definition.type !== "Parameter" || !isWholeParameter(definition.name)) continue;
+      for (const path of signalPathsBelow(variable, definition.name, receiverPath, call, sourceCode)) {
+        add({ kind: "path", root: variable, path, text: [variable.name, ...path].join(".") });
+      }
+    }
+  }
+  return signals;
+}
+
+function isSignalVariable(
+  variable: TSESLint.Scope.Variable,
+  definition: TSESLint.Scope.Definition,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  const name = definition.name;
+  if (hasAbortSignalAnnotation(name)) return true;
+  if (definition.type === "Variable") {
+    const init = singleInitializer(variable);
+    // A timeout of the function's own is a deadline (require-deadline's business), not the caller's cancellation.
+    const value = init && unwrapExpression(init);
+    if (value && isAbortSignalStaticCall(value, "timeout")) return false;
+    // `const signal = "SIGTERM"` names a process signal, not an AbortSignal.
+    if (value?.type === AST_NODE_TYPES.Literal || value?.type === AST_NODE_TYPES.TemplateLiteral) return false;
+    if (isDestructuredSignal(name)) return true;
+    return SIGNAL_NAME.test(variable.name) || hasAbortSignalType(name, sourceCode);
+  }
+  return SIGNAL_NAME.test(variable.name) || isDestructuredSignal(name) || hasAbortSignalType(name, sourceCode);
+}
+
+/** `{ signal }`, `{ signal: s }`, `{ mcpReq: { signal } }` in a parameter or declaration. */
+function isDestructuredSignal(name: TSESTree.Node): boolean {
+  const property = name.parent;
+  if (property?.type !== AST_NODE_TYPES.Property || property.value !== name) return false;
+  return property.key.type === AST_NODE_TYPES.Identifier && property.key.name === "signal" && !property.computed;
+}
+
+function hasAbortSignalAnnotation(name: TSESTree.Node): boolean {
+  const annotation = "typeAnnotation" in name ? name.typeAnnotation : undefined;
+  const type = annotation && "typeAnnotation" in annotation ? annotation.typeAnnotation : undefined;
+  return (
+    type?.type === AST_NODE_TYPES.TSTypeReference &&
+    type.typeName.type === AST_NODE_TYPES.Identifier &&
+    type.typeName.name === "AbortSignal"
+  );
+}
+
+/** A parameter bound as a whole (`extra`, `ctx = {}`), not a name inside a destructuring pattern. */
+function isWholeParameter(name: TSESTree.Node): boolean {
+  const parent = name.parent;
+  if (!parent) return false;
+  if (parent.type === AST_NODE_TYPES.AssignmentPattern) return parent.left === name && isFunctionLike(parent.parent);
+  if (parent.type === AST_NODE_TYPES.TSParameterProperty) return true;
+  return isFunctionLike(parent);
+}
+
+function isFunctionLike(node: TSESTree.Node | undefined): boolean {
+  return (
+    node?.type === AST_NODE_TYPES.FunctionDeclaration ||
+    node?.type === AST_NODE_TYPES.FunctionExpression ||
+    node?.type === AST_NODE_TYPES.ArrowFunctionExpression
+  );
+}
+
+/** The receiver path of `a.b.method(…)` → ["a", "b"], or null. */
+function receiverPathOf(call: TSESTree.CallExpression): string[] | null {
+  const callee = unwrapExpression(call.callee);
+  return callee.type === AST_NODE_TYPES.MemberExpression ? getMemberPath(callee.object) : null;
+}
+
+/**
+ * Where, below a whole parameter, the caller's signal lives: what the function itself reads (`p.signal`,
+ * `p.mcpReq.signal`, or any `p.mcpReq`), what its type says, what its name says (`extra`), and what the ask's
+ * receiver says (`ctx.mcpReq.elicitInput`, `extra.sendRequest`, fastmcp `context.elicit`, ACP `ctx.client.request`).
+ */
+function signalPathsBelow(
+  parameter: TSESLint.Scope.Variable,
+  name: TSESTree.Node,
+  receiverPath: readonly string[] | null,
+  call: HumanWaitCall | undefined,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): string[][] {
+  const paths: string[][] = [];
+  const push = (path: string[]) => {
+    if (!paths.some((known) => known.join(".") === path.join("."))) paths.push(path);
+  };
+  for (const reference of parameter.references) {
+    const member = reference.identifier.parent;
+    if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier) continue;
+    const first = getMemberPath(member)?.[1];
+    if (first === "signal") push(["signal"]);
+    if (first === "mcpReq") push(["mcpReq", "signal"]);
+  }
+  for (const path of signalPathsOfType(name, sourceCode)) push(path);
+  if (EXTRA_NAME.test(parameter.name)) push(["signal"]);
+  if (receiverPath && call && receiverPath[0] === parameter.name && !call.wrapper) {
+    const below = receiverPath.slice(1).join(".");
+    if (below === "mcpReq") push(["mcpReq", "signal"]);
+    else if (below === "" && (call.api.id === "mcp-send-request" || call.api.id === "fastmcp-elicit")) push(["signal"]);
+    else if (below === "client" && call.api.id === "acp2-request") push(["signal"]);
+  }
+  return paths;
+}
+
+/**
+ * Whether `expression` carries `signal`: it names it, or builds on it (`AbortSignal.any([signal, …])`,
+ * `new Promise(r => signal.addEventListener("abort", …))`), directly or through `const`s.
+ */
+export function referencesSignal(
+  expression: TSESTree.Node,
+  signal: CallerSignal,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  depth = 0,
+): boolean {
+  if (depth > 3) return false;
+  return walkSubtree(expression, sourceCode.visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.MemberExpression && signal.kind === "path") {
+      return isSignalPath(node, signal, sourceCode);
+    }
+    if (node.type !== AST_NODE_TYPES.Identifier || !isValueIdentifier(node)) return false;
+    const variable = resolveIdentifier(node, sourceCode);
+    if (!variable) return false;
+    if (signal.kind === "variable" && variable === signal.variable) return true;
+    const init = singleInitializer(variable);
+    return init !== null && !contains(init, expression) && referencesSignal(init, signal, sourceCode, depth + 1);
+  });
+}
+
+/** Whether an expression is `signal` itself (its name, its path, or a `const` copy), not something built from it. */
+export function isSignal(
+  expression: TSESTree.Node,
+  signal: CallerSignal,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  const node = unwrapExpression(expression);
+  if (node.type === AST_NODE_TYPES.MemberExpression) {
+    return signal.kind === "path" && isSignalPath(node, signal, sourceCode);
+  }
+  if (node.type !== AST_NODE_TYPES.Identifier) return false;
+  const variable = resolveIdentifier(node, sourceCode);
+  if (!variable) return false;
+  if (signal.kind === "variable" && variable === signal.variable) return true;
+  const init = singleInitializer(variable);
+  return init !== null && init !== expression && isSignal(init, signal, sourceCode);
+}
+
+/** Whether an expression carries any of `signals`. */
+export function referencesAnySignal(
+  expression: TSESTree.Node,
+  signals: readonly CallerSignal[],
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  return signals.some((signal) => referencesSignal(expression, signal, sourceCode));
+}
+
+function isSignalPath(
+  member: TSESTree.MemberExpression,
+  signal: Extract<CallerSignal, { kind: "path" }>,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  const path = getMemberPath(member);
+  if (path?.join(".") !== signal.text) return false;
+  let root: TSESTree.Node = member;
+  while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrapExpression(root.object);
+  return root.type === AST_NODE_TYPES.Identifier && resolveIdentifier(root, sourceCode) === signal.root;
+}
+
+/** An identifier that reads a value (not a property key or a non-computed member name). */
+function isValueIdentifier(identifier: TSESTree.Identifier): boolean {
+  const parent = identifier.parent;
+  if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === identifier && !parent.computed) return false;
+  if (parent?.type === AST_NODE_TYPES.Property && parent.key === identifier && !parent.computed && !parent.shorthand) {
+    return false;
+  }
+  return true;
+}
+
+function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+}
+
+/**
+ * Whether the code in reach ties the caller's signal to some other signal the ask may carry:
+ * `callerSignal.addEventListener("abort", …)`, `callerSignal.onabort = …`, or `AbortSignal.any([callerSignal, …])`
+ * anywhere in `scopeNode`.
+ */
+export function isSignalLinked(
+  scopeNode: TSESTree.Node,
+  signal: CallerSignal,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  return walkSubtree(scopeNode, sourceCode.visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.CallExpression) {
+      const callee = unwrapExpression(node.callee);
+      if (
+        callee.type === AST_NODE_TYPES.MemberExpression &&
+        getMemberPath(callee)?.at(-1) === "addEventListener" &&
+        referencesSignal(callee.object, signal, sourceCode)
+      ) {
+        return true;
+      }
+      if (isAbortSignalStaticCall(node, "any") && node.arguments.some((argument) => referencesSignal(argument, signal, sourceCode))) {
+        return true;
+      }
+    }
+    if (
+      node.type === AST_NODE_TYPES.AssignmentExpression &&
+      node.left.type === AST_NODE_TYPES.MemberExpression &&
+      getMemberPath(node.left)?.at(-1) === "onabort"
+    ) {
+      return referencesSignal(node.left.object, signal, sourceCode);
+    }
+    return false;
+  });
+}

@@ -1,0 +1,416 @@
+import { RuleTester } from "@typescript-eslint/rule-tester";
+import rule from "./require-deadline.ts";
+import { TYPED_FILE, TYPED_PROJECT_ROOT, untypedRuleTester } from "../test/rule-tester.ts";
+import { locate } from "../test/locate.ts";
+
+// The shared typedRuleTester lists file.ts in allowDefaultProject although the typed project's tsconfig includes it,
+// which typescript-eslint rejects; typed cases use the project's tsconfig directly.
+const typedRuleTester = new RuleTester({
+  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: TYPED_PROJECT_ROOT } },
+});
+
+const STRICT = [{ reportOpaqueOptions: true }] as const;
+
+const MCP_DEFAULT =
+  "MCP SDK `elicitInput` gives up after its 60-second request default, a value borrowed from HTTP rather than chosen for a person";
+const MCP_FIX = "pass `timeout` or `signal: AbortSignal.timeout(ms)` in its options";
+const NO_OPTIONS_FIX =
+  "this API takes no deadline, so race it against a timer (`Promise.race([ask, timer])`) and treat the timeout as a cancel";
+
+type MessageId = "missingDeadline" | "opaqueOptions" | "raceLeavesRequestOpen" | "deadlineKeepsWaiting" | "handRolledWait";
+
+/** One expected report at the `occurrence`-th `needle` of `code`. */
+function error(code: string, needle: string, messageId: MessageId, data?: Record<string, string>, occurrence = 1) {
+  const at = locate(code, needle, occurrence);
+  // The needle may carry context (`request(methods`); the report covers only its leading name.
+  const token = /^[\w$]+/.exec(needle)![0];
+  return { messageId, ...(data ? { data } : {}), ...at, endColumn: at.column + token.length };
+}
+
+interface Case {
+  name: string;
+  code: string;
+  needle: string;
+  messageId?: MessageId;
+  data?: Record<string, string>;
+  options?: readonly unknown[];
+  /** Extra reports beyond the first, as further occurrences of `needle`. */
+  alsoAt?: number[];
+}
+
+/** Invalid cases written as code plus the token the report points at; expanded into RuleTester's shape below. */
+const invalidCases: Case[] = [
+  {
+    name: "MCP v1: mcpServer.server.elicitInput without options names the SDK's 60 s HTTP default",
+    code: `mcpServer.registerTool("register_user", {}, async () => {
+  const result = await mcpServer.server.elicitInput({ mode: "form", message: "Register?", requestedSchema });
+  return result;
+});`,
+    needle: "elicitInput",
+    data: { defaultDeadline: MCP_DEFAULT, fix: MCP_FIX },
+  },
+  {
+    name: "MCP v1: empty options object",
+    code: `const answer = await server.elicitInput(params, {});`,
+    needle: "elicitInput",
+  },
+  {
+    name: "MCP v1: options with only relatedRequestId",
+    code: `const answer = await server.elicitInput(params, { relatedRequestId: extra.requestId });`,
+    needle: "elicitInput",
+  },
+  {
+    name: "MCP v1: extra.sendRequest for elicitation/create without options",
+    code: `const result = await extra.sendRequest({ method: "elicitation/create", params: { mode: "form", message, requestedSchema } }, ElicitResultSchema);`,
+    needle: "sendRequest",
+  },
+  {
+    name: "MCP v2: ctx.mcpReq.elicitInput without options",
+    code: `server.registerTool("pick", {}, async (args, ctx) => ctx.mcpReq.elicitInput({ message: "Pick one", requestedSchema }));`,
+    needle: "elicitInput",
+  },
+  {
+    name: "MCP v2: ctx.mcpReq.send with only the caller's signal: cancellation is not a deadline",
+    code: `server.registerTool("pick", {}, async (args, ctx) => {
+  const answer = await ctx.mcpReq.send({ method: "elicitation/create", params }, ElicitResultSchema, { signal: ctx.mcpReq.signal });
+});`,
+    needle: "send(",
+  },
+  {
+    name: "fastmcp: context.elicit without options",
+    code: `import { FastMCP } from "fastmcp";
+server.addTool({ name: "deploy", execute: async (args, context) => {
+  const answer = await context.elicit({ message: "Deploy to production?", requestedSchema });
+} });`,
+    needle: "elicit(",
+  },
+  {
+    name: "fastmcp: session.requestElicitation without options",
+    code: `import { FastMCP } from "fastmcp";
+const answer = await session.requestElicitation({ message: "Continue?", requestedSchema });`,
+    needle: "requestElicitation",
+  },
+  {
+    name: "mcp-use: ctx.elicit without options names its effectively infinite default",
+    code: `import { MCPServer } from "mcp-use/server";
+const answer = await ctx.elicit("Which branch?", z.object({ branch: z.string() }));`,
+    needle: "elicit(",
+    data: {
+      defaultDeadline: "mcp-use `ctx.elicit` waits 2147483647 ms by default, which is no deadline at all",
+      fix: "pass `timeout` in its options",
+    },
+  },
+  {
+    name: "ACP 0.x/1.x: conn.requestPermission has no deadline at all; the fix is a race",
+    code: `const response = await conn.requestPermission({ sessionId, toolCall, options });`,
+    needle: "requestPermission",
+    data: { defaultDeadline: "ACP `requestPermission` has no deadline of its own and waits until the client answers", fix: NO_OPTIONS_FIX },
+  },
+  {
+    name: "ACP 0.x/1.x: conn.createElicitation",
+    code: `const answer = await this.conn.createElicitation({ sessionId, message, requestedSchema });`,
+    needle: "createElicitation",
+  },
+  {
+    name: "ACP 0.x/1.x: conn.unstable_createElicitation",
+    code: `const answer = await client.unstable_createElicitation({ sessionId, message, requestedSchema });`,
+    needle: "unstable_createElicitation",
+  },
+  {
+    name: "ACP 0.x/1.x: a race against the caller's signal only is not a deadline",
+    code: `const response = await Promise.race([conn.requestPermission(params), abortPromise(signal)]);`,
+    needle: "requestPermission",
+  },
+  {
+    name: "ACP 2.x: ctx.request for session/request_permission without options",
+    code: `app.onRequest(methods.agent.session.prompt, async (ctx) => {
+  const response = await ctx.client.request(methods.client.session.requestPermission, { sessionId, toolCall, options });
+});`,
+    needle: "request(methods.client",
+    data: {
+      defaultDeadline: "ACP 2.x `ctx.request` has no deadline of its own and waits until the client answers",
+      fix: "pass `cancellationSignal: AbortSignal.timeout(ms)` with `stopWaitingOnCancel: true`",
+    },
+  },
+  {
+    name: "ACP 2.x: a timeout signal without stopWaitingOnCancel only sends $/cancel_request",
+    code: `const response = await client.request("session/request_permission", params, { cancellationSignal: AbortSignal.timeout(120_000) });`,
+    needle: "request(",
+    messageId: "deadlineKeepsWaiting",
+  },
+  {
+    name: "ACP 2.x: stopWaitingOnCancel: false keeps waiting too",
+    code: `const response = await client.request("session/request_permission", params, { cancellationSignal: AbortSignal.timeout(120_000), stopWaitingOnCancel: false });`,
+    needle: "request(",
+    messageId: "deadlineKeepsWaiting",
+  },
+  {
+    name: "user-land race: Promise.race([ask, setTimeout promise]) leaves the question open",
+    code: `const result = await Promise.race([
+  server.elicitInput(params),
+  new Promise((_, reject) => setTimeout(() => reject(new Error("timed out")), 120_000)),
+]);`,
+    needle: "elicitInput",
+    messageId: "raceLeavesRequestOpen",
+    data: { defaultDeadline: MCP_DEFAULT, fix: MCP_FIX, cancelNotice: "`notifications/cancelled`", companion: "" },
+  },
+  {
+    name: "user-land race through a const and a sleep() helper",
+    code: `const ask = server.elicitInput(params).then((r) => r.action);
+const winner = await Promise.race([ask, sleep(600_000).then(() => "cancel")]);`,
+    needle: "elicitInput",
+    messageId: "raceLeavesRequestOpen",
+  },
+  {
+    name: "user-land race through a local timer function",
+    code: `function expireAfter(ms) { return new Promise((resolve) => setTimeout(() => resolve({ action: "cancel" }), ms)); }
+const winner = await Promise.race([extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema), expireAfter(120_000)]);`,
+    needle: "sendRequest",
+    messageId: "raceLeavesRequestOpen",
+  },
+  {
+    name: "user-land race: a withTimeout(ask, ms) helper",
+    code: `const answer = await withTimeout(server.elicitInput(params), 120_000);`,
+    needle: "elicitInput",
+    messageId: "raceLeavesRequestOpen",
+  },
+  {
+    name: "ACP 2.x race against a timer: nothing sends $/cancel_request",
+    code: `const answer = await Promise.race([ctx.client.request(methods.client.session.requestPermission, params), delay(60_000)]);`,
+    needle: "request(methods",
+    messageId: "raceLeavesRequestOpen",
+    data: {
+      defaultDeadline: "ACP 2.x `ctx.request` has no deadline of its own and waits until the client answers",
+      fix: "pass `cancellationSignal: AbortSignal.timeout(ms)` with `stopWaitingOnCancel: true`",
+      cancelNotice: "`$/cancel_request`",
+      companion: "stopWaitingOnCancel",
+    },
+  },
+  {
+    name: "hand-rolled wait: new Promise stores its resolver for an elicitation answer",
+    code: `const pendingElicitations = new Map();
+function waitForElicitation(requestId) {
+  return new Promise((resolve) => pendingElicitations.set(requestId, resolve));
+}`,
+    needle: "Promise",
+    messageId: "handRolledWait",
+  },
+  {
+    name: "hand-rolled wait: { resolve, reject } assigned into a permission store",
+    code: `class Agent {
+  askPermission(id) {
+    return new Promise((resolve, reject) => {
+      this.pendingPermissions[id] = { resolve, reject };
+      this.conn.notify("session/request_permission", { id });
+    });
+  }
+}`,
+    needle: "Promise",
+    messageId: "handRolledWait",
+  },
+  {
+    name: "strict: options in a variable may not set a deadline",
+    code: `async function ask(server, params, requestOptions) { return server.elicitInput(params, requestOptions); }`,
+    needle: "elicitInput",
+    messageId: "opaqueOptions",
+    options: STRICT,
+  },
+  {
+    name: "strict: options that only spread another object",
+    code: `const answer = await server.elicitInput(params, { ...defaults });`,
+    needle: "elicitInput",
+    messageId: "opaqueOptions",
+    options: STRICT,
+  },
+  {
+    name: "strict: a signal of unknown origin may not be a timeout",
+    code: `const answer = await server.elicitInput(params, { signal: options.signal });`,
+    needle: "elicitInput",
+    messageId: "opaqueOptions",
+    options: STRICT,
+  },
+  {
+    name: "a const options object without a deadline is read through",
+    code: `const requestOptions = { relatedRequestId: extra.requestId };
+const answer = await server.elicitInput(params, requestOptions);`,
+    needle: "elicitInput",
+  },
+  {
+    name: "timeout: undefined is no deadline",
+    code: `const answer = await server.elicitInput(params, { timeout: undefined });`,
+    needle: "elicitInput",
+  },
+  {
+    name: "AbortSignal.any of the caller's signal alone is no deadline",
+    code: `server.registerTool("pick", {}, async (args, extra) => {
+  const answer = await server.elicitInput(params, { signal: AbortSignal.any([extra.signal]) });
+});`,
+    needle: "elicitInput",
+  },
+  {
+    name: "a local controller nothing aborts on a timer is no deadline",
+    code: `const controller = new AbortController();
+const answer = await server.elicitInput(params, { signal: controller.signal });`,
+    needle: "elicitInput",
+  },
+  {
+    name: "user wrapper from humanWaitFunctions behaves like its row",
+    code: `const answer = await askUser(params);`,
+    needle: "askUser",
+    options: [{ humanWaitFunctions: [{ from: "file", name: "askUser", behavesLike: "acp-request-permission" }] }],
+  },
+  {
+    name: "two calls on one line are reported separately, each at its own method name",
+    code: `const [a, b] = [await server.elicitInput(first), await server.elicitInput(second, { timeout: 1 }), await server.elicitInput(third)];`,
+    needle: "elicitInput",
+    alsoAt: [3],
+  },
+];
+
+untypedRuleTester.run("require-deadline", rule, {
+  valid: [
+    { name: "MCP: timeout chosen for a person (120 s for a four-option enum)", code: `await server.elicitInput(params, { timeout: 120_000 });` },
+    { name: "MCP: maxTotalTimeout", code: `await server.elicitInput(params, { maxTotalTimeout: 600_000, resetTimeoutOnProgress: true });` },
+    { name: "MCP: timeout from a variable", code: `await server.elicitInput(params, { timeout: lookupDeadlineMs });` },
+    { name: "MCP: signal: AbortSignal.timeout(...)", code: `await server.elicitInput(params, { signal: AbortSignal.timeout(600_000) });` },
+    {
+      name: "MCP: AbortSignal.any with the caller's signal and a timeout",
+      code: `await server.elicitInput(params, { signal: AbortSignal.any([extra.signal, AbortSignal.timeout(120_000)]) });`,
+    },
+    {
+      name: "MCP: a const holding a timeout signal",
+      code: `const deadline = AbortSignal.timeout(120_000);
+await server.elicitInput(params, { signal: deadline });`,
+    },
+    {
+      name: "MCP: a controller aborted by setTimeout",
+      code: `const controller = new AbortController();
+const timer = setTimeout(() => controller.abort(), 120_000);
+await server.elicitInput(params, { signal: controller.signal });`,
+    },
+    {
+      name: "MCP v1: sendRequest with a timeout",
+      code: `await extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { timeout: 120_000 });`,
+    },
+    {
+      name: "mcp-use: ctx.elicit with a timeout",
+      code: `import { MCPServer } from "mcp-use/server";
+await ctx.elicit("Which branch?", schema, { timeout: 600_000 });`,
+    },
+    {
+      name: "ACP 2.x: timeout signal that also stops waiting",
+      code: `await ctx.client.request(methods.client.session.requestPermission, params, { cancellationSignal: AbortSignal.timeout(120_000), stopWaitingOnCancel: true });`,
+    },
+    {
+      name: "ACP 0.x/1.x: a race against a timer is the only deadline the API allows",
+      code: `const response = await Promise.race([
+  conn.requestPermission(params),
+  new Promise((resolve) => setTimeout(() => resolve({ outcome: { outcome: "cancelled" } }), 120_000)),
+]);`,
+    },
+    {
+      name: "Cloudflare agents: the SDK fixes the deadline, there is nothing to choose",
+      code: `import { McpAgent } from "agents/mcp";
+const answer = await this.elicitInput(params, { relatedRequestId });`,
+    },
+    { name: "recommended: options in a variable are not reported", code: `await server.elicitInput(params, requestOptions);` },
+    { name: "recommended: spread options are not reported", code: `await server.elicitInput(params, { ...defaults });` },
+    { name: "strict: spread plus an explicit timeout", code: `await server.elicitInput(params, { ...defaults, timeout: 120_000 });`, options: STRICT },
+    {
+      name: "a race where the call has its own timeout",
+      code: `await Promise.race([server.elicitInput(params, { timeout: 120_000 }), sleep(130_000)]);`,
+    },
+    { name: "sendRequest for another method is not a human wait", code: `await extra.sendRequest({ method: "sampling/createMessage", params }, Schema);` },
+    { name: "the browser's Notification.requestPermission", code: `await Notification.requestPermission();` },
+    { name: "a generic ACP request", code: `await ctx.client.request(methods.client.fs.readTextFile, { path });` },
+    {
+      name: "a client-side elicitation handler is not a wait of this side",
+      code: `client.setRequestHandler(ElicitRequestSchema, async (request, extra) => ({ action: "decline" }));`,
+    },
+    {
+      name: "a file with no human-wait words is skipped (hand-rolled store on a job queue)",
+      code: `const pending = new Map();
+function waitForJob(id) { return new Promise((resolve) => pending.set(id, resolve)); }`,
+    },
+    {
+      name: "hand-rolled wait with a timer",
+      code: `function waitForElicitation(id) {
+  return new Promise((resolve) => {
+    pendingElicitations.set(id, resolve);
+    setTimeout(() => resolve({ action: "cancel" }), 120_000);
+  });
+}`,
+    },
+    {
+      name: "hand-rolled wait that listens to an abort signal",
+      code: `function waitForAnswer(id, signal) {
+  return new Promise((resolve) => {
+    pendingElicitations.set(id, resolve);
+    signal.addEventListener("abort", () => resolve({ action: "cancel" }));
+  });
+}`,
+    },
+    {
+      name: "hand-rolled store not tied to a person in a file that elicits elsewhere",
+      code: `await server.elicitInput(params, { timeout: 60_000 });
+function waitForUpload(id) { return new Promise((resolve) => uploads.set(id, resolve)); }`,
+    },
+    { name: "a promise resolved at once", code: `const elicited = new Promise((resolve) => resolve(cached));` },
+    {
+      name: "user wrapper with a timeout in its options",
+      code: `await askUser(params, { timeout: 120_000 });`,
+      options: [{ humanWaitFunctions: [{ from: "file", name: "askUser" }] }],
+    },
+  ],
+  invalid: invalidCases.map((testCase) => ({
+    name: testCase.name,
+    code: testCase.code,
+    ...(testCase.options ? { options: testCase.options as never } : {}),
+    errors: [1, ...(testCase.alsoAt ?? [])].map((occurrence) =>
+      error(testCase.code, testCase.needle, testCase.messageId ?? "missingDeadline", testCase.data, occurrence),
+    ),
+  })),
+});
+
+const MCP_IMPORTS = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+declare const server: Server;
+declare const params: Parameters<Server["elicitInput"]>[0];
+`;
+
+const typedOpaque = `${MCP_IMPORTS}declare const requestOptions: RequestOptions;
+export const answer = server.elicitInput(params, requestOptions);`;
+const typedAbsent = `${MCP_IMPORTS}declare const requestOptions: { relatedRequestId: string };
+export const answer = server.elicitInput(params, requestOptions);`;
+
+typedRuleTester.run("require-deadline (typed)", rule, {
+  valid: [
+    {
+      name: "typed strict: the options' type requires a timeout",
+      filename: TYPED_FILE,
+      code: `${MCP_IMPORTS}declare const requestOptions: RequestOptions & { timeout: number };
+export const answer = server.elicitInput(params, requestOptions);`,
+      options: STRICT,
+    },
+    {
+      name: "typed recommended: RequestOptions whose timeout is optional is not reported",
+      filename: TYPED_FILE,
+      code: typedOpaque,
+    },
+  ],
+  invalid: [
+    {
+      name: "typed strict: RequestOptions may not set a timeout",
+      filename: TYPED_FILE,
+      code: typedOpaque,
+      options: STRICT,
+      errors: [error(typedOpaque, "elicitInput(params", "opaqueOptions")],
+    },
+    {
+      name: "typed recommended: a type without timeout or signal proves there is no deadline",
+      filename: TYPED_FILE,
+      code: typedAbsent,
+      errors: [error(typedAbsent, "elicitInput(params", "missingDeadline")],
+    },
+  ],
+});
