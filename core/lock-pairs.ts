@@ -26,6 +26,12 @@ export interface MethodLockPair {
   readonly strictOrder: boolean;
   /** What a person calls it, for messages: "lock", "transaction". */
   readonly noun: string;
+  /**
+   * The release that undoes the work on failure (`rollback`), when it differs from the one that keeps it
+   * (`commit`): such a resource is given back by `commit` at the end of the `try` and `rollback` in its `catch`,
+   * never by a `commit` in a `finally`.
+   */
+  readonly rollback: string | null;
 }
 
 /** A field set to a waiting state before the wait and set again after it. */
@@ -37,13 +43,19 @@ export interface FieldLockPair {
 
 export type LockPair = MethodLockPair | FieldLockPair;
 
-const lockLike = (acquire: string, release: readonly string[], noun: string): MethodLockPair => ({
+const lockLike = (
+  acquire: string,
+  release: readonly string[],
+  noun: string,
+  rollback: string | null = null,
+): MethodLockPair => ({
   kind: "method",
   acquire,
   release,
   sameKey: false,
   strictOrder: true,
   noun,
+  rollback,
 });
 
 const stateEntry = (acquire: string, release: readonly string[], noun: string): MethodLockPair => ({
@@ -53,6 +65,7 @@ const stateEntry = (acquire: string, release: readonly string[], noun: string): 
   sameKey: true,
   strictOrder: false,
   noun,
+  rollback: null,
 });
 
 const stateField = (field: string): FieldLockPair => ({ kind: "field", field, noun: "state" });
@@ -62,9 +75,9 @@ export const DEFAULT_LOCK_PAIRS: readonly LockPair[] = [
   lockLike("acquire", ["release"], "lock"),
   lockLike("lock", ["unlock"], "lock"),
   lockLike("acquireLock", ["releaseLock"], "lock"),
-  lockLike("begin", ["commit", "rollback"], "transaction"),
-  lockLike("beginTransaction", ["commit", "rollback"], "transaction"),
-  lockLike("startTransaction", ["commitTransaction", "abortTransaction"], "transaction"),
+  lockLike("begin", ["commit", "rollback"], "transaction", "rollback"),
+  lockLike("beginTransaction", ["commit", "rollback"], "transaction", "rollback"),
+  lockLike("startTransaction", ["commitTransaction", "abortTransaction"], "transaction", "abortTransaction"),
   // pg / mysql2 pools: `const client = await pool.connect()` … `client.release()`.
   lockLike("connect", ["release"], "pooled connection"),
   lockLike("getConnection", ["release"], "pooled connection"),
@@ -95,7 +108,7 @@ export const DEFAULT_CALLBACK_SCOPES: readonly string[] = [
 
 /** The `pairs` rule option: extra method pairs or state fields, added to the defaults. */
 export type LockPairOption =
-  | { acquire: string; release: string | string[]; sameKey?: boolean; noun?: string }
+  | { acquire: string; release: string | string[]; sameKey?: boolean; rollback?: string; noun?: string }
   | { field: string };
 
 export const lockPairOptionSchema: JSONSchema4 = {
@@ -117,6 +130,10 @@ export const lockPairOptionSchema: JSONSchema4 = {
             oneOf: [{ type: "string" }, { type: "array", items: { type: "string" }, minItems: 1 }],
           },
           sameKey: { type: "boolean", description: "The release must pass the same first argument." },
+          rollback: {
+            type: "string",
+            description: "The release that undoes the work on failure, given back in a `catch` (`rollback`).",
+          },
           noun: { type: "string", description: "What to call it in messages (default: `resource`)." },
         },
       },
@@ -146,10 +163,11 @@ export function compileLockPairs(extra: readonly LockPairOption[] = []): Compile
       pairs.push({
         kind: "method",
         acquire: option.acquire,
-        release,
+        release: option.rollback && !release.includes(option.rollback) ? [...release, option.rollback] : release,
         sameKey: option.sameKey ?? false,
         strictOrder: !(option.sameKey ?? false),
         noun: option.noun ?? "resource",
+        rollback: option.rollback ?? null,
       });
     }
   }
@@ -266,8 +284,8 @@ export function isReleaseOf(
   return !!key && key.type !== AST_NODE_TYPES.SpreadElement && textOf(key) === acquisition.key;
 }
 
-/** Describes what was taken, for messages: "lock `mutex`", "entry `token` in `pending`", "state `job.status`". */
+/** Describes what was taken, for messages: "the lock `mutex`", "the entry `token` in `pending`", "the state `job.status`". */
 export function describeAcquisition(acquisition: Acquisition): string {
-  if (acquisition.key !== null) return `${acquisition.pair.noun} \`${acquisition.key}\` in \`${acquisition.path}\``;
-  return `${acquisition.pair.noun} \`${acquisition.path}\``;
+  if (acquisition.key !== null) return `the ${acquisition.pair.noun} \`${acquisition.key}\` in \`${acquisition.path}\``;
+  return `the ${acquisition.pair.noun} \`${acquisition.path}\``;
 }

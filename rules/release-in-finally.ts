@@ -43,6 +43,7 @@ export type MessageIds =
   | "wrapInTryFinally"
   | "moveIntoTry"
   | "acquireBeforeTry"
+  | "rollBackInCatch"
   | "holdWithUsing";
 
 export default createRule<Options, MessageIds>({
@@ -91,20 +92,21 @@ export default createRule<Options, MessageIds>({
     ],
     messages: {
       releaseNotInFinally:
-        "The {{what}} taken here is held while a person is asked, but given back outside a `finally`: a timeout, " +
-        "disconnect, invalid answer or outer cancellation skips the release and leaves it held.",
+        "This holds {{what}} while a person is asked but gives it back outside a `finally`: on a timeout, " +
+        "disconnect, invalid answer or outer cancellation it is never given back.",
       statementsBeforeTry:
-        "The {{what}} taken here is released in a `finally`, but statements run between taking it and that `try`: " +
-        "if one of them throws, it is never given back.",
+        "This takes {{what}}, and statements run before the `try` whose `finally` gives it back: if one of them " +
+        "throws, it is never given back.",
       acquireInsideTry:
-        "The {{what}} is taken inside the `try` whose `finally` gives it back: if taking it fails, the `finally` " +
+        "This takes {{what}} inside the `try` whose `finally` gives it back: if taking it fails, the `finally` " +
         "releases something this call never held.",
       handleEscapes:
         "The release handle `{{name}}` is passed on here while a person is asked, so nothing in this function " +
         "shows it is released on every path that ends the wait; release it in a `finally` or use a callback scope.",
-      wrapInTryFinally: "Give back the {{what}} in a `finally`, so every path that ends the wait releases it.",
+      wrapInTryFinally: "Give back {{what}} in a `finally`, so every path that ends the wait releases it.",
+      rollBackInCatch: "Commit at the end of a `try` and `{{rollback}}` in its `catch`, so no path leaves it open.",
       moveIntoTry: "Move the statements before the `try` into it.",
-      acquireBeforeTry: "Take the {{what}} just before the `try`.",
+      acquireBeforeTry: "Take {{what}} just before the `try`.",
       holdWithUsing: "Hold it with `{{keyword}}`, so it is disposed on every path.",
     },
   },
@@ -171,7 +173,7 @@ export default createRule<Options, MessageIds>({
     };
 
     function check(acquisition: Acquisition, waits: readonly TSESTree.Node[]): void {
-      const site = findAcquisitionSite(acquisition.node);
+      const site = findAcquisitionSite(acquisition);
       if (!site) return;
       const owner = getEnclosingFunction(acquisition.node);
       const releases = findReleases(acquisition, site, owner);
@@ -318,20 +320,24 @@ export default createRule<Options, MessageIds>({
       return { messageId: "releaseNotInFinally", suggest: suggestWrap(site, releases) };
     }
 
-    /** `try { … } catch { release(); … } release();` where neither the try nor the catch can jump past it. */
+    /**
+     * `try { …; release(); } catch { release(); … }` or `try { … } catch { release(); … } release();`: the `catch`
+     * gives it back unconditionally, and the release on the normal path cannot be jumped over.
+     */
     function releasedInCatchAndAfter(
       tryStatement: TSESTree.TryStatement,
       after: TSESTree.Node | undefined,
       releases: readonly TSESTree.Node[],
     ): boolean {
       const handler = tryStatement.handler;
-      if (!handler || !after || !isReleaseStatement(after, releases)) return false;
-      if (containsJump(tryStatement.block) || (tryStatement.finalizer && containsJump(tryStatement.finalizer))) {
-        return false;
-      }
-      const body = handler.body.body;
-      const releaseIndex = body.findIndex((node) => isReleaseStatement(node, releases));
-      return releaseIndex >= 0 && body.slice(0, releaseIndex).every((node) => !mayThrowOrJump(node));
+      if (!handler || (tryStatement.finalizer && containsJump(tryStatement.finalizer))) return false;
+      const catchBody = handler.body.body;
+      const catchRelease = catchBody.findIndex((node) => isReleaseStatement(node, releases));
+      if (catchRelease < 0 || catchBody.slice(0, catchRelease).some(mayThrowOrJump)) return false;
+      const block = tryStatement.block.body;
+      const tryRelease = block.findIndex((node) => isReleaseStatement(node, releases));
+      if (tryRelease >= 0) return !block.slice(0, tryRelease).some(containsJump);
+      return !!after && isReleaseStatement(after, releases) && !containsJump(tryStatement.block);
     }
 
     function isReleaseStatement(node: TSESTree.Node, releases: readonly TSESTree.Node[]): boolean {
@@ -351,7 +357,21 @@ export default createRule<Options, MessageIds>({
       const layout = layoutOf(statement);
       const body = buildMovedBody(moved, moved[moved.length - 1]!.range[1], release.range[0], layout);
       const suggestions: Verdict["suggest"] = [];
-      if (body) {
+      const rollback = rollbackCall(site, releases[0]!);
+      if (body && rollback) {
+        // Committing in a `finally` would keep half-done work on a timeout: commit at the end, roll back in `catch`.
+        if (moved.some(containsJump)) return [];
+        const { indent, unit, eol } = layout;
+        const replacement =
+          body.hoisted.map((line) => `${line}${eol}${indent}`).join("") +
+          `try {${eol}${indent}${unit}${body.text}${eol}${indent}${unit}${reindent(release.range[0], release.range[1], unit)}` +
+          `${eol}${indent}} catch (error) {${eol}${indent}${unit}${rollback};${eol}${indent}${unit}throw error;${eol}${indent}}`;
+        suggestions.push({
+          messageId: "rollBackInCatch",
+          data: { rollback },
+          fix: (fixer) => fixer.replaceTextRange([moved[0]!.range[0], release.range[1]], replacement),
+        });
+      } else if (body) {
         const { indent, unit, eol } = layout;
         const replacement =
           body.hoisted.map((line) => `${line}${eol}${indent}`).join("") +
@@ -480,6 +500,16 @@ export default createRule<Options, MessageIds>({
       return { declaration: `let ${names.join(", ")};`, assignments };
     }
 
+    /** `await tx.rollback()` for a transaction kept by `commit`; null when the pair has no separate rollback. */
+    function rollbackCall(site: AcquisitionSite, release: TSESTree.Node): string | null {
+      const pair = site.acquisition.pair;
+      if (pair.kind !== "method" || pair.rollback === null || release.type !== AST_NODE_TYPES.CallExpression) return null;
+      const callee = unwrapExpression(release.callee);
+      if (callee.type !== AST_NODE_TYPES.MemberExpression || getStaticPropertyName(callee) === pair.rollback) return null;
+      const awaited = release.parent.type === AST_NODE_TYPES.AwaitExpression ? "await " : "";
+      return `${awaited}${sourceCode.getText(callee.object)}.${pair.rollback}()`;
+    }
+
     /** With type information: `await using` / `using` when the handle is AsyncDisposable / Disposable. */
     function disposableKeyword(site: AcquisitionSite): string | null {
       const declaration = site.declaration;
@@ -577,6 +607,7 @@ export default createRule<Options, MessageIds>({
 // ---- helpers: pure functions of the tree ----
 
 interface AcquisitionSite {
+  readonly acquisition: Acquisition;
   /** The statement that takes it: `await m.acquire();`, `const release = await m.acquire();`. */
   readonly statement: TSESTree.Node;
   /** The statement list it sits in. */
@@ -593,8 +624,8 @@ interface AcquisitionSite {
  * Where the acquisition sits: an expression statement, a declaration or an assignment to a name, directly in
  * a statement list. Null for `using` declarations (they unwind by themselves) and any other position.
  */
-function findAcquisitionSite(node: TSESTree.Node): AcquisitionSite | null {
-  let current: TSESTree.Node = node;
+function findAcquisitionSite(acquisition: Acquisition): AcquisitionSite | null {
+  let current: TSESTree.Node = acquisition.node;
   while (
     current.parent &&
     (current.parent.type === AST_NODE_TYPES.AwaitExpression ||
@@ -631,6 +662,7 @@ function findAcquisitionSite(node: TSESTree.Node): AcquisitionSite | null {
   if (!isStatementListOwner(owner)) return null;
   const list = owner.type === AST_NODE_TYPES.SwitchCase ? owner.consequent : owner.body;
   return {
+    acquisition,
     statement,
     list,
     declaration,

@@ -1,0 +1,1368 @@
+import { RuleTester } from "@typescript-eslint/rule-tester";
+import rule from "./release-in-finally.ts";
+import { TYPED_PROJECT_ROOT, untypedRuleTester } from "../test/rule-tester.ts";
+
+// The shared typedRuleTester lists file.ts both in its tsconfig and in allowDefaultProject, which the project
+// service refuses; this one reads the same tsconfig directly.
+const typedRuleTester = new RuleTester({
+  languageOptions: { parserOptions: { project: "./tsconfig.json", tsconfigRootDir: TYPED_PROJECT_ROOT } },
+});
+
+const ASYNC_DISPOSABLE_LOCK = `/// <reference lib="esnext.disposable" />
+declare const server: { elicitInput(params: object): Promise<{ action: string }> };
+declare const locks: { acquire(): Promise<AsyncDisposable & { release(): Promise<void> }> };
+declare const params: object;
+`;
+
+const DISPOSABLE_LOCK = `/// <reference lib="esnext.disposable" />
+declare const server: { elicitInput(params: object): Promise<{ action: string }> };
+declare const locks: { acquire(): Promise<Disposable & { release(): void }> };
+declare const params: object;
+`;
+
+untypedRuleTester.run("release-in-finally", rule, {
+  valid: [
+    {
+      name: "released in the finally of a try right after the acquisition",
+      code: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  try {
+    return await server.elicitInput(params);
+  } finally {
+    mutex.release();
+  }
+}
+`,
+    },
+    {
+      name: "async-mutex releaser called in a finally",
+      code: `
+async function deploy(server, mutex, params) {
+  const release = await mutex.acquire();
+  try {
+    return await server.elicitInput(params);
+  } finally {
+    release();
+  }
+}
+`,
+    },
+    {
+      name: "await using disposes on every path",
+      code: `
+async function deploy(server, locks, params) {
+  await using lock = await locks.acquire();
+  const answer = await server.elicitInput(params);
+  lock.release();
+  return answer;
+}
+`,
+    },
+    {
+      name: "using disposes on every path",
+      code: `
+async function deploy(server, locks, params) {
+  using lock = locks.acquire();
+  const answer = await server.elicitInput(params);
+  lock.release();
+  return answer;
+}
+`,
+    },
+    {
+      name: "runExclusive callback scope",
+      code: `
+async function deploy(server, mutex, params) {
+  return mutex.runExclusive(async () => {
+    const answer = await server.elicitInput(params);
+    return answer;
+  });
+}
+`,
+    },
+    {
+      name: "async-lock acquire with a callback is a scope, not an acquisition",
+      code: `
+async function deploy(server, lock, params) {
+  await lock.acquire("deploy", async () => {
+    await server.elicitInput(params);
+  });
+  await server.elicitInput(params);
+  lock.release();
+}
+`,
+    },
+    {
+      name: "a user's callback scope passed a function declared in the file",
+      options: [{ pairs: [{ acquire: "hold", release: "drop" }], callbackScopes: ["hold"] }],
+      code: `
+async function ask(server, params) {
+  return server.elicitInput(params);
+}
+async function deploy(server, gate, params) {
+  await gate.hold(ask);
+  await server.elicitInput(params);
+  gate.drop();
+}
+`,
+    },
+    {
+      name: "released in every catch arm and after the try",
+      code: `
+async function deploy(server, mutex, params) {
+  const release = await mutex.acquire();
+  let answer;
+  try {
+    answer = await server.elicitInput(params);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  release();
+  return answer;
+}
+`,
+    },
+    {
+      name: "transaction committed at the end of the try and rolled back in its catch",
+      code: `
+async function migrate(server, db, params) {
+  const tx = await db.begin();
+  try {
+    const answer = await server.elicitInput(params);
+    await tx.query("update", answer);
+    await tx.commit();
+  } catch (error) {
+    await tx.rollback();
+    throw error;
+  }
+}
+`,
+    },
+    {
+      name: "hand-off: the release lives in another function",
+      code: `
+async function start(server, mutex, params) {
+  await mutex.acquire();
+  return server.elicitInput(params);
+}
+function finish(mutex) {
+  mutex.release();
+}
+`,
+    },
+    {
+      name: "hand-off: released in a callback",
+      code: `
+async function deploy(server, mutex, params) {
+  const release = await mutex.acquire();
+  const answer = await server.elicitInput(params);
+  queueMicrotask(() => release());
+  return answer;
+}
+`,
+    },
+    {
+      name: "escaping handle is not reported by default",
+      code: `
+async function deploy(server, mutex, params, jobs) {
+  const release = await mutex.acquire();
+  jobs.push(release);
+  const answer = await server.elicitInput(params);
+  release();
+  return answer;
+}
+`,
+    },
+    {
+      name: "no wait on a person between acquisition and release",
+      code: `
+async function deploy(server, mutex, url) {
+  await mutex.acquire();
+  const response = await fetch(url);
+  mutex.release();
+  return server.elicitInput({ message: await response.text() });
+}
+`,
+    },
+    {
+      name: "the person is asked before the lock is taken",
+      code: `
+async function deploy(server, mutex, params) {
+  const answer = await server.elicitInput(params);
+  await mutex.acquire();
+  await apply(answer);
+  mutex.release();
+}
+`,
+    },
+    {
+      name: "set entries with different keys are different things",
+      code: `
+async function ask(server, pending, id, other, params) {
+  pending.add(id);
+  await server.elicitInput(params);
+  pending.delete(other);
+}
+`,
+    },
+    {
+      name: "handle assigned inside the try and released with a guard",
+      code: `
+async function deploy(server, mutex, params) {
+  let release;
+  try {
+    release = await mutex.acquire();
+    return await server.elicitInput(params);
+  } finally {
+    release?.();
+  }
+}
+`,
+    },
+    {
+      name: "state entry added inside the try: deleting an absent entry is harmless",
+      code: `
+async function ask(server, pending, id, params) {
+  try {
+    pending.add(id);
+    return await server.elicitInput(params);
+  } finally {
+    pending.delete(id);
+  }
+}
+`,
+    },
+    {
+      name: "a file that asks nobody is skipped",
+      code: `
+async function save(db, row) {
+  const tx = await db.begin();
+  await tx.insert(row);
+  await tx.commit();
+}
+`,
+    },
+    {
+      name: "a browser permission prompt is not a wait on an MCP or ACP person",
+      code: `
+async function notify(mutex) {
+  await mutex.acquire();
+  await Notification.requestPermission();
+  mutex.release();
+}
+`,
+    },
+    {
+      name: "declaration hoisted between the acquisition and the try",
+      code: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  let answer;
+  try {
+    answer = await server.elicitInput(params);
+  } finally {
+    mutex.release();
+  }
+  return answer;
+}
+`,
+    },
+    {
+      name: "status field reset in a finally",
+      code: `
+async function ask(server, job, params) {
+  job.status = "awaiting-input";
+  try {
+    return await server.elicitInput(params);
+  } finally {
+    job.status = "idle";
+  }
+}
+`,
+    },
+    {
+      name: "status field set again after the ask without a prior acquisition in a finally",
+      code: `
+async function ask(server, job, params) {
+  const answer = await server.elicitInput(params);
+  job.status = "answered";
+  return answer;
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: "mutex released after the ask, outside finally",
+      code: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  const answer = await server.elicitInput(params);
+  mutex.release();
+  return answer;
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 9,
+          endLine: 3,
+          endColumn: 24,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  let answer;
+  try {
+    answer = await server.elicitInput(params);
+  } finally {
+    mutex.release();
+  }
+  return answer;
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "async-mutex releaser called after the ask",
+      code: `
+async function deploy(server, mutex, params) {
+  const release = await mutex.acquire();
+  const answer = await server.elicitInput(params);
+  if (answer.action !== "accept") return "not deployed";
+  await rollOut(answer.content);
+  release();
+  return "deployed";
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 25,
+          endColumn: 40,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function deploy(server, mutex, params) {
+  const release = await mutex.acquire();
+  try {
+    const answer = await server.elicitInput(params);
+    if (answer.action !== "accept") return "not deployed";
+    await rollOut(answer.content);
+  } finally {
+    release();
+  }
+  return "deployed";
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "lock and unlock around the ask",
+      code: `
+async function deploy(server, lock, params) {
+  await lock.lock();
+  const answer = await server.elicitInput(params);
+  await record(answer);
+  lock.unlock();
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 9,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function deploy(server, lock, params) {
+  await lock.lock();
+  try {
+    const answer = await server.elicitInput(params);
+    await record(answer);
+  } finally {
+    lock.unlock();
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "transaction committed after the ask: roll back in catch",
+      code: `
+async function migrate(server, db, params) {
+  const tx = await db.begin();
+  const answer = await server.elicitInput(params);
+  await tx.query("update", answer);
+  await tx.commit();
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 20,
+          endColumn: 30,
+          suggestions: [
+            {
+              messageId: "rollBackInCatch",
+              output: `
+async function migrate(server, db, params) {
+  const tx = await db.begin();
+  try {
+    const answer = await server.elicitInput(params);
+    await tx.query("update", answer);
+    await tx.commit();
+  } catch (error) {
+    await tx.rollback();
+    throw error;
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "transaction with an early return: reported without a rewrite",
+      code: `
+async function migrate(server, db, params) {
+  const tx = await db.begin();
+  const answer = await server.elicitInput(params);
+  if (answer.action !== "accept") return;
+  await tx.commit();
+}
+`,
+      errors: [{ messageId: "releaseNotInFinally", line: 3, column: 20, suggestions: [] }],
+    },
+    {
+      name: "set membership added before the ask and deleted after",
+      code: `
+async function ask(server, awaiting, token, params) {
+  awaiting.add(token);
+  const answer = await server.elicitInput(params);
+  awaiting.delete(token);
+  return answer;
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 3,
+          endColumn: 22,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function ask(server, awaiting, token, params) {
+  awaiting.add(token);
+  let answer;
+  try {
+    answer = await server.elicitInput(params);
+  } finally {
+    awaiting.delete(token);
+  }
+  return answer;
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "map entry set before the ask and deleted after",
+      code: `
+async function ask(server, inFlight, requestId, params) {
+  inFlight.set(requestId, Date.now());
+  await server.elicitInput(params);
+  inFlight.delete(requestId);
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 3,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function ask(server, inFlight, requestId, params) {
+  inFlight.set(requestId, Date.now());
+  try {
+    await server.elicitInput(params);
+  } finally {
+    inFlight.delete(requestId);
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "status field set to awaiting and reset after the ask",
+      code: `
+async function ask(server, job, params) {
+  job.status = "awaiting-input";
+  await server.elicitInput(params);
+  job.status = "idle";
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 3,
+          endColumn: 32,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function ask(server, job, params) {
+  job.status = "awaiting-input";
+  try {
+    await server.elicitInput(params);
+  } finally {
+    job.status = "idle";
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "status reset that depends on the answer: reported without a rewrite",
+      code: `
+async function ask(server, job, params) {
+  job.status = "awaiting-input";
+  const answer = await server.elicitInput(params);
+  if (answer.action === "accept") job.status = "running";
+  else job.status = "idle";
+}
+`,
+      errors: [{ messageId: "releaseNotInFinally", line: 3, column: 3, suggestions: [] }],
+    },
+    {
+      name: "semaphore releaser from a tuple",
+      code: `
+async function ask(server, semaphore, params) {
+  const [, release] = await semaphore.acquire();
+  await server.elicitInput(params);
+  release();
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 29,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function ask(server, semaphore, params) {
+  const [, release] = await semaphore.acquire();
+  try {
+    await server.elicitInput(params);
+  } finally {
+    release();
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "pooled connection released after the ask",
+      code: `
+async function ask(server, pool, params) {
+  const client = await pool.connect();
+  await server.elicitInput(params);
+  client.release();
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 24,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function ask(server, pool, params) {
+  const client = await pool.connect();
+  try {
+    await server.elicitInput(params);
+  } finally {
+    client.release();
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "private mutex field of a class",
+      code: `
+class Deployer {
+  #mutex;
+  async deploy(server, params) {
+    await this.#mutex.acquire();
+    await server.elicitInput(params);
+    this.#mutex.release();
+  }
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 5,
+          column: 11,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+class Deployer {
+  #mutex;
+  async deploy(server, params) {
+    await this.#mutex.acquire();
+    try {
+      await server.elicitInput(params);
+    } finally {
+      this.#mutex.release();
+    }
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "statements between the acquisition and the try",
+      code: `
+async function deploy(server, mutex, params) {
+  const release = await mutex.acquire();
+  const started = Date.now();
+  log("asking", started);
+  try {
+    return await server.elicitInput(params);
+  } finally {
+    release();
+  }
+}
+`,
+      errors: [
+        {
+          messageId: "statementsBeforeTry",
+          line: 3,
+          column: 25,
+          suggestions: [
+            {
+              messageId: "moveIntoTry",
+              output: `
+async function deploy(server, mutex, params) {
+  const release = await mutex.acquire();
+  try {
+    const started = Date.now();
+    log("asking", started);
+    return await server.elicitInput(params);
+  } finally {
+    release();
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "statements before the try declare what the finally reads: hoisted",
+      code: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  const started = Date.now();
+  try {
+    return await server.elicitInput(params);
+  } finally {
+    mutex.release();
+    log(Date.now() - started);
+  }
+}
+`,
+      errors: [
+        {
+          messageId: "statementsBeforeTry",
+          line: 3,
+          column: 9,
+          suggestions: [
+            {
+              messageId: "moveIntoTry",
+              output: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  let started;
+  try {
+    started = Date.now();
+    return await server.elicitInput(params);
+  } finally {
+    mutex.release();
+    log(Date.now() - started);
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "lock taken inside the try whose finally releases it",
+      code: `
+async function deploy(server, lock, params) {
+  try {
+    await lock.lock();
+    return await server.elicitInput(params);
+  } finally {
+    lock.unlock();
+  }
+}
+`,
+      errors: [
+        {
+          messageId: "acquireInsideTry",
+          line: 4,
+          column: 11,
+          endColumn: 22,
+          suggestions: [
+            {
+              messageId: "acquireBeforeTry",
+              output: `
+async function deploy(server, lock, params) {
+  await lock.lock();
+  try {
+    return await server.elicitInput(params);
+  } finally {
+    lock.unlock();
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "releaser assigned inside the try and called unguarded in the finally",
+      code: `
+async function deploy(server, mutex, params) {
+  let release;
+  try {
+    release = await mutex.acquire();
+    return await server.elicitInput(params);
+  } finally {
+    release();
+  }
+}
+`,
+      errors: [
+        {
+          messageId: "acquireInsideTry",
+          line: 5,
+          column: 21,
+          suggestions: [
+            {
+              messageId: "acquireBeforeTry",
+              output: `
+async function deploy(server, mutex, params) {
+  let release;
+  release = await mutex.acquire();
+  try {
+    return await server.elicitInput(params);
+  } finally {
+    release();
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "escaping handle reported in the strict setting",
+      options: [{ reportEscapingHandles: true }],
+      code: `
+async function deploy(server, mutex, params, jobs) {
+  const release = await mutex.acquire();
+  jobs.push(release);
+  const answer = await server.elicitInput(params);
+  release();
+  return answer;
+}
+`,
+      errors: [{ messageId: "handleEscapes", data: { name: "release" }, line: 4, column: 13, endColumn: 20 }],
+    },
+    {
+      name: "released on two paths: reported without a rewrite",
+      code: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  const answer = await server.elicitInput(params);
+  if (answer.action === "accept") {
+    mutex.release();
+    return rollOut(answer.content);
+  }
+  mutex.release();
+  return null;
+}
+`,
+      errors: [{ messageId: "releaseNotInFinally", line: 3, column: 9, suggestions: [] }],
+    },
+    {
+      name: "released only in the catch arm",
+      code: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  try {
+    return await server.elicitInput(params);
+  } catch (error) {
+    mutex.release();
+    throw error;
+  }
+}
+`,
+      errors: [{ messageId: "releaseNotInFinally", line: 3, column: 9, suggestions: [] }],
+    },
+    {
+      name: "catch arm releases but the try can return past the release after it",
+      code: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  try {
+    const answer = await server.elicitInput(params);
+    if (answer.action !== "accept") return null;
+  } catch (error) {
+    mutex.release();
+    throw error;
+  }
+  mutex.release();
+}
+`,
+      errors: [{ messageId: "releaseNotInFinally", line: 3, column: 9, suggestions: [] }],
+    },
+    {
+      name: "the ask happens in a same-file helper",
+      code: `
+async function askBranch(server) {
+  return server.elicitInput({ message: "Which branch?" });
+}
+async function deploy(server, mutex) {
+  await mutex.acquire();
+  const answer = await askBranch(server);
+  mutex.release();
+  return answer;
+}
+`,
+      errors: [{ messageId: "releaseNotInFinally", line: 6, column: 9, suggestions: [{ messageId: "wrapInTryFinally", output: `
+async function askBranch(server) {
+  return server.elicitInput({ message: "Which branch?" });
+}
+async function deploy(server, mutex) {
+  await mutex.acquire();
+  let answer;
+  try {
+    answer = await askBranch(server);
+  } finally {
+    mutex.release();
+  }
+  return answer;
+}
+` }] }],
+    },
+    {
+      name: "ACP permission request while a lock is held",
+      code: `
+async function runTool(conn, mutex, sessionId, toolCall, options) {
+  await mutex.acquire();
+  const response = await conn.requestPermission({ sessionId, toolCall, options });
+  mutex.release();
+  return response.outcome;
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 9,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function runTool(conn, mutex, sessionId, toolCall, options) {
+  await mutex.acquire();
+  let response;
+  try {
+    response = await conn.requestPermission({ sessionId, toolCall, options });
+  } finally {
+    mutex.release();
+  }
+  return response.outcome;
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "anyAwait reports a lock held across any await",
+      options: [{ anyAwait: true }],
+      code: `
+async function save(mutex, url) {
+  await mutex.acquire();
+  await fetch(url);
+  mutex.release();
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 9,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function save(mutex, url) {
+  await mutex.acquire();
+  try {
+    await fetch(url);
+  } finally {
+    mutex.release();
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "user-configured pair",
+      options: [{ pairs: [{ acquire: "hold", release: ["drop"] }] }],
+      code: `
+async function deploy(server, gate, params) {
+  await gate.hold();
+  await server.elicitInput(params);
+  gate.drop();
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 9,
+          endColumn: 20,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function deploy(server, gate, params) {
+  await gate.hold();
+  try {
+    await server.elicitInput(params);
+  } finally {
+    gate.drop();
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "user-configured pair held by a callback scope not listed as one",
+      options: [{ pairs: [{ acquire: "hold", release: "drop" }] }],
+      code: `
+async function ask(server, params) {
+  return server.elicitInput(params);
+}
+async function deploy(server, gate, params) {
+  await gate.hold(ask);
+  await server.elicitInput(params);
+  gate.drop();
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 6,
+          column: 9,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function ask(server, params) {
+  return server.elicitInput(params);
+}
+async function deploy(server, gate, params) {
+  await gate.hold(ask);
+  try {
+    await server.elicitInput(params);
+  } finally {
+    gate.drop();
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "user-configured state field",
+      options: [{ pairs: [{ field: "phase" }] }],
+      code: `
+async function ask(server, run, params) {
+  run.phase = "asking";
+  await server.elicitInput(params);
+  run.phase = "working";
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 3,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function ask(server, run, params) {
+  run.phase = "asking";
+  try {
+    await server.elicitInput(params);
+  } finally {
+    run.phase = "working";
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "user's own human-wait wrapper",
+      options: [{ humanWaitFunctions: [{ from: "file", name: "askUser" }] }],
+      code: `
+async function deploy(mutex) {
+  await mutex.acquire();
+  await askUser("Which branch?");
+  mutex.release();
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 9,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function deploy(mutex) {
+  await mutex.acquire();
+  try {
+    await askUser("Which branch?");
+  } finally {
+    mutex.release();
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "comments kept and template literal lines left as written",
+      code: `
+async function deploy(server, mutex, service) {
+  await mutex.acquire(); // one deploy at a time
+  // ask which branch
+  const answer = await server.elicitInput({
+    message: \`Deploy \${service}
+from which branch?\`,
+  });
+  log(answer); /* trailing */
+  mutex.release();
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 9,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function deploy(server, mutex, service) {
+  await mutex.acquire(); // one deploy at a time
+  // ask which branch
+  try {
+    const answer = await server.elicitInput({
+      message: \`Deploy \${service}
+from which branch?\`,
+    });
+    log(answer); /* trailing */
+  } finally {
+    mutex.release();
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "tab-indented file keeps tabs",
+      code: "\nasync function deploy(server, mutex, params) {\n\tawait mutex.acquire();\n\tawait server.elicitInput(params);\n\tmutex.release();\n}\n",
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 8,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output:
+                "\nasync function deploy(server, mutex, params) {\n\tawait mutex.acquire();\n\ttry {\n\t\tawait server.elicitInput(params);\n\t} finally {\n\t\tmutex.release();\n\t}\n}\n",
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "four-space indentation inside an arrow handler",
+      code: `
+server.registerTool("deploy", {}, async ({ service }) => {
+    await locks.deploy.acquire();
+    const answer = await server.server.elicitInput({ message: service });
+    locks.deploy.release();
+    return answer;
+});
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 11,
+          endColumn: 33,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+server.registerTool("deploy", {}, async ({ service }) => {
+    await locks.deploy.acquire();
+    let answer;
+    try {
+        answer = await server.server.elicitInput({ message: service });
+    } finally {
+        locks.deploy.release();
+    }
+    return answer;
+});
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a declaration that cannot be split (destructuring read after the release)",
+      code: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  const { action } = await server.elicitInput(params);
+  mutex.release();
+  return action;
+}
+`,
+      errors: [{ messageId: "releaseNotInFinally", line: 3, column: 9, suggestions: [] }],
+    },
+  ],
+});
+
+typedRuleTester.run("release-in-finally (typed)", rule, {
+  valid: [
+    {
+      name: "typed: await using already holds the disposable lock",
+      filename: "file.ts",
+      code: `${ASYNC_DISPOSABLE_LOCK}
+export async function deploy() {
+  await using lock = await locks.acquire();
+  return server.elicitInput(params);
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: "typed: await using offered when the acquisition returns an AsyncDisposable",
+      filename: "file.ts",
+      code: `${ASYNC_DISPOSABLE_LOCK}
+export async function deploy() {
+  const lock = await locks.acquire();
+  await server.elicitInput(params);
+  await lock.release();
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 7,
+          column: 22,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `${ASYNC_DISPOSABLE_LOCK}
+export async function deploy() {
+  const lock = await locks.acquire();
+  try {
+    await server.elicitInput(params);
+  } finally {
+    await lock.release();
+  }
+}
+`,
+            },
+            {
+              messageId: "holdWithUsing",
+              data: { keyword: "await using" },
+              output: `${ASYNC_DISPOSABLE_LOCK}
+export async function deploy() {
+  await using lock = await locks.acquire();
+  await server.elicitInput(params);
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "typed: using offered when the acquisition returns a Disposable",
+      filename: "file.ts",
+      code: `${DISPOSABLE_LOCK}
+export async function deploy() {
+  const lock = await locks.acquire();
+  await server.elicitInput(params);
+  lock.release();
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 7,
+          column: 22,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `${DISPOSABLE_LOCK}
+export async function deploy() {
+  const lock = await locks.acquire();
+  try {
+    await server.elicitInput(params);
+  } finally {
+    lock.release();
+  }
+}
+`,
+            },
+            {
+              messageId: "holdWithUsing",
+              data: { keyword: "using" },
+              output: `${DISPOSABLE_LOCK}
+export async function deploy() {
+  using lock = await locks.acquire();
+  await server.elicitInput(params);
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "typed: no using suggestion when statements follow the release",
+      filename: "file.ts",
+      code: `${ASYNC_DISPOSABLE_LOCK}
+export async function deploy() {
+  const lock = await locks.acquire();
+  await server.elicitInput(params);
+  await lock.release();
+  return "done";
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 7,
+          column: 22,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `${ASYNC_DISPOSABLE_LOCK}
+export async function deploy() {
+  const lock = await locks.acquire();
+  try {
+    await server.elicitInput(params);
+  } finally {
+    await lock.release();
+  }
+  return "done";
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
