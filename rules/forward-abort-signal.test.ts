@@ -1,0 +1,596 @@
+import { RuleTester } from "@typescript-eslint/rule-tester";
+import rule from "./forward-abort-signal.ts";
+import { TYPED_FILE, TYPED_PROJECT_ROOT, untypedRuleTester } from "../test/rule-tester.ts";
+import { locate } from "../test/locate.ts";
+
+// The shared typedRuleTester lists file.ts in allowDefaultProject although the typed project's tsconfig includes it,
+// which typescript-eslint rejects; typed cases use the project's tsconfig directly.
+const typedRuleTester = new RuleTester({
+  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: TYPED_PROJECT_ROOT } },
+});
+
+type MessageId = "notForwarded" | "notRaced" | "missingStopWaiting" | "handlerIgnoresSignal" | "handlerHasNoSignal";
+
+const MCP = "MCP SDK `elicitInput`";
+const ACP2 = "ACP 2.x `ctx.request`";
+
+interface Case {
+  name: string;
+  code: string;
+  /** The token the report points at; context after the name is allowed (`request(methods`). */
+  needle: string;
+  messageId: MessageId;
+  data?: Record<string, string>;
+  /** Each suggestion's full output, in order; omitted means "no suggestion". */
+  suggestions?: string[];
+  options?: readonly unknown[];
+}
+
+function expectedError(testCase: Case) {
+  const at = locate(testCase.code, testCase.needle);
+  const token = /^[\w$]+/.exec(testCase.needle)![0];
+  const suggestMessage = testCase.messageId === "missingStopWaiting" ? "addStopWaiting" : "addSignal";
+  return {
+    messageId: testCase.messageId,
+    ...(testCase.data ? { data: testCase.data } : {}),
+    ...at,
+    endColumn: at.column + token.length,
+    suggestions: (testCase.suggestions ?? []).map((output) => ({ messageId: suggestMessage, output })),
+  };
+}
+
+const invalidCases: Case[] = [
+  {
+    name: "MCP v1: extra in reach, no options: suggestion creates the options",
+    code: `server.registerTool("pick", {}, async (args, extra) => {
+  const answer = await server.server.elicitInput({ message: "Pick one", requestedSchema });
+});`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    data: { signal: "extra.signal", label: MCP, companion: "" },
+    suggestions: [
+      `server.registerTool("pick", {}, async (args, extra) => {
+  const answer = await server.server.elicitInput({ message: "Pick one", requestedSchema }, { signal: extra.signal });
+});`,
+    ],
+  },
+  {
+    name: "MCP v1: one-line options object gets the signal on the same line",
+    code: `async function handle(args, extra) { return server.elicitInput(params, { timeout: 120_000 }); }`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [`async function handle(args, extra) { return server.elicitInput(params, { timeout: 120_000, signal: extra.signal }); }`],
+  },
+  {
+    name: "MCP v1: multi-line options object gets the signal on its own line at the same indent",
+    code: `async function handle(args, extra) {
+  return server.elicitInput(params, {
+    timeout: 120_000,
+    relatedRequestId: extra.requestId
+  });
+}`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [
+      `async function handle(args, extra) {
+  return server.elicitInput(params, {
+    timeout: 120_000,
+    relatedRequestId: extra.requestId,
+    signal: extra.signal
+  });
+}`,
+    ],
+  },
+  {
+    name: "MCP v1: multi-line options with a trailing comma keep it",
+    code: `async function handle(args, extra) {
+  return server.elicitInput(params, {
+    timeout: 120_000,
+  });
+}`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [
+      `async function handle(args, extra) {
+  return server.elicitInput(params, {
+    timeout: 120_000,
+    signal: extra.signal,
+  });
+}`,
+    ],
+  },
+  {
+    name: "MCP v1: one-line options with a trailing comma",
+    code: `async function handle(args, extra) { return server.elicitInput(params, { timeout: 120_000, }); }`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [`async function handle(args, extra) { return server.elicitInput(params, { timeout: 120_000, signal: extra.signal, }); }`],
+  },
+  {
+    name: "MCP v1: quoted keys stay quoted the same way",
+    code: `async function handle(args, extra) { return server.elicitInput(params, { 'timeout': 120_000 }); }`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [`async function handle(args, extra) { return server.elicitInput(params, { 'timeout': 120_000, 'signal': extra.signal }); }`],
+  },
+  {
+    name: "MCP v1: an existing timeout signal is merged through AbortSignal.any",
+    code: `async function handle(args, extra) { return server.elicitInput(params, { signal: AbortSignal.timeout(120_000) }); }`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [
+      `async function handle(args, extra) { return server.elicitInput(params, { signal: AbortSignal.any([AbortSignal.timeout(120_000), extra.signal]) }); }`,
+    ],
+  },
+  {
+    name: "MCP v1: an existing AbortSignal.any list gets the caller's signal appended",
+    code: `async function handle(args, extra) { return server.elicitInput(params, { signal: AbortSignal.any([AbortSignal.timeout(120_000)]) }); }`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [
+      `async function handle(args, extra) { return server.elicitInput(params, { signal: AbortSignal.any([AbortSignal.timeout(120_000), extra.signal]) }); }`,
+    ],
+  },
+  {
+    name: "MCP v1: a shorthand local timeout signal is merged",
+    code: `async function handle(args, extra) {
+  const signal = AbortSignal.timeout(600_000);
+  return server.elicitInput(params, { signal });
+}`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [
+      `async function handle(args, extra) {
+  const signal = AbortSignal.timeout(600_000);
+  return server.elicitInput(params, { signal: AbortSignal.any([signal, extra.signal]) });
+}`,
+    ],
+  },
+  {
+    name: "MCP v1: a local controller nothing ties to the caller",
+    code: `async function handle(args, extra) {
+  const controller = new AbortController();
+  return server.elicitInput(params, { signal: controller.signal });
+}`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [
+      `async function handle(args, extra) {
+  const controller = new AbortController();
+  return server.elicitInput(params, { signal: AbortSignal.any([controller.signal, extra.signal]) });
+}`,
+    ],
+  },
+  {
+    name: "MCP v1: extra.sendRequest for elicitation/create (the SDK does not forward extra.signal)",
+    code: `server.tool("collect", schema, async ({ infoType }, extra) => {
+  const result = await extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema);
+});`,
+    needle: "sendRequest",
+    messageId: "notForwarded",
+    data: { signal: "extra.signal", label: "MCP SDK `sendRequest` for `elicitation/create`", companion: "" },
+    suggestions: [
+      `server.tool("collect", schema, async ({ infoType }, extra) => {
+  const result = await extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { signal: extra.signal });
+});`,
+    ],
+  },
+  {
+    name: "MCP v2: ctx.mcpReq.elicitInput (ctx.mcpReq.signal is not forwarded)",
+    code: `server.registerTool("pick", {}, async (args, ctx) => ctx.mcpReq.elicitInput(params));`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    data: { signal: "ctx.mcpReq.signal", label: MCP, companion: "" },
+    suggestions: [`server.registerTool("pick", {}, async (args, ctx) => ctx.mcpReq.elicitInput(params, { signal: ctx.mcpReq.signal }));`],
+  },
+  {
+    name: "MCP v2: ctx.mcpReq.send for elicitation/create",
+    code: `server.registerTool("pick", {}, async (args, ctx) => ctx.mcpReq.send({ method: "elicitation/create", params }, ElicitResultSchema, { timeout: 120_000 }));`,
+    needle: "send(",
+    messageId: "notForwarded",
+    suggestions: [
+      `server.registerTool("pick", {}, async (args, ctx) => ctx.mcpReq.send({ method: "elicitation/create", params }, ElicitResultSchema, { timeout: 120_000, signal: ctx.mcpReq.signal }));`,
+    ],
+  },
+  {
+    name: "MCP v2: a handler whose context is used as ctx.mcpReq elsewhere, asking through the server",
+    code: `server.registerTool("pick", {}, async (args, ctx) => {
+  log(ctx.mcpReq.id);
+  return server.elicitInput(params, { timeout: 1 });
+});`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [
+      `server.registerTool("pick", {}, async (args, ctx) => {
+  log(ctx.mcpReq.id);
+  return server.elicitInput(params, { timeout: 1, signal: ctx.mcpReq.signal });
+});`,
+    ],
+  },
+  {
+    name: "fastmcp: context.elicit inside execute (context.signal exists but is not merged)",
+    code: `import { FastMCP } from "fastmcp";
+server.addTool({ name: "deploy", execute: async (args, context) => context.elicit({ message: "Deploy?" }) });`,
+    needle: "elicit(",
+    messageId: "notForwarded",
+    data: { signal: "context.signal", label: "fastmcp `context.elicit`", companion: "" },
+    suggestions: [
+      `import { FastMCP } from "fastmcp";
+server.addTool({ name: "deploy", execute: async (args, context) => context.elicit({ message: "Deploy?" }, { signal: context.signal }) });`,
+    ],
+  },
+  {
+    name: "fastmcp: session.requestElicitation with a signal parameter uses the shorthand",
+    code: `async function confirm(session, signal) { return session.requestElicitation({ message: "Continue?" }); }`,
+    needle: "requestElicitation",
+    messageId: "notForwarded",
+    suggestions: [`async function confirm(session, signal) { return session.requestElicitation({ message: "Continue?" }, { signal }); }`],
+  },
+  {
+    name: "a parameter annotated AbortSignal, whatever its name",
+    code: `async function confirm(server, done: AbortSignal) { return server.elicitInput(params); }`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [`async function confirm(server, done: AbortSignal) { return server.elicitInput(params, { signal: done }); }`],
+  },
+  {
+    name: "a signal destructured from extra in the body",
+    code: `server.registerTool("pick", {}, async (args, meta) => {
+  const { signal } = meta;
+  return server.elicitInput(params);
+});`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [
+      `server.registerTool("pick", {}, async (args, meta) => {
+  const { signal } = meta;
+  return server.elicitInput(params, { signal });
+});`,
+    ],
+  },
+  {
+    name: "a nested callback still has the handler's signal in reach",
+    code: `server.registerTool("review", {}, async (args, extra) => {
+  await Promise.all(files.map((file) => server.elicitInput({ message: file })));
+});`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [
+      `server.registerTool("review", {}, async (args, extra) => {
+  await Promise.all(files.map((file) => server.elicitInput({ message: file }, { signal: extra.signal })));
+});`,
+    ],
+  },
+  {
+    name: "a race against a timer only does not end the ask when the caller gives up",
+    code: `async function handle(args, extra) { return Promise.race([server.elicitInput(params), sleep(120_000)]); }`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [`async function handle(args, extra) { return Promise.race([server.elicitInput(params, { signal: extra.signal }), sleep(120_000)]); }`],
+  },
+  {
+    name: "options in a const are reported without a suggestion (they may be shared)",
+    code: `async function handle(args, extra) {
+  const requestOptions = { timeout: 120_000 };
+  return server.elicitInput(params, requestOptions);
+}`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+  },
+  {
+    name: "mcp-use: ctx.elicit takes no signal: race it",
+    code: `import { MCPServer } from "mcp-use/server";
+async function ask(ctx, signal) { return ctx.elicit("Which branch?", schema, { timeout: 600_000 }); }`,
+    needle: "elicit(",
+    messageId: "notRaced",
+    data: { signal: "signal", label: "mcp-use `ctx.elicit`", companion: "" },
+  },
+  {
+    name: "Cloudflare agents: elicitInput takes no signal: race it",
+    code: `import { McpAgent } from "agents/mcp";
+class Agent extends McpAgent { async ask(params, signal) { return this.elicitInput(params, { relatedRequestId }); } }`,
+    needle: "elicitInput",
+    messageId: "notRaced",
+  },
+  {
+    name: "ACP 0.x/1.x: requestPermission takes no options: race it",
+    code: `async function authorize(conn, params, signal) { return conn.requestPermission(params); }`,
+    needle: "requestPermission",
+    messageId: "notRaced",
+    data: { signal: "signal", label: "ACP `requestPermission`", companion: "" },
+  },
+  {
+    name: "ACP 0.x/1.x: createElicitation with a destructured { signal }",
+    code: `async function onQuestion(request, { signal }) { return this.conn.createElicitation(request); }`,
+    needle: "createElicitation",
+    messageId: "notRaced",
+  },
+  {
+    name: "ACP seed: an unstable_createElicitation not raced against the callback's signal never settles",
+    code: `async function handleAskUserQuestion(input, { signal }) {
+  const response = await this.client.unstable_createElicitation({ sessionId, message, requestedSchema });
+  return response.action === "accept" ? allow(response) : deny(response);
+}`,
+    needle: "unstable_createElicitation",
+    messageId: "notRaced",
+  },
+  {
+    name: "ACP 2.x: ctx.client.request without options: suggestion adds cancellationSignal and stopWaitingOnCancel",
+    code: `app.onRequest(methods.agent.session.prompt, async (ctx) => {
+  const response = await ctx.client.request(methods.client.session.requestPermission, { sessionId, toolCall, options });
+});`,
+    needle: "request(methods.client",
+    messageId: "notForwarded",
+    data: { signal: "ctx.signal", label: ACP2, companion: "stopWaitingOnCancel" },
+    suggestions: [
+      `app.onRequest(methods.agent.session.prompt, async (ctx) => {
+  const response = await ctx.client.request(methods.client.session.requestPermission, { sessionId, toolCall, options }, { cancellationSignal: ctx.signal, stopWaitingOnCancel: true });
+});`,
+    ],
+  },
+  {
+    name: "ACP 2.x: destructured handler context { client, signal }",
+    code: `app.onRequest(methods.agent.session.prompt, async ({ params, client, signal }) => client.request("session/request_permission", params, {}));`,
+    needle: "request(",
+    messageId: "notForwarded",
+    suggestions: [
+      `app.onRequest(methods.agent.session.prompt, async ({ params, client, signal }) => client.request("session/request_permission", params, { cancellationSignal: signal, stopWaitingOnCancel: true }));`,
+    ],
+  },
+  {
+    name: "ACP 2.x: the caller's signal passed without stopWaitingOnCancel",
+    code: `app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => client.request("session/request_permission", params, { cancellationSignal: signal }));`,
+    needle: "request(",
+    messageId: "missingStopWaiting",
+    data: { signal: "signal", label: ACP2, companion: "stopWaitingOnCancel" },
+    suggestions: [
+      `app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => client.request("session/request_permission", params, { cancellationSignal: signal, stopWaitingOnCancel: true }));`,
+    ],
+  },
+  {
+    name: "ACP 2.x: stopWaitingOnCancel: false is turned to true",
+    code: `app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => client.request("session/request_permission", params, { cancellationSignal: signal, stopWaitingOnCancel: false }));`,
+    needle: "request(",
+    messageId: "missingStopWaiting",
+    suggestions: [
+      `app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => client.request("session/request_permission", params, { cancellationSignal: signal, stopWaitingOnCancel: true }));`,
+    ],
+  },
+  {
+    name: "ACP 2.x: a timeout-only cancellationSignal is merged with the caller's",
+    code: `app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => client.request("session/request_permission", params, { cancellationSignal: AbortSignal.timeout(120_000), stopWaitingOnCancel: true }));`,
+    needle: "request(",
+    messageId: "notForwarded",
+    suggestions: [
+      `app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => client.request("session/request_permission", params, { cancellationSignal: AbortSignal.any([AbortSignal.timeout(120_000), signal]), stopWaitingOnCancel: true }));`,
+    ],
+  },
+  {
+    name: "user wrapper (default row: elicitInput) called without the signal",
+    code: `server.registerTool("pick", {}, async (args, extra) => askUser(params));`,
+    needle: "askUser",
+    messageId: "notForwarded",
+    options: [{ humanWaitFunctions: [{ from: "file", name: "askUser" }] }],
+    suggestions: [`server.registerTool("pick", {}, async (args, extra) => askUser(params, { signal: extra.signal }));`],
+  },
+  {
+    name: "user wrapper behaving like requestPermission must be raced",
+    code: `async function authorize(params, signal) { return requestToolPermission(params); }`,
+    needle: "requestToolPermission",
+    messageId: "notRaced",
+    options: [{ humanWaitFunctions: [{ from: "file", name: "requestToolPermission", behavesLike: "acp-request-permission" }] }],
+  },
+  {
+    name: "MCP client: an elicitation handler that awaits the UI and has no extra parameter",
+    code: `client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  const answer = await dialog.show(request.params);
+  return answer;
+});`,
+    needle: "setRequestHandler",
+    messageId: "handlerIgnoresSignal",
+    data: { signal: "extra.signal" },
+  },
+  {
+    name: "MCP client: an \"elicitation/create\" handler that reads extra but not its signal",
+    code: `client.setRequestHandler("elicitation/create", async (request, extra) => {
+  log(extra.sessionId);
+  return await prompts.ask(request.params.message);
+});`,
+    needle: "setRequestHandler",
+    messageId: "handlerIgnoresSignal",
+    data: { signal: "extra.signal" },
+  },
+  {
+    name: "@ai-sdk/mcp: onElicitationRequest gives no signal: a UI wait with no timer",
+    code: `mcpClient.onElicitationRequest(ElicitationRequestSchema, async (request) => {
+  const answer = await rl.question(request.params.message);
+  return { action: "accept", content: { answer } };
+});`,
+    needle: "onElicitationRequest",
+    messageId: "handlerHasNoSignal",
+    data: { label: "@ai-sdk/mcp `onElicitationRequest`" },
+  },
+];
+
+untypedRuleTester.run("forward-abort-signal", rule, {
+  valid: [
+    {
+      name: "MCP v1: signal: extra.signal",
+      code: `server.registerTool("pick", {}, async (args, extra) => server.elicitInput(params, { timeout: 120_000, signal: extra.signal }));`,
+    },
+    {
+      name: "MCP v1: AbortSignal.any with the caller's signal and a timeout",
+      code: `server.registerTool("pick", {}, async (args, extra) => server.elicitInput(params, { signal: AbortSignal.any([extra.signal, AbortSignal.timeout(120_000)]) }));`,
+    },
+    {
+      name: "MCP v1: a const combining the caller's signal",
+      code: `server.registerTool("pick", {}, async (args, extra) => {
+  const signal = AbortSignal.any([extra.signal, AbortSignal.timeout(120_000)]);
+  return server.elicitInput(params, { signal });
+});`,
+    },
+    {
+      name: "MCP v1: a local controller tied to the caller's signal",
+      code: `server.registerTool("pick", {}, async (args, extra) => {
+  const controller = new AbortController();
+  extra.signal.addEventListener("abort", () => controller.abort());
+  return server.elicitInput(params, { signal: controller.signal });
+});`,
+    },
+    {
+      name: "MCP v1: a signal of unknown origin may be derived from the caller's",
+      code: `server.registerTool("pick", {}, async (args, extra) => server.elicitInput(params, { signal: requestScope.signal }));`,
+    },
+    {
+      name: "MCP v2: ctx.mcpReq.signal forwarded",
+      code: `server.registerTool("pick", {}, async (args, ctx) => ctx.mcpReq.elicitInput(params, { signal: ctx.mcpReq.signal }));`,
+    },
+    {
+      name: "ACP 2.x: cancellationSignal with stopWaitingOnCancel: true",
+      code: `app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => client.request("session/request_permission", params, { cancellationSignal: signal, stopWaitingOnCancel: true }));`,
+    },
+    {
+      name: "ACP seed's fix: the elicitation raced against the callback's signal",
+      code: `async function elicitFromClient(client, request, { signal }) {
+  return Promise.race([
+    client.unstable_createElicitation(request),
+    new Promise((_, reject) => signal.addEventListener("abort", () => reject(new Error("aborted")), { once: true })),
+  ]);
+}`,
+    },
+    {
+      name: "ACP 0.x/1.x: raced through a const built from the signal",
+      code: `async function authorize(conn, params, signal) {
+  const aborted = abortPromise(signal);
+  return Promise.race([conn.requestPermission(params), aborted]);
+}`,
+    },
+    {
+      name: "mcp-use: raced against the signal",
+      code: `import { MCPServer } from "mcp-use/server";
+async function ask(ctx, signal) { return Promise.race([ctx.elicit("Which branch?", schema, { timeout: 1 }), once(signal, "abort")]); }`,
+    },
+    {
+      name: "no signal in reach: a tool handler that takes no extra (the SDK's form example)",
+      code: `mcpServer.registerTool("register_user", {}, async () => mcpServer.server.elicitInput(params));`,
+    },
+    { name: "module-level ask", code: `const answer = await server.elicitInput(params);` },
+    {
+      name: "options in a parameter are not guessed at",
+      code: `async function ask(server, params, requestOptions, signal) { return server.elicitInput(params, requestOptions); }`,
+    },
+    {
+      name: "spread options may carry the signal",
+      code: `async function ask(server, params, base, signal) { return server.elicitInput(params, { ...base, timeout: 1 }); }`,
+    },
+    {
+      name: "a process signal name is not an AbortSignal",
+      code: `async function ask(server) {
+  const signal = "SIGTERM";
+  return server.elicitInput(params);
+}`,
+    },
+    {
+      name: "the function's own timeout is a deadline, not a caller's signal",
+      code: `async function ask(server) {
+  const signal = AbortSignal.timeout(120_000);
+  return server.elicitInput(params, { signal });
+}`,
+    },
+    {
+      name: "wrapper handed the signal",
+      code: `server.registerTool("pick", {}, async (args, extra) => askUser(params, extra.signal));`,
+      options: [{ humanWaitFunctions: [{ from: "file", name: "askUser", optionsArgIndex: null }] }],
+    },
+    {
+      name: "wrapper handed the whole handler context",
+      code: `server.registerTool("pick", {}, async (args, extra) => askUser(extra, params));`,
+      options: [{ humanWaitFunctions: [{ from: "file", name: "askUser" }] }],
+    },
+    {
+      name: "MCP client: handler passes extra.signal to the dialog",
+      code: `client.setRequestHandler(ElicitRequestSchema, async (request, extra) => dialog.show(request.params, { signal: extra.signal }).then((r) => r));`,
+    },
+    {
+      name: "MCP client: handler listens on a destructured signal",
+      code: `client.setRequestHandler(ElicitRequestSchema, async (request, { signal }) => {
+  signal.addEventListener("abort", () => dialog.close());
+  return await dialog.show(request.params);
+});`,
+    },
+    {
+      name: "MCP client: handler hands extra on whole",
+      code: `client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+  return await askInTerminal(request, extra);
+});`,
+    },
+    {
+      name: "MCP client: handler that answers at once",
+      code: `client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "decline" }));`,
+    },
+    {
+      name: "MCP client: handler for another request",
+      code: `client.setRequestHandler(CreateMessageRequestSchema, async (request) => await model.generate(request.params));`,
+    },
+    {
+      name: "@ai-sdk/mcp: handler bounds the wait with its own timer",
+      code: `mcpClient.onElicitationRequest(ElicitationRequestSchema, async (request) => {
+  const answer = await Promise.race([rl.question(request.params.message), new Promise((r) => setTimeout(r, 120_000))]);
+  return answer ? { action: "accept", content: { answer } } : { action: "cancel" };
+});`,
+    },
+    {
+      name: "a file with no human-wait words is skipped",
+      code: `async function run(signal) { return fetchSomething(url); }`,
+    },
+  ],
+  invalid: invalidCases.map((testCase) => ({
+    name: testCase.name,
+    code: testCase.code,
+    ...(testCase.options ? { options: testCase.options as never } : {}),
+    errors: [expectedError(testCase)],
+  })),
+});
+
+const typedHandler = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+declare const mcpServer: McpServer;
+declare const params: Parameters<McpServer["server"]["elicitInput"]>[0];
+mcpServer.registerTool("pick", {}, async (meta) => {
+  const answer = await mcpServer.server.elicitInput(params, { timeout: 120_000 });
+  return { content: [{ type: "text", text: answer.action }] };
+});`;
+
+typedRuleTester.run("forward-abort-signal (typed)", rule, {
+  valid: [
+    {
+      name: "typed: a parameter typed AbortSignal that is forwarded",
+      filename: TYPED_FILE,
+      code: `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+declare const server: Server;
+export async function ask(params: Parameters<Server["elicitInput"]>[0], stop: AbortSignal) {
+  return server.elicitInput(params, { signal: stop });
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "typed: the handler's extra is found by its type, whatever its name",
+      filename: TYPED_FILE,
+      code: typedHandler,
+      errors: [
+        {
+          messageId: "notForwarded",
+          data: { signal: "meta.signal", label: MCP, companion: "" },
+          ...locate(typedHandler, "elicitInput(params"),
+          endColumn: locate(typedHandler, "elicitInput(params").column + "elicitInput".length,
+          suggestions: [
+            {
+              messageId: "addSignal",
+              output: typedHandler.replace("{ timeout: 120_000 }", "{ timeout: 120_000, signal: meta.signal }"),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
