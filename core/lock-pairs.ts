@@ -93,14 +93,18 @@ export const DEFAULT_LOCK_PAIRS: readonly LockPair[] = [
 
 /**
  * Calls that hold a resource only while the callback they are given runs, and release it themselves:
- * async-mutex `runExclusive(fn)`, async-lock `lock.acquire(key, fn)`, `withLock(fn)`, knex/sequelize
- * `transaction(fn)`, prisma `$transaction(fn)`. Called with a callback, they are never an acquisition.
+ * async-mutex `runExclusive(fn)`, async-lock `lock.acquire(key, fn)`, `withLock(fn)`, postgres.js
+ * `sql.begin(fn)`, knex/sequelize `transaction(fn)`, prisma `$transaction(fn)`, callback-style
+ * `pool.connect(fn)`. Given a callback, they are never an acquisition.
  */
 export const DEFAULT_CALLBACK_SCOPES: readonly string[] = [
   "runExclusive",
   "withLock",
   "acquire",
   "lock",
+  "begin",
+  "connect",
+  "getConnection",
   "transaction",
   "$transaction",
   "withTransaction",

@@ -1,5 +1,8 @@
-import { RuleTester } from "@typescript-eslint/rule-tester";
-import rule from "./release-in-finally.ts";
+import { RuleTester, type InvalidTestCase } from "@typescript-eslint/rule-tester";
+import { Linter } from "eslint";
+import * as parser from "@typescript-eslint/parser";
+import { describe, expect, it } from "vitest";
+import rule, { type MessageIds, type Options } from "./release-in-finally.ts";
 import { TYPED_PROJECT_ROOT, untypedRuleTester } from "../test/rule-tester.ts";
 
 // The shared typedRuleTester lists file.ts both in its tsconfig and in allowDefaultProject, which the project
@@ -20,280 +23,9 @@ declare const locks: { acquire(): Promise<Disposable & { release(): void }> };
 declare const params: object;
 `;
 
-untypedRuleTester.run("release-in-finally", rule, {
-  valid: [
-    {
-      name: "released in the finally of a try right after the acquisition",
-      code: `
-async function deploy(server, mutex, params) {
-  await mutex.acquire();
-  try {
-    return await server.elicitInput(params);
-  } finally {
-    mutex.release();
-  }
-}
-`,
-    },
-    {
-      name: "async-mutex releaser called in a finally",
-      code: `
-async function deploy(server, mutex, params) {
-  const release = await mutex.acquire();
-  try {
-    return await server.elicitInput(params);
-  } finally {
-    release();
-  }
-}
-`,
-    },
-    {
-      name: "await using disposes on every path",
-      code: `
-async function deploy(server, locks, params) {
-  await using lock = await locks.acquire();
-  const answer = await server.elicitInput(params);
-  lock.release();
-  return answer;
-}
-`,
-    },
-    {
-      name: "using disposes on every path",
-      code: `
-async function deploy(server, locks, params) {
-  using lock = locks.acquire();
-  const answer = await server.elicitInput(params);
-  lock.release();
-  return answer;
-}
-`,
-    },
-    {
-      name: "runExclusive callback scope",
-      code: `
-async function deploy(server, mutex, params) {
-  return mutex.runExclusive(async () => {
-    const answer = await server.elicitInput(params);
-    return answer;
-  });
-}
-`,
-    },
-    {
-      name: "async-lock acquire with a callback is a scope, not an acquisition",
-      code: `
-async function deploy(server, lock, params) {
-  await lock.acquire("deploy", async () => {
-    await server.elicitInput(params);
-  });
-  await server.elicitInput(params);
-  lock.release();
-}
-`,
-    },
-    {
-      name: "a user's callback scope passed a function declared in the file",
-      options: [{ pairs: [{ acquire: "hold", release: "drop" }], callbackScopes: ["hold"] }],
-      code: `
-async function ask(server, params) {
-  return server.elicitInput(params);
-}
-async function deploy(server, gate, params) {
-  await gate.hold(ask);
-  await server.elicitInput(params);
-  gate.drop();
-}
-`,
-    },
-    {
-      name: "released in every catch arm and after the try",
-      code: `
-async function deploy(server, mutex, params) {
-  const release = await mutex.acquire();
-  let answer;
-  try {
-    answer = await server.elicitInput(params);
-  } catch (error) {
-    release();
-    throw error;
-  }
-  release();
-  return answer;
-}
-`,
-    },
-    {
-      name: "transaction committed at the end of the try and rolled back in its catch",
-      code: `
-async function migrate(server, db, params) {
-  const tx = await db.begin();
-  try {
-    const answer = await server.elicitInput(params);
-    await tx.query("update", answer);
-    await tx.commit();
-  } catch (error) {
-    await tx.rollback();
-    throw error;
-  }
-}
-`,
-    },
-    {
-      name: "hand-off: the release lives in another function",
-      code: `
-async function start(server, mutex, params) {
-  await mutex.acquire();
-  return server.elicitInput(params);
-}
-function finish(mutex) {
-  mutex.release();
-}
-`,
-    },
-    {
-      name: "hand-off: released in a callback",
-      code: `
-async function deploy(server, mutex, params) {
-  const release = await mutex.acquire();
-  const answer = await server.elicitInput(params);
-  queueMicrotask(() => release());
-  return answer;
-}
-`,
-    },
-    {
-      name: "escaping handle is not reported by default",
-      code: `
-async function deploy(server, mutex, params, jobs) {
-  const release = await mutex.acquire();
-  jobs.push(release);
-  const answer = await server.elicitInput(params);
-  release();
-  return answer;
-}
-`,
-    },
-    {
-      name: "no wait on a person between acquisition and release",
-      code: `
-async function deploy(server, mutex, url) {
-  await mutex.acquire();
-  const response = await fetch(url);
-  mutex.release();
-  return server.elicitInput({ message: await response.text() });
-}
-`,
-    },
-    {
-      name: "the person is asked before the lock is taken",
-      code: `
-async function deploy(server, mutex, params) {
-  const answer = await server.elicitInput(params);
-  await mutex.acquire();
-  await apply(answer);
-  mutex.release();
-}
-`,
-    },
-    {
-      name: "set entries with different keys are different things",
-      code: `
-async function ask(server, pending, id, other, params) {
-  pending.add(id);
-  await server.elicitInput(params);
-  pending.delete(other);
-}
-`,
-    },
-    {
-      name: "handle assigned inside the try and released with a guard",
-      code: `
-async function deploy(server, mutex, params) {
-  let release;
-  try {
-    release = await mutex.acquire();
-    return await server.elicitInput(params);
-  } finally {
-    release?.();
-  }
-}
-`,
-    },
-    {
-      name: "state entry added inside the try: deleting an absent entry is harmless",
-      code: `
-async function ask(server, pending, id, params) {
-  try {
-    pending.add(id);
-    return await server.elicitInput(params);
-  } finally {
-    pending.delete(id);
-  }
-}
-`,
-    },
-    {
-      name: "a file that asks nobody is skipped",
-      code: `
-async function save(db, row) {
-  const tx = await db.begin();
-  await tx.insert(row);
-  await tx.commit();
-}
-`,
-    },
-    {
-      name: "a browser permission prompt is not a wait on an MCP or ACP person",
-      code: `
-async function notify(mutex) {
-  await mutex.acquire();
-  await Notification.requestPermission();
-  mutex.release();
-}
-`,
-    },
-    {
-      name: "declaration hoisted between the acquisition and the try",
-      code: `
-async function deploy(server, mutex, params) {
-  await mutex.acquire();
-  let answer;
-  try {
-    answer = await server.elicitInput(params);
-  } finally {
-    mutex.release();
-  }
-  return answer;
-}
-`,
-    },
-    {
-      name: "status field reset in a finally",
-      code: `
-async function ask(server, job, params) {
-  job.status = "awaiting-input";
-  try {
-    return await server.elicitInput(params);
-  } finally {
-    job.status = "idle";
-  }
-}
-`,
-    },
-    {
-      name: "status field set again after the ask without a prior acquisition in a finally",
-      code: `
-async function ask(server, job, params) {
-  const answer = await server.elicitInput(params);
-  job.status = "answered";
-  return answer;
-}
-`,
-    },
-  ],
-  invalid: [
+type Invalid = InvalidTestCase<MessageIds, Options>;
+
+const INVALID: Invalid[] = [
     {
       name: "mutex released after the ask, outside finally",
       code: `
@@ -1226,7 +958,282 @@ async function deploy(server, mutex, params) {
 `,
       errors: [{ messageId: "releaseNotInFinally", line: 3, column: 9, suggestions: [] }],
     },
+];
+
+untypedRuleTester.run("release-in-finally", rule, {
+  valid: [
+    {
+      name: "released in the finally of a try right after the acquisition",
+      code: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  try {
+    return await server.elicitInput(params);
+  } finally {
+    mutex.release();
+  }
+}
+`,
+    },
+    {
+      name: "async-mutex releaser called in a finally",
+      code: `
+async function deploy(server, mutex, params) {
+  const release = await mutex.acquire();
+  try {
+    return await server.elicitInput(params);
+  } finally {
+    release();
+  }
+}
+`,
+    },
+    {
+      name: "await using disposes on every path",
+      code: `
+async function deploy(server, locks, params) {
+  await using lock = await locks.acquire();
+  const answer = await server.elicitInput(params);
+  lock.release();
+  return answer;
+}
+`,
+    },
+    {
+      name: "using disposes on every path",
+      code: `
+async function deploy(server, locks, params) {
+  using lock = locks.acquire();
+  const answer = await server.elicitInput(params);
+  lock.release();
+  return answer;
+}
+`,
+    },
+    {
+      name: "runExclusive callback scope",
+      code: `
+async function deploy(server, mutex, params) {
+  return mutex.runExclusive(async () => {
+    const answer = await server.elicitInput(params);
+    return answer;
+  });
+}
+`,
+    },
+    {
+      name: "async-lock acquire with a callback is a scope, not an acquisition",
+      code: `
+async function deploy(server, lock, params) {
+  await lock.acquire("deploy", async () => {
+    await server.elicitInput(params);
+  });
+  await server.elicitInput(params);
+  lock.release();
+}
+`,
+    },
+    {
+      name: "a user's callback scope passed a function declared in the file",
+      options: [{ pairs: [{ acquire: "hold", release: "drop" }], callbackScopes: ["hold"] }],
+      code: `
+async function ask(server, params) {
+  return server.elicitInput(params);
+}
+async function deploy(server, gate, params) {
+  await gate.hold(ask);
+  await server.elicitInput(params);
+  gate.drop();
+}
+`,
+    },
+    {
+      name: "released in every catch arm and after the try",
+      code: `
+async function deploy(server, mutex, params) {
+  const release = await mutex.acquire();
+  let answer;
+  try {
+    answer = await server.elicitInput(params);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  release();
+  return answer;
+}
+`,
+    },
+    {
+      name: "transaction committed at the end of the try and rolled back in its catch",
+      code: `
+async function migrate(server, db, params) {
+  const tx = await db.begin();
+  try {
+    const answer = await server.elicitInput(params);
+    await tx.query("update", answer);
+    await tx.commit();
+  } catch (error) {
+    await tx.rollback();
+    throw error;
+  }
+}
+`,
+    },
+    {
+      name: "hand-off: the release lives in another function",
+      code: `
+async function start(server, mutex, params) {
+  await mutex.acquire();
+  return server.elicitInput(params);
+}
+function finish(mutex) {
+  mutex.release();
+}
+`,
+    },
+    {
+      name: "hand-off: released in a callback",
+      code: `
+async function deploy(server, mutex, params) {
+  const release = await mutex.acquire();
+  const answer = await server.elicitInput(params);
+  queueMicrotask(() => release());
+  return answer;
+}
+`,
+    },
+    {
+      name: "escaping handle is not reported by default",
+      code: `
+async function deploy(server, mutex, params, jobs) {
+  const release = await mutex.acquire();
+  jobs.push(release);
+  const answer = await server.elicitInput(params);
+  release();
+  return answer;
+}
+`,
+    },
+    {
+      name: "no wait on a person between acquisition and release",
+      code: `
+async function deploy(server, mutex, url) {
+  await mutex.acquire();
+  const response = await fetch(url);
+  mutex.release();
+  return server.elicitInput({ message: await response.text() });
+}
+`,
+    },
+    {
+      name: "the person is asked before the lock is taken",
+      code: `
+async function deploy(server, mutex, params) {
+  const answer = await server.elicitInput(params);
+  await mutex.acquire();
+  await apply(answer);
+  mutex.release();
+}
+`,
+    },
+    {
+      name: "set entries with different keys are different things",
+      code: `
+async function ask(server, pending, id, other, params) {
+  pending.add(id);
+  await server.elicitInput(params);
+  pending.delete(other);
+}
+`,
+    },
+    {
+      name: "handle assigned inside the try and released with a guard",
+      code: `
+async function deploy(server, mutex, params) {
+  let release;
+  try {
+    release = await mutex.acquire();
+    return await server.elicitInput(params);
+  } finally {
+    release?.();
+  }
+}
+`,
+    },
+    {
+      name: "state entry added inside the try: deleting an absent entry is harmless",
+      code: `
+async function ask(server, pending, id, params) {
+  try {
+    pending.add(id);
+    return await server.elicitInput(params);
+  } finally {
+    pending.delete(id);
+  }
+}
+`,
+    },
+    {
+      name: "a file that asks nobody is skipped",
+      code: `
+async function save(db, row) {
+  const tx = await db.begin();
+  await tx.insert(row);
+  await tx.commit();
+}
+`,
+    },
+    {
+      name: "a browser permission prompt is not a wait on an MCP or ACP person",
+      code: `
+async function notify(mutex) {
+  await mutex.acquire();
+  await Notification.requestPermission();
+  mutex.release();
+}
+`,
+    },
+    {
+      name: "declaration hoisted between the acquisition and the try",
+      code: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  let answer;
+  try {
+    answer = await server.elicitInput(params);
+  } finally {
+    mutex.release();
+  }
+  return answer;
+}
+`,
+    },
+    {
+      name: "status field reset in a finally",
+      code: `
+async function ask(server, job, params) {
+  job.status = "awaiting-input";
+  try {
+    return await server.elicitInput(params);
+  } finally {
+    job.status = "idle";
+  }
+}
+`,
+    },
+    {
+      name: "status field set again after the ask without a prior acquisition in a finally",
+      code: `
+async function ask(server, job, params) {
+  const answer = await server.elicitInput(params);
+  job.status = "answered";
+  return answer;
+}
+`,
+    },
   ],
+  invalid: INVALID,
 });
 
 typedRuleTester.run("release-in-finally (typed)", rule, {
@@ -1365,4 +1372,39 @@ export async function deploy() {
       ],
     },
   ],
+});
+
+/** What the codemod relies on: a suggestion's output parses and leaves nothing of this rule to report. */
+describe("release-in-finally suggestions are final", () => {
+  const linter = new Linter({ configType: "flat" });
+  const lint = (code: string, options: Invalid["options"]) =>
+    linter.verify(
+      code,
+      [
+        {
+          files: ["**/*.ts"],
+          languageOptions: { parser },
+          plugins: { elicitation: { rules: { "release-in-finally": rule } } },
+          rules: { "elicitation/release-in-finally": ["error", ...(options ?? [])] },
+        },
+      ] as unknown as Linter.Config[],
+      { filename: "file.ts" },
+    );
+  const outputs = INVALID.flatMap((testCase) =>
+    (testCase.errors ?? []).flatMap((error) =>
+      (error.suggestions ?? []).map((suggestion) => ({
+        name: `${testCase.name} → ${suggestion.messageId}`,
+        output: suggestion.output,
+        options: testCase.options,
+      })),
+    ),
+  );
+
+  it("covers every suggestion of the invalid cases", () => {
+    expect(outputs.length).toBeGreaterThanOrEqual(24);
+  });
+
+  it.each(outputs)("$name", ({ output, options }) => {
+    expect(lint(output, options)).toEqual([]);
+  });
 });

@@ -67,9 +67,9 @@ export default createRule<Options, MessageIds>({
             items: { type: "string" },
             uniqueItems: true,
             description:
-              "Methods that hold a resource only while the callback they are given runs (added to the built-in " +
-              "`runExclusive`, `withLock`, `acquire`, `lock`, `transaction`, `$transaction`, `withTransaction`). " +
-              "Called with a callback, they are not an acquisition.",
+              "Methods that hold a resource only while the callback they are given runs, added to the built-in " +
+              "`runExclusive`, `withLock`, `acquire`, `lock`, `begin`, `connect`, `getConnection`, `transaction`, " +
+              "`$transaction`, `withTransaction`. Called with a callback, they are not an acquisition.",
           },
           reportEscapingHandles: {
             type: "boolean",
