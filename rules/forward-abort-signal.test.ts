@@ -29,7 +29,8 @@ interface Case {
 function expectedError(testCase: Case) {
   const at = locate(testCase.code, testCase.needle);
   const token = /^[\w$]+/.exec(testCase.needle)![0];
-  const suggestMessage = testCase.messageId === "missingStopWaiting" ? "addStopWaiting" : "addSignal";
+  const suggestMessage: "addStopWaiting" | "addSignal" =
+    testCase.messageId === "missingStopWaiting" ? "addStopWaiting" : "addSignal";
   return {
     messageId: testCase.messageId,
     ...(testCase.data ? { data: testCase.data } : {}),
