@@ -10,8 +10,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolResultSchema,
   ElicitRequestSchema,
@@ -22,8 +21,17 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { invalidContentFor, validContentFor, type ElicitContent, type RequestedSchema } from "./content.ts";
 
-/** A server as users build it: the high-level `McpServer` or the low-level `Server`. */
-export type ServerUnderTest = McpServer | Server;
+/**
+ * The part of the SDK's low-level `Server` the kit uses. Structural on purpose: a project's server may come from
+ * the SDK's ES module build and this kit from its CommonJS build, and the two classes' private fields differ.
+ */
+export interface LowLevelServer {
+  connect(transport: Transport): Promise<void>;
+  setRequestHandler(...args: never[]): unknown;
+}
+
+/** A server as users build it: the high-level `McpServer` (which has `.server`) or the low-level `Server`. */
+export type ServerUnderTest = LowLevelServer | { readonly server: LowLevelServer };
 
 export type ElicitParams = ElicitRequest["params"];
 
@@ -97,7 +105,7 @@ export interface ToolCallHandle {
 export interface ScriptedConnection {
   readonly client: Client;
   /** The low-level SDK `Server` (for an `McpServer`, its `.server`). */
-  readonly server: Server;
+  readonly server: LowLevelServer;
   readonly elicitations: readonly SeenElicitation[];
   /** Every JSON-RPC message the client received, in order. */
   readonly received: readonly JSONRPCMessage[];
@@ -121,12 +129,11 @@ type RequestHandler = (request: { id?: unknown; method: string; params?: { name?
 type ToolCallListener = (toolName: string, ended: Promise<HandlerEnd>) => void;
 
 /** Which connection is listening to a server's tool calls right now (a server serves one connection at a time). */
-const listeners = new WeakMap<Server, ToolCallListener>();
-const instrumented = new WeakSet<Server>();
+const listeners = new WeakMap<LowLevelServer, ToolCallListener>();
+const instrumented = new WeakSet<LowLevelServer>();
 
-export function lowLevelServer(server: ServerUnderTest): Server {
-  const inner = (server as { server?: unknown }).server;
-  return inner !== undefined && typeof (inner as Server).setRequestHandler === "function" ? (inner as Server) : (server as Server);
+export function lowLevelServer(server: ServerUnderTest): LowLevelServer {
+  return "server" in server && typeof server.server?.setRequestHandler === "function" ? server.server : (server as LowLevelServer);
 }
 
 /**
@@ -134,7 +141,7 @@ export function lowLevelServer(server: ServerUnderTest): Server {
  * SDK drops its reply (the call was abandoned, or the transport closed). The SDK keeps request handlers in a
  * private map; there is no public hook for this.
  */
-function instrumentToolCalls(server: Server, now: () => number): void {
+function instrumentToolCalls(server: LowLevelServer, now: () => number): void {
   if (instrumented.has(server)) return;
   const handlers = (server as unknown as { _requestHandlers?: unknown })._requestHandlers;
   if (!(handlers instanceof Map) || typeof handlers.get("tools/call") !== "function") {

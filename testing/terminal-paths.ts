@@ -33,9 +33,9 @@ export const TERMINAL_PATHS = [
 
 export type TerminalPath = (typeof TERMINAL_PATHS)[number];
 
-export interface TerminalPathsOptions {
+export interface TerminalPathsOptions<S extends ServerUnderTest = ServerUnderTest> {
   /** The server, or a function that builds a fresh one (preferred: each path then runs on its own server, in parallel). */
-  readonly server: ServerUnderTest | (() => ServerUnderTest | Promise<ServerUnderTest>);
+  readonly server: S | (() => S | Promise<S>);
   /** The tool to call, and its arguments. */
   readonly tool: string;
   readonly arguments?: Record<string, unknown>;
@@ -43,7 +43,7 @@ export interface TerminalPathsOptions {
    * Names of whatever the operation still holds (locks, transactions, reservations) on this server. Called once
    * per path, when the call has ended or the path's cap has passed.
    */
-  readonly probe?: (server: ServerUnderTest) => Iterable<string> | Promise<Iterable<string>>;
+  readonly probe?: (server: S) => Iterable<string> | Promise<Iterable<string>>;
   /** Hard cap per path, in milliseconds: a call that has not ended by then is reported as `hung`. */
   readonly timeoutMs: number;
   /** Which paths to run (default: all seven, in the order of TERMINAL_PATHS). */
@@ -78,7 +78,9 @@ export interface TerminalPathResult {
   readonly held: readonly string[];
 }
 
-function stepForPath(path: TerminalPath, options: TerminalPathsOptions): ElicitationStep {
+type PathAnswers = Pick<TerminalPathsOptions, "acceptContent" | "invalidContent" | "lateAnswerMs">;
+
+function stepForPath(path: TerminalPath, options: PathAnswers): ElicitationStep {
   switch (path) {
     case "accept":
       return accept(options.acceptContent);
@@ -127,7 +129,11 @@ async function withinCap<T>(promise: Promise<T>, ms: number): Promise<T | null> 
   }
 }
 
-async function runPath(path: TerminalPath, server: ServerUnderTest, options: TerminalPathsOptions): Promise<TerminalPathResult> {
+async function runPath<S extends ServerUnderTest>(
+  path: TerminalPath,
+  server: S,
+  options: TerminalPathsOptions<S>,
+): Promise<TerminalPathResult> {
   const askIndex = options.askIndex ?? 0;
   const pathStep = stepForPath(path, options);
   const connection = await connectScriptedClient(server, {
@@ -162,12 +168,13 @@ async function runPath(path: TerminalPath, server: ServerUnderTest, options: Ter
  * With a server factory, every path gets a fresh server and the paths run in parallel; with a server instance
  * they run one after another on it (so whatever one path leaks, the next one meets).
  */
-export async function runTerminalPaths(options: TerminalPathsOptions): Promise<TerminalPathResult[]> {
+export async function runTerminalPaths<S extends ServerUnderTest>(options: TerminalPathsOptions<S>): Promise<TerminalPathResult[]> {
   if (!(options.timeoutMs > 0)) throw new Error("runTerminalPaths: timeoutMs (the hard cap per path) must be positive");
   const paths = options.paths ?? TERMINAL_PATHS;
   const source = options.server;
   if (typeof source === "function") {
-    return Promise.all(paths.map(async (path) => runPath(path, await source(), options)));
+    const build = source as () => S | Promise<S>;
+    return Promise.all(paths.map(async (path) => runPath(path, await build(), options)));
   }
   const results: TerminalPathResult[] = [];
   for (const path of paths) results.push(await runPath(path, source, options));
