@@ -335,6 +335,7 @@ export default createRule<Options, MessageIds>({
           lines.push(`${bodyIndent}// ${OTHER_ACTION_COMMENT}`);
           if (discriminant.closed) lines.push(bodyIndent + style.neverLine(sourceCode.getText(read)));
         }
+        const neverIndex = lines.length - 1;
         let completes: boolean;
         let copiesCode = true;
         if (residual.kind === "const") {
@@ -349,6 +350,7 @@ export default createRule<Options, MessageIds>({
           lines.push(text);
           completes = canCompleteNormally(branchStatements(node.consequent)) || canCompleteNormally(branchStatements(node.alternate));
         }
+        if (value === OTHER_VALUE && discriminant.closed) guardAsi(lines, neverIndex);
         const isLast = value === OTHER_VALUE;
         if (completes && !isLast) lines.push(`${bodyIndent}break${style.semi}`);
         const label = value === OTHER_VALUE ? "default" : `case ${style.quote(value)}`;
@@ -393,6 +395,7 @@ export default createRule<Options, MessageIds>({
       const defaultLines = [`${bodyIndent}// ${OTHER_ACTION_COMMENT}`];
       if (discriminant.closed) defaultLines.push(bodyIndent + style.neverLine(sourceCode.getText(read)));
       if (bodyText) defaultLines.push(bodyText);
+      if (discriminant.closed && bodyText) guardAsi(defaultLines, defaultLines.length - 2);
       clauses.push(`${caseIndent}default: {\n${defaultLines.join("\n")}\n${caseIndent}}`);
       const text = clauses.join("\n").slice(caseIndent.length);
       return { text, fix: (fixer) => fixer.replaceText(clause, text) };
@@ -439,7 +442,7 @@ export default createRule<Options, MessageIds>({
 // Helpers
 
 const ACP_REASON = "which options allow and which reject is known only where the options are built";
-const OTHER_ACTION_COMMENT = "an action this code does not know yet: no decision, as with cancel";
+const OTHER_ACTION_COMMENT = "any other action: no decision was made, as with cancel";
 
 type Rewrite = { text: string; fix: TSESLint.ReportFixFunction } | { reason: string };
 
@@ -681,17 +684,32 @@ function codeStyle(sourceCode: Readonly<TSESLint.SourceCode>, filename: string):
 function usesSemicolons(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   let withSemicolon = 0;
   let without = 0;
-  for (const statement of sourceCode.ast.body.slice(0, 200)) {
+  const pending: TSESTree.Node[] = [sourceCode.ast];
+  for (let seen = 0; pending.length > 0 && seen < 2000; seen++) {
+    const node = pending.shift()!;
     if (
-      statement.type === AST_NODE_TYPES.ImportDeclaration ||
-      statement.type === AST_NODE_TYPES.VariableDeclaration ||
-      statement.type === AST_NODE_TYPES.ExpressionStatement
+      node.type === AST_NODE_TYPES.ExpressionStatement ||
+      node.type === AST_NODE_TYPES.ReturnStatement ||
+      node.type === AST_NODE_TYPES.ThrowStatement ||
+      (node.type === AST_NODE_TYPES.VariableDeclaration && node.parent.type !== AST_NODE_TYPES.ForStatement && !node.parent.type.startsWith("ForIn") && !node.parent.type.startsWith("ForOf"))
     ) {
-      if (sourceCode.getLastToken(statement)?.value === ";") withSemicolon++;
+      if (sourceCode.getLastToken(node)?.value === ";") withSemicolon++;
       else without++;
+    }
+    if (isFunctionNode(node) || node.type === AST_NODE_TYPES.Program || node.type.endsWith("Statement") || node.type === AST_NODE_TYPES.SwitchCase) {
+      pending.push(...childNodes(node));
     }
   }
   return withSemicolon >= without;
+}
+
+/** Without semicolons, a line that starts with one of these would continue the line before it. */
+const ASI_HAZARD = /^[([`+\-/]/;
+
+/** Adds the semicolon a semicolon-free file needs after `line` when `next` would otherwise continue it. */
+function guardAsi(lines: string[], index: number): void {
+  const next = lines[index + 1]?.trimStart();
+  if (next !== undefined && ASI_HAZARD.test(next) && !lines[index]!.endsWith(";")) lines[index] += ";";
 }
 
 function preferredQuote(sourceCode: Readonly<TSESLint.SourceCode>): string {

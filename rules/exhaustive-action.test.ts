@@ -1,0 +1,1501 @@
+import { RuleTester } from "@typescript-eslint/rule-tester";
+import rule from "./exhaustive-action.ts";
+import { TYPED_FILE, TYPED_PROJECT_ROOT, untypedRuleTester } from "../test/rule-tester.ts";
+
+// The shared typedRuleTester lists file.ts in allowDefaultProject although test/typed-project/tsconfig.json includes
+// it, which typescript-eslint rejects; typed cases use the project's tsconfig directly.
+const typedRuleTester = new RuleTester({
+  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: TYPED_PROJECT_ROOT } },
+});
+
+const STRICT = [{ reportIdenticalBranches: true }] as const;
+const DECLINE = "// decline: the user saw the question and said no";
+const CANCEL = "// cancel: the dialog was dismissed without a decision";
+const OTHER = "// any other action: no decision was made, as with cancel";
+
+const ELSE_PATH = { path: "the `else` branch", rewrite: "" };
+const IF_PATH = { path: "this `if`", rewrite: "" };
+const DEFAULT_PATH = { path: "the `default` case", rewrite: "" };
+const NO_REWRITE = (reason: string) => ` No rewrite is suggested: ${reason}.`;
+const TERNARY_REASON = NO_REWRITE("a ternary is an expression; turn it into statements first");
+const ACP_REASON = NO_REWRITE("which options allow and which reject is known only where the options are built");
+
+untypedRuleTester.run("exhaustive-action", rule, {
+  valid: [
+    {
+      name: "three-way if / else if / else",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?", requestedSchema });
+  if (result.action === "accept") {
+    return ship(result.content);
+  } else if (result.action === "decline") {
+    return "The user declined the deploy.";
+  } else {
+    return "The deploy prompt was dismissed.";
+  }
+}`,
+    },
+    {
+      name: "exhaustive switch with a never default",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "accept":
+      return ship(result.content);
+    case "decline":
+      return "declined";
+    case "cancel":
+      return "dismissed";
+    default: {
+      const unknownAction: never = result.action;
+      throw new Error(String(unknownAction));
+    }
+  }
+}`,
+    },
+    {
+      name: "the non-accept path interpolates the action",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action !== "accept") return \`The user chose \${result.action}.\`;
+  return ship(result.content);
+}`,
+    },
+    {
+      name: "the non-accept path returns the whole answer",
+      code: `
+async function ask(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action !== "accept") {
+    return result;
+  }
+  return ship(result.content);
+}`,
+    },
+    {
+      name: "decline peeled off earlier: the else is exactly cancel",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "decline") return "declined";
+  if (result.action === "accept") {
+    ship(result.content);
+  } else {
+    log("dismissed");
+  }
+}`,
+    },
+    {
+      name: "decline and cancel both peeled off before an early return",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "cancel") return "dismissed";
+  if (result.action === "decline") throw new Error("declined");
+  if (result.action !== "accept") return "unreachable";
+  return ship(result.content);
+}`,
+    },
+    {
+      name: "the else throws",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "accept") {
+    ship(result.content);
+  } else {
+    throw new Error("Deploy not confirmed");
+  }
+}`,
+    },
+    {
+      name: "the else asserts never",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "accept") {
+    ship(result.content);
+  } else {
+    assertNever(result.action);
+  }
+}`,
+    },
+    {
+      name: "a cookie banner's accept in a file that also elicits",
+      code: `
+import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
+banner.addEventListener("click", (event) => {
+  if (event.action === "accept") acceptCookies();
+  else rejectCookies();
+});`,
+    },
+    {
+      name: "an answer-like field on a value that comes from no human wait",
+      code: `
+async function sync(api) {
+  const job = await api.fetchJob();
+  const label = job.action === "accept" ? "merged" : "closed";
+  return label;
+}
+// elicitInput is mentioned only in this comment`,
+    },
+    {
+      name: "three-way nested ternary",
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  return r.action === "accept" ? ship(r.content) : r.action === "decline" ? "declined" : "dismissed";
+}`,
+    },
+    {
+      name: "ACP: selected versus cancelled is already exhaustive",
+      code: `
+async function run(conn) {
+  const response = await conn.requestPermission({ sessionId, toolCall, options });
+  if (response.outcome.outcome === "selected") {
+    return runWith(response.outcome.optionId);
+  } else {
+    return "The permission prompt was dismissed.";
+  }
+}`,
+    },
+    {
+      name: "ACP: cancelled handled first, then the option decides",
+      code: `
+async function run(conn) {
+  const { outcome } = await conn.requestPermission({ sessionId, toolCall, options });
+  if (outcome.outcome === "cancelled") return "dismissed";
+  if (outcome.outcome === "selected" && outcome.optionId === "allow") {
+    return runTool();
+  } else {
+    return "The user rejected the tool call.";
+  }
+}`,
+    },
+    {
+      name: "accept continues on and nothing else is decided here",
+      code: `
+async function collect(server) {
+  const r = await server.elicitInput({ message: "Add a note?" });
+  let note = "";
+  if (r.action === "accept") {
+    note = r.content.note;
+  }
+  return save(note);
+}`,
+    },
+    {
+      name: "accept with content, then decline, then everything else (the SDK's form example)",
+      code: `
+async function register(server) {
+  const result = await server.elicitInput({ message: "Register", requestedSchema });
+  if (result.action === "accept" && result.content) {
+    return ok(result.content);
+  } else if (result.action === "decline") {
+    return "Registration cancelled by user.";
+  } else {
+    return "Registration was cancelled.";
+  }
+}`,
+    },
+    {
+      name: "switch without an accept case: accept carries on by design",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "decline":
+      return "declined";
+    case "cancel":
+      return "dismissed";
+  }
+  return ship(result.content);
+}`,
+    },
+    {
+      name: "switch without a cancel case whose code after is cancel's alone",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "accept":
+      return ship(result.content);
+    case "decline":
+      return "declined";
+  }
+  return "dismissed";
+}`,
+    },
+    {
+      name: "client handler declines because the person said no",
+      code: `
+client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  const answer = await prompt(request.params.message);
+  if (answer === "n") return { action: "decline" };
+  return { action: "accept", content: { answer } };
+});`,
+    },
+    {
+      name: "client handler answers cancel when it fails",
+      code: `
+client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  try {
+    return await showDialog(request.params);
+  } catch (error) {
+    return { action: "cancel" };
+  }
+});`,
+    },
+    {
+      name: "decline in a catch outside any elicitation handler",
+      code: `
+async function elicitLater(queue) {
+  try {
+    return await queue.next();
+  } catch {
+    return { action: "decline" };
+  }
+}`,
+    },
+    {
+      name: "a file that never mentions a human wait is skipped",
+      code: `
+function onReply(reply) {
+  if (reply.action === "accept") merge();
+  else close();
+}`,
+    },
+    {
+      name: "decline and cancel grouped in one case, default options",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "accept":
+      return ship(result.content);
+    case "decline":
+    case "cancel":
+      return "not deployed";
+  }
+}`,
+    },
+    {
+      name: "identical decline and cancel branches, default options",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "accept") {
+    return ship(result.content);
+  } else if (result.action === "decline") {
+    return "not deployed";
+  } else {
+    return "not deployed";
+  }
+}`,
+    },
+    {
+      name: "the rule's own rewrite is clean (idempotent)",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "accept": {
+      ship(result.content);
+      break;
+    }
+    case "decline": {
+      ${DECLINE}
+      log("no");
+      break;
+    }
+    case "cancel": {
+      ${CANCEL}
+      log("no");
+      break;
+    }
+    default: {
+      ${OTHER}
+      result.action satisfies never;
+      log("no");
+    }
+  }
+}`,
+    },
+    {
+      name: "the rule's own early-return rewrite is clean (idempotent)",
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "x" });
+  switch (r.action) {
+    case "accept": {
+      if (!r.content) {
+        return "none";
+      }
+      break;
+    }
+    case "decline": {
+      ${DECLINE}
+      return "none";
+    }
+    case "cancel": {
+      ${CANCEL}
+      return "none";
+    }
+    default: {
+      ${OTHER}
+      r.action satisfies never;
+      return "none";
+    }
+  }
+  return r.content;
+}`,
+    },
+    {
+      name: "closed union: decline first, then accept, the else is exactly cancel",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "decline") {
+    log("declined");
+  } else if (result.action === "accept") {
+    ship(result.content);
+  } else {
+    log("dismissed");
+  }
+}`,
+    },
+    {
+      name: "chain without a cancel branch and no code after it",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "accept") {
+    ship(result.content);
+  } else if (result.action === "decline") {
+    log("declined");
+  }
+}`,
+    },
+    {
+      name: "an unlisted wrapper is not a human wait",
+      code: `
+async function deploy() {
+  const answer = await askUser("Deploy?");
+  if (answer.action === "accept") ship();
+  else log("no");
+}
+// not elicitation: askUser is nobody's wrapper here`,
+    },
+  ],
+  invalid: [
+    {
+      name: "if accept / else: the seed's shape, rewritten to a switch",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "accept") {
+    // go ahead
+    ship(result.content);
+  } else {
+    // stop here
+    log("not deployed");
+  }
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: ELSE_PATH,
+          line: 4,
+          column: 7,
+          endLine: 4,
+          endColumn: 33,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "accept": {
+      // go ahead
+      ship(result.content);
+      break;
+    }
+    case "decline": {
+      ${DECLINE}
+      // stop here
+      log("not deployed");
+      break;
+    }
+    case "cancel": {
+      ${CANCEL}
+      // stop here
+      log("not deployed");
+      break;
+    }
+    default: {
+      ${OTHER}
+      result.action satisfies never;
+      // stop here
+      log("not deployed");
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "!== accept early return",
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  if (r.action !== "accept") {
+    return "Deploy cancelled.";
+  }
+  return ship(r.content);
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: IF_PATH,
+          line: 4,
+          column: 7,
+          endColumn: 28,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  switch (r.action) {
+    case "accept":
+      break;
+    case "decline": {
+      ${DECLINE}
+      return "Deploy cancelled.";
+    }
+    case "cancel": {
+      ${CANCEL}
+      return "Deploy cancelled.";
+    }
+    default: {
+      ${OTHER}
+      r.action satisfies never;
+      return "Deploy cancelled.";
+    }
+  }
+  return ship(r.content);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "!== accept || !content early return, split by action",
+      code: `
+async function create(server) {
+  const info = await server.elicitInput({ message: "Event?", requestedSchema });
+  if (info.action !== "accept" || !info.content) return { text: "Event creation cancelled." };
+  return save(info.content);
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: IF_PATH,
+          line: 4,
+          column: 7,
+          endColumn: 31,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function create(server) {
+  const info = await server.elicitInput({ message: "Event?", requestedSchema });
+  switch (info.action) {
+    case "accept": {
+      if (!info.content) {
+        return { text: "Event creation cancelled." };
+      }
+      break;
+    }
+    case "decline": {
+      ${DECLINE}
+      return { text: "Event creation cancelled." };
+    }
+    case "cancel": {
+      ${CANCEL}
+      return { text: "Event creation cancelled." };
+    }
+    default: {
+      ${OTHER}
+      info.action satisfies never;
+      return { text: "Event creation cancelled." };
+    }
+  }
+  return save(info.content);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "accept && content / else, the accept case keeps both branches",
+      code: `
+async function remove(server, file) {
+  const result = await server.elicitInput({ message: "Delete?" });
+  let text;
+  if (result.action === "accept" && result.content.confirm) {
+    text = "Deleted";
+  } else {
+    text = "Deletion cancelled";
+  }
+  return text;
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: ELSE_PATH,
+          line: 5,
+          column: 7,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function remove(server, file) {
+  const result = await server.elicitInput({ message: "Delete?" });
+  let text;
+  switch (result.action) {
+    case "accept": {
+      if (result.content.confirm) {
+        text = "Deleted";
+      } else {
+        text = "Deletion cancelled";
+      }
+      break;
+    }
+    case "decline": {
+      ${DECLINE}
+      text = "Deletion cancelled";
+      break;
+    }
+    case "cancel": {
+      ${CANCEL}
+      text = "Deletion cancelled";
+      break;
+    }
+    default: {
+      ${OTHER}
+      result.action satisfies never;
+      text = "Deletion cancelled";
+    }
+  }
+  return text;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "ternary: reported, no rewrite",
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  const text = r.action === "accept" ? ship(r.content) : "Not deployed";
+  return text;
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: { path: "the second branch of this ternary", rewrite: TERNARY_REASON },
+          line: 4,
+          column: 16,
+          endColumn: 37,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "switch with accept and default",
+      code: `
+async function sendKey(server) {
+  const result = await server.elicitInput({ mode: "url", message: "API key", url, elicitationId });
+  switch (result.action) {
+    case "accept":
+      console.log("accepted");
+      break;
+    default:
+      console.log("declined");
+      break;
+  }
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: DEFAULT_PATH,
+          line: 8,
+          column: 5,
+          endLine: 8,
+          endColumn: 12,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function sendKey(server) {
+  const result = await server.elicitInput({ mode: "url", message: "API key", url, elicitationId });
+  switch (result.action) {
+    case "accept":
+      console.log("accepted");
+      break;
+    case "decline": {
+      ${DECLINE}
+      console.log("declined");
+      break;
+    }
+    case "cancel": {
+      ${CANCEL}
+      console.log("declined");
+      break;
+    }
+    default: {
+      ${OTHER}
+      result.action satisfies never;
+      console.log("declined");
+      break;
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "switch missing the cancel case",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "accept":
+      ship(result.content);
+      break;
+    case "decline":
+      log("declined");
+  }
+  notify();
+}`,
+      errors: [
+        {
+          messageId: "unhandledOutcome",
+          data: {
+            missing: "`cancel`",
+            others: "accept and decline",
+            consequence: "a dialog dismissed without a decision will be handled like those answers",
+            rewrite: "",
+          },
+          line: 4,
+          column: 11,
+          endColumn: 24,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "accept":
+      ship(result.content);
+      break;
+    case "decline":
+      log("declined");
+      break;
+    case "cancel":
+      ${CANCEL}
+      break;
+    default:
+      ${OTHER}
+      result.action satisfies never;
+  }
+  notify();
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "if accept / else if decline: cancel falls through to the code after",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "accept") {
+    prepare(result.content);
+  } else if (result.action === "decline") {
+    log("declined");
+  }
+  return finish();
+}`,
+      errors: [
+        {
+          messageId: "unhandledOutcome",
+          data: {
+            missing: "`cancel`",
+            others: "accept and decline",
+            consequence: "a dialog dismissed without a decision will be handled like those answers",
+            rewrite: NO_REWRITE("the missing outcome needs code of its own, which only its author can write"),
+          },
+          line: 6,
+          column: 14,
+          endColumn: 41,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "boolean flag whose false path does work",
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  const ok = r.action === "accept" && !!r.content;
+  if (!ok) {
+    notifyTeam("deploy refused");
+    return;
+  }
+  ship(r.content);
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: {
+            path: "the branch guarded by `!ok`",
+            rewrite: NO_REWRITE("the decision is stored in a variable first, which other code may read"),
+          },
+          line: 5,
+          column: 7,
+          endColumn: 10,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "destructured action from elicitInput",
+      code: `
+async function deploy(server) {
+  const { action, content } = await server.elicitInput({ message: "Deploy?" });
+  if (action === "accept") ship(content);
+  else log("no");
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: ELSE_PATH,
+          line: 4,
+          column: 7,
+          endColumn: 26,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function deploy(server) {
+  const { action, content } = await server.elicitInput({ message: "Deploy?" });
+  switch (action) {
+    case "accept": {
+      ship(content);
+      break;
+    }
+    case "decline": {
+      ${DECLINE}
+      log("no");
+      break;
+    }
+    case "cancel": {
+      ${CANCEL}
+      log("no");
+      break;
+    }
+    default: {
+      ${OTHER}
+      action satisfies never;
+      log("no");
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "action copied into a const first",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  const action = result.action;
+  return action !== "accept" ? "stopped" : ship(result.content);
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: { path: "the first branch of this ternary", rewrite: TERNARY_REASON },
+          line: 5,
+          column: 10,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "ACP: a rejected option and cancelled share the else",
+      code: `
+async function runTool(conn) {
+  const { outcome } = await conn.requestPermission({ sessionId, toolCall, options });
+  if (outcome.outcome === "selected" && outcome.optionId === "allow") {
+    return execute();
+  } else {
+    return "Not run.";
+  }
+}`,
+      errors: [
+        {
+          messageId: "cancelledAndSelectedMerged",
+          data: { path: "the `else` branch", rewrite: ACP_REASON },
+          line: 4,
+          column: 7,
+          endColumn: 37,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "ACP: !== selected || rejected option early return",
+      code: `
+async function runTool(conn) {
+  const response = await conn.requestPermission({ sessionId, toolCall, options });
+  if (response.outcome.outcome !== "selected" || response.outcome.optionId === "reject") {
+    return { stopReason: "refusal" };
+  }
+  return execute();
+}`,
+      errors: [
+        {
+          messageId: "cancelledAndSelectedMerged",
+          data: { path: "this `if`", rewrite: ACP_REASON },
+          line: 4,
+          column: 7,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "client handler answers decline when it fails",
+      code: `
+client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  try {
+    return await showDialog(request.params);
+  } catch (error) {
+    return { action: "decline" };
+  }
+});`,
+      errors: [
+        {
+          messageId: "declineWithoutPerson",
+          data: { cause: "an error is caught" },
+          line: 6,
+          column: 14,
+          endColumn: 31,
+        },
+      ],
+    },
+    {
+      name: "client handler answers decline when its timer fires",
+      code: `
+client.setRequestHandler("elicitation/create", (request) =>
+  Promise.race([
+    showDialog(request.params),
+    new Promise((resolve) => setTimeout(() => resolve({ action: "decline" }), 30_000)),
+  ]),
+);`,
+      errors: [{ messageId: "declineWithoutPerson", data: { cause: "a timer fires" }, line: 5, column: 57 }],
+    },
+    {
+      name: "ACP client requestPermission method declines in a promise's catch",
+      code: `
+class Client {
+  async requestPermission(params) {
+    return ui.ask(params).catch(() => ({ action: "decline" }));
+  }
+}`,
+      errors: [{ messageId: "declineWithoutPerson", data: { cause: "the promise fails" }, line: 4, column: 42 }],
+    },
+    {
+      name: "strict: identical decline and cancel branches in a chain",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "accept") {
+    return ship(result.content);
+  } else if (result.action === "decline") {
+    return "not deployed";
+  } else if (result.action === "cancel") {
+    return "not deployed";
+  }
+}`,
+      options: STRICT,
+      errors: [
+        {
+          messageId: "identicalBranches",
+          data: { what: "branches do the same thing" },
+          line: 8,
+          column: 14,
+          endColumn: 40,
+        },
+      ],
+    },
+    {
+      name: "strict: identical bodies in the else of a chain are reported at the else",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "accept") {
+    return ship(result.content);
+  } else if (result.action === "decline") {
+    return "not deployed";
+  } else {
+    return "not deployed";
+  }
+}`,
+      options: STRICT,
+      errors: [{ messageId: "identicalBranches", line: 8, column: 5, endColumn: 9 }],
+    },
+    {
+      name: "strict: the suggestion's copies are reported until they differ",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "accept":
+      return ship(result.content);
+    case "decline": {
+      ${DECLINE}
+      return "not deployed";
+    }
+    case "cancel": {
+      ${CANCEL}
+      return "not deployed";
+    }
+    default:
+      result.action satisfies never;
+      return "not deployed";
+  }
+}`,
+      options: STRICT,
+      errors: [
+        { messageId: "identicalBranches", data: { what: "cases do the same thing" }, line: 11, column: 10, endColumn: 18 },
+      ],
+    },
+    {
+      name: "strict: decline and cancel grouped in one case",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "accept":
+      return ship(result.content);
+    case "decline":
+    case "cancel":
+      return "not deployed";
+  }
+}`,
+      options: STRICT,
+      errors: [{ messageId: "identicalBranches", data: { what: "are handled together in one case" }, line: 8, column: 10 }],
+    },
+    {
+      name: "strict: decline and cancel grouped in one test",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "decline" || result.action === "cancel") return "not deployed";
+  return ship(result.content);
+}`,
+      options: STRICT,
+      errors: [{ messageId: "identicalBranches", data: { what: "are handled together in one branch" }, line: 4, column: 7, endColumn: 34 }],
+    },
+    {
+      name: "a wrapper listed in humanWaitFunctions",
+      code: `
+async function deploy() {
+  const answer = await askUser({ message: "Deploy?" });
+  if (answer.action === "accept") ship();
+  else log("no");
+}
+// elicitation happens inside askUser`,
+      options: [{ humanWaitFunctions: [{ from: "file", name: "askUser" }] }],
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: ELSE_PATH,
+          line: 4,
+          column: 7,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function deploy() {
+  const answer = await askUser({ message: "Deploy?" });
+  switch (answer.action) {
+    case "accept": {
+      ship();
+      break;
+    }
+    case "decline": {
+      ${DECLINE}
+      log("no");
+      break;
+    }
+    case "cancel": {
+      ${CANCEL}
+      log("no");
+      break;
+    }
+    default: {
+      ${OTHER}
+      answer.action satisfies never;
+      log("no");
+    }
+  }
+}
+// elicitation happens inside askUser`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "ACP elicitation allows custom actions: the default has no never line",
+      code: `
+async function ask(conn) {
+  const r = await conn.createElicitation({ sessionId, message: "Which branch?" });
+  if (r.action !== "accept") return "stopped";
+  return r.content;
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: IF_PATH,
+          line: 4,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function ask(conn) {
+  const r = await conn.createElicitation({ sessionId, message: "Which branch?" });
+  switch (r.action) {
+    case "accept":
+      break;
+    case "decline": {
+      ${DECLINE}
+      return "stopped";
+    }
+    case "cancel": {
+      ${CANCEL}
+      return "stopped";
+    }
+    default: {
+      ${OTHER}
+      return "stopped";
+    }
+  }
+  return r.content;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "JavaScript file: the never check is a JSDoc cast",
+      filename: "server.js",
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  if (r.action !== "accept") return "stopped";
+  return r.content;
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          line: 4,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  switch (r.action) {
+    case "accept":
+      break;
+    case "decline": {
+      ${DECLINE}
+      return "stopped";
+    }
+    case "cancel": {
+      ${CANCEL}
+      return "stopped";
+    }
+    default: {
+      ${OTHER}
+      void /** @type {never} */ (r.action);
+      return "stopped";
+    }
+  }
+  return r.content;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "tabs, single quotes and no semicolons are kept",
+      code: `
+async function deploy(server) {
+\tconst r = await server.elicitInput({ message: 'Deploy?' })
+\tif (r.action === 'accept') {
+\t\tship(r.content)
+\t} else {
+\t\tlog('no')
+\t}
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          line: 4,
+          column: 6,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function deploy(server) {
+\tconst r = await server.elicitInput({ message: 'Deploy?' })
+\tswitch (r.action) {
+\t\tcase 'accept': {
+\t\t\tship(r.content)
+\t\t\tbreak
+\t\t}
+\t\tcase 'decline': {
+\t\t\t${DECLINE}
+\t\t\tlog('no')
+\t\t\tbreak
+\t\t}
+\t\tcase 'cancel': {
+\t\t\t${CANCEL}
+\t\t\tlog('no')
+\t\t\tbreak
+\t\t}
+\t\tdefault: {
+\t\t\t${OTHER}
+\t\t\tr.action satisfies never
+\t\t\tlog('no')
+\t\t}
+\t}
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "comments between the branches are kept above the switch; multi-line templates untouched",
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  if (r.action === "accept") {
+    ship(r.content);
+  } // the user said yes
+  else {
+    log(\`not
+deployed\`);
+  }
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          line: 4,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  // the user said yes
+  switch (r.action) {
+    case "accept": {
+      ship(r.content);
+      break;
+    }
+    case "decline": {
+      ${DECLINE}
+      log(\`not
+deployed\`);
+      break;
+    }
+    case "cancel": {
+      ${CANCEL}
+      log(\`not
+deployed\`);
+      break;
+    }
+    default: {
+      ${OTHER}
+      r.action satisfies never;
+      log(\`not
+deployed\`);
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "accept returns and the rest of the block is the shared path",
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  if (r.action === "accept") {
+    return ship(r.content);
+  }
+  return "Deploy cancelled.";
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: {
+            path: "the code after this `if`",
+            rewrite: NO_REWRITE("the shared path is the rest of the block, which would have to move into the switch"),
+          },
+          line: 4,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "a break inside the branch would change target: no rewrite",
+      code: `
+async function loop(server) {
+  for (;;) {
+    const r = await server.elicitInput({ message: "Again?" });
+    if (r.action === "accept") {
+      continue;
+    } else {
+      break;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: { path: "the `else` branch", rewrite: NO_REWRITE("a `break` in it would then leave the new switch instead of its loop") },
+          line: 5,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "sendRequest for elicitation/create",
+      code: `
+server.tool("collect", async (args, extra) => {
+  const result = await extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema);
+  return result.action === "accept" ? thank(result.content) : "Nothing collected.";
+});`,
+      errors: [{ messageId: "declineAndCancelMerged", data: { path: "the second branch of this ternary", rewrite: TERNARY_REASON }, line: 4, column: 10 }],
+    },
+    {
+      name: "a callback sent elicitation parameters (the SDK's URL example)",
+      code: `
+async function sendApiKeyElicitation(sessionId, sender) {
+  const result = await sender({ mode: "url", message: "API key", url, elicitationId });
+  return result.action === "accept" ? "pending" : "declined";
+}`,
+      errors: [{ messageId: "declineAndCancelMerged", line: 4, column: 10 }],
+    },
+    {
+      name: "answer assigned to a let after its declaration",
+      code: `
+async function deploy(server) {
+  let result;
+  result = await server.elicitInput({ message: "Deploy?" });
+  return result.action === "accept" ? ship(result.content) : "no";
+}`,
+      errors: [{ messageId: "declineAndCancelMerged", line: 5, column: 10 }],
+    },
+    {
+      name: "parameter annotated as ElicitResult",
+      code: `
+function describe(result: ElicitResult): string {
+  return result.action === "accept" ? "answered" : "refused";
+}`,
+      errors: [{ messageId: "declineAndCancelMerged", line: 3, column: 10 }],
+    },
+    {
+      name: "else-if link that collapses: reported, no rewrite",
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  if (r.action === "accept" && !r.content) {
+    return "empty";
+  } else if (r.action === "accept") {
+    return ship(r.content);
+  } else {
+    return "stopped";
+  }
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: { path: "the `else` branch", rewrite: NO_REWRITE("the branch is part of a longer `else if` chain") },
+          line: 6,
+          column: 14,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "the side test comes before the action: cannot be split",
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  if (!r.content || r.action !== "accept") {
+    return "stopped";
+  }
+  return ship(r.content);
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: { path: "this `if`", rewrite: NO_REWRITE("its condition tests something else before the action, so it cannot be split by action") },
+          line: 4,
+          column: 21,
+          suggestions: [],
+        },
+      ],
+    },
+  ],
+});
+
+typedRuleTester.run("exhaustive-action (typed)", rule, {
+  valid: [
+    {
+      name: "typed: a string field compared with accept is not an answer",
+      filename: TYPED_FILE,
+      code: `
+export function label(status: string): string {
+  return status === "accept" ? "ok" : "no";
+}`,
+    },
+    {
+      name: "typed: the checker's narrowing leaves exactly cancel for the else",
+      filename: TYPED_FILE,
+      code: `
+type Choice = "accept" | "decline" | "cancel";
+export function describe(choice: Choice): string {
+  if (choice === "decline") return "declined";
+  if (choice === "accept") {
+    return "accepted";
+  } else {
+    return "dismissed";
+  }
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "typed: a discriminant not named action, typed as the answer union",
+      filename: TYPED_FILE,
+      code: `
+type Choice = "accept" | "decline" | "cancel";
+export function describe(choice: Choice): string {
+  if (choice === "accept") {
+    return "go";
+  } else {
+    return "stop";
+  }
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: ELSE_PATH,
+          line: 4,
+          column: 7,
+          endColumn: 26,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+type Choice = "accept" | "decline" | "cancel";
+export function describe(choice: Choice): string {
+  switch (choice) {
+    case "accept": {
+      return "go";
+    }
+    case "decline": {
+      ${DECLINE}
+      return "stop";
+    }
+    case "cancel": {
+      ${CANCEL}
+      return "stop";
+    }
+    default: {
+      ${OTHER}
+      choice satisfies never;
+      return "stop";
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "typed: the real ElicitResult from the MCP SDK, reached through an indexed type",
+      filename: TYPED_FILE,
+      code: `
+import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+export function outcome(decision: ElicitResult["action"]): string {
+  return decision !== "accept" ? "stopped" : "continue";
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: { path: "the first branch of this ternary", rewrite: TERNARY_REASON },
+          line: 4,
+          column: 10,
+          endColumn: 31,
+        },
+      ],
+    },
+    {
+      name: "typed: ACP's outcome union under another name",
+      filename: TYPED_FILE,
+      code: `
+type Outcome = "selected" | "cancelled";
+export function run(state: Outcome, allowed: boolean): string {
+  if (state === "selected" && allowed) {
+    return "run";
+  } else {
+    return "skip";
+  }
+}`,
+      errors: [{ messageId: "cancelledAndSelectedMerged", line: 4, column: 7, endColumn: 27 }],
+    },
+  ],
+});
