@@ -157,6 +157,17 @@ function throwIfUnparsable(messages: readonly Linter.LintMessage[], filename: st
   );
 }
 
+/**
+ * Our rules' reports by position, and at one position in the order the transform lists its rules: when two
+ * edits collide, the earlier rule's goes first and the other waits for the next pass, the same on every run.
+ */
+function inRuleOrder(messages: readonly Linter.LintMessage[], ruleOrder: readonly string[]): Linter.LintMessage[] {
+  const rank = (message: Linter.LintMessage) => ruleOrder.indexOf(message.ruleId ?? "");
+  return messages
+    .filter((message) => rank(message) >= 0)
+    .sort((a, b) => a.line - b.line || a.column - b.column || rank(a) - rank(b));
+}
+
 /** Keeps the edits that touch no other kept edit, in source order; the rest wait for the next pass. */
 export function nonOverlapping(edits: readonly TextEdit[]): TextEdit[] {
   const sorted = [...edits].sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
@@ -191,7 +202,7 @@ export function fixWithRules(source: string, filename: string, rules: readonly R
     return outcome.changed ? { ...outcome, output: BOM + outcome.output } : { ...outcome, output: source };
   }
   const linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(filename)).root });
-  const ruleIds = new Set(rules.map(({ name }) => `${PLUGIN_NAME}/${name}`));
+  const ruleOrder = rules.map(({ name }) => `${PLUGIN_NAME}/${name}`);
   let text = source;
   let applied = 0;
   for (let pass = 0; pass <= MAX_PASSES; pass += 1) {
@@ -199,13 +210,12 @@ export function fixWithRules(source: string, filename: string, rules: readonly R
     throwIfUnparsable(messages, filename, pass === 0);
     const edits: TextEdit[] = [];
     const skipped: Skipped[] = [];
-    for (const problem of messages) {
-      if (problem.ruleId === null || !ruleIds.has(problem.ruleId)) continue;
+    for (const problem of inRuleOrder(messages, ruleOrder)) {
       const decision = decide(problem, sourceCode);
       if ("edit" in decision) edits.push(decision.edit);
       else {
         skipped.push({
-          rule: problem.ruleId.slice(PLUGIN_NAME.length + 1),
+          rule: (problem.ruleId ?? "").slice(PLUGIN_NAME.length + 1),
           line: problem.line,
           column: problem.column,
           reason: decision.skip,

@@ -21,8 +21,10 @@ export type JscodeshiftTransform = (file: FileInfo, api: API, options: Options) 
 export function toJscodeshiftTransform(run: RunCodemod): JscodeshiftTransform {
   return function transform(file, api, options) {
     const outcome = run(file.source, file.path, readCodemodOptions(options));
+    // Some runners (jscodeshift's own testUtils) pass no `report`.
+    const report = typeof api.report === "function" ? api.report : () => {};
     for (const skip of outcome.skipped) {
-      api.report(`${formatLocation(file.path, skip.line, skip.column)}: skipped (${skip.rule}): ${skip.reason}`);
+      report(`${formatLocation(file.path, skip.line, skip.column)}: skipped (${skip.rule}): ${skip.reason}`);
     }
     return outcome.changed ? outcome.output : undefined;
   };

@@ -1,0 +1,15 @@
+// ACP 2.x takes no timeout: the deadline is a timer signal, and the wait must stop when it fires.
+interface RequestOptions {
+  cancellationSignal?: AbortSignal;
+  stopWaitingOnCancel?: boolean;
+}
+declare const ctx: {
+  request(method: string, params: object, options?: RequestOptions): Promise<{ outcome: { outcome: string } }>;
+};
+declare const methods: { client: { session: { requestPermission: string } } };
+
+export async function askToRun(sessionId: string, signal: AbortSignal): Promise<string> {
+  signal.throwIfAborted();
+  const response = await ctx.request(methods.client.session.requestPermission, { sessionId }, { cancellationSignal: AbortSignal.any([signal, AbortSignal.timeout(300000)]), stopWaitingOnCancel: true });
+  return response.outcome.outcome;
+}

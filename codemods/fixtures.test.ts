@@ -1,0 +1,150 @@
+/**
+ * Every fixture under codemods/__fixtures__/<transform>/: `<case>.input.ts` is rewritten to `<case>.output.ts`
+ * (written by hand from the rules' suggestions), or comes back as the very same string when there is no output
+ * file. For each: a second run changes nothing, the output parses, every comment survives, and linting the output
+ * with the transform's rules finds only the places the transform skipped, each with its reason.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parse } from "@typescript-eslint/parser";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { describe, expect, it } from "vitest";
+import forwardAbortSignal from "../rules/forward-abort-signal.ts";
+import exhaustiveAction from "../rules/exhaustive-action.ts";
+import releaseInFinally from "../rules/release-in-finally.ts";
+import requireDeadline from "../rules/require-deadline.ts";
+import { lintWithRules, type FixOutcome, type RuleToApply } from "./apply-suggestions.ts";
+import { runDeadline } from "./deadline.ts";
+import { runExhaustiveAction } from "./exhaustive-action.ts";
+import { runReleaseInFinally } from "./release-in-finally.ts";
+
+const FIXTURES = path.join(__dirname, "__fixtures__");
+const DEADLINE_MS = 300_000;
+
+interface TransformUnderTest {
+  readonly run: (source: string, file: string) => FixOutcome;
+  /** The rules, with the options the transform runs them with, whose findings must be gone afterwards. */
+  readonly rules: readonly RuleToApply[];
+}
+
+const TRANSFORMS: Record<string, TransformUnderTest> = {
+  "exhaustive-action": {
+    run: (source, file) => runExhaustiveAction(source, file),
+    rules: [{ name: "exhaustive-action", rule: exhaustiveAction }],
+  },
+  "release-in-finally": {
+    run: (source, file) => runReleaseInFinally(source, file),
+    rules: [{ name: "release-in-finally", rule: releaseInFinally, options: { reportEscapingHandles: true } }],
+  },
+  deadline: {
+    run: (source, file) => runDeadline(source, file, { deadlineMs: DEADLINE_MS }),
+    rules: [
+      { name: "forward-abort-signal", rule: forwardAbortSignal },
+      { name: "require-deadline", rule: requireDeadline, options: { reportOpaqueOptions: true } },
+    ],
+  },
+};
+
+interface ExpectedSkip {
+  readonly rule: string;
+  readonly line: number;
+  readonly reason: RegExp;
+}
+
+/** What each fixture must leave alone, and why. Fixtures not listed here skip nothing. */
+const EXPECTED_SKIPS: Record<string, readonly ExpectedSkip[]> = {
+  "exhaustive-action/ternary-skipped": [{ rule: "exhaustive-action", line: 11, reason: /a ternary is an expression/ }],
+  "exhaustive-action/flag-skipped": [{ rule: "exhaustive-action", line: 12, reason: /stored in a variable first/ }],
+  "release-in-finally/conditional-release-skipped": [
+    { rule: "release-in-finally", line: 7, reason: /gives it back outside a `finally`.*no rewrite here is provably equivalent/ },
+  ],
+  "release-in-finally/escaping-handle-skipped": [{ rule: "release-in-finally", line: 13, reason: /The release handle `release` is passed on/ }],
+  "deadline/opaque-options-skipped": [{ rule: "require-deadline", line: 8, reason: /These options may not set a deadline/ }],
+  "deadline/acp-no-options-skipped": [{ rule: "require-deadline", line: 7, reason: /takes no deadline option/ }],
+};
+
+interface Fixture {
+  readonly transform: string;
+  readonly name: string;
+  readonly inputFile: string;
+  readonly outputFile: string | null;
+}
+
+function listFixtures(): Fixture[] {
+  const fixtures: Fixture[] = [];
+  for (const transform of fs.readdirSync(FIXTURES).sort()) {
+    const directory = path.join(FIXTURES, transform);
+    for (const file of fs.readdirSync(directory).sort()) {
+      const match = /^(.*)\.input\.(tsx?)$/.exec(file);
+      if (!match) continue;
+      const outputFile = path.join(directory, `${match[1]}.output.${match[2]}`);
+      fixtures.push({
+        transform,
+        name: match[1]!,
+        inputFile: path.join(directory, file),
+        outputFile: fs.existsSync(outputFile) ? outputFile : null,
+      });
+    }
+  }
+  return fixtures;
+}
+
+function commentsOf(source: string, file: string): string[] {
+  const program = parse(source, { comment: true, filePath: file, range: true, loc: true }) as TSESTree.Program;
+  return (program.comments ?? []).map((comment) => comment.value.trim());
+}
+
+const fixtures = listFixtures();
+
+describe("codemod fixtures", () => {
+  it("has fixtures for every transform, and expectations only for fixtures that exist", () => {
+    for (const transform of Object.keys(TRANSFORMS)) {
+      expect(fixtures.filter((fixture) => fixture.transform === transform).length).toBeGreaterThanOrEqual(4);
+    }
+    for (const key of Object.keys(EXPECTED_SKIPS)) {
+      expect(fixtures.some((fixture) => `${fixture.transform}/${fixture.name}` === key)).toBe(true);
+    }
+  });
+
+  describe.each(fixtures.map((fixture) => [`${fixture.transform}/${fixture.name}`, fixture] as const))("%s", (key, fixture) => {
+    const transform = TRANSFORMS[fixture.transform]!;
+    const input = fs.readFileSync(fixture.inputFile, "utf8");
+    // The file name the transform sees decides the parser's dialect (.ts / .tsx), as in a real run.
+    const file = fixture.inputFile.replace(".input.", ".");
+    const expected = fixture.outputFile ? fs.readFileSync(fixture.outputFile, "utf8") : input;
+    const expectedSkips = EXPECTED_SKIPS[key] ?? [];
+    const outcome = transform.run(input, file);
+
+    it("rewrites to the expected output (or returns the input itself)", () => {
+      expect(outcome.output).toBe(expected);
+      expect(outcome.changed).toBe(fixture.outputFile !== null);
+      if (!fixture.outputFile) expect(outcome.output).toBe(input);
+    });
+
+    it("reports each place it leaves alone, with its line and reason", () => {
+      expect(outcome.skipped.map(({ rule, line }) => ({ rule, line }))).toEqual(expectedSkips.map(({ rule, line }) => ({ rule, line })));
+      outcome.skipped.forEach((skip, index) => expect(skip.reason).toMatch(expectedSkips[index]!.reason));
+    });
+
+    it("changes nothing on a second run", () => {
+      const again = transform.run(outcome.output, file);
+      expect(again.changed).toBe(false);
+      expect(again.output).toBe(outcome.output);
+    });
+
+    it("produces code that parses and keeps every comment", () => {
+      const before = commentsOf(input, file);
+      const after = commentsOf(outcome.output, file);
+      for (const comment of new Set(before)) {
+        expect(after.filter((text) => text === comment).length).toBeGreaterThanOrEqual(before.filter((text) => text === comment).length);
+      }
+    });
+
+    it("leaves no finding of its rules but the skipped ones", () => {
+      const { messages } = lintWithRules(outcome.output, file, transform.rules);
+      expect(messages.filter((message) => message.fatal)).toEqual([]);
+      const findings = messages.map((message) => ({ rule: message.ruleId?.replace(/^elicitation\//, ""), line: message.line }));
+      expect(findings).toEqual(expectedSkips.map(({ rule, line }) => ({ rule, line })));
+    });
+  });
+});
