@@ -341,3 +341,59 @@ describe("the kit itself", () => {
     );
   });
 });
+
+describe("the examples in docs/testing.md run as written", () => {
+  const repositoryRoot = path.join(__dirname, "..");
+  const exampleDirectory = path.join(repositoryRoot, ".tmp", `docs-testing-${process.pid}`);
+  const shimFile = path.join(exampleDirectory, "vitest-shim.ts");
+  // Code blocks that start with a `// <path>` line are files of the example project.
+  const files = [...readFileSync(path.join(repositoryRoot, "docs", "testing.md"), "utf8").matchAll(/```ts\n\/\/ (\S+)\n([\s\S]*?)```/g)].map(
+    ([, name, code]) => ({ name: name!, code: code! }),
+  );
+  const testFiles = files.filter((file) => file.name.endsWith(".test.ts"));
+
+  /** Points the example's imports at this checkout: the kit's source, the example's own files, and a vitest shim. */
+  function localise(file: { name: string; code: string }): string {
+    const directory = path.dirname(path.join(exampleDirectory, file.name));
+    const relative = (target: string): string => path.relative(directory, target).split(path.sep).join("/");
+    return file.code
+      .replace('from "vitest"', `from "${relative(shimFile)}"`)
+      .replace('from "eslint-plugin-elicitation/testing"', `from "${relative(path.join(repositoryRoot, "testing", "index.ts"))}"`)
+      .replace(/from "(\.\.?\/[^"]+)\.js"/g, 'from "$1.ts"');
+  }
+
+  beforeAll(() => {
+    for (const file of files) {
+      const target = path.join(exampleDirectory, file.name);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, localise(file));
+    }
+    // The example's `it` registers its test here; this suite runs it.
+    writeFileSync(
+      shimFile,
+      [
+        'export { expect } from "vitest";',
+        "export const registered: Array<{ name: string; run: () => unknown }> = [];",
+        "export function it(name: string, run: () => unknown): void {",
+        "  registered.push({ name, run });",
+        "}",
+      ].join("\n"),
+    );
+  });
+
+  afterAll(() => rmSync(exampleDirectory, { recursive: true, force: true }));
+
+  it("has the server and two test files", () => {
+    expect(files.map((file) => file.name)).toEqual(["src/server.ts", "test/book-table.test.ts", "test/two-bookings.test.ts"]);
+  });
+
+  for (const file of testFiles) {
+    it(`runs ${file.name}`, async () => {
+      const shim = (await import(shimFile)) as { registered: Array<{ name: string; run: () => unknown }> };
+      await import(path.join(exampleDirectory, file.name));
+      const tests = shim.registered.splice(0);
+      expect(tests).toHaveLength(1);
+      await tests[0]!.run();
+    });
+  }
+});
