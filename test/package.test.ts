@@ -1,0 +1,141 @@
+/**
+ * The published package as a user gets it: `npm pack`, installed from the tarball next to ESLint 10 and ESLint 9,
+ * linted through the real ESLint CLI from a plain `eslint.config.js` and from a type-checked `eslint.config.ts`.
+ */
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import { builtinModules } from "node:module";
+import path from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import plugin from "../index.ts";
+import { makeProject } from "./support/cli.ts";
+import { installedProject, packOnce, type PackResult } from "./support/packed.ts";
+import { BUGGY_SERVER, CLEAN, expectedFindings, sortFindings } from "./support/samples.ts";
+
+const execFileAsync = promisify(execFile);
+
+const PLAIN_CONFIG = `import elicitation from "eslint-plugin-elicitation";
+
+export default [elicitation.configs.recommended];
+`;
+
+const TYPED_CONFIG = `import elicitation from "eslint-plugin-elicitation";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    files: ["**/*.ts"],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  elicitation.configs.recommended,
+);
+`;
+
+const TSCONFIG = JSON.stringify({
+  compilerOptions: { target: "es2022", module: "nodenext", strict: false, noEmit: true, skipLibCheck: true },
+  include: ["*.ts"],
+});
+
+let packed: PackResult;
+const projects: Partial<Record<9 | 10, string>> = {};
+
+beforeAll(async () => {
+  packed = await packOnce();
+  [projects[10], projects[9]] = await Promise.all([installedProject(10), installedProject(9)]);
+});
+
+interface JsonResult {
+  filePath: string;
+  messages: { ruleId: string | null; line: number; message: string }[];
+}
+
+/** Runs the project's own `eslint` binary in a copy of the project holding `files`. */
+async function eslintIn(major: 9 | 10, files: Record<string, string>, args: string[]) {
+  const dir = makeProject(`eslint${major}`, files);
+  fs.symlinkSync(path.join(projects[major]!, "node_modules"), path.join(dir, "node_modules"));
+  fs.copyFileSync(path.join(projects[major]!, "package.json"), path.join(dir, "package.json"));
+  const eslint = path.join(dir, "node_modules", ".bin", "eslint");
+  try {
+    const { stdout } = await execFileAsync(eslint, ["--format", "json", ...args], { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
+    return { code: 0, results: JSON.parse(stdout) as JsonResult[] };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    if (failed.code !== 1) throw new Error(`eslint exited ${failed.code}: ${failed.stderr}`);
+    return { code: 1, results: JSON.parse(failed.stdout!) as JsonResult[] };
+  }
+}
+
+function findingsIn(results: JsonResult[], file: string) {
+  const result = results.find((r) => path.basename(r.filePath) === file);
+  expect(result, `ESLint linted ${file}`).toBeDefined();
+  return sortFindings(result!.messages.map((m) => ({ line: m.line, ruleId: m.ruleId ?? `fatal: ${m.message}` })));
+}
+
+describe.each([10, 9] as const)("installed from the tarball with ESLint %i", (major) => {
+  it("runs ESLint's own version of that major", () => {
+    const installed = JSON.parse(fs.readFileSync(path.join(projects[major]!, "node_modules", "eslint", "package.json"), "utf8"));
+    expect(Number(installed.version.split(".")[0])).toBe(major);
+  });
+
+  it("reports the bugs from a plain eslint.config.js with configs.recommended, and nothing in clean code", async () => {
+    const { code, results } = await eslintIn(major, { "eslint.config.js": PLAIN_CONFIG, "server.js": BUGGY_SERVER, "clean.js": CLEAN }, ["."]);
+    expect(code).toBe(1);
+    expect(findingsIn(results, "server.js")).toEqual(expectedFindings(BUGGY_SERVER));
+    expect(findingsIn(results, "clean.js")).toEqual([]);
+  });
+
+  it("reports the same bugs from a type-checked eslint.config.ts", async () => {
+    const { code, results } = await eslintIn(
+      major,
+      { "eslint.config.ts": TYPED_CONFIG, "tsconfig.json": TSCONFIG, "server.ts": BUGGY_SERVER, "clean.ts": CLEAN },
+      ["server.ts", "clean.ts"],
+    );
+    expect(code).toBe(1);
+    expect(findingsIn(results, "server.ts")).toEqual(expectedFindings(BUGGY_SERVER));
+    expect(findingsIn(results, "clean.ts")).toEqual([]);
+  });
+});
+
+describe("the tarball", () => {
+  it("ships the compiled plugin, its types, every rule, the CLI and the docs", () => {
+    const files = new Set(packed.files);
+    for (const needed of ["package.json", "README.md", "index.js", "index.d.ts", "bin/cli.js", "bin/check.js", "bin/demo.js", "bin/migrate.js"]) {
+      expect(files, needed).toContain(needed);
+    }
+    for (const rule of Object.keys(plugin.rules)) {
+      expect(files).toContain(`rules/${rule}.js`);
+      expect(files).toContain(`rules/${rule}.d.ts`);
+      expect(files).toContain(`docs/rules/${rule}.md`);
+    }
+  });
+
+  it("ships no tests, fixtures, TypeScript sources or build leftovers", () => {
+    const unwanted = packed.files.filter(
+      (file) =>
+        /\.test\.|(^|\/)(test|fixtures|bench|\.tmp|\.ci)\//.test(file) ||
+        (/\.[cm]?tsx?$/.test(file) && !/\.d\.[cm]?ts$/.test(file)) ||
+        /\.(tgz|map|tsbuildinfo)$|^\.eslintcache$|^tsconfig|^vitest\.config|^eslint\.config/.test(file),
+    );
+    expect(unwanted).toEqual([]);
+  });
+
+  it("every shipped JavaScript file requires only what the package declares", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(projects[10]!, "node_modules", "eslint-plugin-elicitation", "package.json"), "utf8"));
+    const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
+    const builtins = new Set(builtinModules);
+    const undeclared = new Set<string>();
+    for (const file of packed.files.filter((f) => f.endsWith(".js"))) {
+      const text = fs.readFileSync(path.join(projects[10]!, "node_modules", "eslint-plugin-elicitation", file), "utf8");
+      for (const match of text.matchAll(/require\("([^".][^"]*)"\)/g)) {
+        const specifier = match[1]!.replace(/^node:/, "");
+        const name = specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]!;
+        if (!builtins.has(name) && !declared.has(name)) undeclared.add(`${name} (${file})`);
+      }
+    }
+    expect([...undeclared]).toEqual([]);
+  });
+});
