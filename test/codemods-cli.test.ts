@@ -1,0 +1,232 @@
+/**
+ * `migrate` on a throw-away git repository (real git, real files, real ts-morph): dry runs write nothing, a dirty
+ * tree is refused, files are replaced whole, the summary counts what happened, a file that does not parse is named
+ * with its line while the others are migrated, and a rewrite that would add a type error is not kept.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runMigrate } from "../bin/migrate.ts";
+import type { CommandIo } from "../bin/io.ts";
+import { lintWithRules } from "../codemods/apply-suggestions.ts";
+import exhaustiveAction from "../rules/exhaustive-action.ts";
+import forwardAbortSignal from "../rules/forward-abort-signal.ts";
+import releaseInFinally from "../rules/release-in-finally.ts";
+import requireDeadline from "../rules/require-deadline.ts";
+
+/** Local types stand in for the SDK so the temporary project type-checks on its own. */
+const TYPES = `interface ElicitResult {
+  action: "accept" | "decline" | "cancel";
+  content?: Record<string, unknown>;
+}
+interface Asker {
+  elicitInput(params: { message: string }, options?: { timeout?: number; signal?: AbortSignal }): Promise<ElicitResult>;
+}
+declare const server: Asker;
+declare const lock: { acquire(): Promise<void>; release(): void };
+`;
+
+const DEPLOY = `${TYPES}
+export async function deploy(service: string): Promise<string> {
+  await lock.acquire();
+  const answer = await server.elicitInput({ message: \`Deploy \${service}?\` });
+  let outcome: string;
+  if (answer.action === "accept") {
+    outcome = "deployed";
+  } else {
+    outcome = "skipped"; // refused or dismissed
+  }
+  lock.release();
+  return outcome;
+}
+`;
+
+const CLEAN = `export function add(a: number, b: number): number {
+  return a + b;
+}
+`;
+
+const BROKEN = `export function broken() {
+  const answer = 1;
+  return answer +;
+}
+`;
+
+const TERNARY = `${TYPES}
+export async function pick(): Promise<string> {
+  const answer = await server.elicitInput({ message: "Suite?" });
+  return answer.action === "accept" ? "integration" : "unit";
+}
+`;
+
+/** The options type has no \`timeout\`: adding one is an excess property, a new type error. */
+const NO_TIMEOUT_OPTION = `interface Result {
+  action: "accept" | "decline" | "cancel";
+}
+declare const server: { elicitInput(params: { message: string }, options?: { signal?: AbortSignal }): Promise<Result> };
+
+export async function ask(): Promise<string> {
+  const answer = await server.elicitInput({ message: "Ok?" });
+  return answer.action;
+}
+`;
+
+const TSCONFIG = JSON.stringify(
+  { compilerOptions: { target: "es2022", lib: ["es2022"], module: "nodenext", strict: true, noEmit: true, types: [] }, include: ["src"] },
+  null,
+  2,
+);
+
+const repositories: string[] = [];
+
+afterEach(() => {
+  for (const directory of repositories.splice(0)) fs.rmSync(directory, { recursive: true, force: true });
+});
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync("git", args, { cwd, encoding: "utf8" });
+}
+
+/** A committed repository holding `files` (relative path → text). */
+function makeRepository(files: Record<string, string>): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "elicitation-migrate-"));
+  repositories.push(root);
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    fs.writeFileSync(path.join(root, name), text);
+  }
+  git(root, "init", "-q");
+  git(root, "config", "user.email", "test@example.com");
+  git(root, "config", "user.name", "Test");
+  git(root, "config", "commit.gpgsign", "false");
+  git(root, "add", ".");
+  git(root, "commit", "-q", "-m", "initial");
+  return root;
+}
+
+async function migrate(cwd: string, argv: string[], isTTY = false): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const io: CommandIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), cwd, isTTY };
+  const code = await runMigrate(argv, io);
+  return { code, stdout, stderr };
+}
+
+const read = (root: string, name: string) => fs.readFileSync(path.join(root, name), "utf8");
+
+describe("migrate", () => {
+  it("--dry prints a unified diff and writes nothing", async () => {
+    const root = makeRepository({ "src/deploy.ts": DEPLOY, "src/clean.ts": CLEAN });
+    const result = await migrate(root, ["src", "--dry", "--deadline-ms", "300000"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("--- a/src/deploy.ts\n+++ b/src/deploy.ts\n@@ ");
+    expect(result.stdout).toContain('+      case "decline": {');
+    expect(result.stdout).toContain("+  } finally {");
+    expect(result.stdout).toContain("{ timeout: 300000 }");
+    expect(result.stdout).toContain("Dry run, nothing written. Summary: 1 changed, 1 unchanged, 0 skipped with reason, 0 failed (2 files).");
+    expect(read(root, "src/deploy.ts")).toBe(DEPLOY);
+    expect(git(root, "status", "--porcelain")).toBe("");
+  });
+
+  it("refuses uncommitted changes under the paths (exit 2), and goes ahead with --force", async () => {
+    const root = makeRepository({ "src/deploy.ts": DEPLOY });
+    const edited = `${DEPLOY}// work in progress\n`;
+    fs.writeFileSync(path.join(root, "src/deploy.ts"), edited);
+    const refused = await migrate(root, ["src", "--transform", "exhaustive-action"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("uncommitted changes");
+    expect(refused.stderr).toContain("src/deploy.ts");
+    expect(read(root, "src/deploy.ts")).toBe(edited);
+
+    const forced = await migrate(root, ["src", "--transform", "exhaustive-action", "--force"]);
+    expect(forced.code).toBe(0);
+    expect(read(root, "src/deploy.ts")).toContain("switch (answer.action) {");
+  });
+
+  it("migrates the files that parse, names the one that does not with file:line, and exits 1", async () => {
+    const root = makeRepository({ "src/deploy.ts": DEPLOY, "src/clean.ts": CLEAN, "src/broken.ts": BROKEN, "tsconfig.json": TSCONFIG });
+    const inodeBefore = fs.statSync(path.join(root, "src/deploy.ts")).ino;
+    const result = await migrate(root, ["src", "--deadline-ms", "300000"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^failed {2}src\/broken\.ts:3:\d+: cannot parse: /m);
+    expect(result.stdout).toContain("changed  src/deploy.ts (exhaustive-action 1, release-in-finally 1, deadline 1)");
+    expect(result.stdout).toContain("Summary: 1 changed, 1 unchanged, 0 skipped with reason, 1 failed (3 files).");
+
+    const migrated = read(root, "src/deploy.ts");
+    // exhaustive-action, then release-in-finally moves the new switch into the \`try\` (and \`outcome\`'s declaration above it).
+    expect(migrated).toContain("  await lock.acquire();\n  let outcome: string;\n  try {\n");
+    expect(migrated).toContain("    switch (answer.action) {");
+    expect(migrated).toContain('      case "cancel": {\n        // cancel: the dialog was dismissed without a decision\n        outcome = "skipped"; // refused or dismissed\n        break;\n      }');
+    expect(migrated).toContain("  } finally {\n    lock.release();\n  }\n  return outcome;");
+    expect(migrated).toContain('await server.elicitInput({ message: `Deploy ${service}?` }, { timeout: 300000 });');
+    const { messages } = lintWithRules(migrated, path.join(root, "src/deploy.ts"), [
+      { name: "exhaustive-action", rule: exhaustiveAction },
+      { name: "release-in-finally", rule: releaseInFinally },
+      { name: "require-deadline", rule: requireDeadline },
+      { name: "forward-abort-signal", rule: forwardAbortSignal },
+    ]);
+    expect(messages).toEqual([]);
+
+    // Replaced by rename: a new inode, no temporary file left beside it.
+    expect(fs.statSync(path.join(root, "src/deploy.ts")).ino).not.toBe(inodeBefore);
+    expect(fs.readdirSync(path.join(root, "src")).sort()).toEqual(["broken.ts", "clean.ts", "deploy.ts"]);
+    expect(read(root, "src/broken.ts")).toBe(BROKEN);
+    expect(read(root, "src/clean.ts")).toBe(CLEAN);
+  });
+
+  it("prints each place it leaves alone with file:line:column and its reason", async () => {
+    const root = makeRepository({ "src/pick.ts": TERNARY });
+    const result = await migrate(root, ["src", "--transform", "exhaustive-action"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^skipped {2}src\/pick\.ts:13:\d+ \[exhaustive-action\] .*a ternary is an expression/m);
+    expect(result.stdout).toContain("Summary: 0 changed, 1 unchanged, 1 skipped with reason, 0 failed (1 files).");
+    expect(read(root, "src/pick.ts")).toBe(TERNARY);
+  });
+
+  it("keeps no rewrite that adds a type error: the file stays as it was and the run exits 1", async () => {
+    const root = makeRepository({ "src/ask.ts": NO_TIMEOUT_OPTION, "tsconfig.json": TSCONFIG });
+    const result = await migrate(root, ["src", "--transform", "deadline", "--deadline-ms", "300000"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^failed {2}src\/ask\.ts:7: the rewrite would add a type error \(TS2353: .*'timeout'.*\); file left as it was/m);
+    expect(read(root, "src/ask.ts")).toBe(NO_TIMEOUT_OPTION);
+
+    const unchecked = await migrate(root, ["src", "--transform", "deadline", "--deadline-ms", "300000", "--no-typecheck"]);
+    expect(unchecked.code).toBe(0);
+    expect(read(root, "src/ask.ts")).toContain("{ timeout: 300000 }");
+  });
+
+  it("shows a redrawn progress bar on a terminal and plain lines elsewhere, for long runs", async () => {
+    const files = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`src/file${String(index).padStart(2, "0")}.ts`, CLEAN]));
+    const root = makeRepository(files);
+    const onTerminal = await migrate(root, ["src", "--transform", "exhaustive-action"], true);
+    expect(onTerminal.stderr).toContain("\r\u001b[K[");
+    expect(onTerminal.stderr).toContain("] 19/20 src/file19.ts");
+    const inLog = await migrate(root, ["src", "--transform", "exhaustive-action"], false);
+    expect(inLog.stderr).toBe("migrate: 2/20 files\nmigrate: 4/20 files\nmigrate: 6/20 files\nmigrate: 8/20 files\nmigrate: 10/20 files\nmigrate: 12/20 files\nmigrate: 14/20 files\nmigrate: 16/20 files\nmigrate: 18/20 files\nmigrate: 20/20 files\n");
+    expect(inLog.stdout).toContain("Summary: 0 changed, 20 unchanged, 0 skipped with reason, 0 failed (20 files).");
+  });
+
+  it("answers usage errors with exit 2 and the help text", async () => {
+    const root = makeRepository({ "src/clean.ts": CLEAN });
+    const noPaths = await migrate(root, []);
+    expect(noPaths.code).toBe(2);
+    expect(noPaths.stderr).toContain("give at least one file or directory");
+    const noDeadline = await migrate(root, ["src"]);
+    expect(noDeadline.code).toBe(2);
+    expect(noDeadline.stderr).toContain('the "deadline" transform needs --deadline-ms');
+    const badDeadline = await migrate(root, ["src", "--deadline-ms", "soon"]);
+    expect(badDeadline.code).toBe(2);
+    expect(badDeadline.stderr).toContain('--deadline-ms must be a whole number of milliseconds greater than 0, got "soon"');
+    const unknownTransform = await migrate(root, ["src", "--transform", "everything"]);
+    expect(unknownTransform.code).toBe(2);
+    expect(unknownTransform.stderr).toContain("unknown transform everything");
+    const missing = await migrate(root, ["nowhere", "--transform", "exhaustive-action"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("no such file or directory: nowhere");
+    const help = await migrate(root, ["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: eslint-plugin-elicitation migrate <paths...> [options]");
+  });
+});
