@@ -142,8 +142,11 @@ function classifyKeySyntax(
   const recurse = (next: TSESTree.Node) => classifyKey(next, sourceCode, patterns, declaredTypeName, depth + 1);
   switch (node.type) {
     case AST_NODE_TYPES.Identifier: {
+      // `const sessionId = uuid.v4()` is minted per request whatever it is called: what it holds wins.
+      const traced = traceKeyIdentifier(node, sourceCode, patterns, recurse);
+      if (traced.kind === "per-question") return traced;
       const byName = classifyName(node.name, patterns);
-      return byName.kind === "unknown" ? traceKeyIdentifier(node, sourceCode, patterns, recurse) : byName;
+      return byName.kind === "unknown" ? traced : byName;
     }
     case AST_NODE_TYPES.MemberExpression: {
       const path = getMemberPath(node);
@@ -409,7 +412,10 @@ function functionCallsWaiter(fn: TSESTree.FunctionLike, sourceCode: Readonly<TSE
       const callee = unwrapExpression(node.callee);
       const path = getMemberPath(callee);
       if (path && isWaiterName(path[path.length - 1]!)) return true;
-      if (callee.type === AST_NODE_TYPES.Identifier && classifyStoredValue(callee, sourceCode, MAX_TRACE_DEPTH - 1) === "waiter") {
+      if (
+        callee.type === AST_NODE_TYPES.Identifier &&
+        classifyStoredValue(callee, sourceCode, MAX_TRACE_DEPTH - 1) === "waiter"
+      ) {
         return true;
       }
     }
@@ -436,4 +442,134 @@ export function getStoreName(store: TSESTree.Node): string | null {
 
 export function isPendingStoreName(name: string | null, patterns: PendingPatterns): boolean {
   return name !== null && patterns.storeName.test(toSnakeName(name));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the waiter waits for
+
+/** Words that say a person is being asked: the entry is a question's pending answer. */
+const QUESTION_WORDS = new Set([
+  "elicit",
+  "elicitation",
+  "elicitations",
+  "question",
+  "questions",
+  "answer",
+  "answers",
+  "ask",
+  "asks",
+  "permission",
+  "permissions",
+  "approval",
+  "approvals",
+  "approve",
+  "confirm",
+  "confirmation",
+  "confirmations",
+  "consent",
+  "decision",
+  "decisions",
+  "choice",
+  "choices",
+  "dialog",
+  "dialogs",
+  "human",
+  "user",
+]);
+
+/** Words that say the waiter waits for the keyed thing's own lifecycle (its connect, its result), once per key. */
+const LIFECYCLE_WORDS = new Set([
+  "connect",
+  "connects",
+  "connected",
+  "connecting",
+  "ready",
+  "completion",
+  "completions",
+  "complete",
+  "finish",
+  "finished",
+  "exit",
+  "close",
+  "closed",
+  "detach",
+  "start",
+  "started",
+  "startup",
+  "init",
+  "shutdown",
+  "result",
+  "results",
+  "execute",
+  "execution",
+  "executions",
+  "exec",
+  "turn",
+  "turns",
+  "run",
+  "runs",
+]);
+
+export type WaitIntent =
+  /** The names around the write speak of asking a person. */
+  | "question"
+  /** The names say the waiter waits for the session's / tool call's own event, which happens once per key. */
+  | "lifecycle"
+  | "unknown";
+
+/**
+ * What a store write waits for, judged from the names around it: the store's path (`this.pendingApprovals`), the
+ * entry's property names, and the enclosing function's name (`requestApproval`, `waitForSessionConnect`).
+ * A store named after the key's own entity (`pendingToolCalls` keyed by a tool-call id, `sessions` by a session id)
+ * waits for that entity itself, unless a question word says otherwise.
+ */
+export function describeWaitIntent(store: TSESTree.Node, value: TSESTree.Node, keyName: string): WaitIntent {
+  const storeWords = wordsOfPath(getMemberPath(store));
+  const entry = unwrapExpression(value);
+  const entryWords =
+    entry.type === AST_NODE_TYPES.ObjectExpression
+      ? entry.properties.flatMap((property) => {
+          const name = property.type === AST_NODE_TYPES.Property ? getStaticPropertyName(property) : null;
+          return name === null ? [] : toSnakeName(name).split("_");
+        })
+      : [];
+  const functionName = enclosingFunctionName(store);
+  const functionWords = functionName === null ? [] : toSnakeName(functionName).split("_");
+  const words = [...storeWords, ...entryWords, ...functionWords];
+  if (words.some((word) => QUESTION_WORDS.has(word))) return "question";
+  if (words.some((word) => LIFECYCLE_WORDS.has(word))) return "lifecycle";
+  const entityWord = toSnakeName(keyName).replace(/_(?:id|key|name|uid)$/, "").split("_").pop();
+  if (entityWord && storeWords.some((word) => word === entityWord || word === `${entityWord}s`)) return "lifecycle";
+  return "unknown";
+}
+
+function wordsOfPath(path: readonly string[] | null): string[] {
+  return (path ?? []).filter((segment) => segment !== "this").flatMap((segment) => toSnakeName(segment).split("_"));
+}
+
+/** `function requestApproval`, `ask(…) {}` in a class, `const waitForConnect = () => …`, `{ onAnswer() {} }`. */
+function enclosingFunctionName(node: TSESTree.Node): string | null {
+  for (let current = node.parent; current; current = current.parent) {
+    if (
+      current.type !== AST_NODE_TYPES.FunctionDeclaration &&
+      current.type !== AST_NODE_TYPES.FunctionExpression &&
+      current.type !== AST_NODE_TYPES.ArrowFunctionExpression
+    ) {
+      continue;
+    }
+    if (current.id) return current.id.name;
+    const parent = current.parent;
+    if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) return parent.id.name;
+    if (
+      (parent?.type === AST_NODE_TYPES.MethodDefinition ||
+        parent?.type === AST_NODE_TYPES.Property ||
+        parent?.type === AST_NODE_TYPES.PropertyDefinition) &&
+      !parent.computed
+    ) {
+      const name = getStaticPropertyName(parent);
+      if (name !== null) return name;
+    }
+    // An anonymous callback (a Promise executor, a `.then`): keep looking outwards for a named function.
+  }
+  return null;
 }

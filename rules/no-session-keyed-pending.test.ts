@@ -203,6 +203,50 @@ function ask(target, sessionId) {
 }`,
     },
     {
+      name: "a session registry whose entry's lifecycle callbacks settle a connect deferred",
+      code: `
+class Sessions {
+  sessions = new Map();
+  createSession(sessionId) {
+    const defer = createDefer();
+    this.sessions.set(sessionId, { connected: () => defer.resolve(), fail(error) { defer.reject(error); } });
+    return defer;
+  }
+}`,
+    },
+    {
+      name: "waits for the session's own connect, once per session",
+      code: `
+const connectWaiters = new Map();
+function waitForBrowser(sessionId, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("timeout")), timeoutMs);
+    connectWaiters.set(sessionId, { resolve, reject, timer });
+  });
+}`,
+    },
+    {
+      name: "waits for a tool call's own result, once per tool call",
+      code: `
+class Bridge {
+  pendingToolCalls = new Map();
+  runTool(toolCallId, args) {
+    this.post({ toolCallId, args });
+    return new Promise((resolve, reject) => { this.pendingToolCalls.set(toolCallId, { resolve, reject }); });
+  }
+}`,
+    },
+    {
+      name: "a variable named sessionId that is minted fresh per request",
+      code: `
+const resolvers = new Map();
+function callMain(method) {
+  const sessionId = uuid.v4();
+  send({ sessionId, method });
+  return new Promise((resolve, reject) => { resolvers.set(sessionId, { resolve, reject }); });
+}`,
+    },
+    {
       name: "a custom per-question pattern wins over the shared-key pattern",
       code: `
 const pending = new Map();
@@ -449,6 +493,42 @@ function ask(sessionId, threadId) {
         { ...shared("sessionId", SESSION), line: 4, column: 49, endLine: 4, endColumn: 58 },
         { ...shared("threadId", SESSION), line: 4, column: 82, endLine: 4, endColumn: 90 },
       ],
+    },
+    {
+      name: "a pending entry carrying a continuation that settles the executor's resolve",
+      code: `
+const pending = new Map();
+function ask(sessionId) {
+  return new Promise((resolve) => pending.set(sessionId, { onAnswer: (answer) => resolve(answer) }));
+}`,
+      errors: [{ ...shared("sessionId", SESSION), line: 4, column: 47, endLine: 4, endColumn: 56 }],
+    },
+    {
+      name: "a session registry entry that holds the resolver itself",
+      code: `
+const sessions = new Map();
+function ask(sessionId) {
+  return new Promise((resolve) => sessions.set(sessionId, { pendingPermission: resolve }));
+}`,
+      errors: [{ ...shared("sessionId", SESSION), line: 4, column: 48, endLine: 4, endColumn: 57 }],
+    },
+    {
+      name: "permission approvals keyed by the tool-call id (one call may ask twice)",
+      code: `
+const pendingApprovals = new Map();
+export function requestApproval(toolCallId, toolName) {
+  return new Promise((resolve) => { pendingApprovals.set(toolCallId, { resolve, toolName }); });
+}`,
+      errors: [{ ...shared("toolCallId", TOOL_CALL), line: 4, column: 58, endLine: 4, endColumn: 68 }],
+    },
+    {
+      name: "a question word in the entry outweighs a lifecycle word in the function name",
+      code: `
+const pending = new Map();
+function startTurn(sessionId) {
+  return new Promise((resolve) => pending.set(sessionId, { resolve, question: "Priority?" }));
+}`,
+      errors: [{ ...shared("sessionId", SESSION), line: 4, column: 47, endLine: 4, endColumn: 56 }],
     },
     {
       name: "a custom key-name pattern (tenant ids) is checked even without session words",

@@ -14,6 +14,7 @@ import {
   compilePendingPatterns,
   getStoreName,
   isPendingStoreName,
+  describeWaitIntent,
   textMayContainSessionKeyedPending,
   type DeclaredTypeNameLookup,
   type KeySharer,
@@ -82,6 +83,8 @@ export default createRule<Options, MessageIds>({
       const waiter = classifyStoredValue(value, sourceCode);
       if (waiter === "not-waiter") return;
       if (waiter === "opaque" && !isPendingStoreName(getStoreName(store), patterns)) return;
+      // A session's own connect or a tool call's own result happens once per key: sharing the key is fine there.
+      if (describeWaitIntent(store, value, verdict.name) === "lifecycle") return;
       context.report({
         node: key,
         messageId: "sessionKeyedPending",
