@@ -117,13 +117,19 @@ export interface ElicitationHandler {
 /**
  * `client.setRequestHandler(ElicitRequestSchema | "elicitation/create", handler)` and
  * `mcpClient.onElicitationRequest(schema, handler)`: the handler answers a server's question for a person.
+ * `resolveHandler` (optional) finds the function behind a handler passed by name
+ * (`setRequestHandler(ElicitRequestSchema, onElicitation)`); without it only inline functions count.
  */
-export function matchElicitationHandler(call: TSESTree.CallExpression): ElicitationHandler | null {
+export function matchElicitationHandler(
+  call: TSESTree.CallExpression,
+  resolveHandler?: (argument: TSESTree.Node) => TSESTree.FunctionLike | null,
+): ElicitationHandler | null {
   const method = getCalleeName(call);
   const api = ELICITATION_HANDLER_APIS.find((candidate) => candidate.method === method);
   if (!api) return null;
-  const handler = call.arguments[api.handlerArgIndex];
-  if (!isFunctionNode(handler)) return null;
+  const argument = call.arguments[api.handlerArgIndex];
+  const handler = isFunctionNode(argument) ? argument : argument && resolveHandler ? resolveHandler(argument) : null;
+  if (!handler) return null;
   if (api.schemaNames.length > 0) {
     const first = call.arguments[0];
     if (!first) return null;

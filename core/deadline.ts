@@ -335,7 +335,7 @@ export function findHandRolledWait(
   return endsOnTimerOrSignal(owner, sourceCode) ? null : { promise, store };
 }
 
-/** Where the executor keeps `resolve`/`reject` for someone else to call later, or null. */
+/** Where the executor keeps `resolve`/`reject` for someone else to call later (a keyed store or a queue), or null. */
 function findStoredSettler(
   executor: TSESTree.FunctionLike,
   settlers: readonly string[],
@@ -360,7 +360,14 @@ function findStoredSettler(
         return true;
       }
     }
-    if (node.type === AST_NODE_TYPES.AssignmentExpression && isSettler(node.right)) {
+    // `waiters[id] = resolve`: a keyed slot. A plain `next = resolve` is a one-slot signal (a work queue's wake-up),
+    // not a store of answers.
+    if (
+      node.type === AST_NODE_TYPES.AssignmentExpression &&
+      node.left.type === AST_NODE_TYPES.MemberExpression &&
+      node.left.computed &&
+      isSettler(node.right)
+    ) {
       store = node;
       return true;
     }

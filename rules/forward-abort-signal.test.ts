@@ -402,6 +402,26 @@ class Agent extends McpAgent { async ask(params, signal) { return this.elicitInp
     data: { signal: "extra.signal" },
   },
   {
+    name: "MCP client: a handler passed by name that awaits the terminal",
+    code: `async function onElicitation(request) {
+  return await handleInTerminal(request.params);
+}
+client.setRequestHandler(ElicitRequestSchema, onElicitation);`,
+    needle: "setRequestHandler",
+    messageId: "handlerIgnoresSignal",
+    data: { signal: "extra.signal" },
+  },
+  {
+    name: "MCP client: a handler that returns a local function's wait for the person",
+    code: `async function askInTerminal(params) {
+  return { action: "accept", content: { confirm: (await question(params.message)) === "y" } };
+}
+client.setRequestHandler(ElicitRequestSchema, async (request) => askInTerminal(request.params));`,
+    needle: "setRequestHandler",
+    messageId: "handlerIgnoresSignal",
+    data: { signal: "extra.signal" },
+  },
+  {
     name: "@ai-sdk/mcp: onElicitationRequest gives no signal: a UI wait with no timer",
     code: `mcpClient.onElicitationRequest(ElicitationRequestSchema, async (request) => {
   const answer = await rl.question(request.params.message);
@@ -528,6 +548,11 @@ async function ask(ctx, signal) { return Promise.race([ctx.elicit("Which branch?
     {
       name: "MCP client: handler that answers at once",
       code: `client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "decline" }));`,
+    },
+    {
+      name: "MCP client: a handler that returns a local function's immediate answer",
+      code: `function declineAll(params) { return { action: "decline" }; }
+client.setRequestHandler(ElicitRequestSchema, async (request) => declineAll(request.params));`,
     },
     {
       name: "MCP client: handler for another request",

@@ -4,7 +4,7 @@
  * life because an elicitation was not raced against its callback's signal.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { isFunctionNode } from "../core/ast.ts";
+import { isFunctionNode, unwrapExpression } from "../core/ast.ts";
 import { matchElicitationHandler, matchHumanWaitCall, type ElicitationHandler, type HumanWaitCall } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
 import { findUserLandRaces, propertyValue, readOptions, signalDeadline, stopsWaiting } from "../core/deadline.ts";
@@ -17,7 +17,7 @@ import {
   referencesSignal,
   type CallerSignal,
 } from "../core/signals.ts";
-import { isAbortSignalStaticCall, isSetTimeoutCall, walkSubtree } from "../core/walk.ts";
+import { isAbortSignalStaticCall, isSetTimeoutCall, localFunctionOf, walkSubtree } from "../core/walk.ts";
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 
 type MessageId =
@@ -213,11 +213,23 @@ export default createRule<[Options], MessageId>({
       context.report({ node: at, messageId: "handlerIgnoresSignal", data: { signal: signalText } });
     }
 
-    /** Whether the handler waits on something (an `await`, or a promise it builds) rather than answering at once. */
-    function waitsForAnswer(handler: TSESTree.FunctionLike): boolean {
-      if (!handler.body) return false;
-      return walkSubtree(handler.body, sourceCode.visitorKeys, (node) => {
+    /**
+     * Whether the handler waits on something (an `await`, a promise it builds, or a local function it returns
+     * that does either) rather than answering at once.
+     */
+    function waitsForAnswer(handler: TSESTree.FunctionLike, followReturns = true): boolean {
+      const body = handler.body;
+      if (!body) return false;
+      const returnsWaitingCall = (value: TSESTree.Node | null | undefined): boolean => {
+        const call = value && unwrapExpression(value);
+        if (!followReturns || call?.type !== AST_NODE_TYPES.CallExpression) return false;
+        const callee = localFunctionOf(call.callee, sourceCode);
+        return callee !== null && callee !== handler && waitsForAnswer(callee, false);
+      };
+      if (body.type !== AST_NODE_TYPES.BlockStatement && returnsWaitingCall(body)) return true;
+      return walkSubtree(body, sourceCode.visitorKeys, (node) => {
         if (node.type === AST_NODE_TYPES.AwaitExpression) return nearestFunction(node) === handler;
+        if (node.type === AST_NODE_TYPES.ReturnStatement) return nearestFunction(node) === handler && returnsWaitingCall(node.argument);
         return node.type === AST_NODE_TYPES.NewExpression && node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === "Promise";
       });
     }
@@ -258,7 +270,7 @@ export default createRule<[Options], MessageId>({
           checkCall(call);
           return;
         }
-        const handler = matchElicitationHandler(node);
+        const handler = matchElicitationHandler(node, (argument) => localFunctionOf(argument, sourceCode));
         if (handler) checkHandler(handler);
       },
     };

@@ -209,6 +209,16 @@ function waitForElicitation(requestId) {
     messageId: "handRolledWait",
   },
   {
+    name: "hand-rolled wait: a queue of questions for the terminal",
+    code: `async function elicitationRequestHandler(request) {
+  return new Promise((resolve, reject) => {
+    elicitationQueue.push({ request, resolve, reject });
+  });
+}`,
+    needle: "Promise",
+    messageId: "handRolledWait",
+  },
+  {
     name: "strict: options in a variable may not set a deadline",
     code: `async function ask(server, params, requestOptions) { return server.elicitInput(params, requestOptions); }`,
     needle: "elicitInput",
@@ -354,6 +364,12 @@ function waitForJob(id) { return new Promise((resolve) => pending.set(id, resolv
       name: "hand-rolled store not tied to a person in a file that elicits elsewhere",
       code: `await server.elicitInput(params, { timeout: 60_000 });
 function waitForUpload(id) { return new Promise((resolve) => uploads.set(id, resolve)); }`,
+    },
+    {
+      name: "a work queue's one-slot wake-up is not a store of answers",
+      code: `async function elicitationLoop() {
+  await new Promise((resolve) => { elicitationQueueSignal = resolve; });
+}`,
     },
     { name: "a promise resolved at once", code: `const elicited = new Promise((resolve) => resolve(cached));` },
     {
