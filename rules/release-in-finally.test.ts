@@ -947,6 +947,40 @@ server.registerTool("deploy", {}, async ({ service }) => {
       ],
     },
     {
+      name: "var declared between the acquisition and the release stays as written",
+      code: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  var answer = await server.elicitInput(params);
+  mutex.release();
+  return answer;
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 3,
+          column: 9,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  try {
+    var answer = await server.elicitInput(params);
+  } finally {
+    mutex.release();
+  }
+  return answer;
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: "a declaration that cannot be split (destructuring read after the release)",
       code: `
 async function deploy(server, mutex, params) {

@@ -461,13 +461,17 @@ export default createRule<Options, MessageIds>({
       let cursor = regionStart;
       for (const node of moved) {
         const gap = reindent(cursor, node.range[0], layout.unit);
-        const escaping = sourceCode
-          .getDeclaredVariables(node)
-          .some((variable) =>
-            variable.references.some(
-              (reference) => reference.identifier.range[0] < regionStart || reference.identifier.range[0] > blockEnd,
-            ),
-          );
+        // `var` stays function-scoped inside the new block; only block-scoped declarations need hoisting.
+        const blockScoped = !(node.type === AST_NODE_TYPES.VariableDeclaration && node.kind === "var");
+        const escaping =
+          blockScoped &&
+          sourceCode
+            .getDeclaredVariables(node)
+            .some((variable) =>
+              variable.references.some(
+                (reference) => reference.identifier.range[0] < regionStart || reference.identifier.range[0] > blockEnd,
+              ),
+            );
         cursor = node.range[1];
         if (!escaping) {
           text += gap + reindent(node.range[0], node.range[1], layout.unit);
