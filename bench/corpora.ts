@@ -1,0 +1,181 @@
+/**
+ * The fixed file lists the benchmark and the sweep run on. They are not committed: each is rebuilt at run time by
+ * the recipe below, which is deterministic for a given node_modules (explicit packages, sorted paths, fixed caps),
+ * and the run records the list it used in bench/results/.
+ *
+ * - broad: real code from packages installed as devDependencies, with little or no elicitation code. Declaration
+ *   files (.d.ts) are left out (they hold no statements a rule could visit) and so are files over MAX_FILE_BYTES
+ *   (bundles, not code people write).
+ * - quiet: the broad files with no elicitation code at all (see `hasElicitationCode`): the per-rule cost ratio.
+ * - dense: this repository's fixtures/ and the examples that ship inside @modelcontextprotocol/sdk (dist/esm/examples).
+ * - sweep: every .ts/.tsx/.js/.mjs/.cjs file under node_modules, any size, declaration files included.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+export const REPO_ROOT = path.resolve(__dirname, "..");
+export const NODE_MODULES = path.join(REPO_ROOT, "node_modules");
+
+/** Larger files are bundles or generated tables; the broad corpus wants code as people write it. */
+export const MAX_FILE_BYTES = 200 * 1024;
+
+/**
+ * Packages of the broad corpus, in order, with the most files each may contribute (its sorted paths, first N).
+ * Caps keep one package from dominating and a pass short; the total is about 2,300 files, 8 MB.
+ */
+export const BROAD_PACKAGES: ReadonlyArray<{ name: string; cap: number; exclude?: RegExp }> = [
+  { name: "@typescript-eslint/eslint-plugin", cap: 150 },
+  { name: "@typescript-eslint/scope-manager", cap: 180 },
+  { name: "@typescript-eslint/typescript-estree", cap: 60 },
+  { name: "@typescript-eslint/utils", cap: 40 },
+  { name: "@typescript-eslint/type-utils", cap: 25 },
+  { name: "@typescript-eslint/rule-tester", cap: 40 },
+  { name: "eslint", cap: 250 },
+  { name: "eslint-plugin-eslint-plugin", cap: 45 },
+  { name: "eslint-doc-generator", cap: 40 },
+  { name: "vitest", cap: 30 },
+  { name: "@vitest/runner", cap: 20 },
+  { name: "@vitest/utils", cap: 20 },
+  { name: "@vitest/mocker", cap: 20 },
+  { name: "zod", cap: 200 },
+  { name: "jscodeshift", cap: 70 },
+  { name: "recast", cap: 25 },
+  { name: "ast-types", cap: 35 },
+  { name: "@babel/core", cap: 70 },
+  { name: "@babel/traverse", cap: 35 },
+  { name: "@babel/generator", cap: 25 },
+  { name: "@babel/types", cap: 90 },
+  // The SDK's own library code (client, server, transports); its examples are the dense corpus.
+  { name: "@modelcontextprotocol/sdk", cap: 120, exclude: /\/examples\// },
+  { name: "hono", cap: 200 },
+  { name: "ajv", cap: 215 },
+  { name: "yaml", cap: 155 },
+  { name: "diff", cap: 50 },
+  { name: "semver", cap: 55 },
+  { name: "jose", cap: 50 },
+  { name: "lint-staged", cap: 40 },
+  { name: "express", cap: 10 },
+];
+
+const SOURCE_FILE = /\.(?:ts|tsx|js|mjs|cjs)$/;
+const DECLARATION_FILE = /\.d\.(?:ts|mts|cts)$/;
+
+/**
+ * Text that marks elicitation code: the words of the human-wait APIs and their answers. Deliberately wider than a
+ * rule's own pre-filter, so "no elicitation code" is not defined by the thing being measured.
+ */
+const ELICITATION_WORDS = /elicit|permission|ElicitResult|acceptAction|human.?in.?the.?loop/i;
+
+export function hasElicitationCode(text: string): boolean {
+  return ELICITATION_WORDS.test(text);
+}
+
+export interface Corpus {
+  name: string;
+  /** Absolute paths, sorted. */
+  files: string[];
+  recipe: string;
+}
+
+/** Every file under `dir` whose name matches, sorted by path; `node_modules` below `dir` is entered only if asked. */
+export function listFiles(dir: string, options: { enterNodeModules: boolean; match: (file: string) => boolean }): string[] {
+  const found: string[] = [];
+  const walk = (current: string): void => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(current, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(current, entry.name);
+      // Symbolic links are not followed: node_modules/.bin and workspace links would list files twice.
+      if (entry.isDirectory()) {
+        if (entry.name === "node_modules" && !options.enterNodeModules) continue;
+        walk(full);
+      } else if (entry.isFile() && options.match(full)) {
+        found.push(full);
+      }
+    }
+  };
+  walk(dir);
+  return found.sort(compareCodeUnits);
+}
+
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function fileSize(file: string): number {
+  return fs.statSync(file).size;
+}
+
+function isBroadCandidate(file: string): boolean {
+  return SOURCE_FILE.test(file) && !DECLARATION_FILE.test(file) && fileSize(file) <= MAX_FILE_BYTES;
+}
+
+export function broadCorpus(): Corpus {
+  const files: string[] = [];
+  for (const { name, cap, exclude } of BROAD_PACKAGES) {
+    const packageDir = path.join(NODE_MODULES, name);
+    if (!fs.existsSync(packageDir)) throw new Error(`broad corpus: package "${name}" is not installed (run npm ci)`);
+    const candidates = listFiles(packageDir, {
+      enterNodeModules: false,
+      match: (file) => isBroadCandidate(file) && !(exclude && exclude.test(toPosix(file))),
+    });
+    files.push(...candidates.slice(0, cap));
+  }
+  return {
+    name: "broad",
+    files,
+    recipe: `per package in BROAD_PACKAGES (bench/corpora.ts): .ts/.tsx/.js/.mjs/.cjs files, no .d.ts, <= ${MAX_FILE_BYTES} bytes, nested node_modules skipped, sorted, first <cap>`,
+  };
+}
+
+/** The broad files with no elicitation code: where a rule must cost nothing. */
+export function quietCorpus(broad: Corpus = broadCorpus()): Corpus {
+  return {
+    name: "quiet",
+    files: broad.files.filter((file) => !hasElicitationCode(fs.readFileSync(file, "utf8"))),
+    recipe: `the broad corpus minus files matching ${String(ELICITATION_WORDS)}`,
+  };
+}
+
+export function denseCorpus(): Corpus {
+  const sourceOnly = (file: string) => SOURCE_FILE.test(file) && !DECLARATION_FILE.test(file);
+  const fixtures = listFiles(path.join(REPO_ROOT, "fixtures"), { enterNodeModules: false, match: sourceOnly });
+  const examples = listFiles(path.join(NODE_MODULES, "@modelcontextprotocol/sdk/dist/esm/examples"), {
+    enterNodeModules: false,
+    match: sourceOnly,
+  });
+  return {
+    name: "dense",
+    files: [...fixtures, ...examples],
+    recipe: "fixtures/**/*.{ts,tsx,js,mjs,cjs} (no .d.ts) + node_modules/@modelcontextprotocol/sdk/dist/esm/examples/**/*.js, sorted",
+  };
+}
+
+/** What `npm run sweep` covers by default: every source file under node_modules, declaration files included. */
+export function sweepCorpus(): Corpus {
+  return {
+    name: "sweep",
+    files: listFiles(NODE_MODULES, { enterNodeModules: true, match: (file) => SOURCE_FILE.test(file) }),
+    recipe: "node_modules/**/*.{ts,tsx,js,mjs,cjs} (nested node_modules included, symlinks not followed), sorted",
+  };
+}
+
+export function totalBytes(files: readonly string[]): number {
+  let total = 0;
+  for (const file of files) total += fileSize(file);
+  return total;
+}
+
+export function toPosix(file: string): string {
+  return file.split(path.sep).join("/");
+}
+
+/** A path as printed and recorded: relative to the repository, so results name no machine-specific directory. */
+export function displayPath(file: string): string {
+  const relative = path.relative(REPO_ROOT, file);
+  return toPosix(relative.startsWith("..") ? file : relative);
+}

@@ -1,0 +1,413 @@
+/**
+ * `npm run bench`: what our rules and transforms cost, as ratios against a baseline timed in the same run on the
+ * same files. See bench/README.md for how to read the output.
+ *
+ *   npm run bench                 full run (targets are judged on this)
+ *   npm run bench -- --quick      a third of each corpus, no memory runs: a quick look, not a verdict
+ *   options: --rounds N (default 3)  --jobs N (parallel child processes, default 2)  --no-memory
+ *            --only broad-lint,dense-lint,broad-transform,dense-transform
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { broadCorpus, denseCorpus, displayPath, quietCorpus, REPO_ROOT, totalBytes, type Corpus } from "./corpora.ts";
+import type { MeasureJob, MemoryResult, SubsetTime, TimeResult } from "./measure.ts";
+import { ruleNames } from "./subjects.ts";
+import { writeCorpusTsconfig } from "./variants.ts";
+
+const RESULTS_DIR = path.join(REPO_ROOT, "bench", "results");
+const WORK_DIR = path.join(RESULTS_DIR, "work");
+const MEASURE_SCRIPT = path.join(__dirname, "measure.ts");
+
+interface Options {
+  quick: boolean;
+  rounds: number;
+  jobs: number;
+  memory: boolean;
+  only: Set<string> | null;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const options: Options = { quick: false, rounds: 3, jobs: 2, memory: true, only: null };
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index];
+    const value = () => {
+      const next = argv[index + 1];
+      if (next === undefined) throw new UsageError(`${argument} needs a value`);
+      index += 1;
+      return next;
+    };
+    if (argument === "--quick") options.quick = true;
+    else if (argument === "--no-memory") options.memory = false;
+    else if (argument === "--rounds") options.rounds = positiveInteger(argument, value());
+    else if (argument === "--jobs") options.jobs = positiveInteger(argument, value());
+    else if (argument === "--only") options.only = new Set(value().split(","));
+    else if (argument === "--help" || argument === "-h") throw new UsageError("");
+    else throw new UsageError(`unknown option ${argument}`);
+  }
+  if (options.quick) options.memory = false;
+  return options;
+}
+
+class UsageError extends Error {}
+
+function positiveInteger(flag: string, text: string): number {
+  const parsed = Number(text);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new UsageError(`${flag} must be a whole number >= 1, got "${text}"`);
+  return parsed;
+}
+
+/** One child process: a timed suite or one memory measurement. */
+interface Job {
+  name: string;
+  corpus: string;
+  spec: MeasureJob;
+}
+
+interface Suite {
+  name: string;
+  corpus: Corpus;
+  variants: string[];
+  subsets?: Record<string, number[]>;
+  tsconfig?: string;
+  /** Variants whose peak memory is measured, each in a fresh process. */
+  memoryVariants: string[];
+}
+
+interface RatioSpec {
+  group: string;
+  label: string;
+  suite: string;
+  numerator: string;
+  denominator: string;
+  subset: string;
+  target?: number;
+}
+
+function everyThird(corpus: Corpus): Corpus {
+  return { ...corpus, files: corpus.files.filter((_, index) => index % 3 === 0), recipe: `${corpus.recipe}; --quick: every third file` };
+}
+
+function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
+  const fullBroad = broadCorpus();
+  const broad = options.quick ? everyThird(fullBroad) : fullBroad;
+  const quietFiles = new Set(quietCorpus(broad).files);
+  const quietIndices = broad.files.flatMap((file, index) => (quietFiles.has(file) ? [index] : []));
+  const dense = denseCorpus();
+  const tsconfig = writeCorpusTsconfig(dense.files, path.join(WORK_DIR, "typed"));
+  const ruleVariants = ruleNames().map((name) => `lint:rule:${name}`);
+  const suites: Suite[] = [
+    {
+      name: "broad-lint",
+      corpus: broad,
+      variants: ["lint:parser", "lint:recommended", ...ruleVariants],
+      subsets: { quiet: quietIndices },
+      memoryVariants: ["lint:parser", "lint:recommended"],
+    },
+    {
+      name: "dense-lint",
+      corpus: dense,
+      variants: ["lint:parser", "lint:recommended", "lint:parser-typed", "lint:switch-typed", "lint:recommended-typed"],
+      tsconfig,
+      memoryVariants: ["lint:parser", "lint:recommended", "lint:parser-typed", "lint:switch-typed", "lint:recommended-typed"],
+    },
+    {
+      name: "broad-transform",
+      corpus: broad,
+      variants: ["transform:identity", "transform:migrate"],
+      subsets: { quiet: quietIndices },
+      memoryVariants: ["transform:identity", "transform:migrate"],
+    },
+    {
+      name: "dense-transform",
+      corpus: dense,
+      variants: ["transform:identity", "transform:migrate"],
+      memoryVariants: [],
+    },
+  ];
+  const chosen = options.only ? suites.filter((suite) => options.only?.has(suite.name)) : suites;
+  return { suites: chosen, corpora: [broad, quietCorpus(broad), dense] };
+}
+
+function ratioSpecs(): RatioSpec[] {
+  const specs: RatioSpec[] = [
+    { group: "a", label: "recommended / parser alone", suite: "broad-lint", numerator: "lint:recommended", denominator: "lint:parser", subset: "all", target: 1.03 },
+    { group: "a", label: "recommended / parser alone", suite: "dense-lint", numerator: "lint:recommended", denominator: "lint:parser", subset: "all", target: 1.15 },
+    { group: "b", label: "switch-exhaustiveness-check typed / parser alone", suite: "dense-lint", numerator: "lint:switch-typed", denominator: "lint:parser", subset: "all" },
+    { group: "b", label: "recommended typed / parser alone", suite: "dense-lint", numerator: "lint:recommended-typed", denominator: "lint:parser", subset: "all" },
+    { group: "b", label: "recommended typed / switch-exhaustiveness-check typed", suite: "dense-lint", numerator: "lint:recommended-typed", denominator: "lint:switch-typed", subset: "all" },
+    { group: "b", label: "recommended typed / recommended untyped", suite: "dense-lint", numerator: "lint:recommended-typed", denominator: "lint:recommended", subset: "all" },
+    { group: "b", label: "recommended typed / parser alone typed", suite: "dense-lint", numerator: "lint:recommended-typed", denominator: "lint:parser-typed", subset: "all" },
+    { group: "c", label: "migrate transforms / jscodeshift identity", suite: "broad-transform", numerator: "transform:migrate", denominator: "transform:identity", subset: "all", target: 0.5 },
+    { group: "c", label: "migrate transforms / jscodeshift identity", suite: "dense-transform", numerator: "transform:migrate", denominator: "transform:identity", subset: "all" },
+    { group: "d", label: "recommended / parser alone", suite: "broad-lint", numerator: "lint:recommended", denominator: "lint:parser", subset: "quiet" },
+  ];
+  for (const name of ruleNames()) {
+    specs.push({ group: "d", label: `${name} alone / parser alone`, suite: "broad-lint", numerator: `lint:rule:${name}`, denominator: "lint:parser", subset: "quiet" });
+  }
+  return specs;
+}
+
+function runChild(job: Job, log: (line: string) => void): Promise<TimeResult | MemoryResult> {
+  const specFile = path.join(WORK_DIR, `${job.name.replace(/[^\w.-]+/g, "_")}.job.json`);
+  fs.writeFileSync(specFile, JSON.stringify(job.spec));
+  const started = Date.now();
+  log(`started  ${job.name}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", MEASURE_SCRIPT, specFile], {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code !== 0) {
+        reject(new Error(`${job.name} failed (exit ${code}):\n${stderr.trim()}`));
+        return;
+      }
+      log(`finished ${job.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const lastLine = stdout.trim().split("\n").at(-1) ?? "";
+      resolve(JSON.parse(lastLine) as TimeResult | MemoryResult);
+    });
+  });
+}
+
+async function runPool<T>(tasks: Array<() => Promise<T>>, concurrency: number): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next;
+      next += 1;
+      results[index] = await tasks[index]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
+  return results;
+}
+
+interface Stats {
+  min: number;
+  median: number;
+  max: number;
+}
+
+function stats(values: readonly number[]): Stats {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return { min: sorted[0], median, max: sorted[sorted.length - 1] };
+}
+
+interface RatioResult extends RatioSpec {
+  corpus: string;
+  files: number;
+  /** Per round, numerator CPU time / denominator CPU time (the two were timed in the same round). */
+  cpu: Stats;
+  wall: Stats;
+  numeratorCpuMs: Stats;
+  denominatorCpuMs: Stats;
+  verdict: "ok" | "missed" | "";
+}
+
+function computeRatio(spec: RatioSpec, suite: Suite, result: TimeResult): RatioResult | null {
+  const numerator = result.rounds[spec.numerator];
+  const denominator = result.rounds[spec.denominator];
+  if (!numerator || !denominator) return null;
+  const pick = (rounds: Array<Record<string, SubsetTime>>, key: keyof SubsetTime) => rounds.map((round) => round[spec.subset][key]);
+  const ratioOf = (key: keyof SubsetTime) => {
+    const top = pick(numerator, key);
+    const bottom = pick(denominator, key);
+    return stats(top.map((value, round) => value / bottom[round]));
+  };
+  const cpu = ratioOf("cpuMs");
+  const files = spec.subset === "all" ? suite.corpus.files.length : (suite.subsets?.[spec.subset]?.length ?? 0);
+  return {
+    ...spec,
+    corpus: spec.subset === "all" ? suite.corpus.name : spec.subset,
+    files,
+    cpu,
+    wall: ratioOf("wallMs"),
+    numeratorCpuMs: stats(pick(numerator, "cpuMs")),
+    denominatorCpuMs: stats(pick(denominator, "cpuMs")),
+    verdict: spec.target === undefined ? "" : cpu.median <= spec.target ? "ok" : "missed",
+  };
+}
+
+function formatTable(rows: string[][]): string {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows
+    .map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  "))
+    .join("\n");
+}
+
+const fixed = (value: number, digits = 3) => value.toFixed(digits);
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+async function main(): Promise<number> {
+  let options: Options;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    if (error.message) process.stderr.write(`bench: ${error.message}\n`);
+    process.stderr.write(fs.readFileSync(__filename, "utf8").split("*/")[0].replace(/^\/\*\*?/, "").replace(/^ \* ?/gm, "") + "\n");
+    return 2;
+  }
+  const startedAt = Date.now();
+  fs.mkdirSync(WORK_DIR, { recursive: true });
+  const { suites, corpora } = buildSuites(options);
+  const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+
+  for (const corpus of corpora) {
+    log(`corpus ${corpus.name}: ${corpus.files.length} files, ${(totalBytes(corpus.files) / 1e6).toFixed(1)} MB`);
+  }
+  const listFiles: Record<string, string> = {};
+  for (const suite of suites) {
+    const listFile = path.join(WORK_DIR, `${suite.corpus.name}.files.json`);
+    fs.writeFileSync(listFile, JSON.stringify(suite.corpus.files));
+    listFiles[suite.corpus.name] = listFile;
+  }
+
+  const jobs: Array<{ suite: Suite; job: Job }> = [];
+  for (const suite of suites) {
+    jobs.push({
+      suite,
+      job: {
+        name: `${suite.name} (${suite.variants.length} variants x ${options.rounds} rounds)`,
+        corpus: suite.corpus.name,
+        spec: {
+          mode: "time",
+          filesFrom: listFiles[suite.corpus.name],
+          variants: suite.variants,
+          rounds: options.rounds,
+          subsets: suite.subsets,
+          tsconfig: suite.tsconfig,
+        },
+      },
+    });
+  }
+  if (options.memory) {
+    for (const suite of suites) {
+      for (const variant of suite.memoryVariants) {
+        jobs.push({
+          suite,
+          job: {
+            name: `memory ${suite.name} ${variant}`,
+            corpus: suite.corpus.name,
+            spec: { mode: "memory", filesFrom: listFiles[suite.corpus.name], variants: [variant], rounds: 1, tsconfig: suite.tsconfig },
+          },
+        });
+      }
+    }
+  }
+  const results = await runPool(
+    jobs.map(({ job }) => () => runChild(job, log)),
+    options.jobs,
+  );
+
+  const timeResults = new Map<string, TimeResult>();
+  const memory: Array<{ suite: string; corpus: string; variant: string; peakRssBytes: number; startRssBytes: number }> = [];
+  results.forEach((result, index) => {
+    const { suite } = jobs[index];
+    if (result.mode === "time") timeResults.set(suite.name, result);
+    else memory.push({ suite: suite.name, corpus: suite.corpus.name, variant: result.variant, peakRssBytes: result.peakRssBytes, startRssBytes: result.startRssBytes });
+  });
+
+  const ratios: RatioResult[] = [];
+  for (const spec of ratioSpecs()) {
+    const suite = suites.find((candidate) => candidate.name === spec.suite);
+    const result = timeResults.get(spec.suite);
+    if (!suite || !result) continue;
+    const ratio = computeRatio(spec, suite, result);
+    if (ratio) ratios.push(ratio);
+  }
+
+  const out: string[] = [];
+  out.push(`eslint-plugin-elicitation bench — ${options.quick ? "QUICK (a third of each corpus; not a verdict)" : "full"} run, ${options.rounds} rounds, ${options.jobs} parallel job(s), ${os.cpus().length} CPUs`);
+  out.push("Ratio = CPU time of the variant / CPU time of its baseline, timed in the same round on the same files; min / median / max over rounds. Targets are judged on the median.");
+  out.push("");
+  const groupTitles: Record<string, string> = {
+    a: "(a) configs.recommended vs ESLint with the parser alone",
+    b: "(b) type information, dense corpus",
+    c: "(c) migrate's transforms (in-process, chained) vs a jscodeshift identity transform",
+    d: "(d) each rule on files with no elicitation code (issues 2 and 3)",
+  };
+  for (const group of ["a", "b", "c", "d"]) {
+    const rows = ratios.filter((ratio) => ratio.group === group);
+    if (rows.length === 0) continue;
+    out.push(groupTitles[group]);
+    out.push(
+      formatTable([
+        ["ratio", "corpus", "files", "min", "median", "max", "target", "", "baseline median CPU"],
+        ...rows.map((ratio) => [
+          ratio.label,
+          ratio.corpus,
+          String(ratio.files),
+          fixed(ratio.cpu.min),
+          fixed(ratio.cpu.median),
+          fixed(ratio.cpu.max),
+          ratio.target === undefined ? "" : `<= ${ratio.target}`,
+          ratio.verdict,
+          `${(ratio.denominatorCpuMs.median / 1000).toFixed(2)} s`,
+        ]),
+      ]),
+    );
+    out.push("");
+  }
+  out.push("Findings per variant (a rule that reports on a corpus is running, not skipping):");
+  for (const [suiteName, result] of timeResults) {
+    const parts = Object.entries(result.totals).map(([variant, totals]) => `${variant}=${totals.findings}${totals.fileErrors ? ` (${totals.fileErrors} unparsable)` : ""}`);
+    out.push(`  ${suiteName}: ${parts.join(", ")}`);
+  }
+  if (memory.length > 0) {
+    out.push("");
+    out.push("Peak memory (resident set of a fresh process running one variant once; 'start' = after loading code and files)");
+    out.push(
+      formatTable([
+        ["variant", "corpus", "peak RSS", "start RSS", "peak - start"],
+        ...memory.map((entry) => [entry.variant, entry.corpus, megabytes(entry.peakRssBytes), megabytes(entry.startRssBytes), megabytes(entry.peakRssBytes - entry.startRssBytes)]),
+      ]),
+    );
+  }
+  out.push("");
+  out.push(`Total ${((Date.now() - startedAt) / 1000).toFixed(0)} s.`);
+
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const report = {
+    startedAt: new Date(startedAt).toISOString(),
+    options: { ...options, only: options.only ? [...options.only] : null },
+    machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() },
+    corpora: corpora.map((corpus) => ({
+      name: corpus.name,
+      recipe: corpus.recipe,
+      count: corpus.files.length,
+      bytes: totalBytes(corpus.files),
+      files: corpus.files.map(displayPath),
+    })),
+    ratios,
+    memory,
+    raw: Object.fromEntries(timeResults),
+  };
+  const jsonFile = path.join(RESULTS_DIR, `bench-${stamp}.json`);
+  fs.writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(path.join(RESULTS_DIR, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(path.join(RESULTS_DIR, "latest.txt"), `${out.join("\n")}\n`);
+  out.push(`Results: ${displayPath(jsonFile)} (and bench/results/latest.json, latest.txt)`);
+  process.stdout.write(`${out.join("\n")}\n`);
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
