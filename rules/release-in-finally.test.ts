@@ -3,12 +3,12 @@ import { Linter } from "eslint";
 import * as parser from "@typescript-eslint/parser";
 import { describe, expect, it } from "vitest";
 import rule, { type MessageIds, type Options } from "./release-in-finally.ts";
-import { TYPED_PROJECT_ROOT, untypedRuleTester } from "../test/rule-tester.ts";
+import { TYPED_FILE, TYPED_PROJECT_ROOT, untypedRuleTester } from "../test/rule-tester.ts";
 
-// The shared typedRuleTester lists file.ts both in its tsconfig and in allowDefaultProject, which the project
-// service refuses; this one reads the same tsconfig directly.
+// The shared typedRuleTester lists file.ts both in its tsconfig and in allowDefaultProject, which typescript-eslint
+// rejects; typed cases use the project's tsconfig through the project service directly.
 const typedRuleTester = new RuleTester({
-  languageOptions: { parserOptions: { project: "./tsconfig.json", tsconfigRootDir: TYPED_PROJECT_ROOT } },
+  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: TYPED_PROJECT_ROOT } },
 });
 
 const ASYNC_DISPOSABLE_LOCK = `/// <reference lib="esnext.disposable" />
@@ -1274,7 +1274,7 @@ typedRuleTester.run("release-in-finally (typed)", rule, {
   valid: [
     {
       name: "typed: await using already holds the disposable lock",
-      filename: "file.ts",
+      filename: TYPED_FILE,
       code: `${ASYNC_DISPOSABLE_LOCK}
 export async function deploy() {
   await using lock = await locks.acquire();
@@ -1286,7 +1286,7 @@ export async function deploy() {
   invalid: [
     {
       name: "typed: await using offered when the acquisition returns an AsyncDisposable",
-      filename: "file.ts",
+      filename: TYPED_FILE,
       code: `${ASYNC_DISPOSABLE_LOCK}
 export async function deploy() {
   const lock = await locks.acquire();
@@ -1329,7 +1329,7 @@ export async function deploy() {
     },
     {
       name: "typed: using offered when the acquisition returns a Disposable",
-      filename: "file.ts",
+      filename: TYPED_FILE,
       code: `${DISPOSABLE_LOCK}
 export async function deploy() {
   const lock = await locks.acquire();
@@ -1372,7 +1372,7 @@ export async function deploy() {
     },
     {
       name: "typed: no using suggestion when statements follow the release",
-      filename: "file.ts",
+      filename: TYPED_FILE,
       code: `${ASYNC_DISPOSABLE_LOCK}
 export async function deploy() {
   const lock = await locks.acquire();
