@@ -5,11 +5,13 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import * as acp from "@agentclientprotocol/sdk";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CODEMODS } from "../codemods/registry.ts";
+import { createDemoAgent } from "../fixtures/acp-agent/agent.ts";
 import * as demo from "../fixtures/mcp-server/server.ts";
 import {
   accept,
@@ -339,6 +341,55 @@ describe("the kit itself", () => {
     expect(table).toBe(
       ["accept   result  12 ms    -  released      Deployed.", "timeout  hung    1000 ms  -  held: deploy"].join("\n"),
     );
+  });
+});
+
+describe("the demo ACP agent, with a client that cancels the turn while a dialog is up and never closes it", () => {
+  /** Runs one prompt; the client cancels the turn (`session/cancel`) when `cancelDuring` reaches it. */
+  async function promptCancelledDuring(cancelDuring: "permission" | "question"): Promise<{ stop: string; said: string[] }> {
+    const said: string[] = [];
+    let cancelTurn = (): void => {};
+    const neverAnswered = new Promise<never>(() => {});
+    const client = acp
+      .client({ name: "holds-dialogs-open" })
+      .onRequest(acp.methods.client.session.requestPermission, async ({ params }) => {
+        if (cancelDuring !== "permission") return { outcome: { outcome: "selected", optionId: params.options[0]!.optionId } };
+        cancelTurn();
+        return neverAnswered;
+      })
+      .onRequest(acp.methods.client.elicitation.create, async () => {
+        cancelTurn();
+        return neverAnswered;
+      })
+      .onNotification(acp.methods.client.session.update, ({ params }) => {
+        if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text") said.push(params.update.content.text);
+      });
+    const connection = client.connect(createDemoAgent());
+    try {
+      const agent = connection.agent;
+      await agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION });
+      const { sessionId } = await agent.request(acp.methods.agent.session.new, { cwd: "/", mcpServers: [] });
+      cancelTurn = () => void agent.notify(acp.methods.agent.session.cancel, { sessionId });
+      const prompt = agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "run the tests" }] });
+      const stop = await Promise.race([
+        prompt.then((response) => response.stopReason as string),
+        new Promise<string>((resolve) => setTimeout(() => resolve("still waiting"), 300)),
+      ]);
+      return { stop, said };
+    } finally {
+      connection.close();
+    }
+  }
+
+  it("cancelled during the permission request (raced): the turn ends, but the cancel is reported as a rejection", async () => {
+    expect(await promptCancelledDuring("permission")).toEqual({
+      stop: "cancelled",
+      said: ["You rejected `rm -rf build && npm test`, so I did not run it."],
+    });
+  });
+
+  it("cancelled during the question (not raced): the turn never ends", async () => {
+    expect(await promptCancelledDuring("question")).toEqual({ stop: "still waiting", said: [] });
   });
 });
 
