@@ -35,6 +35,37 @@ server.registerTool("deploy", { description: "Deploy a branch" }, async (_args, 
 });
 `;
 
+/** BUGGY_SERVER fixed the way the rules ask: the ask awaited inline, a deadline and the caller's signal, three
+ * outcomes, the lock released in `finally`. Nothing to report, even with `strict`. */
+export const FIXED_SERVER = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { Mutex } from "async-mutex";
+
+const server = new McpServer({ name: "tickets", version: "1.0.0" });
+const deployLock = new Mutex();
+
+server.registerTool("deploy", { description: "Deploy a branch" }, async (_args, extra) => {
+  const release = await deployLock.acquire();
+  try {
+    const result = await server.server.elicitInput(
+      { message: "Deploy main?", requestedSchema: { type: "object", properties: {} } },
+      { timeout: 120_000, signal: extra.signal },
+    );
+    switch (result.action) {
+      case "accept":
+        return { content: [{ type: "text", text: "Deploying main." }] };
+      case "decline":
+        return { content: [{ type: "text", text: "Not deploying: the user said no." }] };
+      case "cancel":
+        return { content: [{ type: "text", text: "Not deploying: the question was dismissed without an answer." }] };
+      default:
+        throw new Error("unknown action " + result.action);
+    }
+  } finally {
+    release();
+  }
+});
+`;
+
 /** Only reported with the strict options: identical decline/cancel bodies, and an options object we cannot see into. */
 export const STRICT_ONLY = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 
