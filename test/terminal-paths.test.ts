@@ -25,9 +25,11 @@ import {
 } from "../testing/index.ts";
 
 /** Hard cap per path: a call still running after this is `hung`. */
-const CAP_MS = 1_000;
+const CAP_MS = 1_500;
 /** The deadline the fixtures (and the codemod's --deadline-ms) give a person in these tests. */
-const DEADLINE_MS = 200;
+const DEADLINE_MS = 300;
+/** A question withdrawn within this long was withdrawn by the abandoned call's signal, not by the deadline. */
+const PROMPT_WITHDRAWAL_MS = DEADLINE_MS / 2;
 
 type DemoModule = typeof demo;
 type DemoTool = "deploy" | "create_ticket" | "migrate_database" | "rollback";
@@ -77,8 +79,9 @@ function expectAllPathsEndAndRelease(results: readonly TerminalPathResult[]): vo
   }
   expect(byPath(results, "timeout").withdrawn).toBe(true);
   expect(byPath(results, "outer-cancel").withdrawn).toBe(true);
-  // The abandoned call ends when it is abandoned, not when the deadline would have fired.
-  expect(byPath(results, "outer-cancel").elapsedMs).toBeLessThan(DEADLINE_MS);
+  // The abandoned call takes its question down when it is abandoned, not when the deadline would have fired.
+  expect(byPath(results, "outer-cancel").withdrawnAfterMs).toBeLessThan(PROMPT_WITHDRAWAL_MS);
+  expect(byPath(results, "timeout").withdrawnAfterMs).toBeGreaterThanOrEqual(DEADLINE_MS - 5);
 }
 
 function reply(text: string, isError = false): CallToolResult {
@@ -171,6 +174,7 @@ describe("the demo server's buggy tools fail on at least one terminal path", () 
       ["outer-cancel", "error", "withdrawn", "held: migrations"],
     ]);
     expect(byPath(results.migrate_database, "outer-cancel").elapsedMs).toBeGreaterThanOrEqual(DEADLINE_MS - 5);
+    expect(byPath(results.migrate_database, "outer-cancel").withdrawnAfterMs).toBeGreaterThanOrEqual(DEADLINE_MS - 5);
     expect(byPath(results.migrate_database, "outer-cancel").text).toContain("Request timed out");
     expect(byPath(results.migrate_database, "cancel").text).toBe(byPath(results.migrate_database, "decline").text);
   });
@@ -327,6 +331,38 @@ describe("the kit itself", () => {
     expect(results[0]!.elapsedMs).toBeGreaterThanOrEqual(145);
   });
 
+  it("applies the path to the question askIndex names, and accepts the ones before it", async () => {
+    const createServer = (): McpServer => {
+      const server = new McpServer({ name: "two-questions", version: "1.0.0" });
+      server.registerTool("release", { description: "Asks twice." }, async (extra) => {
+        const options = { timeout: DEADLINE_MS, signal: extra.signal };
+        const confirm = await server.server.elicitInput(
+          { message: "Release now?", requestedSchema: { type: "object", properties: { go: { type: "boolean" } }, required: ["go"] } },
+          options,
+        );
+        if (confirm.action !== "accept") return reply(`first question: ${confirm.action}`);
+        const notes = await server.server.elicitInput(
+          { message: "Release notes?", requestedSchema: { type: "object", properties: { notes: { type: "string" } }, required: ["notes"] } },
+          options,
+        );
+        return reply(`second question: ${notes.action}, go=${String(confirm.content?.go)}`);
+      });
+      return server;
+    };
+    const results = await runTerminalPaths({
+      server: createServer,
+      tool: "release",
+      timeoutMs: CAP_MS,
+      askIndex: 1,
+      paths: ["decline", "cancel", "timeout"],
+    });
+    expect(results.map((result) => [result.path, result.state, result.elicitations, result.text])).toEqual([
+      ["decline", "result", 2, "second question: decline, go=true"],
+      ["cancel", "result", 2, "second question: cancel, go=true"],
+      ["timeout", "error", 2, "MCP error -32001: Request timed out"],
+    ]);
+  });
+
   it("rejects a tool the server does not have, naming the ones it has", async () => {
     await expect(
       runTerminalPaths({ server: () => demo.createDemoServer({ log: quiet }), tool: "deplyo", timeoutMs: 200, paths: ["accept"] }),
@@ -335,8 +371,8 @@ describe("the kit itself", () => {
 
   it("formats results as a table", () => {
     const table = formatTerminalPaths([
-      { path: "accept", state: "result", text: "Deployed.", elapsedMs: 12, withdrawn: false, elicitations: 1, held: [] },
-      { path: "timeout", state: "hung", text: null, elapsedMs: 1000, withdrawn: false, elicitations: 1, held: ["deploy"] },
+      { path: "accept", state: "result", text: "Deployed.", elapsedMs: 12, withdrawn: false, withdrawnAfterMs: null, elicitations: 1, held: [] },
+      { path: "timeout", state: "hung", text: null, elapsedMs: 1000, withdrawn: false, withdrawnAfterMs: null, elicitations: 1, held: ["deploy"] },
     ]);
     expect(table).toBe(
       ["accept   result  12 ms    -  released      Deployed.", "timeout  hung    1000 ms  -  held: deploy"].join("\n"),

@@ -72,6 +72,8 @@ export interface TerminalPathResult {
   readonly elapsedMs: number;
   /** Whether the server took its question down (`notifications/cancelled` for the elicitation reached the client). */
   readonly withdrawn: boolean;
+  /** How long the withdrawn question had been on the client's screen when it was taken down; null if never. */
+  readonly withdrawnAfterMs: number | null;
   /** How many elicitations the client received during the call. */
   readonly elicitations: number;
   /** What the probe reported still held when the call ended (or at the cap). */
@@ -150,9 +152,11 @@ async function runPath<S extends ServerUnderTest>(
     const end = await withinCap(call.handlerEnded, options.timeoutMs);
     const held = options.probe ? [...(await options.probe(server))] : [];
     const elicitations = connection.elicitations;
+    const withdrawnQuestion = elicitations.find((seen) => seen.withdrawnAtMs !== null);
     const base = {
       path,
-      withdrawn: elicitations.some((seen) => seen.withdrawnAtMs !== null),
+      withdrawn: withdrawnQuestion !== undefined,
+      withdrawnAfterMs: withdrawnQuestion ? withdrawnQuestion.withdrawnAtMs! - withdrawnQuestion.receivedAtMs : null,
       elicitations: elicitations.length,
       held,
     };
