@@ -11,7 +11,7 @@ import type * as ts from "typescript";
 import { findProperty, getMemberPath, getStaticPropertyName, getStringValue, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { findVariable, traceAnswerSource, type AnswerSource } from "./flow.ts";
 import type { ResultShape } from "./human-wait.ts";
-import { ACP_OUTCOMES, DISCRIMINANT_FIELD, ELICIT_ACTIONS, isAnswerUnion } from "./result-shapes.ts";
+import { ACP_OUTCOMES, DISCRIMINANT_FIELD, ELICIT_ACTIONS, isAnswerUnion, RESULT_TYPE_NAMES } from "./result-shapes.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
 
 export type AnswerKind = "mcp" | "acp";
@@ -163,7 +163,17 @@ function traceWithParams(expression: TSESTree.Node, context: BranchContext, dept
   if (traced || depth > 4) return traced;
   const node = unwrapExpression(expression);
   if (node.type === AST_NODE_TYPES.CallExpression) {
-    return sendsElicitationParams(node) ? { kind: "annotation", typeName: "ElicitResult" } : null;
+    if (sendsElicitationParams(node)) return { kind: "annotation", typeName: "ElicitResult" };
+    const callee = unwrapExpression(node.callee);
+    // `ask(…).catch(() => fallbackAnswer)` still resolves with the answer's shape.
+    if (callee.type === AST_NODE_TYPES.MemberExpression && PASS_THROUGH_METHODS.has(getStaticPropertyName(callee) ?? "")) {
+      return traceWithParams(callee.object, context, depth + 1);
+    }
+    if (callee.type === AST_NODE_TYPES.Identifier) {
+      const fn = localFunction(callee, context.sourceCode);
+      return fn ? functionAnswerSource(fn, context, depth + 1) : null;
+    }
+    return null;
   }
   if (node.type === AST_NODE_TYPES.MemberExpression) return traceWithParams(node.object, context, depth + 1);
   if (node.type === AST_NODE_TYPES.Identifier) {
@@ -179,13 +189,68 @@ function traceWithParams(expression: TSESTree.Node, context: BranchContext, dept
 }
 
 const ELICITATION_PARAM_KEYS = ["requestedSchema", "elicitationId"];
+const PASS_THROUGH_METHODS = new Set(["catch", "finally"]);
 
+/** Whether one of the call's arguments is an object literal with keys only MCP elicitation requests have. */
 function sendsElicitationParams(call: TSESTree.CallExpression): boolean {
-  const first = call.arguments[0] && unwrapExpression(call.arguments[0]);
-  return (
-    first?.type === AST_NODE_TYPES.ObjectExpression &&
-    ELICITATION_PARAM_KEYS.some((key) => findProperty(first, key) !== null)
-  );
+  return call.arguments.some((argument) => {
+    const object = unwrapExpression(argument);
+    return object.type === AST_NODE_TYPES.ObjectExpression && ELICITATION_PARAM_KEYS.some((key) => findProperty(object, key) !== null);
+  });
+}
+
+/** The function a name refers to when the file declares it (`function ask…`, `const ask = async (…) => …`). */
+function localFunction(name: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.FunctionLike | null {
+  const variable = findVariable(sourceCode.getScope(name), name.name);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!definition) return null;
+  if (definition.type === "FunctionName" && isFunctionNode(definition.node)) return definition.node;
+  if (definition.type === "Variable" && definition.node.init && isFunctionNode(definition.node.init)) return definition.node.init;
+  return null;
+}
+
+const tracingFunctions = new WeakSet<TSESTree.FunctionLike>();
+
+/**
+ * What a local function resolves with: its declared return type (`Promise<ElicitResult>`,
+ * `Promise<RequestPermissionResponse>`), else what its `return`s trace to (`return server.elicitInput(…)`).
+ */
+function functionAnswerSource(fn: TSESTree.FunctionLike, context: BranchContext, depth: number): AnswerSource | null {
+  const declared = answerTypeName(fn.returnType?.typeAnnotation);
+  if (declared) return { kind: "annotation", typeName: declared };
+  if (!fn.body || tracingFunctions.has(fn)) return null;
+  tracingFunctions.add(fn);
+  try {
+    if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return traceWithParams(fn.body, context, depth);
+    for (const returned of returnedExpressions(fn.body)) {
+      const source = traceWithParams(returned, context, depth);
+      if (source) return source;
+    }
+    return null;
+  } finally {
+    tracingFunctions.delete(fn);
+  }
+}
+
+/** `ElicitResult`, `Promise<ElicitResult>`, `PromiseLike<RequestPermissionResponse>` → the answer type's name. */
+function answerTypeName(type: TSESTree.TypeNode | undefined): string | null {
+  if (type?.type !== AST_NODE_TYPES.TSTypeReference || type.typeName.type !== AST_NODE_TYPES.Identifier) return null;
+  const name = type.typeName.name;
+  if (RESULT_TYPE_NAMES.has(name)) return name;
+  if (name === "Promise" || name === "PromiseLike") return answerTypeName(type.typeArguments?.params[0]);
+  return null;
+}
+
+/** The arguments of a function body's own `return` statements (nested functions excluded). */
+function returnedExpressions(body: TSESTree.BlockStatement): TSESTree.Expression[] {
+  const found: TSESTree.Expression[] = [];
+  const visit = (node: TSESTree.Node) => {
+    if (isFunctionNode(node)) return;
+    if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) found.push(node.argument);
+    for (const child of childNodes(node)) visit(child);
+  };
+  body.body.forEach(visit);
+  return found;
 }
 
 /** Dotted path of a member chain or identifier, used to match reads of the same value. */

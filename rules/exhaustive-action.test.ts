@@ -380,6 +380,18 @@ async function deploy(server) {
 }`,
     },
     {
+      name: "a local function whose answer is something else",
+      code: `
+function parseEvent(raw): Event {
+  return JSON.parse(raw);
+}
+// the file also mentions elicitInput
+export function onEvent(raw) {
+  const event = parseEvent(raw);
+  return event.action === "accept" ? "ok" : "no";
+}`,
+    },
+    {
       name: "an unlisted wrapper is not a human wait",
       code: `
 async function deploy() {
@@ -1325,6 +1337,89 @@ async function sendApiKeyElicitation(sessionId, sender) {
   return result.action === "accept" ? "pending" : "declined";
 }`,
       errors: [{ messageId: "declineAndCancelMerged", line: 4, column: 10 }],
+    },
+    {
+      name: "the answer of a local function declared to return Promise<ElicitResult>",
+      code: `
+async function ask(question: string): Promise<ElicitResult> {
+  return dispatcher.ask(question);
+}
+async function deploy() {
+  const answer = await ask("Deploy?");
+  return answer.action === "accept" ? "deploying" : "stopped";
+}`,
+      errors: [{ messageId: "declineAndCancelMerged", line: 7, column: 10 }],
+    },
+    {
+      name: "the answer of a local function that returns elicitInput",
+      code: `
+const ask = (server, message) => server.elicitInput({ message });
+async function deploy(server) {
+  const answer = await ask(server, "Deploy?");
+  return answer.action === "accept" ? "deploying" : "stopped";
+}`,
+      errors: [{ messageId: "declineAndCancelMerged", line: 5, column: 10 }],
+    },
+    {
+      name: "elicitation parameters in a dispatcher's second argument",
+      code: `
+async function file(sessionId, title) {
+  const answer = await askThroughDispatcher(sessionId, { message: "Priority?", requestedSchema });
+  if (answer.action !== "accept") {
+    return \`Ticket \${title} was not filed.\`;
+  }
+  return fileTicket(title, answer.content);
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          line: 4,
+          column: 7,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function file(sessionId, title) {
+  const answer = await askThroughDispatcher(sessionId, { message: "Priority?", requestedSchema });
+  switch (answer.action) {
+    case "accept":
+      break;
+    case "decline": {
+      ${DECLINE}
+      return \`Ticket \${title} was not filed.\`;
+    }
+    case "cancel": {
+      ${CANCEL}
+      return \`Ticket \${title} was not filed.\`;
+    }
+    default: {
+      ${OTHER}
+      answer.action satisfies never;
+      return \`Ticket \${title} was not filed.\`;
+    }
+  }
+  return fileTicket(title, answer.content);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "ACP: a permission wrapper declared to return RequestPermissionResponse, through .catch",
+      code: `
+function requestPermissionFromClient(client: AgentContext, params: RequestPermissionRequest): Promise<RequestPermissionResponse> {
+  return client.request(methods.client.session.requestPermission, params);
+}
+async function prompt(client: AgentContext) {
+  const permission = await requestPermissionFromClient(client, params).catch(() => ({ outcome: { outcome: "cancelled" as const } }));
+  if (permission.outcome.outcome === "selected" && permission.outcome.optionId === "allow") {
+    await run();
+  } else {
+    await say("You rejected it, so I did not run it.");
+  }
+}`,
+      errors: [{ messageId: "cancelledAndSelectedMerged", line: 7, column: 7, endColumn: 48 }],
     },
     {
       name: "answer assigned to a let after its declaration",

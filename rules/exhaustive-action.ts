@@ -87,7 +87,7 @@ export default createRule<Options, MessageIds>({
     const sourceCode = context.sourceCode;
     const typed = !!sourceCode.parserServices?.program;
     if (!textMayCompareAnswer(sourceCode.text)) return {};
-    if (!typed && !textMayContainHumanWait(sourceCode.text)) return {};
+    if (!typed && !textMayContainHumanWait(sourceCode.text) && !sourceCode.text.includes("requestedSchema")) return {};
 
     const branchContext: BranchContext = { sourceCode, wrappers: compileWrappers(options.humanWaitFunctions) };
     const reportIdentical = options.reportIdenticalBranches === true;
