@@ -1,5 +1,7 @@
 import rule from "./no-session-keyed-pending.ts";
 import { RuleTester } from "@typescript-eslint/rule-tester";
+import { describe, expect, it } from "vitest";
+import { compilePendingPatterns, textMayContainSessionKeyedPending, toSnakeName } from "../core/pending.ts";
 import { TYPED_FILE, TYPED_PROJECT_ROOT, untypedRuleTester } from "../test/rule-tester.ts";
 
 // The shared typedRuleTester lists file.ts in allowDefaultProject although test/typed-project/tsconfig.json includes
@@ -608,4 +610,31 @@ export function ask(sessionId: string) {
       errors: [{ ...shared("sessionId", SESSION), line: 4, column: 47, endLine: 4, endColumn: 56 }],
     },
   ],
+});
+
+describe("no-session-keyed-pending helpers", () => {
+  it("reads every spelling of a name in snake_case", () => {
+    expect(["sessionId", "session_id", "SESSION_ID", "MCPSessionId", "_toolCallId", "tool-use-id"].map(toSnakeName)).toEqual([
+      "session_id",
+      "session_id",
+      "session_id",
+      "mcp_session_id",
+      "tool_call_id",
+      "tool_use_id",
+    ]);
+  });
+
+  it("skips a file with no waiter words, and with default keys a file with no session words", () => {
+    const both = { checkWaiterWords: true, checkKeyWords: true };
+    expect(textMayContainSessionKeyedPending("cache.set(userId, value)", both)).toBe(false);
+    expect(textMayContainSessionKeyedPending("new Promise((r) => waiters.set(userId, r))", both)).toBe(false);
+    expect(textMayContainSessionKeyedPending("new Promise((r) => waiters.set(sessionId, r))", both)).toBe(true);
+    expect(textMayContainSessionKeyedPending("new Promise((r) => waiters.set(tenantId, r))", { ...both, checkKeyWords: false })).toBe(
+      true,
+    );
+  });
+
+  it("names the option when a pattern is not a valid regular expression", () => {
+    expect(() => compilePendingPatterns({ storeNamePattern: "(" })).toThrow(/option storeNamePattern is not a valid regular expression/);
+  });
 });

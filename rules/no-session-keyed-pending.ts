@@ -74,8 +74,9 @@ export default createRule<Options, MessageIds>({
       // Typed keys (`sid: SessionId`) may name no session in this file's text.
       checkKeyWords: (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !declaredTypeName,
     };
-    if (!textMayContainSessionKeyedPending(sourceCode.text, hints)) return {};
+    // Compiled first, so a malformed pattern fails on every file, not only on those that pass the text check.
     const patterns = compilePendingPatterns(options);
+    if (!textMayContainSessionKeyedPending(sourceCode.text, hints)) return {};
 
     function check(store: TSESTree.Node, key: TSESTree.Node, value: TSESTree.Node): void {
       const verdict = classifyKey(key, sourceCode, patterns, declaredTypeName);
