@@ -1,0 +1,98 @@
+/**
+ * Docs that cannot drift (typescript-eslint's docs test, in our shape): every rule's page agrees with the rule's meta,
+ * and its ❌/✅ examples are reported / not reported by the rule. eslint-doc-generator --check keeps the README's
+ * rules table and the page headers generated from the same meta.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import plugin from "../index.ts";
+import { REPO_ROOT, requireBuiltPlugin } from "./support/cli.ts";
+import { RULE_NAMES, lintWithRule, readRuleDoc, ruleDocPath } from "./support/rule-docs.ts";
+
+describe.each(RULE_NAMES)("docs/rules/%s.md", (name) => {
+  const rule = plugin.rules[name];
+  const meta = rule.meta as typeof rule.meta & { defaultOptions?: Record<string, unknown>[] };
+
+  it("exists, titled with the rule's id", () => {
+    expect(fs.existsSync(ruleDocPath(name)), `docs/rules/${name}.md`).toBe(true);
+    expect(readRuleDoc(name).lines[0]).toBe(`# elicitation/${name}`);
+  });
+
+  it("states meta.docs.description under the title", () => {
+    expect(meta.docs?.description).not.toMatch(/^TODO/);
+    expect(readRuleDoc(name).description).toBe(meta.docs?.description);
+  });
+
+  it("has Why, Examples, Options and When Not To Use It sections", () => {
+    const { sections } = readRuleDoc(name);
+    for (const section of ["Why", "Examples", "Options", "When Not To Use It"]) {
+      expect([...sections.keys()], `## ${section}`).toContain(section);
+      expect(sections.get(section)!.trim().length, `## ${section} is empty`).toBeGreaterThan(40);
+    }
+  });
+
+  it("names every option in meta.schema with its default from meta.defaultOptions", () => {
+    const options = readRuleDoc(name).sections.get("Options") ?? "";
+    const schema = Array.isArray(meta.schema) ? meta.schema : [];
+    const properties = Object.keys((schema[0] as { properties?: object } | undefined)?.properties ?? {});
+    if (properties.length === 0) {
+      expect(options).toContain("This rule has no options.");
+      return;
+    }
+    const defaults: Record<string, unknown> = meta.defaultOptions?.[0] ?? {};
+    // One chunk per option: a `### \`name\`` heading or a `- \`name\`` bullet, up to the next such line.
+    const chunks = options.split(/\n(?=### `|- `)/);
+    for (const property of properties) {
+      const chunk = chunks.find((text) => text.split("\n")[0]!.includes(`\`${property}\``));
+      expect(chunk, `Options names \`${property}\` in a heading or bullet of its own`).toBeDefined();
+      expect(property in defaults, `meta.defaultOptions has ${property}`).toBe(true);
+      expect(chunk, `Options gives the default of \`${property}\``).toContain(`\`${JSON.stringify(defaults[property])}\``);
+    }
+  });
+
+  it("labels every TypeScript example ❌ Incorrect or ✅ Correct, with at least one of each", () => {
+    const { examples } = readRuleDoc(name);
+    expect(examples.filter((e) => e.label === null).map((e) => `line ${e.line}`)).toEqual([]);
+    expect(examples.some((e) => e.label === "❌")).toBe(true);
+    expect(examples.some((e) => e.label === "✅")).toBe(true);
+  });
+
+  it("has ❌ examples the rule reports and ✅ examples it does not", () => {
+    const wrong: string[] = [];
+    for (const example of readRuleDoc(name).examples) {
+      const messages = lintWithRule(name, example.code);
+      const fatal = messages.filter((m) => m.fatal);
+      if (fatal.length > 0) wrong.push(`line ${example.line}: does not parse: ${fatal[0]!.message}`);
+      else if (example.label === "❌" && messages.length === 0) wrong.push(`line ${example.line}: ❌ but not reported`);
+      else if (example.label === "✅" && messages.length > 0) {
+        wrong.push(`line ${example.line}: ✅ but reported: ${messages.map((m) => `${m.line}:${m.column} ${m.message}`).join("; ")}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("docs/rules", () => {
+  it("has a page for every rule and no page for a rule that does not exist", () => {
+    const pages = fs.readdirSync(path.join(REPO_ROOT, "docs", "rules")).filter((f) => f.endsWith(".md"));
+    expect(pages.map((f) => f.replace(/\.md$/, "")).sort()).toEqual([...RULE_NAMES].sort());
+  });
+
+  it("every rule's meta.docs.url points at its page", () => {
+    for (const name of RULE_NAMES) expect(plugin.rules[name].meta.docs?.url).toMatch(new RegExp(`/docs/rules/${name}\\.md$`));
+  });
+});
+
+describe("eslint-doc-generator --check", () => {
+  it("finds the README rules table and the page headers up to date", () => {
+    requireBuiltPlugin();
+    const check = spawnSync(path.join(REPO_ROOT, "node_modules", ".bin", "eslint-doc-generator"), ["--check"], {
+      cwd: REPO_ROOT,
+      encoding: "utf8",
+    });
+    expect(`${check.stdout}${check.stderr}`.trim()).toBe("");
+    expect(check.status).toBe(0);
+  });
+});
