@@ -41,7 +41,7 @@ describe.each(RULE_NAMES)("docs/rules/%s.md", (name) => {
       expect(options).toContain("This rule has no options.");
       return;
     }
-    const defaults: Record<string, unknown> = meta.defaultOptions?.[0] ?? {};
+    const defaults = (meta.defaultOptions?.[0] ?? {}) as Record<string, unknown>;
     // One chunk per option: a `### \`name\`` heading or a `- \`name\`` bullet, up to the next such line.
     const chunks = options.split(/\n(?=### `|- `)/);
     for (const property of properties) {
