@@ -93,7 +93,7 @@ export function textMayContainSessionKeyedPending(
 // Keys
 
 /** Who shares a key, in a person's words; `other` for names matched by a user's own pattern. */
-export type KeySharer = "session" | "tool call" | "server" | "other";
+export type KeySharer = "session" | "thread" | "conversation" | "connection" | "tool call" | "server" | "other";
 
 export type KeyVerdict =
   /** Every question asked under this session / tool call / server gets the same key. */
@@ -176,9 +176,11 @@ function classifyName(name: string, patterns: PendingPatterns): KeyVerdict {
 }
 
 function sharerOf(snake: string): KeySharer {
-  if (/(?:^|_)(?:call|use)(?:_|$)/.test(snake)) return "tool call";
-  if (/(?:^|_)(?:session|thread|conversation|connection)(?:_|$)/.test(snake)) return "session";
-  if (/(?:^|_)server(?:_|$)/.test(snake)) return "server";
+  const words = snake.split("_");
+  if (words.includes("call") || words.includes("use")) return "tool call";
+  for (const sharer of ["session", "thread", "conversation", "connection", "server"] as const) {
+    if (words.includes(sharer)) return sharer;
+  }
   return "other";
 }
 

@@ -13,6 +13,7 @@ const typedRuleTester = new RuleTester({
 const SESSION = "all questions asked in the same session";
 const TOOL_CALL = "all questions one tool call asks";
 const SERVER = "all questions sent through the same server";
+const THREAD = "all questions asked in the same thread";
 
 /** The data every report carries: the key as written and who shares it. */
 function shared(key: string, sharedBy: string) {
@@ -348,7 +349,7 @@ const waiters = {};
 function ask(threadId) {
   return new Promise((resolve) => { waiters[threadId] = resolve; });
 }`,
-      errors: [{ ...shared("threadId", SESSION), line: 4, column: 45, endLine: 4, endColumn: 53 }],
+      errors: [{ ...shared("threadId", THREAD), line: 4, column: 45, endLine: 4, endColumn: 53 }],
     },
     {
       name: "serverName with createDeferred()",
@@ -493,7 +494,7 @@ function ask(sessionId, threadId) {
 }`,
       errors: [
         { ...shared("sessionId", SESSION), line: 4, column: 49, endLine: 4, endColumn: 58 },
-        { ...shared("threadId", SESSION), line: 4, column: 82, endLine: 4, endColumn: 90 },
+        { ...shared("threadId", THREAD), line: 4, column: 82, endLine: 4, endColumn: 90 },
       ],
     },
     {

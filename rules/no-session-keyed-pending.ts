@@ -115,6 +115,9 @@ export default createRule<Options, MessageIds>({
 
 const SHARED_BY: Readonly<Record<KeySharer, string>> = {
   session: "all questions asked in the same session",
+  thread: "all questions asked in the same thread",
+  conversation: "all questions asked in the same conversation",
+  connection: "all questions asked over the same connection",
   "tool call": "all questions one tool call asks",
   server: "all questions sent through the same server",
   other: "several concurrent questions",
