@@ -6,8 +6,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CODEMODS } from "../codemods/registry.ts";
@@ -384,6 +385,30 @@ describe("the kit itself", () => {
       ["decline", "result", 2, "second question: decline, go=true"],
       ["cancel", "result", 2, "second question: cancel, go=true"],
       ["timeout", "error", 2, "MCP error -32001: Request timed out"],
+    ]);
+  });
+
+  it("drives a low-level Server as well as an McpServer", async () => {
+    const createServer = (): Server => {
+      const server = new Server({ name: "low-level", version: "1.0.0" }, { capabilities: { tools: {} } });
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
+        tools: [{ name: "confirm", inputSchema: { type: "object" as const, properties: {} } }],
+      }));
+      server.setRequestHandler(CallToolRequestSchema, async (_request, extra) => {
+        const answer = await server.elicitInput(
+          { message: "Sure?", requestedSchema: { type: "object", properties: { sure: { type: "boolean" } }, required: ["sure"] } },
+          { timeout: DEADLINE_MS, signal: extra.signal },
+        );
+        return reply(answer.action, answer.action !== "accept");
+      });
+      return server;
+    };
+    const results = await runTerminalPaths({ server: createServer, tool: "confirm", timeoutMs: CAP_MS });
+    expectAllPathsEndAndRelease(results);
+    expect(results.slice(0, 3).map((result) => [result.path, result.state, result.text])).toEqual([
+      ["accept", "result", "accept"],
+      ["decline", "error", "decline"],
+      ["cancel", "error", "cancel"],
     ]);
   });
 
