@@ -250,6 +250,20 @@ function callMain(method) {
 }`,
     },
     {
+      name: "an object literal with a computed key but no spread is not a store write",
+      code: `
+function ask(sessionId) {
+  return new Promise((resolve) => send({ [sessionId]: resolve }));
+}`,
+    },
+    {
+      name: "a copy-on-write store keyed by the request id",
+      code: `
+function ask(setPending, requestId, sessionId) {
+  return new Promise((resolve) => setPending((prev) => ({ ...prev, [requestId]: { resolve, sessionId } })));
+}`,
+    },
+    {
       name: "a custom per-question pattern wins over the shared-key pattern",
       code: `
 const pending = new Map();
@@ -532,6 +546,15 @@ function startTurn(sessionId) {
   return new Promise((resolve) => pending.set(sessionId, { resolve, question: "Priority?" }));
 }`,
       errors: [{ ...shared("sessionId", SESSION), line: 4, column: 47, endLine: 4, endColumn: 56 }],
+    },
+    {
+      name: "a copy-on-write store: { ...prev, [toolCallId]: { resolve, reject } }",
+      code: `
+function useAsk(setPending) {
+  return (toolCallId) =>
+    new Promise((resolve, reject) => setPending((prev) => ({ ...prev, [toolCallId]: { resolve, reject } })));
+}`,
+      errors: [{ ...shared("toolCallId", TOOL_CALL), line: 4, column: 72, endLine: 4, endColumn: 82 }],
     },
     {
       name: "a custom key-name pattern (tenant ids) is checked even without session words",

@@ -109,6 +109,13 @@ export default createRule<Options, MessageIds>({
         const assignment = left.parent as TSESTree.AssignmentExpression;
         check(left.object, left.property, assignment.right);
       },
+      // A copy-on-write store: `{ ...store, [key]: value }` (immutable state, React `setPending(prev => …)`).
+      "ObjectExpression > Property[computed=true][kind='init']"(property: TSESTree.Property) {
+        const object = property.parent as TSESTree.ObjectExpression;
+        const spread = object.properties.find((candidate) => candidate.type === AST_NODE_TYPES.SpreadElement);
+        if (!spread || property.value.type === AST_NODE_TYPES.AssignmentPattern) return;
+        check(spread.argument, property.key, property.value);
+      },
     };
   },
 });
