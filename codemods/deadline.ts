@@ -6,6 +6,8 @@
  *
  *   npx jscodeshift -t node_modules/eslint-plugin-elicitation/codemods/deadline.js --parser=tsx --deadline-ms=300000 src
  */
+// First: jscodeshift must stop compiling what this transform loads (see without-babel.ts).
+import "./without-babel.ts";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { AST, Linter, SourceCode } from "eslint";
 import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";

@@ -5,6 +5,8 @@
  *
  *   npx jscodeshift -t node_modules/eslint-plugin-elicitation/codemods/exhaustive-action.js --parser=tsx src
  */
+// First: jscodeshift must stop compiling what this transform loads (see without-babel.ts).
+import "./without-babel.ts";
 import exhaustiveAction from "../rules/exhaustive-action.ts";
 import { decideBySuggestion, fixWithRules, type FixOutcome } from "./apply-suggestions.ts";
 import { toJscodeshiftTransform } from "./jscodeshift-adapter.ts";

@@ -6,6 +6,8 @@
  *
  *   npx jscodeshift -t node_modules/eslint-plugin-elicitation/codemods/release-in-finally.js --parser=tsx src
  */
+// First: jscodeshift must stop compiling what this transform loads (see without-babel.ts).
+import "./without-babel.ts";
 import type { Linter } from "eslint";
 import releaseInFinally from "../rules/release-in-finally.ts";
 import { fixWithRules, noRewriteReason, type Decision, type FixOutcome } from "./apply-suggestions.ts";
