@@ -913,6 +913,80 @@ from which branch?\`,
       ],
     },
     {
+      name: "Windows line endings are kept",
+      code: [
+        "async function deploy(server, mutex, params) {",
+        "  await mutex.acquire();",
+        "  await server.elicitInput(params);",
+        "  mutex.release();",
+        "}",
+        "",
+      ].join("\r\n"),
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 2,
+          column: 9,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: [
+                "async function deploy(server, mutex, params) {",
+                "  await mutex.acquire();",
+                "  try {",
+                "    await server.elicitInput(params);",
+                "  } finally {",
+                "    mutex.release();",
+                "  }",
+                "}",
+                "",
+              ].join("\r\n"),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "lock held in a switch case",
+      code: `
+async function run(server, mutex, kind, params) {
+  switch (kind) {
+    case "deploy":
+      await mutex.acquire();
+      await server.elicitInput(params);
+      mutex.release();
+      break;
+  }
+}
+`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 5,
+          column: 13,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `
+async function run(server, mutex, kind, params) {
+  switch (kind) {
+    case "deploy":
+      await mutex.acquire();
+      try {
+        await server.elicitInput(params);
+      } finally {
+        mutex.release();
+      }
+      break;
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: "four-space indentation inside an arrow handler",
       code: `
 server.registerTool("deploy", {}, async ({ service }) => {
