@@ -341,6 +341,18 @@ describe("the kit itself", () => {
     expect(byPath(results, "accept").elicitations).toBe(0);
   });
 
+  it("with a server instance, times each path from its own call", async () => {
+    const results = await runTerminalPaths({
+      server: demo.createDemoServer({ askTimeoutMs: DEADLINE_MS, log: quiet }),
+      tool: "rollback",
+      arguments: ARGUMENTS.rollback,
+      timeoutMs: CAP_MS,
+      paths: ["timeout", "decline"],
+    });
+    expect(byPath(results, "timeout").elapsedMs).toBeGreaterThanOrEqual(DEADLINE_MS - 5);
+    expect(byPath(results, "decline").elapsedMs).toBeLessThan(DEADLINE_MS);
+  });
+
   it("answers a late person on the timeout path when lateAnswerMs is set, and says so in the elapsed time", async () => {
     const results = await runTerminalPaths({
       server: () => demo.createDemoServer({ log: quiet }),

@@ -126,7 +126,9 @@ export interface ScriptedClientOptions {
 const DEFAULT_CALL_TIMEOUT_MS = 600_000;
 
 type RequestHandler = (request: { id?: unknown; method: string; params?: { name?: unknown } }, extra: unknown) => unknown;
-type ToolCallListener = (toolName: string, ended: Promise<HandlerEnd>) => void;
+/** How a handler ended, before the listening connection stamps it with its own clock. */
+type Settled = { readonly kind: "returned"; readonly value: unknown } | { readonly kind: "threw"; readonly error: unknown };
+type ToolCallListener = (toolName: string, settled: Promise<Settled>) => void;
 
 /** Which connection is listening to a server's tool calls right now (a server serves one connection at a time). */
 const listeners = new WeakMap<LowLevelServer, ToolCallListener>();
@@ -141,7 +143,7 @@ export function lowLevelServer(server: ServerUnderTest): LowLevelServer {
  * SDK drops its reply (the call was abandoned, or the transport closed). The SDK keeps request handlers in a
  * private map; there is no public hook for this.
  */
-function instrumentToolCalls(server: LowLevelServer, now: () => number): void {
+function instrumentToolCalls(server: LowLevelServer): void {
   if (instrumented.has(server)) return;
   const handlers = (server as unknown as { _requestHandlers?: unknown })._requestHandlers;
   if (!(handlers instanceof Map) || typeof handlers.get("tools/call") !== "function") {
@@ -153,11 +155,11 @@ function instrumentToolCalls(server: LowLevelServer, now: () => number): void {
   const original = handlers.get("tools/call") as RequestHandler;
   handlers.set("tools/call", (request: Parameters<RequestHandler>[0], extra: unknown) => {
     const outcome = Promise.resolve().then(() => original(request, extra));
-    const ended: Promise<HandlerEnd> = outcome.then(
-      (value) => ({ kind: "returned", value, atMs: now() }),
-      (error: unknown) => ({ kind: "threw", error, atMs: now() }),
+    const settled: Promise<Settled> = outcome.then(
+      (value) => ({ kind: "returned", value }),
+      (error: unknown) => ({ kind: "threw", error }),
     );
-    listeners.get(server)?.(String(request.params?.name), ended);
+    listeners.get(server)?.(String(request.params?.name), settled);
     return outcome;
   });
   instrumented.add(server);
@@ -290,8 +292,10 @@ export async function connectScriptedClient(server: ServerUnderTest, options: Sc
     return perform(stepFor(options.script, index, request.params), request.params, extra.signal, seen);
   });
 
-  instrumentToolCalls(lowLevel, now);
-  listeners.set(lowLevel, (_toolName, ended) => callsAwaitingHandler.shift()?.(ended));
+  instrumentToolCalls(lowLevel);
+  listeners.set(lowLevel, (_toolName, settled) =>
+    callsAwaitingHandler.shift()?.(settled.then((end): HandlerEnd => ({ ...end, atMs: now() }))),
+  );
   await lowLevel.connect(serverTransport);
   await client.connect(clientTransport);
 
