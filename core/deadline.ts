@@ -109,8 +109,18 @@ export function signalDeadline(
   depth = 0,
 ): "deadline" | "no-deadline" | "unknown" {
   if (depth > 4) return "unknown";
+  const verdict = signalShapeDeadline(expression, sourceCode, callerSignals, depth);
+  if (verdict !== "unknown") return verdict;
   // The caller's cancellation fires when the caller gives up, not when a person has had long enough.
-  if (callerSignals.some((signal) => isSignal(expression, signal, sourceCode))) return "no-deadline";
+  return callerSignals.some((signal) => isSignal(expression, signal, sourceCode)) ? "no-deadline" : "unknown";
+}
+
+function signalShapeDeadline(
+  expression: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  callerSignals: readonly CallerSignal[],
+  depth: number,
+): "deadline" | "no-deadline" | "unknown" {
   const node = followConstant(expression, sourceCode);
   if (isAbortSignalStaticCall(node, "timeout")) return "deadline";
   if (node.type === AST_NODE_TYPES.CallExpression && isAbortSignalStaticCall(node, "any")) {

@@ -73,18 +73,20 @@ function isSignalVariable(
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): boolean {
   const name = definition.name;
-  if (hasAbortSignalAnnotation(name)) return true;
   if (definition.type === "Variable") {
     const init = singleInitializer(variable);
-    // A timeout of the function's own is a deadline (require-deadline's business), not the caller's cancellation.
     const value = init && unwrapExpression(init);
+    // A timeout of the function's own is a deadline (require-deadline's business), not the caller's cancellation.
     if (value && isAbortSignalStaticCall(value, "timeout")) return false;
     // `const signal = "SIGTERM"` names a process signal, not an AbortSignal.
     if (value?.type === AST_NODE_TYPES.Literal || value?.type === AST_NODE_TYPES.TemplateLiteral) return false;
-    if (isDestructuredSignal(name)) return true;
-    return SIGNAL_NAME.test(variable.name) || hasAbortSignalType(name, sourceCode);
   }
-  return SIGNAL_NAME.test(variable.name) || isDestructuredSignal(name) || hasAbortSignalType(name, sourceCode);
+  return (
+    hasAbortSignalAnnotation(name) ||
+    isDestructuredSignal(name) ||
+    SIGNAL_NAME.test(variable.name) ||
+    hasAbortSignalType(name, sourceCode)
+  );
 }
 
 /** `{ signal }`, `{ signal: s }`, `{ mcpReq: { signal } }` in a parameter or declaration. */

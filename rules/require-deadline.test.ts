@@ -293,6 +293,13 @@ untypedRuleTester.run("require-deadline", rule, {
 await server.elicitInput(params, { signal: deadline });`,
     },
     {
+      name: "MCP: a local annotated AbortSignal holding a timeout is a deadline, not the caller's signal",
+      code: `async function ask(server, params) {
+  const deadline: AbortSignal = AbortSignal.timeout(120_000);
+  return server.elicitInput(params, { signal: deadline });
+}`,
+    },
+    {
       name: "MCP: a controller aborted by setTimeout",
       code: `const controller = new AbortController();
 const timer = setTimeout(() => controller.abort(), 120_000);
