@@ -1,7 +1,8 @@
 /**
  * Pending-answer stores (DESIGN §2.2): which keys a whole session or tool call shares, which keys are unique per
- * question, and which stored values wait for an answer. Untyped and local; a typed caller can pass a lookup for
- * the declared type name of a key.
+ * question, which stored values wait for an answer, and whether the names around a write speak of asking a person
+ * or of the keyed thing's own lifecycle. Untyped and local; a typed caller can pass a lookup for the declared type
+ * name of a key.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getCalleeName, getMemberPath, getStaticPropertyName, unwrapExpression } from "./ast.ts";
