@@ -80,7 +80,7 @@ describe.each(RULE_NAMES)("%s in the editor", (name) => {
     else expect(withSuggestions).toEqual([]);
   });
 
-  it.runIf(meta.hasSuggestions)("describes each suggestion clearly, and each applies into code that parses", () => {
+  it.runIf(meta.hasSuggestions)("describes each suggestion clearly, and each applies into code that parses and settles the finding", async () => {
     const problems: string[] = [];
     for (const { sample, message } of seen.filter((s) => s.message.ruleId === ruleId)) {
       for (const suggestion of message.suggestions ?? []) {
@@ -93,7 +93,22 @@ describe.each(RULE_NAMES)("%s in the editor", (name) => {
         const output = sample.code.slice(0, start) + suggestion.fix.text + sample.code.slice(end);
         if (output === sample.code) problems.push(`${where}: changes nothing`);
         const parseError = parses(output);
-        if (parseError) problems.push(`${where}: output does not parse (${parseError})`);
+        if (parseError) {
+          problems.push(`${where}: output does not parse (${parseError})`);
+          continue;
+        }
+        // Applied, the finding it answered is gone (other findings may remain or appear, e.g. strict's identical branches).
+        const [after] = await eslint.lintText(output, { filePath: path.join(FIXTURES_DIR, "sample.ts") });
+        const startLine = sample.code.slice(0, start).split("\n").length;
+        const stillThere = after!.messages.filter(
+          (m) =>
+            m.ruleId === ruleId &&
+            m.messageId === message.messageId &&
+            m.line === message.line &&
+            m.column === message.column &&
+            m.line <= startLine,
+        );
+        if (stillThere.length > 0) problems.push(`${where}: still reported after the suggestion is applied`);
       }
     }
     expect(problems).toEqual([]);
