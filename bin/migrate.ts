@@ -39,6 +39,8 @@ const DECLARATION_FILE = /\.d\.[cm]?ts$/;
 /** Below this many files a progress display is noise. */
 const PROGRESS_MIN_FILES = 20;
 const PROGRESS_BAR_WIDTH = 24;
+/** Rounds of all transforms over one file; the second normally changes nothing. */
+const MAX_ROUNDS = 4;
 
 interface MigrateArgs {
   readonly paths: readonly string[];
@@ -222,28 +224,42 @@ function migrateFile(file: string, args: MigrateArgs, display: (file: string) =>
   }
   const result: FileResult = { file, before, after: before, status: "unchanged", skips: [], applied: new Map() };
   let text = before;
-  for (const codemod of args.codemods) {
-    try {
-      const outcome = codemod.run(text, file, args.options);
-      if (outcome.changed) {
-        text = outcome.output;
-        result.applied.set(codemod.name, outcome.applied);
+  // One transform's rewrite can move code another reports on; rounds end when one changes nothing, so the skipped
+  // places are those of the final text, with its line numbers.
+  for (let round = 1; round <= MAX_ROUNDS; round += 1) {
+    const skips: Skip[] = [];
+    let changedThisRound = false;
+    for (const codemod of args.codemods) {
+      try {
+        const outcome = codemod.run(text, file, args.options);
+        if (outcome.changed) {
+          text = outcome.output;
+          changedThisRound = true;
+          result.applied.set(codemod.name, (result.applied.get(codemod.name) ?? 0) + outcome.applied);
+        }
+        for (const skip of outcome.skipped) skips.push({ file, line: skip.line, column: skip.column, transform: codemod.name, reason: skip.reason });
+      } catch (error) {
+        result.status = "failed";
+        result.after = before;
+        result.error =
+          error instanceof CodemodSyntaxError
+            ? `${display(file)}:${error.line}:${error.column}: cannot parse: ${error.detail}`
+            : error instanceof CodemodInternalError
+              ? `${display(file)}: [${codemod.name}] ${error.message.slice(error.file.length + 2)}`
+              : `${display(file)}: ${codemod.name} failed: ${errorMessage(error)}`;
+        return result;
       }
-      for (const skip of outcome.skipped) result.skips.push({ file, line: skip.line, column: skip.column, transform: codemod.name, reason: skip.reason });
-    } catch (error) {
-      result.status = "failed";
-      result.after = before;
-      result.error =
-        error instanceof CodemodSyntaxError
-          ? `${display(file)}:${error.line}:${error.column}: cannot parse: ${error.detail}`
-          : error instanceof CodemodInternalError
-            ? `${display(file)}: [${codemod.name}] ${error.message.slice(error.file.length + 2)}`
-            : `${display(file)}: ${codemod.name} failed: ${errorMessage(error)}`;
+    }
+    if (!changedThisRound) {
+      result.skips.push(...skips.sort((a, b) => a.line - b.line || a.column - b.column));
+      result.after = text;
+      result.status = text === before ? "unchanged" : "changed";
       return result;
     }
   }
-  result.after = text;
-  result.status = text === before ? "unchanged" : "changed";
+  result.status = "failed";
+  result.after = before;
+  result.error = `${display(file)}: the transforms kept rewriting each other's output after ${MAX_ROUNDS} rounds; file left as it was`;
   return result;
 }
 
