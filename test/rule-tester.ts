@@ -13,7 +13,7 @@ export const TYPED_PROJECT_ROOT = path.join(__dirname, "typed-project");
 export const typedRuleTester = new RuleTester({
   languageOptions: {
     parserOptions: {
-      projectService: { allowDefaultProject: ["*.ts*"] },
+      projectService: true,
       tsconfigRootDir: TYPED_PROJECT_ROOT,
     },
   },
