@@ -24,13 +24,26 @@ interface Case {
   /** Each suggestion's full output, in order; omitted means "no suggestion". */
   suggestions?: string[];
   options?: readonly unknown[];
+  filename?: string;
+}
+
+/** What the race suggestion puts in place of `ask` for a signal spelled `s` (TypeScript files get `<never>`). */
+function raced(ask: string, s: string, typescript = true): string {
+  return (
+    `Promise.race([${ask}, new Promise${typescript ? "<never>" : ""}((_, reject) => { if (${s}.aborted) reject(${s}.reason); ` +
+    `else ${s}.addEventListener("abort", () => reject(${s}.reason), { once: true }); })])`
+  );
 }
 
 function expectedError(testCase: Case) {
   const at = locate(testCase.code, testCase.needle);
   const token = /^[\w$]+/.exec(testCase.needle)![0];
-  const suggestMessage: "addStopWaiting" | "addSignal" =
-    testCase.messageId === "missingStopWaiting" ? "addStopWaiting" : "addSignal";
+  const suggestMessage: "addStopWaiting" | "addSignal" | "raceSignal" =
+    testCase.messageId === "missingStopWaiting"
+      ? "addStopWaiting"
+      : testCase.messageId === "notRaced"
+        ? "raceSignal"
+        : "addSignal";
   return {
     messageId: testCase.messageId,
     ...(testCase.data ? { data: testCase.data } : {}),
@@ -285,6 +298,8 @@ async function ask(ctx, signal) { return ctx.elicit("Which branch?", schema, { t
     needle: "elicit(",
     messageId: "notRaced",
     data: { signal: "signal", label: "mcp-use `ctx.elicit`", companion: "" },
+    suggestions: [`import { MCPServer } from "mcp-use/server";
+async function ask(ctx, signal) { return ${raced('ctx.elicit("Which branch?", schema, { timeout: 600_000 })', "signal")}; }`],
   },
   {
     name: "Cloudflare agents: elicitInput takes no signal: race it",
@@ -292,6 +307,8 @@ async function ask(ctx, signal) { return ctx.elicit("Which branch?", schema, { t
 class Agent extends McpAgent { async ask(params, signal) { return this.elicitInput(params, { relatedRequestId }); } }`,
     needle: "elicitInput",
     messageId: "notRaced",
+    suggestions: [`import { McpAgent } from "agents/mcp";
+class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.elicitInput(params, { relatedRequestId })", "signal")}; } }`],
   },
   {
     name: "ACP 0.x/1.x: requestPermission takes no options: race it",
@@ -299,12 +316,14 @@ class Agent extends McpAgent { async ask(params, signal) { return this.elicitInp
     needle: "requestPermission",
     messageId: "notRaced",
     data: { signal: "signal", label: "ACP `requestPermission`", companion: "" },
+    suggestions: [`async function authorize(conn, params, signal) { return ${raced("conn.requestPermission(params)", "signal")}; }`],
   },
   {
     name: "ACP 0.x/1.x: createElicitation with a destructured { signal }",
     code: `async function onQuestion(request, { signal }) { return this.conn.createElicitation(request); }`,
     needle: "createElicitation",
     messageId: "notRaced",
+    suggestions: [`async function onQuestion(request, { signal }) { return ${raced("this.conn.createElicitation(request)", "signal")}; }`],
   },
   {
     name: "ACP seed: an unstable_createElicitation not raced against the callback's signal never settles",
@@ -314,6 +333,19 @@ class Agent extends McpAgent { async ask(params, signal) { return this.elicitInp
 }`,
     needle: "unstable_createElicitation",
     messageId: "notRaced",
+    suggestions: [`async function handleAskUserQuestion(input, { signal }) {
+  const response = await ${raced("this.client.unstable_createElicitation({ sessionId, message, requestedSchema })", "signal")};
+  return response.action === "accept" ? allow(response) : deny(response);
+}`],
+  },
+  {
+    name: "ACP 0.x/1.x in a JavaScript file: the race's contender has no type argument",
+    code: `async function authorize(conn, params, extra) { return conn.requestPermission(params); }`,
+    filename: "agent.js",
+    needle: "requestPermission",
+    messageId: "notRaced",
+    data: { signal: "extra.signal", label: "ACP `requestPermission`", companion: "" },
+    suggestions: [`async function authorize(conn, params, extra) { return ${raced("conn.requestPermission(params)", "extra.signal", false)}; }`],
   },
   {
     name: "ACP 2.x: ctx.client.request without options: suggestion adds cancellationSignal and stopWaitingOnCancel",
@@ -380,6 +412,7 @@ class Agent extends McpAgent { async ask(params, signal) { return this.elicitInp
     needle: "requestToolPermission",
     messageId: "notRaced",
     options: [{ humanWaitFunctions: [{ from: "file", name: "requestToolPermission", behavesLike: "acp-request-permission" }] }],
+    suggestions: [`async function authorize(params, signal) { return ${raced("requestToolPermission(params)", "signal")}; }`],
   },
   {
     name: "MCP client: an elicitation handler that awaits the UI and has no extra parameter",
@@ -480,6 +513,10 @@ untypedRuleTester.run("forward-abort-signal", rule, {
 }`,
     },
     {
+      name: "the race suggestion's own output is accepted",
+      code: `async function authorize(conn, params, signal) { return ${raced("conn.requestPermission(params)", "signal")}; }`,
+    },
+    {
       name: "ACP 0.x/1.x: raced through a const built from the signal",
       code: `async function authorize(conn, params, signal) {
   const aborted = abortPromise(signal);
@@ -574,6 +611,7 @@ client.setRequestHandler(ElicitRequestSchema, async (request) => declineAll(requ
     name: testCase.name,
     code: testCase.code,
     ...(testCase.options ? { options: testCase.options as never } : {}),
+    ...(testCase.filename ? { filename: testCase.filename } : {}),
     errors: [expectedError(testCase)],
   })),
 });

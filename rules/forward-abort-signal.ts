@@ -27,7 +27,8 @@ type MessageId =
   | "handlerIgnoresSignal"
   | "handlerHasNoSignal"
   | "addSignal"
-  | "addStopWaiting";
+  | "addStopWaiting"
+  | "raceSignal";
 
 interface Options {
   humanWaitFunctions?: WrapperOption[];
@@ -63,6 +64,7 @@ export default createRule<[Options], MessageId>({
         "{{label}} gives this handler no cancellation signal: when the server stops waiting, the dialog stays up. Bound the wait for the person with a timer of your own.",
       addSignal: "Pass `{{signal}}` to the call.",
       addStopWaiting: "Stop waiting when `{{signal}}` aborts (`{{companion}}: true`).",
+      raceSignal: "Race the call against `{{signal}}`, so the wait ends (rejecting with its reason) when it aborts.",
     },
   },
   create(context, [options]) {
@@ -82,7 +84,12 @@ export default createRule<[Options], MessageId>({
         if (call.node.arguments.some((argument) => passesSignalOrItsOwner(argument, signals))) return;
       }
       if (api.signalField === null || api.optionsArgIndex === null) {
-        context.report({ node: at, messageId: "notRaced", data });
+        context.report({
+          node: at,
+          messageId: "notRaced",
+          data,
+          suggest: [{ messageId: "raceSignal", data, fix: (fixer) => fixer.replaceText(call.node, raceText(call.node, signal)) }],
+        });
         return;
       }
       const reading = readOptions(call, sourceCode);
@@ -136,6 +143,19 @@ export default createRule<[Options], MessageId>({
           ? [{ messageId: "addSignal", data, fix: (fixer) => mergeSignal(fixer, call, object, passed, signal) }]
           : [],
       });
+    }
+
+    /**
+     * `Promise.race([ask, aborted])`, where `aborted` rejects with the signal's reason when it aborts (at once if it
+     * already has). In TypeScript the contender is `Promise<never>`, so the race keeps the ask's type.
+     */
+    function raceText(ask: TSESTree.CallExpression, signal: CallerSignal): string {
+      const s = signal.text;
+      const never = /\.[cm]?tsx?$/.test(context.filename) ? "<never>" : "";
+      const aborted =
+        `new Promise${never}((_, reject) => { if (${s}.aborted) reject(${s}.reason); ` +
+        `else ${s}.addEventListener("abort", () => reject(${s}.reason), { once: true }); })`;
+      return `Promise.race([${sourceCode.getText(ask)}, ${aborted}])`;
     }
 
     /** Whether a user-land race (or timeout helper) of the ask has a contender built from the caller's signal. */
