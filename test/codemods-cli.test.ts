@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { main } from "../bin/cli.ts";
 import { runMigrate } from "../bin/migrate.ts";
 import type { CommandIo } from "../bin/io.ts";
 import { lintWithRules } from "../codemods/apply-suggestions.ts";
@@ -79,6 +80,9 @@ const TSCONFIG = JSON.stringify(
   2,
 );
 
+const REPO_ROOT = path.join(__dirname, "..");
+const MIGRATED_RULES = ["exhaustive-action", "release-in-finally", "require-deadline", "forward-abort-signal"];
+
 const repositories: string[] = [];
 
 afterEach(() => {
@@ -104,6 +108,15 @@ function makeRepository(files: Record<string, string>): string {
   git(root, "add", ".");
   git(root, "commit", "-q", "-m", "initial");
   return root;
+}
+
+/** The package's CLI in process (`check`, `migrate`), as the bin runs it. */
+async function cli(cwd: string, argv: string[], isTTY = false): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const io: CommandIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), cwd, isTTY };
+  const code = await main(argv, io);
+  return { code, stdout, stderr };
 }
 
 async function migrate(cwd: string, argv: string[], isTTY = false): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -228,5 +241,36 @@ describe("migrate", () => {
     const help = await migrate(root, ["--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Usage: eslint-plugin-elicitation migrate <paths...> [options]");
+  });
+
+  it("on the demo server and agent: after migrate, check reports only what migrate skipped, and tsc passes", async () => {
+    const files: Record<string, string> = { ".gitignore": "node_modules\n" };
+    for (const name of ["package.json", "tsconfig.json", "mcp-server/server.ts", "mcp-server/main.ts", "acp-agent/agent.ts"]) {
+      const source = path.join(REPO_ROOT, "fixtures", name);
+      if (fs.existsSync(source)) files[name] = fs.readFileSync(source, "utf8");
+    }
+    const root = makeRepository(files);
+    // The demo type-checks against the real SDKs, which live in this repository's node_modules.
+    fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(root, "node_modules"));
+
+    const dry = await migrate(root, [".", "--dry", "--deadline-ms", "300000"]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain("--- a/mcp-server/server.ts\n+++ b/mcp-server/server.ts");
+    expect(git(root, "status", "--porcelain")).toBe("");
+
+    const result = await migrate(root, [".", "--deadline-ms", "300000"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/^failed/m);
+    const skipped = [...result.stdout.matchAll(/^skipped {2}(\S+:\d+:\d+) \[/gm)].map((match) => match[1]!);
+
+    const check = await cli(root, ["check", ".", "--format", "json"]);
+    const findings = (JSON.parse(check.stdout) as { filePath: string; messages: { ruleId: string; line: number; column: number }[] }[])
+      .flatMap((entry) => entry.messages.map((message) => ({ ...message, file: path.relative(root, entry.filePath) })))
+      .filter((message) => MIGRATED_RULES.includes(message.ruleId.replace(/^elicitation\//, "")))
+      .map((message) => `${message.file}:${message.line}:${message.column}`);
+    expect(findings.sort()).toEqual([...skipped].sort());
+
+    const tsc = path.join(REPO_ROOT, "node_modules", ".bin", "tsc");
+    expect(() => execFileSync(tsc, ["-p", "tsconfig.json"], { cwd: root, encoding: "utf8" })).not.toThrow();
   });
 });
