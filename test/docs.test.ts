@@ -8,7 +8,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import plugin from "../index.ts";
-import { REPO_ROOT, requireBuiltPlugin } from "./support/cli.ts";
+import { CONFIG_NAMES, FORMATS } from "../bin/check.ts";
+import { REPO_ROOT, requireBuiltPlugin, runCli } from "./support/cli.ts";
+import { readmeBlock, readmeCodeBlocks, readmeText } from "./support/readme.ts";
 import { RULE_NAMES, lintWithRule, readRuleDoc, ruleDocPath } from "./support/rule-docs.ts";
 
 describe.each(RULE_NAMES)("docs/rules/%s.md", (name) => {
@@ -94,5 +96,39 @@ describe("eslint-doc-generator --check", () => {
     });
     expect(`${check.stdout}${check.stderr}`.trim()).toBe("");
     expect(check.status).toBe(0);
+  });
+});
+
+describe("README.md", () => {
+  it("opens with the demo and the test command", () => {
+    const [first] = readmeCodeBlocks();
+    expect(first!.lang).toBe("sh");
+    const commands = first!.code.split("\n").map((line) => line.replace(/\s+#.*$/, ""));
+    expect(commands.slice(0, 2)).toEqual(["npm ci && npm run demo", "npm test"]);
+    expect(readmeText().indexOf("```sh")).toBeLessThan(readmeText().indexOf("\n## "));
+  });
+
+  it("documents every option of check --help, and only those", async () => {
+    const help = (await runCli(["check", "--help"], REPO_ROOT)).stdout;
+    const section = readmeText().split("\n## ").find((s) => s.startsWith("Command line: `check`"))!;
+    const optionsOf = (text: string) => [...new Set([...text.matchAll(/--[a-z][a-z-]+/g)].map((m) => m[0]))].filter((o) => o !== "--help").sort();
+    expect(optionsOf(section)).toEqual(optionsOf(help));
+    expect(section).toContain(`--config ${CONFIG_NAMES.join("\\|")}`);
+    expect(section).toContain(`--format ${FORMATS.join("\\|")}`);
+  });
+
+  it("describes every config the plugin exports", () => {
+    for (const config of Object.keys(plugin.configs)) expect(readmeText()).toMatch(new RegExp(`^\\| \`${config}\` \\|`, "m"));
+  });
+
+  it("links only to files that exist", () => {
+    const links = [...readmeText().matchAll(/\]\(((?!https?:)[^)#]+)\)/g)].map((m) => m[1]!);
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.filter((link) => !fs.existsSync(path.join(REPO_ROOT, link)))).toEqual([]);
+  });
+
+  it("names the hook that .pre-commit-hooks.yaml defines", () => {
+    const hookId = /- id: (\S+)/.exec(readmeBlock("yaml", ".pre-commit-config.yaml"))![1]!;
+    expect(fs.readFileSync(path.join(REPO_ROOT, ".pre-commit-hooks.yaml"), "utf8")).toMatch(new RegExp(`^- id: ${hookId}$`, "m"));
   });
 });

@@ -2,38 +2,23 @@
  * The published package as a user gets it: `npm pack`, installed from the tarball next to ESLint 10 and ESLint 9,
  * linted through the real ESLint CLI from a plain `eslint.config.js` and from a type-checked `eslint.config.ts`.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import plugin from "../index.ts";
-import { makeProject } from "./support/cli.ts";
+import { REPO_ROOT, makeProject } from "./support/cli.ts";
 import { installedProject, packOnce, type PackResult } from "./support/packed.ts";
+import { readmeBlock } from "./support/readme.ts";
 import { BUGGY_SERVER, CLEAN, expectedFindings, sortFindings } from "./support/samples.ts";
 
 const execFileAsync = promisify(execFile);
 
-const PLAIN_CONFIG = `import elicitation from "eslint-plugin-elicitation";
-
-export default [elicitation.configs.recommended];
-`;
-
-const TYPED_CONFIG = `import elicitation from "eslint-plugin-elicitation";
-import tseslint from "typescript-eslint";
-
-export default tseslint.config(
-  {
-    files: ["**/*.ts"],
-    languageOptions: {
-      parser: tseslint.parser,
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-    },
-  },
-  elicitation.configs.recommended,
-);
-`;
+// The README's two configs, as printed there.
+const PLAIN_CONFIG = readmeBlock("js", "export default [elicitation.configs.recommended]");
+const TYPED_CONFIG = readmeBlock("ts", "// eslint.config.ts");
 
 const TSCONFIG = JSON.stringify({
   compilerOptions: { target: "es2022", module: "nodenext", strict: false, noEmit: true, skipLibCheck: true },
@@ -97,6 +82,58 @@ describe.each([10, 9] as const)("installed from the tarball with ESLint %i", (ma
     expect(code).toBe(1);
     expect(findingsIn(results, "server.ts")).toEqual(expectedFindings(BUGGY_SERVER));
     expect(findingsIn(results, "clean.ts")).toEqual([]);
+  });
+});
+
+describe("the installed package", () => {
+  it("gives the same plugin object to require() and import", async () => {
+    const script = [
+      `const required = require("eslint-plugin-elicitation");`,
+      `import("eslint-plugin-elicitation").then((imported) => {`,
+      `  const plugin = imported.default;`,
+      `  console.log(JSON.stringify({ same: plugin === required, rules: Object.keys(plugin.rules).sort(), configs: Object.keys(plugin.configs).sort(), name: plugin.meta.name }));`,
+      `});`,
+    ].join("\n");
+    const { stdout } = await execFileAsync(process.execPath, ["--input-type=commonjs", "-e", script], { cwd: projects[10] });
+    expect(JSON.parse(stdout)).toEqual({
+      same: true,
+      rules: Object.keys(plugin.rules).sort(),
+      configs: ["all", "recommended", "strict"],
+      name: "eslint-plugin-elicitation",
+    });
+  });
+
+  it("installs the eslint-plugin-elicitation command, whose check reports the bugs", async () => {
+    const dir = makeProject("installed-bin", { "src/deploy.ts": BUGGY_SERVER, "src/consent.ts": CLEAN });
+    const bin = path.join(projects[10]!, "node_modules", ".bin", "eslint-plugin-elicitation");
+    const failed = await execFileAsync(bin, ["check", "--format", "json", "src"], { cwd: dir }).then(
+      () => ({ code: 0, stdout: "" }),
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(failed.code).toBe(1);
+    expect(findingsIn(JSON.parse(failed.stdout) as JsonResult[], "deploy.ts")).toEqual(expectedFindings(BUGGY_SERVER));
+  });
+
+  it("has every file and subpath the README and docs tell users to load", () => {
+    const docs = [path.join(REPO_ROOT, "README.md"), ...fs.readdirSync(path.join(REPO_ROOT, "docs"), { recursive: true }).map(String).filter((f) => f.endsWith(".md")).map((f) => path.join(REPO_ROOT, "docs", f))];
+    const installedRoot = path.join(projects[10]!, "node_modules", "eslint-plugin-elicitation");
+    const missing: string[] = [];
+    let checked = 0;
+    for (const doc of docs) {
+      const text = fs.readFileSync(doc, "utf8");
+      for (const [, file] of text.matchAll(/node_modules\/eslint-plugin-elicitation\/([\w./-]+\.js)/g)) {
+        checked += 1;
+        if (!fs.existsSync(path.join(installedRoot, file!))) missing.push(`${path.relative(REPO_ROOT, doc)}: ${file}`);
+      }
+      for (const [, subpath] of text.matchAll(/from "eslint-plugin-elicitation(\/[\w./-]+)?"/g)) {
+        checked += 1;
+        const specifier = `eslint-plugin-elicitation${subpath ?? ""}`;
+        const resolved = spawnSync(process.execPath, ["-e", `require.resolve(${JSON.stringify(specifier)})`], { cwd: projects[10] });
+        if (resolved.status !== 0) missing.push(`${path.relative(REPO_ROOT, doc)}: ${specifier}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, makeProject, writeFiles } from "./support/cli.ts";
 import { installedProject } from "./support/packed.ts";
+import { readmeBlock } from "./support/readme.ts";
 import { BUGGY_SERVER, FIXED_SERVER, expectedFindings } from "./support/samples.ts";
 
 let installed: string;
@@ -48,14 +49,18 @@ const RULE_IDS_IN_BUGGY = [...new Set(expectedFindings(BUGGY_SERVER).map((f) => 
 
 describe("lint-staged + husky", () => {
   it("refuses a commit that adds an elicitation bug with the rule's message, and commits the fixed file", () => {
+    const lintStaged = (JSON.parse(readmeBlock("json", '"lint-staged"')) as { "lint-staged": object })["lint-staged"];
     const dir = gitRepository("husky", {
-      "package.json": `${JSON.stringify({ name: "user-project", private: true, type: "module", "lint-staged": { "*.{js,jsx,mjs,cjs}": "eslint --max-warnings 0" } }, null, 2)}\n`,
-      "eslint.config.js": `import elicitation from "eslint-plugin-elicitation";\n\nexport default [elicitation.configs.recommended];\n`,
+      "package.json": `${JSON.stringify({ name: "user-project", private: true, type: "module", "lint-staged": lintStaged }, null, 2)}\n`,
+      "eslint.config.js": readmeBlock("js", "export default [elicitation.configs.recommended]"),
     });
-    // The recipe: `npx husky init`, then the hook runs lint-staged.
-    expect(sh(dir, "npx", ["--no", "husky", "init"]).code).toBe(0);
-    fs.writeFileSync(path.join(dir, ".husky", "pre-commit"), "npx --no lint-staged\n");
+    // The README's commands, minus the install (the project has lint-staged and husky already).
+    for (const command of readmeBlock("sh", "npx husky init").split("\n").filter((line) => line && !line.startsWith("npm install"))) {
+      const step = sh(dir, "sh", ["-c", command]);
+      expect(step.code, `${command}: ${step.output}`).toBe(0);
+    }
     expect(sh(dir, "git", ["config", "core.hooksPath"]).output.trim()).toBe(".husky/_");
+    expect(fs.readFileSync(path.join(dir, ".husky", "pre-commit"), "utf8")).toBe("npx lint-staged\n");
     sh(dir, "git", ["add", "."]);
     const setup = sh(dir, "git", ["commit", "--quiet", "-m", "Set up lint-staged and husky"]);
     expect(setup.code, setup.output).toBe(0);
@@ -93,8 +98,11 @@ describe.skipIf(preCommitMissing !== null)("the pre-commit framework with .pre-c
     writeFiles(dir, { "src/deploy.ts": BUGGY_SERVER, "README.md": "# not linted\n" });
     sh(dir, "git", ["add", "."], env);
 
+    // The hook id the README tells users to put in .pre-commit-config.yaml, and the one the package defines.
+    const hookId = /- id: (\S+)/.exec(readmeBlock("yaml", ".pre-commit-config.yaml"))![1]!;
+    expect(fs.readFileSync(path.join(REPO_ROOT, ".pre-commit-hooks.yaml"), "utf8")).toContain(`- id: ${hookId}\n`);
     // try-repo: the hook definition as this repository's HEAD (plus tracked changes) holds it.
-    const failed = sh(dir, "pre-commit", ["try-repo", REPO_ROOT, "elicitation-check"], env);
+    const failed = sh(dir, "pre-commit", ["try-repo", REPO_ROOT, hookId], env);
     expect(failed.code, failed.output).toBe(1);
     expect(failed.output).toMatch(/eslint-plugin-elicitation check\.+Failed/);
     expect(failed.output).toContain("src/deploy.ts:");
@@ -102,7 +110,7 @@ describe.skipIf(preCommitMissing !== null)("the pre-commit framework with .pre-c
 
     writeFiles(dir, { "src/deploy.ts": FIXED_SERVER });
     sh(dir, "git", ["add", "."], env);
-    const passed = sh(dir, "pre-commit", ["try-repo", REPO_ROOT, "elicitation-check"], env);
+    const passed = sh(dir, "pre-commit", ["try-repo", REPO_ROOT, hookId], env);
     expect(passed.code, passed.output).toBe(0);
     expect(passed.output).toMatch(/eslint-plugin-elicitation check\.+Passed/);
   });

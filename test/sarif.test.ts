@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import plugin from "../index.ts";
 import { ESLINT_BIN, linkRepoNodeModules, makeProject, requireBuiltPlugin, spawnCli } from "./support/cli.ts";
+import { readmeBlock } from "./support/readme.ts";
 import { BUGGY_SERVER, CLEAN, expectedFindings, sortFindings } from "./support/samples.ts";
 
 interface SarifLog {
@@ -54,14 +55,13 @@ describe("SARIF for GitHub code scanning", () => {
       "src/consent.js": CLEAN,
     });
     linkRepoNodeModules(dir);
-    const run = spawnSync(
-      ESLINT_BIN,
-      [".", "--format", "@microsoft/eslint-formatter-sarif", "--output-file", "eslint-results.sarif"],
-      { cwd: dir, encoding: "utf8" },
-    );
+    // The workflow's lint step, as the README prints it.
+    const step = /- run: npx eslint (.+)$/m.exec(readmeBlock("yaml", "upload-sarif"))![1]!;
+    const outputFile = /--output-file (\S+)/.exec(step)![1]!;
+    const run = spawnSync(ESLINT_BIN, step.split(" "), { cwd: dir, encoding: "utf8" });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(1);
-    const log = JSON.parse(fs.readFileSync(path.join(dir, "eslint-results.sarif"), "utf8")) as SarifLog;
+    const log = JSON.parse(fs.readFileSync(path.join(dir, outputFile), "utf8")) as SarifLog;
     expectLogOfBuggyServer(log, "src/deploy.js");
   });
 
