@@ -49,6 +49,8 @@ export function findCallerSignals(
   const receiverPath = call ? receiverPathOf(call.node) : null;
   for (let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(node); scope; scope = scope.upper) {
     if (scope.type === "module" || scope.type === "global") break;
+    // A name that holds the signal itself reads better in messages and fixes than a path below a parameter.
+    const paths: CallerSignal[] = [];
     for (const variable of scope.variables) {
       const definition = variable.defs[0];
       if (!definition) continue;
@@ -60,9 +62,10 @@ export function findCallerSignals(
       }
       if (definition.type !== "Parameter" || !isWholeParameter(definition.name)) continue;
       for (const path of signalPathsBelow(variable, definition.name, receiverPath, call, sourceCode)) {
-        add({ kind: "path", root: variable, path, text: [variable.name, ...path].join(".") });
+        paths.push({ kind: "path", root: variable, path, text: [variable.name, ...path].join(".") });
       }
     }
+    paths.forEach(add);
   }
   return signals;
 }

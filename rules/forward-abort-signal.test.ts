@@ -624,6 +624,13 @@ mcpServer.registerTool("pick", {}, async (meta) => {
   return { content: [{ type: "text", text: answer.action }] };
 });`;
 
+const typedVariable = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+declare const server: Server;
+export async function ask(params: Parameters<Server["elicitInput"]>[0], owner: AbortController) {
+  const stop = owner.signal;
+  return server.elicitInput(params, { timeout: 120_000 });
+}`;
+
 typedRuleTester.run("forward-abort-signal (typed)", rule, {
   valid: [
     {
@@ -637,6 +644,25 @@ export async function ask(params: Parameters<Server["elicitInput"]>[0], stop: Ab
     },
   ],
   invalid: [
+    {
+      name: "typed: a variable whose inferred type is AbortSignal, whatever its name",
+      filename: TYPED_FILE,
+      code: typedVariable,
+      errors: [
+        {
+          messageId: "notForwarded",
+          data: { signal: "stop", label: MCP, companion: "" },
+          ...locate(typedVariable, "elicitInput(params"),
+          endColumn: locate(typedVariable, "elicitInput(params").column + "elicitInput".length,
+          suggestions: [
+            {
+              messageId: "addSignal",
+              output: typedVariable.replace("{ timeout: 120_000 }", "{ timeout: 120_000, signal: stop }"),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "typed: the handler's extra is found by its type, whatever its name",
       filename: TYPED_FILE,
