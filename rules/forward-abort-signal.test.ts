@@ -371,6 +371,15 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
     ],
   },
   {
+    name: "ACP 2.x: no signal and stopWaitingOnCancel: false: one suggestion fixes both",
+    code: `app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => client.request("session/request_permission", params, { stopWaitingOnCancel: false }));`,
+    needle: "request(",
+    messageId: "notForwarded",
+    suggestions: [
+      `app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => client.request("session/request_permission", params, { stopWaitingOnCancel: true, cancellationSignal: signal }));`,
+    ],
+  },
+  {
     name: "ACP 2.x: the caller's signal passed without stopWaitingOnCancel",
     code: `app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => client.request("session/request_permission", params, { cancellationSignal: signal }));`,
     needle: "request(",

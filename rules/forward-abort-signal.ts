@@ -4,7 +4,7 @@
  * life because an elicitation was not raced against its callback's signal.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { isFunctionNode, unwrapExpression } from "../core/ast.ts";
+import { findProperty, isFunctionNode, unwrapExpression } from "../core/ast.ts";
 import { matchElicitationHandler, matchHumanWaitCall, type ElicitationHandler, type HumanWaitCall } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
 import { findUserLandRaces, propertyValue, readOptions, signalDeadline, stopsWaiting } from "../core/deadline.ts";
@@ -115,9 +115,7 @@ export default createRule<[Options], MessageId>({
           node: at,
           messageId: "notForwarded",
           data,
-          suggest: reading.atCall
-            ? [{ messageId: "addSignal", data, fix: (fixer) => insertProperties(fixer, sourceCode, object, newSignalProperties(call, signal, object)) }]
-            : [],
+          suggest: reading.atCall ? [{ messageId: "addSignal", data, fix: (fixer) => addSignal(fixer, call, object, signal) }] : [],
         });
         return;
       }
@@ -180,14 +178,29 @@ export default createRule<[Options], MessageId>({
       return signalDeadline(passed, sourceCode) !== "unknown";
     }
 
+    /** The properties that pass `signal` (ACP 2.x: with `stopWaitingOnCancel: true` unless the object has that field). */
     function newSignalProperties(call: HumanWaitCall, signal: CallerSignal, object: TSESTree.ObjectExpression | null): string[] {
       const api = call.api;
       const spell = (key: string) => (object ? spellKey(object, key, sourceCode) : key);
       const properties = [propertyText(spell(api.signalField!), signal.text)];
-      if (api.signalCompanionField !== null && !(object && stopsWaiting(api, object))) {
-        if (!object || !propertyValue(object, api.signalCompanionField)) properties.push(`${spell(api.signalCompanionField)}: true`);
-      }
+      const companion = api.signalCompanionField;
+      if (companion !== null && !(object && findProperty(object, companion))) properties.push(`${spell(companion)}: true`);
       return properties;
+    }
+
+    /** Adds the signal to an options object, and turns an existing `stopWaitingOnCancel: false` into `true`. */
+    function addSignal(
+      fixer: TSESLint.RuleFixer,
+      call: HumanWaitCall,
+      object: TSESTree.ObjectExpression,
+      signal: CallerSignal,
+    ): TSESLint.RuleFix[] {
+      const fixes = [insertProperties(fixer, sourceCode, object, newSignalProperties(call, signal, object))];
+      const companion = call.api.signalCompanionField;
+      if (companion !== null && findProperty(object, companion) && !stopsWaiting(call.api, object)) {
+        fixes.push(setStopWaiting(fixer, call, object));
+      }
+      return fixes;
     }
 
     function mergeSignal(
