@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from "diff";
-import { CodemodInternalError, CodemodSyntaxError } from "../codemods/apply-suggestions.ts";
+import { CodemodInternalError, CodemodSyntaxError, nearestTsconfig } from "../codemods/apply-suggestions.ts";
 import { parseDeadlineMs, type CodemodOptions } from "../codemods/jscodeshift-adapter.ts";
 import { CODEMODS, type Codemod } from "../codemods/registry.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
@@ -370,13 +370,6 @@ function withoutCounted(after: readonly DiagnosticSummary[], before: readonly Di
   });
 }
 
-function nearestTsconfig(directory: string): string | null {
-  for (let current = directory; ; current = path.dirname(current)) {
-    const candidate = path.join(current, "tsconfig.json");
-    if (fs.existsSync(candidate)) return candidate;
-    if (path.dirname(current) === current) return null;
-  }
-}
 
 /** Writes beside the file, then renames over it: a reader sees the old text or the new, never half of one. */
 function writeAtomically(file: string, text: string): void {

@@ -4,6 +4,7 @@
  * of the file backwards, and lint again until nothing more applies. So a transform rewrites exactly what its rule
  * reports ("one detector"), and whatever the rule reports without an edit is left alone and returned as a skip.
  */
+import fs from "node:fs";
 import path from "node:path";
 import * as tsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
@@ -104,12 +105,18 @@ export function combineEdits(text: string, edits: readonly TextEdit[]): TextEdit
   return { range: [start, end], text: applyEdits(text.slice(start, end), shifted) };
 }
 
+/** Type information for the rules: the program of this tsconfig.json, which must include the file. */
+export interface TypedLinting {
+  readonly tsconfig: string;
+}
+
 /** Lints `source` as `filename` with only `rules`; fatal parse errors come back as messages with `fatal`. */
 export function lintWithRules(
   source: string,
   filename: string,
   rules: readonly RuleToApply[],
   linter: Linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(filename)).root }),
+  typed: TypedLinting | null = null,
 ): { messages: Linter.LintMessage[]; sourceCode: SourceCode } {
   const pluginRules: Record<string, Rule.RuleModule> = {};
   const ruleEntries: Linter.RulesRecord = {};
@@ -123,7 +130,11 @@ export function lintWithRules(
     { ignores: ["!**/node_modules/", "!**/.*"] },
     {
       files: SOURCE_FILES,
-      languageOptions: { parser: tsParser as unknown as Linter.Parser, sourceType: "module" },
+      languageOptions: {
+        parser: tsParser as unknown as Linter.Parser,
+        sourceType: "module",
+        ...(typed ? { parserOptions: { project: typed.tsconfig, tsconfigRootDir: path.dirname(typed.tsconfig) } } : {}),
+      },
       linterOptions: { reportUnusedDisableDirectives: "off" },
       plugins: { [PLUGIN_NAME]: { rules: pluginRules } },
       rules: ruleEntries,
@@ -195,18 +206,25 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
  * Rewrites `source` until the rules report nothing `decide` can edit. Throws `CodemodSyntaxError` when the input
  * does not parse and `CodemodInternalError` when a rewrite would not parse or the passes do not settle.
  */
-export function fixWithRules(source: string, filename: string, rules: readonly RuleToApply[], decide: Decide): FixOutcome {
+export function fixWithRules(
+  source: string,
+  filename: string,
+  rules: readonly RuleToApply[],
+  decide: Decide,
+  options: { typed?: boolean } = {},
+): FixOutcome {
   // ESLint drops a byte-order mark from the text its ranges index; edit without it, then put it back.
   if (source.startsWith(BOM)) {
-    const outcome = fixWithRules(source.slice(BOM.length), filename, rules, decide);
+    const outcome = fixWithRules(source.slice(BOM.length), filename, rules, decide, options);
     return outcome.changed ? { ...outcome, output: BOM + outcome.output } : { ...outcome, output: source };
   }
   const linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(filename)).root });
+  const typed = options.typed ? typedLintingFor(source, filename, rules, linter) : null;
   const ruleOrder = rules.map(({ name }) => `${PLUGIN_NAME}/${name}`);
   let text = source;
   let applied = 0;
   for (let pass = 0; pass <= MAX_PASSES; pass += 1) {
-    const { messages, sourceCode } = lintWithRules(text, filename, rules, linter);
+    const { messages, sourceCode } = lintWithRules(text, filename, rules, linter, typed);
     throwIfUnparsable(messages, filename, pass === 0);
     const edits: TextEdit[] = [];
     const skipped: Skipped[] = [];
@@ -233,6 +251,30 @@ export function fixWithRules(source: string, filename: string, rules: readonly R
     applied += kept.length;
   }
   throw new CodemodInternalError(filename, `the rewrites did not settle after ${MAX_PASSES} passes; file left as it was`);
+}
+
+/**
+ * Type information where it can be had: the nearest tsconfig.json above the file, if its program includes the file.
+ * Otherwise (no tsconfig, file not in the project) null, and the rules run without types, as in an editor.
+ */
+function typedLintingFor(source: string, filename: string, rules: readonly RuleToApply[], linter: Linter): TypedLinting | null {
+  const tsconfig = nearestTsconfig(path.dirname(path.resolve(filename)));
+  if (!tsconfig) return null;
+  const typed = { tsconfig };
+  try {
+    const { messages } = lintWithRules(source, filename, rules, linter, typed);
+    return messages.some((message) => message.fatal) ? null : typed;
+  } catch {
+    return null;
+  }
+}
+
+export function nearestTsconfig(directory: string): string | null {
+  for (let current = directory; ; current = path.dirname(current)) {
+    const candidate = path.join(current, "tsconfig.json");
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(current) === current) return null;
+  }
 }
 
 /** `file:line:column` as editors link it, relative to `cwd` when inside it. */

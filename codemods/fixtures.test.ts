@@ -22,7 +22,7 @@ const FIXTURES = path.join(__dirname, "__fixtures__");
 const DEADLINE_MS = 300_000;
 
 interface TransformUnderTest {
-  readonly run: (source: string, file: string) => FixOutcome;
+  readonly run: (source: string, file: string, fixture: string) => FixOutcome;
   /** The rules, with the options the transform runs them with, whose findings must be gone afterwards. */
   readonly rules: readonly RuleToApply[];
 }
@@ -33,7 +33,8 @@ const TRANSFORMS: Record<string, TransformUnderTest> = {
     rules: [{ name: "exhaustive-action", rule: exhaustiveAction }],
   },
   "release-in-finally": {
-    run: (source, file) => runReleaseInFinally(source, file),
+    // Fixtures named `await-using…` run as `--await-using` does: typed, preferring `await using`.
+    run: (source, file, fixture) => runReleaseInFinally(source, file, { awaitUsing: fixture.startsWith("await-using") }),
     rules: [{ name: "release-in-finally", rule: releaseInFinally, options: { reportEscapingHandles: true } }],
   },
   deadline: {
@@ -109,11 +110,12 @@ describe("codemod fixtures", () => {
   describe.each(fixtures.map((fixture) => [`${fixture.transform}/${fixture.name}`, fixture] as const))("%s", (key, fixture) => {
     const transform = TRANSFORMS[fixture.transform]!;
     const input = fs.readFileSync(fixture.inputFile, "utf8");
-    // The file name the transform sees decides the parser's dialect (.ts / .tsx), as in a real run.
-    const file = fixture.inputFile.replace(".input.", ".");
+    // The file name the transform sees decides the parser's dialect (.ts / .tsx), as in a real run; typed runs need
+    // the file the repository's tsconfig.json includes.
+    const file = fixture.name.startsWith("await-using") ? fixture.inputFile : fixture.inputFile.replace(".input.", ".");
     const expected = fixture.outputFile ? fs.readFileSync(fixture.outputFile, "utf8") : input;
     const expectedSkips = EXPECTED_SKIPS[key] ?? [];
-    const outcome = transform.run(input, file);
+    const outcome = transform.run(input, file, fixture.name);
 
     it("rewrites to the expected output (or returns the input itself)", () => {
       expect(outcome.output).toBe(expected);
@@ -127,7 +129,7 @@ describe("codemod fixtures", () => {
     });
 
     it("changes nothing on a second run", () => {
-      const again = transform.run(outcome.output, file);
+      const again = transform.run(outcome.output, file, fixture.name);
       expect(again.changed).toBe(false);
       expect(again.output).toBe(outcome.output);
     });

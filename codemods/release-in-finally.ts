@@ -24,6 +24,8 @@ export function runReleaseInFinally(source: string, file: string, options: Codem
     file,
     [{ name: RULE_NAME, rule: releaseInFinally, options: REPORT_EVERYTHING }],
     (problem) => chooseRewrite(problem, options.awaitUsing === true),
+    // Whether an acquisition returns a disposable is a question for the type checker.
+    { typed: options.awaitUsing === true },
   );
 }
 
