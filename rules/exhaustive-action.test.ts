@@ -797,6 +797,25 @@ async function deploy(server) {
       ],
     },
     {
+      name: "boolean flag read by a ternary is reported at the flag",
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  const accepted = r.action === "accept";
+  return accepted ? ship(r.content) : "Not deployed.";
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: { path: "the second branch of this ternary", rewrite: TERNARY_REASON },
+          line: 5,
+          column: 10,
+          endColumn: 18,
+          suggestions: [],
+        },
+      ],
+    },
+    {
       name: "destructured action from elicitInput",
       code: `
 async function deploy(server) {

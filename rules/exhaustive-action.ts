@@ -86,8 +86,9 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     const sourceCode = context.sourceCode;
     const typed = !!sourceCode.parserServices?.program;
-    if (!textMayCompareAnswer(sourceCode.text)) return {};
+    // Untyped, only files that name a human wait can hold an answer; typed, any file comparing an answer literal can.
     if (!typed && !textMayContainHumanWait(sourceCode.text) && !sourceCode.text.includes("requestedSchema")) return {};
+    if (!textMayCompareAnswer(sourceCode.text)) return {};
 
     const branchContext: BranchContext = { sourceCode, wrappers: compileWrappers(options.humanWaitFunctions) };
     const reportIdentical = options.reportIdenticalBranches === true;
@@ -224,13 +225,14 @@ export default createRule<Options, MessageIds>({
       const domain = valuesReaching(node, discriminant, sourceCode, comparison.read);
       const { whenTrue, whenFalse } = splitValues(node.test, discriminant, domain, sourceCode);
       const reason = { reason: "a ternary is an expression; turn it into statements first" };
+      const at = found.viaFlag ? node.test : comparison.comparison;
       if (merges(whenTrue, discriminant) && !namesBothNonAccept(node.test, discriminant, sourceCode) && !passesAnswerOn([node.consequent], discriminant)) {
-        report(comparison.comparison, discriminant, "the first branch of this ternary", reason);
+        report(at, discriminant, "the first branch of this ternary", reason);
       } else if (merges(whenTrue, discriminant) && reportIdentical && namesBothNonAccept(node.test, discriminant, sourceCode)) {
         reportGrouped(comparison.comparison);
       }
       if (merges(whenFalse, discriminant) && !passesAnswerOn([node.alternate], discriminant)) {
-        report(comparison.comparison, discriminant, "the second branch of this ternary", reason);
+        report(at, discriminant, "the second branch of this ternary", reason);
       }
     }
 
