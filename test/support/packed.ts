@@ -27,8 +27,13 @@ export interface PackResult {
   files: string[];
 }
 
-/** `npm pack` (its prepack script builds), once per version of the shipped sources. */
+/**
+ * `npm pack` (its prepack script builds), once per version of the shipped sources. With ELICITATION_TEST_TARBALL set,
+ * the tests use that tarball instead (say, the exact artifact a release job is about to publish).
+ */
 export async function packOnce(): Promise<PackResult> {
+  const given = process.env.ELICITATION_TEST_TARBALL;
+  if (given) return givenTarball(path.resolve(given));
   const dir = await once(`pack-${sourceFingerprint()}`, async (target) => {
     const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", target, ...NPM_FLAGS], {
       cwd: REPO_ROOT,
@@ -39,6 +44,17 @@ export async function packOnce(): Promise<PackResult> {
       path.join(target, "pack.json"),
       JSON.stringify({ tarball: path.join(target, packed!.filename), files: packed!.files.map((f) => f.path) }),
     );
+  });
+  return JSON.parse(fs.readFileSync(path.join(dir, "pack.json"), "utf8")) as PackResult;
+}
+
+async function givenTarball(tarball: string): Promise<PackResult> {
+  const digest = crypto.createHash("sha256").update(fs.readFileSync(tarball)).digest("hex").slice(0, 16);
+  const dir = await once(`pack-given-${digest}`, async (target) => {
+    const { stdout } = await run("tar", ["-tzf", tarball], { maxBuffer: 16 * 1024 * 1024 });
+    const files = stdout.split("\n").filter((line) => line && !line.endsWith("/")).map((line) => line.replace(/^package\//, ""));
+    fs.copyFileSync(tarball, path.join(target, path.basename(tarball)));
+    fs.writeFileSync(path.join(target, "pack.json"), JSON.stringify({ tarball: path.join(target, path.basename(tarball)), files }));
   });
   return JSON.parse(fs.readFileSync(path.join(dir, "pack.json"), "utf8")) as PackResult;
 }
