@@ -64,7 +64,7 @@ function sumSubsets(pass: PassResult, subsets: Record<string, number[]>): Record
 }
 
 async function timeSuite(job: MeasureJob, files: string[], texts: string[]): Promise<TimeResult> {
-  const variants = job.variants.map((id) => buildVariant(id, { tsconfig: job.tsconfig }));
+  const variants = await Promise.all(job.variants.map((id) => buildVariant(id, { tsconfig: job.tsconfig })));
   const subsets = { all: files.map((_, index) => index), ...job.subsets };
   const rounds: TimeResult["rounds"] = {};
   const totals: Record<string, RunTotals> = {};
@@ -88,7 +88,7 @@ async function timeSuite(job: MeasureJob, files: string[], texts: string[]): Pro
 }
 
 async function measureMemory(job: MeasureJob, files: string[], texts: string[]): Promise<MemoryResult> {
-  const variant = buildVariant(job.variants[0], { tsconfig: job.tsconfig });
+  const variant = await buildVariant(job.variants[0], { tsconfig: job.tsconfig });
   collectGarbage();
   const startRssBytes = process.memoryUsage().rss;
   await variant.run(files, texts);

@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import * as tsParser from "@typescript-eslint/parser";
 import { Linter } from "eslint";
 import jscodeshift from "jscodeshift";
@@ -21,8 +22,8 @@ export const SOURCE_GLOBS = ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts", "**/
 /** Flat-config block that lets Linter lint files under node_modules (ignored by default). */
 export const LINT_NODE_MODULES: Linter.Config = { ignores: ["!**/node_modules/"] };
 
-export function ruleNames(): string[] {
-  return Object.keys(plugin.rules).sort();
+export function ruleNames(rules: Record<string, unknown> = plugin.rules): string[] {
+  return Object.keys(rules).sort();
 }
 
 export const parser = tsParser as unknown as Linter.Parser;
@@ -31,7 +32,11 @@ export const parser = tsParser as unknown as Linter.Parser;
  * A flat config that runs `rules` (full ids, e.g. "elicitation/require-deadline") with the TypeScript parser.
  * `typed` adds a program from `tsconfig` (the parser's `project`), as a typed ESLint run would.
  */
-export function lintConfig(rules: Linter.RulesRecord, typed?: { tsconfig: string }): Linter.Config[] {
+export function lintConfig(
+  rules: Linter.RulesRecord,
+  typed?: { tsconfig: string },
+  ownPlugin: unknown = plugin,
+): Linter.Config[] {
   return [
     LINT_NODE_MODULES,
     {
@@ -43,7 +48,7 @@ export function lintConfig(rules: Linter.RulesRecord, typed?: { tsconfig: string
       },
       // Foreign code carries its own directives (rules we do not load); they must not change what is measured.
       linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: "off" },
-      plugins: { [PLUGIN_PREFIX]: plugin as unknown as NonNullable<Linter.Config["plugins"]>[string] },
+      plugins: { [PLUGIN_PREFIX]: ownPlugin as NonNullable<Linter.Config["plugins"]>[string] },
       rules,
     },
   ];
@@ -55,8 +60,8 @@ export function recommendedRules(): Linter.RulesRecord {
 }
 
 /** Every rule of the plugin with its default options (what the sweep runs). */
-export function everyRule(): Linter.RulesRecord {
-  return Object.fromEntries(ruleNames().map((name) => [`${PLUGIN_PREFIX}/${name}`, "error"]));
+export function everyRule(rules: Record<string, unknown> = plugin.rules): Linter.RulesRecord {
+  return Object.fromEntries(ruleNames(rules).map((name) => [`${PLUGIN_PREFIX}/${name}`, "error"]));
 }
 
 /** Every rule with the `strict` options, so code paths behind options are swept too. */
@@ -76,7 +81,11 @@ export interface LoadedTransform {
 /** Options every transform receives: `deadline` refuses to run without a deadline, and there is no default. */
 export const TRANSFORM_OPTIONS: Options = { "deadline-ms": "300000", dry: true };
 
-export function loadTransforms(): LoadedTransform[] {
+/**
+ * Imports every codemods/*.ts whose default export is a function. `import()` (not `require`) so the same code
+ * loads the TypeScript sources under tsx and under vitest.
+ */
+export async function loadTransforms(): Promise<LoadedTransform[]> {
   if (!fs.existsSync(CODEMODS_DIR)) return [];
   const transforms: LoadedTransform[] = [];
   const candidates = fs
@@ -84,16 +93,26 @@ export function loadTransforms(): LoadedTransform[] {
     .filter((name) => name.endsWith(".ts") && !name.endsWith(".d.ts") && !name.endsWith(".test.ts"))
     .sort();
   for (const fileName of candidates) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the set of transforms is only known at run time
-    const loaded = require(path.join(CODEMODS_DIR, fileName)) as { default?: unknown; parser?: unknown };
-    if (typeof loaded.default !== "function") continue;
+    const namespace = (await import(pathToFileURL(path.join(CODEMODS_DIR, fileName)).href)) as ModuleNamespace;
+    // Loaded as CommonJS, the namespace's default is `module.exports`, which holds the transform as its `default`.
+    const module = isTransformModule(namespace.default) ? namespace.default : namespace;
+    if (typeof module.default !== "function") continue;
     transforms.push({
       name: fileName.replace(/\.ts$/, ""),
-      transform: loaded.default as Transform,
-      parser: typeof loaded.parser === "string" ? loaded.parser : "tsx",
+      transform: module.default as Transform,
+      parser: typeof module.parser === "string" ? module.parser : "tsx",
     });
   }
   return transforms;
+}
+
+interface ModuleNamespace {
+  default?: unknown;
+  parser?: unknown;
+}
+
+function isTransformModule(value: unknown): value is ModuleNamespace {
+  return typeof value === "object" && value !== null && typeof (value as ModuleNamespace).default === "function";
 }
 
 /** The `api` jscodeshift's worker hands a transform; reports are collected instead of printed. */
@@ -107,12 +126,15 @@ export interface TransformChainResult {
   output: string;
   /** The transforms that returned new text. */
   changedBy: string[];
+  /** For each transform that changed the file: the text it was given and the text it returned. */
+  steps: Array<{ name: string; input: string; output: string }>;
   reports: string[];
 }
 
 /**
- * Runs every transform in order on one file, each on the previous one's output, the way `migrate` chains them.
- * A transform returning `undefined`/`null` or the same text leaves the file as it was. Exceptions propagate.
+ * Runs every transform once, in order, each on the previous one's output (what a user running them one after
+ * another with jscodeshift gets). A transform returning `undefined`/`null` or the same text leaves the file as it
+ * was. Exceptions propagate.
  */
 export function runTransformChain(
   transforms: readonly LoadedTransform[],
@@ -122,16 +144,69 @@ export function runTransformChain(
 ): TransformChainResult {
   let text = source;
   const changedBy: string[] = [];
+  const steps: TransformChainResult["steps"] = [];
   const reports: string[] = [];
-  for (const { name, transform, parser: parserName } of transforms) {
-    onTransform?.(name);
-    const result = transform({ path: filePath, source: text }, transformApi(parserName, reports), { ...TRANSFORM_OPTIONS });
-    if (typeof result === "string" && result !== text) {
+  for (const loaded of transforms) {
+    onTransform?.(loaded.name);
+    const result = runTransform(loaded, filePath, text, reports);
+    if (result !== text) {
+      steps.push({ name: loaded.name, input: text, output: result });
       text = result;
-      changedBy.push(name);
+      changedBy.push(loaded.name);
     }
   }
-  return { output: text, changedBy, reports };
+  return { output: text, changedBy, steps, reports };
+}
+
+/** One transform on one text, called as jscodeshift's worker calls it; returns the text it leaves. */
+export function runTransform(loaded: LoadedTransform, filePath: string, source: string, reports: string[] = []): string {
+  const result = loaded.transform({ path: filePath, source }, transformApi(loaded.parser, reports), { ...TRANSFORM_OPTIONS });
+  return typeof result === "string" ? result : source;
+}
+
+/** `migrate`'s own list (codemods/registry.ts): the transforms in its order, as it calls them. */
+interface MigrateCodemod {
+  name: string;
+  run(source: string, file: string, options: { deadlineMs?: number }): { output: string; changed: boolean };
+}
+
+/** Rounds `migrate` runs at most before it gives up on a file (bin/migrate.ts). */
+const MIGRATE_MAX_ROUNDS = 4;
+
+/**
+ * The transforms the way `migrate` runs them in-process: its registry's codemods in order, in rounds until a round
+ * changes nothing. Without a registry, the codemods/ transforms chained once. Returns whether the file changed.
+ */
+export async function loadMigrateRunner(): Promise<{ names: string[]; run: (file: string, source: string) => boolean }> {
+  const registryFile = path.join(CODEMODS_DIR, "registry.ts");
+  if (!fs.existsSync(registryFile)) {
+    const transforms = await loadTransforms();
+    return {
+      names: transforms.map((t) => t.name),
+      run: (file, source) => runTransformChain(transforms, file, source).changedBy.length > 0,
+    };
+  }
+  const namespace = (await import(pathToFileURL(registryFile).href)) as { CODEMODS?: unknown; default?: { CODEMODS?: unknown } };
+  const codemods = (namespace.CODEMODS ?? namespace.default?.CODEMODS) as readonly MigrateCodemod[];
+  const options = { deadlineMs: Number(TRANSFORM_OPTIONS["deadline-ms"]) };
+  return {
+    names: codemods.map((codemod) => codemod.name),
+    run(file, source) {
+      let text = source;
+      for (let round = 0; round < MIGRATE_MAX_ROUNDS; round += 1) {
+        let changed = false;
+        for (const codemod of codemods) {
+          const outcome = codemod.run(text, file, options);
+          if (outcome.changed) {
+            text = outcome.output;
+            changed = true;
+          }
+        }
+        if (!changed) break;
+      }
+      return text !== source;
+    },
+  };
 }
 
 /** The baseline of (c): jscodeshift's identity transform, which parses the file and prints it back. */

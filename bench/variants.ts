@@ -13,10 +13,9 @@ import {
   PLUGIN_PREFIX,
   identityTransform,
   lintConfig,
-  loadTransforms,
+  loadMigrateRunner,
   recommendedRules,
   ruleNames,
-  runTransformChain,
 } from "./subjects.ts";
 
 export interface RunTotals {
@@ -119,7 +118,7 @@ function transformVariant(id: string, label: string, each: (file: string, source
   };
 }
 
-export function buildVariant(id: string, context: VariantContext = {}): Variant {
+export async function buildVariant(id: string, context: VariantContext = {}): Promise<Variant> {
   const typed = () => {
     if (!context.tsconfig) throw new Error(`variant ${id} needs a tsconfig`);
     return { tsconfig: context.tsconfig };
@@ -140,12 +139,8 @@ export function buildVariant(id: string, context: VariantContext = {}): Variant 
     return transformVariant(id, "jscodeshift identity transform", (file, source) => identityTransform(file, source) !== source);
   }
   if (id === "transform:migrate") {
-    const transforms = loadTransforms();
-    return transformVariant(
-      id,
-      `our transforms, chained (${transforms.map((t) => t.name).join(", ") || "none yet"})`,
-      (file, source) => runTransformChain(transforms, file, source).changedBy.length > 0,
-    );
+    const migrate = await loadMigrateRunner();
+    return transformVariant(id, `migrate's transforms in-process (${migrate.names.join(", ") || "none yet"})`, migrate.run);
   }
   throw new Error(`unknown variant ${id}`);
 }
