@@ -1,5 +1,8 @@
-import { RuleTester } from "@typescript-eslint/rule-tester";
-import rule from "./exhaustive-action.ts";
+import { RuleTester, type InvalidTestCase } from "@typescript-eslint/rule-tester";
+import * as tsParser from "@typescript-eslint/parser";
+import { Linter } from "eslint";
+import { describe, expect, it } from "vitest";
+import rule, { type MessageIds, type Options } from "./exhaustive-action.ts";
 import { TYPED_FILE, TYPED_PROJECT_ROOT, untypedRuleTester } from "../test/rule-tester.ts";
 
 // The shared typedRuleTester lists file.ts in allowDefaultProject although test/typed-project/tsconfig.json includes
@@ -20,389 +23,7 @@ const NO_REWRITE = (reason: string) => ` No rewrite is suggested: ${reason}.`;
 const TERNARY_REASON = NO_REWRITE("a ternary is an expression; turn it into statements first");
 const ACP_REASON = NO_REWRITE("which options allow and which reject is known only where the options are built");
 
-untypedRuleTester.run("exhaustive-action", rule, {
-  valid: [
-    {
-      name: "three-way if / else if / else",
-      code: `
-async function deploy(server) {
-  const result = await server.elicitInput({ message: "Deploy?", requestedSchema });
-  if (result.action === "accept") {
-    return ship(result.content);
-  } else if (result.action === "decline") {
-    return "The user declined the deploy.";
-  } else {
-    return "The deploy prompt was dismissed.";
-  }
-}`,
-    },
-    {
-      name: "exhaustive switch with a never default",
-      code: `
-async function deploy(server) {
-  const result = await server.elicitInput({ message: "Deploy?" });
-  switch (result.action) {
-    case "accept":
-      return ship(result.content);
-    case "decline":
-      return "declined";
-    case "cancel":
-      return "dismissed";
-    default: {
-      const unknownAction: never = result.action;
-      throw new Error(String(unknownAction));
-    }
-  }
-}`,
-    },
-    {
-      name: "the non-accept path interpolates the action",
-      code: `
-async function deploy(server) {
-  const result = await server.elicitInput({ message: "Deploy?" });
-  if (result.action !== "accept") return \`The user chose \${result.action}.\`;
-  return ship(result.content);
-}`,
-    },
-    {
-      name: "the non-accept path returns the whole answer",
-      code: `
-async function ask(server) {
-  const result = await server.elicitInput({ message: "Deploy?" });
-  if (result.action !== "accept") {
-    return result;
-  }
-  return ship(result.content);
-}`,
-    },
-    {
-      name: "decline peeled off earlier: the else is exactly cancel",
-      code: `
-async function deploy(server) {
-  const result = await server.elicitInput({ message: "Deploy?" });
-  if (result.action === "decline") return "declined";
-  if (result.action === "accept") {
-    ship(result.content);
-  } else {
-    log("dismissed");
-  }
-}`,
-    },
-    {
-      name: "decline and cancel both peeled off before an early return",
-      code: `
-async function deploy(server) {
-  const result = await server.elicitInput({ message: "Deploy?" });
-  if (result.action === "cancel") return "dismissed";
-  if (result.action === "decline") throw new Error("declined");
-  if (result.action !== "accept") return "unreachable";
-  return ship(result.content);
-}`,
-    },
-    {
-      name: "the else throws",
-      code: `
-async function deploy(server) {
-  const result = await server.elicitInput({ message: "Deploy?" });
-  if (result.action === "accept") {
-    ship(result.content);
-  } else {
-    throw new Error("Deploy not confirmed");
-  }
-}`,
-    },
-    {
-      name: "the else asserts never",
-      code: `
-async function deploy(server) {
-  const result = await server.elicitInput({ message: "Deploy?" });
-  if (result.action === "accept") {
-    ship(result.content);
-  } else {
-    assertNever(result.action);
-  }
-}`,
-    },
-    {
-      name: "a cookie banner's accept in a file that also elicits",
-      code: `
-import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
-banner.addEventListener("click", (event) => {
-  if (event.action === "accept") acceptCookies();
-  else rejectCookies();
-});`,
-    },
-    {
-      name: "an answer-like field on a value that comes from no human wait",
-      code: `
-async function sync(api) {
-  const job = await api.fetchJob();
-  const label = job.action === "accept" ? "merged" : "closed";
-  return label;
-}
-// elicitInput is mentioned only in this comment`,
-    },
-    {
-      name: "three-way nested ternary",
-      code: `
-async function deploy(server) {
-  const r = await server.elicitInput({ message: "Deploy?" });
-  return r.action === "accept" ? ship(r.content) : r.action === "decline" ? "declined" : "dismissed";
-}`,
-    },
-    {
-      name: "ACP: selected versus cancelled is already exhaustive",
-      code: `
-async function run(conn) {
-  const response = await conn.requestPermission({ sessionId, toolCall, options });
-  if (response.outcome.outcome === "selected") {
-    return runWith(response.outcome.optionId);
-  } else {
-    return "The permission prompt was dismissed.";
-  }
-}`,
-    },
-    {
-      name: "ACP: cancelled handled first, then the option decides",
-      code: `
-async function run(conn) {
-  const { outcome } = await conn.requestPermission({ sessionId, toolCall, options });
-  if (outcome.outcome === "cancelled") return "dismissed";
-  if (outcome.outcome === "selected" && outcome.optionId === "allow") {
-    return runTool();
-  } else {
-    return "The user rejected the tool call.";
-  }
-}`,
-    },
-    {
-      name: "accept continues on and nothing else is decided here",
-      code: `
-async function collect(server) {
-  const r = await server.elicitInput({ message: "Add a note?" });
-  let note = "";
-  if (r.action === "accept") {
-    note = r.content.note;
-  }
-  return save(note);
-}`,
-    },
-    {
-      name: "accept with content, then decline, then everything else (the SDK's form example)",
-      code: `
-async function register(server) {
-  const result = await server.elicitInput({ message: "Register", requestedSchema });
-  if (result.action === "accept" && result.content) {
-    return ok(result.content);
-  } else if (result.action === "decline") {
-    return "Registration cancelled by user.";
-  } else {
-    return "Registration was cancelled.";
-  }
-}`,
-    },
-    {
-      name: "switch without an accept case: accept carries on by design",
-      code: `
-async function deploy(server) {
-  const result = await server.elicitInput({ message: "Deploy?" });
-  switch (result.action) {
-    case "decline":
-      return "declined";
-    case "cancel":
-      return "dismissed";
-  }
-  return ship(result.content);
-}`,
-    },
-    {
-      name: "switch without a cancel case whose code after is cancel's alone",
-      code: `
-async function deploy(server) {
-  const result = await server.elicitInput({ message: "Deploy?" });
-  switch (result.action) {
-    case "accept":
-      return ship(result.content);
-    case "decline":
-      return "declined";
-  }
-  return "dismissed";
-}`,
-    },
-    {
-      name: "client handler declines because the person said no",
-      code: `
-client.setRequestHandler(ElicitRequestSchema, async (request) => {
-  const answer = await prompt(request.params.message);
-  if (answer === "n") return { action: "decline" };
-  return { action: "accept", content: { answer } };
-});`,
-    },
-    {
-      name: "client handler answers cancel when it fails",
-      code: `
-client.setRequestHandler(ElicitRequestSchema, async (request) => {
-  try {
-    return await showDialog(request.params);
-  } catch (error) {
-    return { action: "cancel" };
-  }
-});`,
-    },
-    {
-      name: "decline in a catch outside any elicitation handler",
-      code: `
-async function elicitLater(queue) {
-  try {
-    return await queue.next();
-  } catch {
-    return { action: "decline" };
-  }
-}`,
-    },
-    {
-      name: "a file that never mentions a human wait is skipped",
-      code: `
-function onReply(reply) {
-  if (reply.action === "accept") merge();
-  else close();
-}`,
-    },
-    {
-      name: "decline and cancel grouped in one case, default options",
-      code: `
-async function deploy(server) {
-  const result = await server.elicitInput({ message: "Deploy?" });
-  switch (result.action) {
-    case "accept":
-      return ship(result.content);
-    case "decline":
-    case "cancel":
-      return "not deployed";
-  }
-}`,
-    },
-    {
-      name: "identical decline and cancel branches, default options",
-      code: `
-async function deploy(server) {
-  const result = await server.elicitInput({ message: "Deploy?" });
-  if (result.action === "accept") {
-    return ship(result.content);
-  } else if (result.action === "decline") {
-    return "not deployed";
-  } else {
-    return "not deployed";
-  }
-}`,
-    },
-    {
-      name: "the rule's own rewrite is clean (idempotent)",
-      code: `
-async function deploy(server) {
-  const result = await server.elicitInput({ message: "Deploy?" });
-  switch (result.action) {
-    case "accept": {
-      ship(result.content);
-      break;
-    }
-    case "decline": {
-      ${DECLINE}
-      log("no");
-      break;
-    }
-    case "cancel": {
-      ${CANCEL}
-      log("no");
-      break;
-    }
-    default: {
-      ${OTHER}
-      result.action satisfies never;
-      log("no");
-    }
-  }
-}`,
-    },
-    {
-      name: "the rule's own early-return rewrite is clean (idempotent)",
-      code: `
-async function deploy(server) {
-  const r = await server.elicitInput({ message: "x" });
-  switch (r.action) {
-    case "accept": {
-      if (!r.content) {
-        return "none";
-      }
-      break;
-    }
-    case "decline": {
-      ${DECLINE}
-      return "none";
-    }
-    case "cancel": {
-      ${CANCEL}
-      return "none";
-    }
-    default: {
-      ${OTHER}
-      r.action satisfies never;
-      return "none";
-    }
-  }
-  return r.content;
-}`,
-    },
-    {
-      name: "closed union: decline first, then accept, the else is exactly cancel",
-      code: `
-async function deploy(server) {
-  const result = await server.elicitInput({ message: "Deploy?" });
-  if (result.action === "decline") {
-    log("declined");
-  } else if (result.action === "accept") {
-    ship(result.content);
-  } else {
-    log("dismissed");
-  }
-}`,
-    },
-    {
-      name: "chain without a cancel branch and no code after it",
-      code: `
-async function deploy(server) {
-  const result = await server.elicitInput({ message: "Deploy?" });
-  if (result.action === "accept") {
-    ship(result.content);
-  } else if (result.action === "decline") {
-    log("declined");
-  }
-}`,
-    },
-    {
-      name: "a local function whose answer is something else",
-      code: `
-function parseEvent(raw): Event {
-  return JSON.parse(raw);
-}
-// the file also mentions elicitInput
-export function onEvent(raw) {
-  const event = parseEvent(raw);
-  return event.action === "accept" ? "ok" : "no";
-}`,
-    },
-    {
-      name: "an unlisted wrapper is not a human wait",
-      code: `
-async function deploy() {
-  const answer = await askUser("Deploy?");
-  if (answer.action === "accept") ship();
-  else log("no");
-}
-// not elicitation: askUser is nobody's wrapper here`,
-    },
-  ],
-  invalid: [
+const UNTYPED_INVALID: InvalidTestCase<MessageIds, Options>[] = [
     {
       name: "if accept / else: the seed's shape, rewritten to a switch",
       code: `
@@ -1501,7 +1122,391 @@ async function deploy(server) {
         },
       ],
     },
+];
+
+untypedRuleTester.run("exhaustive-action", rule, {
+  valid: [
+    {
+      name: "three-way if / else if / else",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?", requestedSchema });
+  if (result.action === "accept") {
+    return ship(result.content);
+  } else if (result.action === "decline") {
+    return "The user declined the deploy.";
+  } else {
+    return "The deploy prompt was dismissed.";
+  }
+}`,
+    },
+    {
+      name: "exhaustive switch with a never default",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "accept":
+      return ship(result.content);
+    case "decline":
+      return "declined";
+    case "cancel":
+      return "dismissed";
+    default: {
+      const unknownAction: never = result.action;
+      throw new Error(String(unknownAction));
+    }
+  }
+}`,
+    },
+    {
+      name: "the non-accept path interpolates the action",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action !== "accept") return \`The user chose \${result.action}.\`;
+  return ship(result.content);
+}`,
+    },
+    {
+      name: "the non-accept path returns the whole answer",
+      code: `
+async function ask(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action !== "accept") {
+    return result;
+  }
+  return ship(result.content);
+}`,
+    },
+    {
+      name: "decline peeled off earlier: the else is exactly cancel",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "decline") return "declined";
+  if (result.action === "accept") {
+    ship(result.content);
+  } else {
+    log("dismissed");
+  }
+}`,
+    },
+    {
+      name: "decline and cancel both peeled off before an early return",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "cancel") return "dismissed";
+  if (result.action === "decline") throw new Error("declined");
+  if (result.action !== "accept") return "unreachable";
+  return ship(result.content);
+}`,
+    },
+    {
+      name: "the else throws",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "accept") {
+    ship(result.content);
+  } else {
+    throw new Error("Deploy not confirmed");
+  }
+}`,
+    },
+    {
+      name: "the else asserts never",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "accept") {
+    ship(result.content);
+  } else {
+    assertNever(result.action);
+  }
+}`,
+    },
+    {
+      name: "a cookie banner's accept in a file that also elicits",
+      code: `
+import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
+banner.addEventListener("click", (event) => {
+  if (event.action === "accept") acceptCookies();
+  else rejectCookies();
+});`,
+    },
+    {
+      name: "an answer-like field on a value that comes from no human wait",
+      code: `
+async function sync(api) {
+  const job = await api.fetchJob();
+  const label = job.action === "accept" ? "merged" : "closed";
+  return label;
+}
+// elicitInput is mentioned only in this comment`,
+    },
+    {
+      name: "three-way nested ternary",
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  return r.action === "accept" ? ship(r.content) : r.action === "decline" ? "declined" : "dismissed";
+}`,
+    },
+    {
+      name: "ACP: selected versus cancelled is already exhaustive",
+      code: `
+async function run(conn) {
+  const response = await conn.requestPermission({ sessionId, toolCall, options });
+  if (response.outcome.outcome === "selected") {
+    return runWith(response.outcome.optionId);
+  } else {
+    return "The permission prompt was dismissed.";
+  }
+}`,
+    },
+    {
+      name: "ACP: cancelled handled first, then the option decides",
+      code: `
+async function run(conn) {
+  const { outcome } = await conn.requestPermission({ sessionId, toolCall, options });
+  if (outcome.outcome === "cancelled") return "dismissed";
+  if (outcome.outcome === "selected" && outcome.optionId === "allow") {
+    return runTool();
+  } else {
+    return "The user rejected the tool call.";
+  }
+}`,
+    },
+    {
+      name: "accept continues on and nothing else is decided here",
+      code: `
+async function collect(server) {
+  const r = await server.elicitInput({ message: "Add a note?" });
+  let note = "";
+  if (r.action === "accept") {
+    note = r.content.note;
+  }
+  return save(note);
+}`,
+    },
+    {
+      name: "accept with content, then decline, then everything else (the SDK's form example)",
+      code: `
+async function register(server) {
+  const result = await server.elicitInput({ message: "Register", requestedSchema });
+  if (result.action === "accept" && result.content) {
+    return ok(result.content);
+  } else if (result.action === "decline") {
+    return "Registration cancelled by user.";
+  } else {
+    return "Registration was cancelled.";
+  }
+}`,
+    },
+    {
+      name: "switch without an accept case: accept carries on by design",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "decline":
+      return "declined";
+    case "cancel":
+      return "dismissed";
+  }
+  return ship(result.content);
+}`,
+    },
+    {
+      name: "switch without a cancel case whose code after is cancel's alone",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "accept":
+      return ship(result.content);
+    case "decline":
+      return "declined";
+  }
+  return "dismissed";
+}`,
+    },
+    {
+      name: "client handler declines because the person said no",
+      code: `
+client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  const answer = await prompt(request.params.message);
+  if (answer === "n") return { action: "decline" };
+  return { action: "accept", content: { answer } };
+});`,
+    },
+    {
+      name: "client handler answers cancel when it fails",
+      code: `
+client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  try {
+    return await showDialog(request.params);
+  } catch (error) {
+    return { action: "cancel" };
+  }
+});`,
+    },
+    {
+      name: "decline in a catch outside any elicitation handler",
+      code: `
+async function elicitLater(queue) {
+  try {
+    return await queue.next();
+  } catch {
+    return { action: "decline" };
+  }
+}`,
+    },
+    {
+      name: "a file that never mentions a human wait is skipped",
+      code: `
+function onReply(reply) {
+  if (reply.action === "accept") merge();
+  else close();
+}`,
+    },
+    {
+      name: "decline and cancel grouped in one case, default options",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "accept":
+      return ship(result.content);
+    case "decline":
+    case "cancel":
+      return "not deployed";
+  }
+}`,
+    },
+    {
+      name: "identical decline and cancel branches, default options",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "accept") {
+    return ship(result.content);
+  } else if (result.action === "decline") {
+    return "not deployed";
+  } else {
+    return "not deployed";
+  }
+}`,
+    },
+    {
+      name: "the rule's own rewrite is clean (idempotent)",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "accept": {
+      ship(result.content);
+      break;
+    }
+    case "decline": {
+      ${DECLINE}
+      log("no");
+      break;
+    }
+    case "cancel": {
+      ${CANCEL}
+      log("no");
+      break;
+    }
+    default: {
+      ${OTHER}
+      result.action satisfies never;
+      log("no");
+    }
+  }
+}`,
+    },
+    {
+      name: "the rule's own early-return rewrite is clean (idempotent)",
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "x" });
+  switch (r.action) {
+    case "accept": {
+      if (!r.content) {
+        return "none";
+      }
+      break;
+    }
+    case "decline": {
+      ${DECLINE}
+      return "none";
+    }
+    case "cancel": {
+      ${CANCEL}
+      return "none";
+    }
+    default: {
+      ${OTHER}
+      r.action satisfies never;
+      return "none";
+    }
+  }
+  return r.content;
+}`,
+    },
+    {
+      name: "closed union: decline first, then accept, the else is exactly cancel",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "decline") {
+    log("declined");
+  } else if (result.action === "accept") {
+    ship(result.content);
+  } else {
+    log("dismissed");
+  }
+}`,
+    },
+    {
+      name: "chain without a cancel branch and no code after it",
+      code: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  if (result.action === "accept") {
+    ship(result.content);
+  } else if (result.action === "decline") {
+    log("declined");
+  }
+}`,
+    },
+    {
+      name: "a local function whose answer is something else",
+      code: `
+function parseEvent(raw): Event {
+  return JSON.parse(raw);
+}
+// the file also mentions elicitInput
+export function onEvent(raw) {
+  const event = parseEvent(raw);
+  return event.action === "accept" ? "ok" : "no";
+}`,
+    },
+    {
+      name: "an unlisted wrapper is not a human wait",
+      code: `
+async function deploy() {
+  const answer = await askUser("Deploy?");
+  if (answer.action === "accept") ship();
+  else log("no");
+}
+// not elicitation: askUser is nobody's wrapper here`,
+    },
   ],
+  invalid: UNTYPED_INVALID,
 });
 
 typedRuleTester.run("exhaustive-action (typed)", rule, {
@@ -1612,4 +1617,40 @@ export function run(state: Outcome, allowed: boolean): string {
       errors: [{ messageId: "cancelledAndSelectedMerged", line: 4, column: 7, endColumn: 27 }],
     },
   ],
+});
+
+/**
+ * What the codemod relies on: applying any suggestion gives code that parses and that the rule (default options)
+ * no longer reports; with `reportIdenticalBranches` only the decline/cancel copies are left, as intended.
+ */
+describe("exhaustive-action suggestions are idempotent", () => {
+  const linter = new Linter({ configType: "flat" });
+  const config = (options: Options[0]): Linter.Config[] => [
+    {
+      files: ["**/*.ts", "**/*.js"],
+      languageOptions: { parser: tsParser as never },
+      plugins: { elicitation: { rules: { "exhaustive-action": rule as never } } },
+      rules: { "elicitation/exhaustive-action": ["error", options] },
+    },
+  ];
+  const withSuggestions = UNTYPED_INVALID.filter((testCase) =>
+    testCase.errors.some((error) => (error.suggestions ?? []).length > 0),
+  );
+
+  it("covers every invalid case that has a suggestion", () => {
+    expect(withSuggestions.length).toBeGreaterThanOrEqual(12);
+  });
+
+  for (const testCase of withSuggestions) {
+    it(`re-lints clean after the suggestion: ${testCase.name}`, () => {
+      const filename = testCase.filename ?? "file.ts";
+      const options = { ...(testCase.options?.[0] ?? {}) };
+      const [problem] = linter.verify(testCase.code, config(options), filename);
+      const fix = problem!.suggestions![0]!.fix;
+      const output = testCase.code.slice(0, fix.range[0]) + fix.text + testCase.code.slice(fix.range[1]);
+      expect(linter.verify(output, config(options), filename)).toEqual([]);
+      const strict = linter.verify(output, config({ ...options, reportIdenticalBranches: true }), filename);
+      expect(strict.every((message) => message.messageId === "identicalBranches")).toBe(true);
+    });
+  }
 });

@@ -36,8 +36,8 @@ import { textMayContainHumanWait } from "../core/human-wait.ts";
 import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction } from "../core/result-shapes.ts";
 import { compileWrappers, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 
-type Options = [{ reportIdenticalBranches?: boolean; humanWaitFunctions?: WrapperOption[] }];
-type MessageIds =
+export type Options = [{ reportIdenticalBranches?: boolean; humanWaitFunctions?: WrapperOption[] }];
+export type MessageIds =
   | "declineAndCancelMerged"
   | "cancelledAndSelectedMerged"
   | "unhandledOutcome"
