@@ -437,6 +437,68 @@ async function deploy(server) {
       ],
     },
     {
+      name: "both branches merge: one report for the if",
+      code: `
+async function deploy(server, force) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  if (r.action === "accept" || force) {
+    ship();
+  } else {
+    log("no");
+  }
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: { path: "either branch of this `if`", rewrite: "" },
+          line: 4,
+          column: 7,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function deploy(server, force) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  switch (r.action) {
+    case "accept": {
+      ship();
+      break;
+    }
+    case "decline": {
+      ${DECLINE}
+      if (force) {
+        ship();
+      } else {
+        log("no");
+      }
+      break;
+    }
+    case "cancel": {
+      ${CANCEL}
+      if (force) {
+        ship();
+      } else {
+        log("no");
+      }
+      break;
+    }
+    default: {
+      ${OTHER}
+      r.action satisfies never;
+      if (force) {
+        ship();
+      } else {
+        log("no");
+      }
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: "destructured action from elicitInput",
       code: `
 async function deploy(server) {

@@ -120,18 +120,24 @@ export default createRule<Options, MessageIds>({
       const isLink = node.parent.type === AST_NODE_TYPES.IfStatement && node.parent.alternate === node && mentionsDiscriminant(node.parent.test, discriminant, sourceCode);
 
       const consequent = branchStatements(node.consequent);
+      const at = found.viaFlag ? node.test : comparison.comparison;
+      const mergedBranches: ("consequent" | "alternate")[] = [];
       if (merges(whenTrue, discriminant)) {
         if (namesBothNonAccept(node.test, discriminant, sourceCode)) {
           if (reportIdentical) reportGrouped(comparison.comparison);
         } else if (isUndecidedPath(consequent, discriminant)) {
-          report(found.viaFlag ? node.test : comparison.comparison, discriminant, pathName(node, "consequent", found.viaFlag, sourceCode), ifRewrite(node, discriminant, found, isLink));
+          mergedBranches.push("consequent");
         }
       }
       if (node.alternate && !alternateContinuesChain) {
-        const alternate = branchStatements(node.alternate);
-        if (merges(whenFalse, discriminant) && isUndecidedPath(alternate, discriminant)) {
-          report(found.viaFlag ? node.test : comparison.comparison, discriminant, pathName(node, "alternate", found.viaFlag, sourceCode), ifRewrite(node, discriminant, found, isLink));
+        if (merges(whenFalse, discriminant) && isUndecidedPath(branchStatements(node.alternate), discriminant)) {
+          mergedBranches.push("alternate");
         }
+      }
+      // One report per `if`, even when both of its branches merge: the codemod applies one rewrite per report.
+      if (mergedBranches.length > 0) {
+        const path = mergedBranches.length === 2 ? "either branch of this `if`" : pathName(node, mergedBranches[0]!, found.viaFlag, sourceCode);
+        report(at, discriminant, path, ifRewrite(node, discriminant, found, isLink));
       }
       if (!node.alternate && !isLink && canCompleteNormally(consequent) === false && merges(whenFalse, discriminant)) {
         const after = followingStatements(node) ?? [];
