@@ -232,13 +232,13 @@ export default createRule<Options, MessageIds>({
       const { whenTrue, whenFalse } = splitValues(node.test, discriminant, domain, sourceCode);
       const reason = { reason: "a ternary is an expression; turn it into statements first" };
       const at = found.viaFlag ? node.test : comparison.comparison;
-      if (merges(whenTrue, discriminant) && !namesBothNonAccept(node.test, discriminant, sourceCode) && !passesAnswerOn([node.consequent], discriminant)) {
-        report(at, discriminant, "the first branch of this ternary", reason);
-      } else if (merges(whenTrue, discriminant) && reportIdentical && namesBothNonAccept(node.test, discriminant, sourceCode)) {
-        reportGrouped(comparison.comparison);
-      }
-      if (merges(whenFalse, discriminant) && !passesAnswerOn([node.alternate], discriminant)) {
-        report(at, discriminant, "the second branch of this ternary", reason);
+      const grouped = namesBothNonAccept(node.test, discriminant, sourceCode);
+      if (merges(whenTrue, discriminant) && grouped && reportIdentical) reportGrouped(comparison.comparison);
+      const first = merges(whenTrue, discriminant) && !grouped && !passesAnswerOn([node.consequent], discriminant);
+      const second = merges(whenFalse, discriminant) && !passesAnswerOn([node.alternate], discriminant);
+      if (first || second) {
+        const path = first && second ? "either branch of this ternary" : first ? "the first branch of this ternary" : "the second branch of this ternary";
+        report(at, discriminant, path, reason);
       }
     }
 
