@@ -18,6 +18,7 @@ import {
 import {
   ELICITATION_HANDLER_APIS,
   findHumanWaitApi,
+  HUMAN_WAIT_METHOD_NAMES,
   type CallFacts,
   type HandlerRegistrationApi,
   type HumanWaitApi,
@@ -102,6 +103,8 @@ export function matchHumanWaitCall(
     const index = api.optionsArgIndex;
     return { node: call, api, optionsArgument: index === null ? null : (call.arguments[index] ?? null), wrapper };
   }
+  // Most calls in a file are nothing of ours: decide on the name before gathering the call's other facts.
+  if (!HUMAN_WAIT_METHOD_NAMES.has(method)) return null;
   const api = findHumanWaitApi(describeCall(call));
   if (!api) return null;
   const index = api.optionsArgIndex;
