@@ -56,6 +56,8 @@ interface Skip {
   readonly line: number;
   readonly column: number;
   readonly transform: string;
+  /** The rule whose report was left alone (a transform may apply several). */
+  readonly rule: string;
   readonly reason: string;
 }
 
@@ -237,7 +239,7 @@ function migrateFile(file: string, args: MigrateArgs, display: (file: string) =>
           changedThisRound = true;
           result.applied.set(codemod.name, (result.applied.get(codemod.name) ?? 0) + outcome.applied);
         }
-        for (const skip of outcome.skipped) skips.push({ file, line: skip.line, column: skip.column, transform: codemod.name, reason: skip.reason });
+        for (const skip of outcome.skipped) skips.push({ file, line: skip.line, column: skip.column, transform: codemod.name, rule: skip.rule, reason: skip.reason });
       } catch (error) {
         result.status = "failed";
         result.after = before;
@@ -403,7 +405,8 @@ function report(results: readonly FileResult[], args: MigrateArgs, display: (fil
     // A failed file was left whole; its skips belong to a rewrite that did not happen.
     if (result.status !== "failed") {
       for (const skip of result.skips) {
-        lines.push(`skipped  ${display(skip.file)}:${skip.line}:${skip.column} [${skip.transform}] ${skip.reason}`);
+        const source = skip.rule === skip.transform ? skip.rule : `${skip.transform}: ${skip.rule}`;
+        lines.push(`skipped  ${display(skip.file)}:${skip.line}:${skip.column} [${source}] ${skip.reason}`);
       }
     }
   }
