@@ -619,7 +619,7 @@ client.setRequestHandler(ElicitRequestSchema, async (request) => {
       errors: [
         {
           messageId: "declineWithoutPerson",
-          data: { cause: "an error is caught" },
+          data: { cause: "an error is caught", answer: "`decline`", asker: "server", instead: "`cancel`" },
           line: 6,
           column: 14,
           endColumn: 31,
@@ -635,17 +635,62 @@ client.setRequestHandler("elicitation/create", (request) =>
     new Promise((resolve) => setTimeout(() => resolve({ action: "decline" }), 30_000)),
   ]),
 );`,
-      errors: [{ messageId: "declineWithoutPerson", data: { cause: "a timer fires" }, line: 5, column: 57 }],
+      errors: [
+        {
+          messageId: "declineWithoutPerson",
+          data: { cause: "a timer fires", answer: "`decline`", asker: "server", instead: "`cancel`" },
+          line: 5,
+          column: 57,
+        },
+      ],
     },
     {
-      name: "ACP client requestPermission method declines in a promise's catch",
+      name: "ACP client method declines in a promise's catch",
       code: `
 class Client {
   async requestPermission(params) {
-    return ui.ask(params).catch(() => ({ action: "decline" }));
+    return ui.ask(params);
+  }
+  async createElicitation(params) {
+    return ui.form(params).catch(() => ({ action: "decline" }));
   }
 }`,
-      errors: [{ messageId: "declineWithoutPerson", data: { cause: "the promise fails" }, line: 4, column: 42 }],
+      errors: [
+        {
+          messageId: "declineWithoutPerson",
+          data: { cause: "the promise fails", answer: "`decline`", asker: "agent", instead: "`cancel`" },
+          line: 7,
+          column: 43,
+        },
+      ],
+    },
+    {
+      name: "ACP client requestPermission picks the reject option when its dialog fails",
+      code: `
+const client = {
+  async requestPermission(params) {
+    const reject = params.options.find((option) => option.kind === "reject_once");
+    try {
+      return await dialog.choose(params);
+    } catch {
+      return { outcome: { outcome: "selected", optionId: reject.optionId } };
+    }
+  },
+};`,
+      errors: [
+        {
+          messageId: "declineWithoutPerson",
+          data: {
+            cause: "an error is caught",
+            answer: "a reject option",
+            asker: "agent",
+            instead: '\`{ outcome: { outcome: "cancelled" } }\`',
+          },
+          line: 8,
+          column: 48,
+          endColumn: 73,
+        },
+      ],
     },
     {
       name: "strict: identical decline and cancel branches in a chain",
@@ -1414,6 +1459,19 @@ client.setRequestHandler(ElicitRequestSchema, async (request) => {
     return { action: "cancel" };
   }
 });`,
+    },
+    {
+      name: "ACP client requestPermission answers cancelled when its dialog fails",
+      code: `
+class Client {
+  async requestPermission(params) {
+    try {
+      return await dialog.choose(params);
+    } catch {
+      return { outcome: { outcome: "cancelled" } };
+    }
+  }
+}`,
     },
     {
       name: "decline in a catch outside any elicitation handler",

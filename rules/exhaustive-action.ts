@@ -29,7 +29,7 @@ import {
   type BranchContext,
   type Discriminant,
 } from "../core/branches.ts";
-import { findProperty, getCalleeName, getStringValue, isFunctionNode, unwrapExpression } from "../core/ast.ts";
+import { findProperty, getCalleeName, getStaticPropertyName, getStringValue, isFunctionNode, unwrapExpression } from "../core/ast.ts";
 import { isAcpClientHandlerMethod, matchElicitationHandler } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
 import { textMayContainHumanWait } from "../core/human-wait.ts";
@@ -77,7 +77,7 @@ export default createRule<Options, MessageIds>({
       unhandledOutcome:
         "{{missing}} has no branch of its own here and carries on with the code after, as {{others}} do: {{consequence}}. Give it its own branch.{{rewrite}}",
       declineWithoutPerson:
-        "This handler answers `decline` when {{cause}}: the server will be told a person refused when nobody decided. Answer `cancel` (no decision) instead.",
+        "This handler answers {{answer}} when {{cause}}: the {{asker}} will be told a person refused when nobody decided. Answer {{instead}} (no decision) instead.",
       identicalBranches:
         "Decline and cancel {{what}}: whoever reads the result still cannot tell a refusal from a dismissed dialog.",
       suggestExhaustiveSwitch: "Handle accept, decline and cancel in a switch",
@@ -298,14 +298,23 @@ export default createRule<Options, MessageIds>({
       }
     }
 
-    function checkHandler(handler: TSESTree.FunctionLike) {
+    function checkHandler(handler: TSESTree.FunctionLike, side: "mcp" | "acp-permission" | "acp-elicitation") {
       if (!handler.body) return;
       const visit = (node: TSESTree.Node) => {
         if (node.type === AST_NODE_TYPES.ObjectExpression) {
-          const action = findProperty(node, "action");
-          if (action && getStringValue(action.value) === "decline") {
-            const cause = noPersonCause(node, handler);
-            if (cause) context.report({ node: action, messageId: "declineWithoutPerson", data: { cause } });
+          const refusal = refusalIn(node, side);
+          const cause = refusal && noPersonCause(node, handler);
+          if (refusal && cause) {
+            context.report({
+              node: refusal,
+              messageId: "declineWithoutPerson",
+              data: {
+                cause,
+                ...(side === "acp-permission"
+                  ? { answer: "a reject option", asker: "agent", instead: '`{ outcome: { outcome: "cancelled" } }`' }
+                  : { answer: "`decline`", asker: side === "mcp" ? "server" : "agent", instead: "`cancel`" }),
+              },
+            });
           }
         }
         for (const child of childNodes(node)) visit(child);
@@ -434,13 +443,13 @@ export default createRule<Options, MessageIds>({
       SwitchStatement: analyseSwitch,
       CallExpression(node) {
         const handler = matchElicitationHandler(node);
-        if (handler) checkHandler(handler.handler);
+        if (handler) checkHandler(handler.handler, "mcp");
       },
       MethodDefinition(node) {
-        if (isAcpClientHandlerMethod(node)) checkHandler(node.value);
+        if (isAcpClientHandlerMethod(node)) checkHandler(node.value, acpHandlerSide(node));
       },
       Property(node) {
-        if (isFunctionNode(node.value) && isAcpClientHandlerMethod(node)) checkHandler(node.value);
+        if (isFunctionNode(node.value) && isAcpClientHandlerMethod(node)) checkHandler(node.value, acpHandlerSide(node));
       },
     };
   },
@@ -557,6 +566,41 @@ function collectTokens(node: TSESTree.Node): string[] {
   return (program.tokens ?? [])
     .filter((token) => token.range[0] >= node.range[0] && token.range[1] <= node.range[1])
     .map((token) => `${token.type}:${token.value}`);
+}
+
+function acpHandlerSide(node: TSESTree.MethodDefinition | TSESTree.Property): "acp-permission" | "acp-elicitation" {
+  return getStaticPropertyName(node) === "requestPermission" ? "acp-permission" : "acp-elicitation";
+}
+
+/**
+ * The part of an answer object that says "the person refused": `action: "decline"`, or for ACP permission
+ * requests `{ outcome: "selected", optionId }` naming a reject option (`rejectOption.optionId`, `"reject"`).
+ */
+function refusalIn(object: TSESTree.ObjectExpression, side: "mcp" | "acp-permission" | "acp-elicitation"): TSESTree.Node | null {
+  if (side !== "acp-permission") {
+    const action = findProperty(object, "action");
+    return action && getStringValue(action.value) === "decline" ? action : null;
+  }
+  const outcome = findProperty(object, "outcome");
+  const optionId = findProperty(object, "optionId");
+  if (!outcome || !optionId || getStringValue(outcome.value) !== "selected") return null;
+  return REJECT_OPTION_TEXT.test(optionSourceText(optionId.value)) ? optionId : null;
+}
+
+const REJECT_OPTION_TEXT = /reject|deny|refuse/i;
+
+/** The option id as written: a literal's value, or the expression's identifiers (`rejectOption.optionId`). */
+function optionSourceText(node: TSESTree.Node): string {
+  const literal = getStringValue(node);
+  if (literal !== null) return literal;
+  const names: string[] = [];
+  const visit = (current: TSESTree.Node) => {
+    if (current.type === AST_NODE_TYPES.Identifier) names.push(current.name);
+    if (current.type === AST_NODE_TYPES.Literal && typeof current.value === "string") names.push(current.value);
+    for (const child of childNodes(current)) visit(child);
+  };
+  visit(node);
+  return names.join(" ");
 }
 
 /** What makes a client handler answer for nobody: a caught error, a failed promise, a timer, an abort. */
