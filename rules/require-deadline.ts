@@ -50,7 +50,7 @@ export default createRule<[Options], MessageId>({
     defaultOptions: [{ reportOpaqueOptions: false, humanWaitFunctions: [] }],
     messages: {
       missingDeadline:
-        "{{defaultDeadline}}. Nobody chose how long this question may wait for a person: {{fix}}.",
+        "{{defaultDeadline}}. Choose how long this question may wait for the person who has to answer it: {{fix}}.",
       opaqueOptions:
         "These options may not set a deadline, and without one {{defaultDeadline}}. Spell the deadline out at the call ({{fix}}), or give the options a type that requires it.",
       raceLeavesRequestOpen:
