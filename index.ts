@@ -4,6 +4,7 @@
  * both returning this object (a CommonJS default export would hide it behind `.default`).
  */
 import type { TSESLint } from "@typescript-eslint/utils";
+import type { ElicitationRuleDocs } from "./core/create-rule.ts";
 import exhaustiveAction from "./rules/exhaustive-action.ts";
 import forwardAbortSignal from "./rules/forward-abort-signal.ts";
 import noSessionKeyedPending from "./rules/no-session-keyed-pending.ts";
@@ -11,15 +12,21 @@ import releaseInFinally from "./rules/release-in-finally.ts";
 import requireDeadline from "./rules/require-deadline.ts";
 import packageJson from "./package.json";
 
-const rules = {
+type RuleName =
+  | "exhaustive-action"
+  | "no-session-keyed-pending"
+  | "require-deadline"
+  | "forward-abort-signal"
+  | "release-in-finally";
+
+// Typed loosely on purpose: the published .d.ts must not reach into each rule's private Options type.
+const rules: Record<RuleName, TSESLint.RuleModule<string, readonly unknown[], ElicitationRuleDocs>> = {
   "exhaustive-action": exhaustiveAction,
   "no-session-keyed-pending": noSessionKeyedPending,
   "require-deadline": requireDeadline,
   "forward-abort-signal": forwardAbortSignal,
   "release-in-finally": releaseInFinally,
-} satisfies Record<string, TSESLint.RuleModule<string, readonly unknown[]>>;
-
-type RuleName = keyof typeof rules;
+};
 type RuleEntry = TSESLint.SharedConfig.RuleEntry;
 
 const PREFIX = "elicitation";
