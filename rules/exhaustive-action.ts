@@ -310,9 +310,9 @@ export default createRule<Options, MessageIds>({
               messageId: "declineWithoutPerson",
               data: {
                 cause,
-                ...(side === "acp-permission"
-                  ? { answer: "a reject option", asker: "agent", instead: '`{ outcome: { outcome: "cancelled" } }`' }
-                  : { answer: "`decline`", asker: side === "mcp" ? "server" : "agent", instead: "`cancel`" }),
+                answer: side === "acp-permission" ? "a reject option" : "`decline`",
+                asker: side === "mcp" ? "server" : "agent",
+                instead: side === "acp-permission" ? '`{ outcome: { outcome: "cancelled" } }`' : "`cancel`",
               },
             });
           }
