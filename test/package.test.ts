@@ -103,15 +103,16 @@ describe("the installed package", () => {
     });
   });
 
-  it("installs the eslint-plugin-elicitation command, whose check reports the bugs", async () => {
+  it.each([[[]], [["--concurrency", "2"]]])("installs the eslint-plugin-elicitation command, whose check %j reports the bugs", async (extra) => {
     const dir = makeProject("installed-bin", { "src/deploy.ts": BUGGY_SERVER, "src/consent.ts": CLEAN });
     const bin = path.join(projects[10]!, "node_modules", ".bin", "eslint-plugin-elicitation");
-    const failed = await execFileAsync(bin, ["check", "--format", "json", "src"], { cwd: dir }).then(
+    const failed = await execFileAsync(bin, ["check", "--format", "json", ...extra, "src"], { cwd: dir }).then(
       () => ({ code: 0, stdout: "" }),
       (error: { code: number; stdout: string }) => error,
     );
     expect(failed.code).toBe(1);
     expect(findingsIn(JSON.parse(failed.stdout) as JsonResult[], "deploy.ts")).toEqual(expectedFindings(BUGGY_SERVER));
+    expect(findingsIn(JSON.parse(failed.stdout) as JsonResult[], "consent.ts")).toEqual([]);
   });
 
   it("has every file and subpath the README and docs tell users to load", () => {
