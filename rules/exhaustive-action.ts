@@ -397,8 +397,10 @@ export default createRule<Options, MessageIds>({
       const caseIndent = lineIndent(sourceCode, clause.range[0]);
       const unit = style.indentUnit(node);
       const bodyIndent = caseIndent + unit;
-      const body = clause.consequent.length === 1 && clause.consequent[0]!.type === AST_NODE_TYPES.BlockStatement ? clause.consequent[0]!.body : clause.consequent;
-      const bodyText = body.length > 0 ? renderStatements(sourceCode, body, clause, bodyIndent) : null;
+      // `default: { … }` is copied without its braces; each new case gets its own.
+      const block = clause.consequent.length === 1 && clause.consequent[0]!.type === AST_NODE_TYPES.BlockStatement ? clause.consequent[0]! : null;
+      const body = block ? block.body : clause.consequent;
+      const bodyText = body.length > 0 ? renderStatements(sourceCode, body, block ?? clause, bodyIndent) : null;
       const completes = canCompleteNormally(body);
       const read = node.discriminant;
       const clauses: string[] = [];
