@@ -311,6 +311,64 @@ async function sendKey(server) {
       ],
     },
     {
+      name: "default with a block body: its braces are not copied, its comments are",
+      code: `
+async function ask(server) {
+  const r = await server.elicitInput({ message: "x" });
+  switch (r.action) {
+    case "accept": {
+      return 1;
+    }
+    default: {
+      // refused
+      const text = "no";
+      return text; // done
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: DEFAULT_PATH,
+          line: 8,
+          column: 5,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function ask(server) {
+  const r = await server.elicitInput({ message: "x" });
+  switch (r.action) {
+    case "accept": {
+      return 1;
+    }
+    case "decline": {
+      ${DECLINE}
+      // refused
+      const text = "no";
+      return text; // done
+    }
+    case "cancel": {
+      ${CANCEL}
+      // refused
+      const text = "no";
+      return text; // done
+    }
+    default: {
+      ${OTHER}
+      r.action satisfies never;
+      // refused
+      const text = "no";
+      return text; // done
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: "switch missing the cancel case",
       code: `
 async function deploy(server) {
