@@ -17,6 +17,8 @@ export const FORMATS = ["stylish", "json", "sarif"] as const;
 export type Format = (typeof FORMATS)[number];
 export type Concurrency = number | "auto" | "off";
 
+const RULE_PREFIX = "elicitation";
+
 /** Everything an ESLint instance is built from; plain JSON so worker threads can rebuild it. */
 export interface CheckSettings {
   config: ConfigName;
@@ -196,7 +198,7 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
     concurrency: args.concurrency,
   });
   const results = await eslint.lintFiles(targets);
-  const linted = results.filter((result) => !isIgnoredResult(result));
+  const linted = results.filter((result) => !isIgnoredResult(result)).map(keepOwnFindings);
   if (linted.length === 0) {
     io.stderr(`check: no .ts/.tsx/.js/.jsx/.mjs/.cjs/.mts/.cts files to lint in ${args.paths.join(", ")}.\n`);
     return EXIT_USAGE;
@@ -222,6 +224,25 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
       break;
   }
   return linted.some((result) => result.errorCount + result.warningCount > 0) ? EXIT_FAILURE : EXIT_OK;
+}
+
+/**
+ * Only our rules run, so a user's `eslint-disable` comments for their other rules would come back as unused
+ * directives or unknown rules: keep our findings and parse errors, drop the rest.
+ */
+function keepOwnFindings(result: ESLint.LintResult): ESLint.LintResult {
+  const messages = result.messages.filter((message) => message.fatal || message.ruleId?.startsWith(`${RULE_PREFIX}/`));
+  if (messages.length === result.messages.length) return result;
+  const errors = messages.filter((message) => message.severity === 2);
+  return {
+    ...result,
+    messages,
+    errorCount: errors.length,
+    fatalErrorCount: errors.filter((message) => message.fatal).length,
+    warningCount: messages.length - errors.length,
+    fixableErrorCount: 0,
+    fixableWarningCount: 0,
+  };
 }
 
 /** A file passed explicitly that no config applies to (or that is ignored) comes back with one warning and no rule. */

@@ -16,6 +16,19 @@ const project = makeProject("cli", {
   "mixed/a-broken.ts": SYNTAX_ERROR,
   "mixed/server.mjs": BUGGY_SERVER,
   "notes/readme.md": "# nothing to lint here\n",
+  "other-tools/disables.ts": [
+    "// eslint-disable-next-line no-console",
+    'console.log("starting");',
+    "// eslint-disable-next-line @typescript-eslint/no-explicit-any",
+    "export const settings: any = {};",
+    '/* eslint @typescript-eslint/no-explicit-any: "error" */',
+    "",
+  ].join("\n"),
+  // A user silencing one of our findings where it is reported.
+  "other-tools/silenced.ts": BUGGY_SERVER.replace(
+    "// ❌ elicitation/exhaustive-action",
+    "// eslint-disable-line elicitation/exhaustive-action",
+  ),
 });
 
 interface JsonResult {
@@ -75,6 +88,16 @@ describe("check <paths>", () => {
   it("exits 0 on code that only shares words with the protocol", async () => {
     const run = await runCli(["check", "src/clean.ts"], project);
     expect(run).toEqual({ code: 0, stdout: "No problems in 1 file.\n", stderr: "" });
+  });
+
+  it("ignores eslint-disable comments and inline configs meant for the user's other rules", async () => {
+    const run = await runCli(["check", "other-tools/disables.ts"], project);
+    expect(run).toEqual({ code: 0, stdout: "No problems in 1 file.\n", stderr: "" });
+  });
+
+  it("honours eslint-disable-line for our rules at the reported line", async () => {
+    const expected = expectedFindings(BUGGY_SERVER).filter((f) => f.ruleId !== "elicitation/exhaustive-action");
+    expect(await findingsOf("other-tools/silenced.ts")).toEqual(expected);
   });
 
   it("finds, in the bundled MCP server and ACP agent, something for every recommended rule", async () => {
