@@ -106,6 +106,11 @@ describe("codemods from the packed tarball, through the jscodeshift CLI", () => 
     expect(compiled).not.toMatch(/import\.meta|^import /m);
   });
 
+  it("ships no codemod test fixtures", async () => {
+    const { files } = await packOnce();
+    expect(files.filter((file) => file.includes("__fixtures__"))).toEqual([]);
+  });
+
   it("rewrites a flagged file, leaves the others byte for byte, and reports what it skips", async () => {
     const dir = userProject({ "src/ask.ts": ASK, "src/unrelated.ts": UNRELATED, "src/pick.ts": TERNARY });
     const result = await jscodeshift(dir, ["-t", "node_modules/eslint-plugin-elicitation/codemods/exhaustive-action.js", "--parser=tsx", "src"]);
