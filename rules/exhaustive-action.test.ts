@@ -1711,6 +1711,16 @@ export function describe(choice: Choice): string {
   }
 }`,
     },
+    {
+      name: "typed: the real ElicitResult with cancel peeled off first",
+      filename: TYPED_FILE,
+      code: `
+import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+export function summary(result: ElicitResult): string {
+  if (result.action === "cancel") return "dismissed";
+  return result.action === "accept" ? "answered" : "refused";
+}`,
+    },
   ],
   invalid: [
     {
@@ -1777,6 +1787,67 @@ export function outcome(decision: ElicitResult["action"]): string {
           line: 4,
           column: 10,
           endColumn: 31,
+        },
+      ],
+    },
+    {
+      name: "typed: a switch on a typed field that leaves out cancel",
+      filename: TYPED_FILE,
+      code: `
+interface Answer { readonly choice: "accept" | "decline" | "cancel" }
+export function run(answer: Answer): void {
+  switch (answer.choice) {
+    case "accept":
+      go();
+      break;
+    case "decline":
+      stop();
+      break;
+  }
+  audit();
+}
+declare function go(): void;
+declare function stop(): void;
+declare function audit(): void;`,
+      errors: [
+        {
+          messageId: "unhandledOutcome",
+          data: {
+            missing: "`cancel`",
+            others: "accept and decline",
+            consequence: "a dialog dismissed without a decision will be handled like those answers",
+            rewrite: "",
+          },
+          line: 4,
+          column: 11,
+          endColumn: 24,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+interface Answer { readonly choice: "accept" | "decline" | "cancel" }
+export function run(answer: Answer): void {
+  switch (answer.choice) {
+    case "accept":
+      go();
+      break;
+    case "decline":
+      stop();
+      break;
+    case "cancel":
+      ${CANCEL}
+      break;
+    default:
+      ${OTHER}
+      answer.choice satisfies never;
+  }
+  audit();
+}
+declare function go(): void;
+declare function stop(): void;
+declare function audit(): void;`,
+            },
+          ],
         },
       ],
     },
