@@ -112,6 +112,13 @@ describe("fixWithRules", () => {
     );
   });
 
+  it("keeps a byte-order mark and edits the text after it at the right offsets", () => {
+    const outcome = fixWithRules("\uFEFFconst a = bare(1);\n", "file.ts", rules, decideBySuggestion);
+    expect(outcome.output).toBe("\uFEFFconst a = wrapped(1);\n");
+    const untouched = "\uFEFFconst a = 1;\n";
+    expect(fixWithRules(untouched, "file.ts", rules, decideBySuggestion).output).toBe(untouched);
+  });
+
   it("parses .tsx as TSX and .ts as TypeScript", () => {
     expect(fixWithRules("const a = <div>{bare(1)}</div>;\n", "file.tsx", rules, decideBySuggestion).output).toBe(
       "const a = <div>{wrapped(1)}</div>;\n",
