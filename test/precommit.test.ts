@@ -78,6 +78,18 @@ describe("lint-staged + husky", () => {
     const accepted = sh(dir, "git", ["commit", "-m", "Ask before deploying"]);
     expect(accepted.code, accepted.output).toBe(0);
     expect(commitCount(dir)).toBe(2);
+
+    // The README's variant for projects without an ESLint config: lint-staged runs `check` instead.
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+    manifest["lint-staged"] = { "*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}": "eslint-plugin-elicitation check" };
+    writeFiles(dir, { "package.json": JSON.stringify(manifest), "src/deploy.js": BUGGY_SERVER });
+    fs.rmSync(path.join(dir, "eslint.config.js"));
+    sh(dir, "git", ["add", "-A"]);
+    const refusedByCheck = sh(dir, "git", ["commit", "-m", "Ask before deploying, again"]);
+    expect(refusedByCheck.code).not.toBe(0);
+    expect(refusedByCheck.output).toContain("src/deploy.js:");
+    for (const ruleId of RULE_IDS_IN_BUGGY) expect(refusedByCheck.output).toContain(ruleId);
+    expect(commitCount(dir)).toBe(2);
   });
 });
 
