@@ -196,7 +196,7 @@ export default createRule<Options, MessageIds>({
       }
       const decline = branches.find((branch) => branch.values.length === 1 && branch.values[0] === "decline");
       const cancel = branches.find((branch) => branch.values.length === 1 && branch.values[0] === "cancel");
-      if (decline && cancel && sameTokens(decline.statements, cancel.statements)) {
+      if (decline && cancel && sameTokens(decline.statements, cancel.statements, sourceCode)) {
         context.report({
           ...("type" in cancel.at ? { node: cancel.at } : { loc: cancel.at }),
           messageId: "identicalBranches",
@@ -292,7 +292,7 @@ export default createRule<Options, MessageIds>({
       if (reportIdentical && discriminant.kind === "mcp") {
         const declineClause = node.cases.find((clause) => sameValues(valuesEnteringClause(clause, domain), ["decline"]));
         const cancelClause = node.cases.find((clause) => sameValues(valuesEnteringClause(clause, domain), ["cancel"]));
-        if (declineClause && cancelClause && sameTokens(declineClause.consequent, cancelClause.consequent)) {
+        if (declineClause && cancelClause && sameTokens(declineClause.consequent, cancelClause.consequent, sourceCode)) {
           context.report({ node: cancelClause.test!, messageId: "identicalBranches", data: { what: "cases do the same thing" } });
         }
       }
@@ -552,22 +552,17 @@ function sameValues(values: readonly AnswerValue[], expected: readonly string[])
 }
 
 /** Token-by-token equality, comments ignored (the suggestion's two copies differ only in their comment). */
-function sameTokens(left: readonly TSESTree.Node[], right: readonly TSESTree.Node[]): boolean {
+function sameTokens(
+  left: readonly TSESTree.Node[],
+  right: readonly TSESTree.Node[],
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
   if (left.length === 0 || right.length === 0) return false;
-  const tokensOf = (nodes: readonly TSESTree.Node[]) => nodes.flatMap((node) => collectTokens(node));
+  const tokensOf = (nodes: readonly TSESTree.Node[]) =>
+    nodes.flatMap((node) => sourceCode.getTokens(node)).map((token) => `${token.type}:${token.value}`);
   const a = tokensOf(left);
   const b = tokensOf(right);
   return a.length === b.length && a.every((token, index) => token === b[index]);
-}
-
-/** A node's tokens as `type:value` strings, from the AST (no SourceCode needed). */
-function collectTokens(node: TSESTree.Node): string[] {
-  let root: TSESTree.Node = node;
-  while (root.parent) root = root.parent;
-  const program = root as TSESTree.Program;
-  return (program.tokens ?? [])
-    .filter((token) => token.range[0] >= node.range[0] && token.range[1] <= node.range[1])
-    .map((token) => `${token.type}:${token.value}`);
 }
 
 function acpHandlerSide(node: TSESTree.MethodDefinition | TSESTree.Property): "acp-permission" | "acp-elicitation" {
