@@ -123,6 +123,8 @@ export async function runMigrate(argv: readonly string[], io: CommandIo): Promis
       continue;
     }
     try {
+      // Someone may have saved the file while the run went on: their text wins, and the file counts as failed.
+      if (fs.readFileSync(result.file, "utf8") !== result.before) throw new Error("it changed on disk during the run");
       writeAtomically(result.file, result.after);
     } catch (error) {
       result.status = "failed";
@@ -327,6 +329,7 @@ async function rejectTypeRegressions(results: FileResult[], io: CommandIo, displ
     return;
   }
   for (const [config, group] of byConfig) {
+    io.stderr(`migrate: type-checking ${group.length} changed file(s) in the project of ${display(config)}\n`);
     const project = new tsMorph.Project({ tsConfigFilePath: config });
     for (const result of group) {
       const sourceFile = project.getSourceFile(result.file) ?? project.addSourceFileAtPath(result.file);
