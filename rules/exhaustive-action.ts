@@ -379,7 +379,8 @@ export default createRule<Options, MessageIds>({
               : `${caseIndent}${label}:`,
         );
       }
-      const leftovers = leftoverComments(sourceCode, node, copied, [read]);
+      const copiedConditions = [...bodies.values()].flatMap(residualNodes);
+      const leftovers = leftoverComments(sourceCode, node, copied, [read, ...copiedConditions]);
       const prefix = leftovers.map((comment) => `${sourceCode.getText(comment as unknown as TSESTree.Node)}\n${indent}`).join("");
       const text = `${prefix}switch (${sourceCode.getText(read)}) {\n${clauses.join("\n")}\n${indent}}`;
       return { text, fix: (fixer) => fixer.replaceText(node, text) };
@@ -659,6 +660,20 @@ function residualTest(
   }
   if (mentionsDiscriminant(node, discriminant, sourceCode)) return null;
   return { kind: "node", node };
+}
+
+/** The parts of the original test a residual copies (their comments travel with them). */
+function residualNodes(residual: Residual): TSESTree.Node[] {
+  switch (residual.kind) {
+    case "const":
+      return [];
+    case "node":
+      return [residual.node];
+    case "not":
+      return residualNodes(residual.of);
+    default:
+      return [...residualNodes(residual.left), ...residualNodes(residual.right)];
+  }
 }
 
 const SIMPLE_OPERANDS = new Set<string>([
