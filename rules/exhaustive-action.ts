@@ -75,7 +75,7 @@ export default createRule<Options, MessageIds>({
       cancelledAndSelectedMerged:
         "A cancelled permission request and a selected option both take {{path}}: a prompt dismissed without a decision will be handled as if the user had chosen. Handle `cancelled` on its own.{{rewrite}}",
       unhandledOutcome:
-        "{{missing}} has no branch of its own here and carries on with the code after, as {{others}} do: {{consequence}}. Give it its own branch.{{rewrite}}",
+        "{{missing}} has no branch of its own here and carries on with the code after, like {{others}}: {{consequence}}. Give it its own branch.{{rewrite}}",
       declineWithoutPerson:
         "This handler answers {{answer}} when {{cause}}: the {{asker}} will be told a person refused when nobody decided. Answer {{instead}} (no decision) instead.",
       identicalBranches:
