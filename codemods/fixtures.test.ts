@@ -1,5 +1,5 @@
 /**
- * Every fixture under codemods/__fixtures__/<transform>/: `<case>.input.ts` is rewritten to `<case>.output.ts`
+ * Every fixture under codemods/__fixtures__/<transform>/: `<case>.input.ts` (or .tsx, .mjs) is rewritten to `<case>.output.ts`
  * (written by hand from the rules' suggestions), or comes back as the very same string when there is no output
  * file. For each: a second run changes nothing, the output parses, every comment survives, and linting the output
  * with the transform's rules finds only the places the transform skipped, each with its reason.
@@ -77,7 +77,7 @@ function listFixtures(): Fixture[] {
   for (const transform of fs.readdirSync(FIXTURES).sort()) {
     const directory = path.join(FIXTURES, transform);
     for (const file of fs.readdirSync(directory).sort()) {
-      const match = /^(.*)\.input\.(tsx?)$/.exec(file);
+      const match = /^(.*)\.input\.(tsx?|mjs)$/.exec(file);
       if (!match) continue;
       const outputFile = path.join(directory, `${match[1]}.output.${match[2]}`);
       fixtures.push({
