@@ -83,6 +83,7 @@ function describeCall(call: TSESTree.CallExpression): CallFacts {
           ? "object"
           : "other",
     requestMethod: getRequestMethod(first),
+    requestMethodPath: first ? (getMemberPath(first)?.join(".") ?? null) : null,
     importedPackages: importedPackagesOf(call),
   };
 }

@@ -58,6 +58,11 @@ export interface HumanWaitApi {
   readonly match: "name" | "request-method" | "string-message" | "params-object" | "acp-params";
   /** JSON-RPC methods a "request-method" row recognises in its first argument. */
   readonly requestMethods?: readonly string[];
+  /**
+   * Dotted tails of a method constant a "request-method" row recognises in its first argument, where the last
+   * segment alone is ambiguous (`methods.client.elicitation.create` vs `methods.client.terminal.create`).
+   */
+  readonly requestMethodPaths?: readonly string[];
 }
 
 /** MCP SDK default request timeout (DEFAULT_REQUEST_TIMEOUT_MSEC): chosen for HTTP round trips, not for a person. */
@@ -238,6 +243,21 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     match: "request-method",
     requestMethods: [ACP_REQUEST_PERMISSION_METHOD, "requestPermission", "createElicitation", "unstable_createElicitation"],
   },
+  {
+    id: "acp2-request-elicitation",
+    label: "ACP 2.x `ctx.request` for `elicitation/create`",
+    packages: ["@agentclientprotocol/sdk"],
+    method: "request",
+    side: "server",
+    optionsArgIndex: 2,
+    ...ACP_REQUEST_OPTIONS,
+    defaultDeadline: { kind: "none" },
+    forwardsCallerSignal: false,
+    result: "acp-elicit-result",
+    match: "request-method",
+    requestMethods: [],
+    requestMethodPaths: ["client.elicitation.create"],
+  },
 ];
 
 /**
@@ -312,6 +332,8 @@ export interface CallFacts {
   /** The JSON-RPC method the first argument names (`{ method: "elicitation/create" }`,
    * `methods.client.session.requestPermission`), when it names one. */
   readonly requestMethod: string | null;
+  /** The whole dotted path of a method constant in the first argument (`methods.client.elicitation.create`), if any. */
+  readonly requestMethodPath?: string | null;
   /** Packages the file imports or requires. */
   readonly importedPackages: ReadonlySet<string>;
 }
@@ -330,7 +352,10 @@ function matchesShape(api: HumanWaitApi, call: CallFacts): boolean {
     case "name":
       return call.argumentCount >= 1;
     case "request-method":
-      return call.requestMethod !== null && (api.requestMethods ?? []).includes(call.requestMethod);
+      return (
+        (call.requestMethod !== null && (api.requestMethods ?? []).includes(call.requestMethod)) ||
+        (api.requestMethodPaths ?? []).some((tail) => isPathTail(call.requestMethodPath ?? null, tail))
+      );
     case "string-message":
       return call.firstArgument === "string" && call.argumentCount >= 2;
     case "params-object":
@@ -346,6 +371,11 @@ function matchesShape(api: HumanWaitApi, call: CallFacts): boolean {
       throw new Error(`unknown match kind ${String(unknownMatch)}`);
     }
   }
+}
+
+/** Whether `path` is `tail` or ends with `.tail`. */
+function isPathTail(path: string | null, tail: string): boolean {
+  return path !== null && (path === tail || path.endsWith(`.${tail}`));
 }
 
 /** Describes an API's default deadline in a person's words, for messages. */

@@ -161,7 +161,8 @@ function signalPathsBelow(
     const below = receiverPath.slice(1).join(".");
     if (below === "mcpReq") push(["mcpReq", "signal"]);
     else if (below === "" && (call.api.id === "mcp-send-request" || call.api.id === "fastmcp-elicit")) push(["signal"]);
-    else if (below === "client" && call.api.id === "acp2-request") push(["signal"]);
+    // ACP 2.x handler context: `ctx.client.request(…)` beside `ctx.signal`.
+    else if (below === "client" && call.api.signalCompanionField !== null) push(["signal"]);
   }
   return paths;
 }

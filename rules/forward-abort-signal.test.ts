@@ -380,6 +380,22 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
     ],
   },
   {
+    name: "ACP 2.x: an elicitation through methods.client.elicitation.create (the demo agent's question)",
+    code: `async function askUserQuestion(client, params, signal) {
+  if (signal.aborted) return { action: "cancel" };
+  return client.request(methods.client.elicitation.create, params);
+}`,
+    needle: "request(methods",
+    messageId: "notForwarded",
+    data: { signal: "signal", label: "ACP 2.x `ctx.request` for `elicitation/create`", companion: "stopWaitingOnCancel" },
+    suggestions: [
+      `async function askUserQuestion(client, params, signal) {
+  if (signal.aborted) return { action: "cancel" };
+  return client.request(methods.client.elicitation.create, params, { cancellationSignal: signal, stopWaitingOnCancel: true });
+}`,
+    ],
+  },
+  {
     name: "ACP 2.x: the caller's signal passed without stopWaitingOnCancel",
     code: `app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => client.request("session/request_permission", params, { cancellationSignal: signal }));`,
     needle: "request(",
@@ -511,6 +527,10 @@ untypedRuleTester.run("forward-abort-signal", rule, {
     {
       name: "ACP 2.x: cancellationSignal with stopWaitingOnCancel: true",
       code: `app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => client.request("session/request_permission", params, { cancellationSignal: signal, stopWaitingOnCancel: true }));`,
+    },
+    {
+      name: "ACP 2.x: another method whose constant also ends in create is not a question",
+      code: `async function run(client, params, signal) { return client.request(methods.client.terminal.create, params); }`,
     },
     {
       name: "ACP seed's fix: the elicitation raced against the callback's signal",

@@ -133,6 +133,15 @@ const answer = await ctx.elicit("Which branch?", z.object({ branch: z.string() }
     },
   },
   {
+    name: "ACP 2.x: an elicitation through methods.client.elicitation.create has no deadline",
+    code: `const answer = await client.request(methods.client.elicitation.create, { sessionId, message, requestedSchema });`,
+    needle: "request(",
+    data: {
+      defaultDeadline: "ACP 2.x `ctx.request` for `elicitation/create` has no deadline of its own and waits until the client answers",
+      fix: "pass `cancellationSignal: AbortSignal.timeout(ms)` with `stopWaitingOnCancel: true`",
+    },
+  },
+  {
     name: "ACP 2.x: a timeout signal without stopWaitingOnCancel only sends $/cancel_request",
     code: `const response = await client.request("session/request_permission", params, { cancellationSignal: AbortSignal.timeout(120_000) });`,
     needle: "request(",
