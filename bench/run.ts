@@ -17,7 +17,8 @@ import { ruleNames } from "./subjects.ts";
 import { writeCorpusTsconfig } from "./variants.ts";
 
 const RESULTS_DIR = path.join(REPO_ROOT, "bench", "results");
-const WORK_DIR = path.join(RESULTS_DIR, "work");
+/** Per run: two benches started at once (people do) must not share job files. */
+const WORK_DIR = path.join(RESULTS_DIR, "work", String(process.pid));
 const MEASURE_SCRIPT = path.join(__dirname, "measure.ts");
 
 interface Options {
@@ -398,6 +399,7 @@ async function main(): Promise<number> {
   fs.writeFileSync(path.join(RESULTS_DIR, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
   fs.writeFileSync(path.join(RESULTS_DIR, "latest.txt"), `${out.join("\n")}\n`);
   out.push(`Results: ${displayPath(jsonFile)} (and bench/results/latest.json, latest.txt)`);
+  fs.rmSync(WORK_DIR, { recursive: true, force: true });
   process.stdout.write(`${out.join("\n")}\n`);
   return 0;
 }
