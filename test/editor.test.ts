@@ -79,8 +79,14 @@ describe.each(RULE_NAMES)("%s in the editor", (name) => {
     if (meta.hasSuggestions) expect(withSuggestions.length).toBeGreaterThan(0);
     else expect(withSuggestions).toEqual([]);
   });
+});
 
-  it.runIf(meta.hasSuggestions)("describes each suggestion clearly, and each applies into code that parses and settles the finding", async () => {
+const RULES_WITH_SUGGESTIONS = RULE_NAMES.filter((name) => (plugin.rules[name].meta as { hasSuggestions?: boolean }).hasSuggestions);
+
+describe.each(RULES_WITH_SUGGESTIONS)("%s quick fixes", (name) => {
+  const ruleId = `elicitation/${name}`;
+
+  it("describes each suggestion clearly, and each applies into code that parses and settles the finding", async () => {
     const problems: string[] = [];
     for (const { sample, message } of seen.filter((s) => s.message.ruleId === ruleId)) {
       for (const suggestion of message.suggestions ?? []) {
