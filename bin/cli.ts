@@ -45,7 +45,8 @@ if (require.main === module) {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
-    isTTY: Boolean(process.stderr.isTTY),
+    // Colour goes to stdout and progress to stderr: both must be a terminal, or a redirected file gets escape codes.
+    isTTY: Boolean(process.stdout.isTTY && process.stderr.isTTY),
   }).then(
     (code) => {
       process.exitCode = code;
