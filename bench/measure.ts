@@ -1,13 +1,17 @@
 /**
  * One benchmark child process (started by bench/run.ts, never by hand). Two modes:
- * - time: build every variant of a suite, warm each up on a slice of the corpus, then run `rounds` rounds; each
- *   round runs every variant once over the whole corpus, in an order rotated by one each round (so drift and
- *   ordering cancel out), with a forced GC before each. Per-file times are summed per subset of the corpus.
- * - memory: run one variant once in a fresh process and report the process's peak resident set.
+ * - time: build every variant of a suite, warm them up on a slice of the corpus, then run `rounds` rounds. A round
+ *   starts every variant afresh, then takes the files in blocks of BLOCK_FILES and runs every variant over each
+ *   block, in an order rotated by one from block to block and from round to round. So the variants are interleaved
+ *   within a fraction of a second of each other: the load of a shared machine, which moves over seconds, falls on
+ *   all of them alike; and each variant's garbage is mostly collected inside its own block. Per-file times are
+ *   summed per subset of the corpus.
+ * - memory: run one variant once over the corpus in a fresh process and report the process's peak resident set.
  * Reads its job from the JSON file named on the command line; prints one JSON line on stdout.
  */
 import fs from "node:fs";
-import { buildVariant, type PassResult, type RunTotals } from "./variants.ts";
+import { clearCaches } from "@typescript-eslint/parser";
+import { buildVariant, type RunTotals, type Variant } from "./variants.ts";
 
 export interface MeasureJob {
   mode: "time" | "memory";
@@ -17,7 +21,8 @@ export interface MeasureJob {
   rounds: number;
   /** Named subsets of the corpus (indices into it) whose time is also reported; "all" is always there. */
   subsets?: Record<string, number[]>;
-  tsconfig?: string;
+  /** Where typed variants write their tsconfig. */
+  workDir: string;
 }
 
 export interface SubsetTime {
@@ -49,49 +54,81 @@ function collectGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
 
-function sumSubsets(pass: PassResult, subsets: Record<string, number[]>): Record<string, SubsetTime> {
-  const sums: Record<string, SubsetTime> = {};
-  for (const [name, indices] of Object.entries(subsets)) {
-    let cpuMs = 0;
-    let wallMs = 0;
-    for (const index of indices) {
-      cpuMs += pass.cpuMs[index];
-      wallMs += pass.wallMs[index];
+interface RoundTimes {
+  cpuMs: Float64Array[];
+  wallMs: Float64Array[];
+  totals: RunTotals[];
+}
+
+/** Files a variant handles in a row before the next variant takes the same files. */
+const BLOCK_FILES = 20;
+
+/** One round: every variant started afresh, then each block of files through every variant, the order rotating. */
+async function runRound(variants: readonly Variant[], files: readonly string[], texts: readonly string[], rotation: number): Promise<RoundTimes> {
+  collectGarbage();
+  // Typed variants build their program on their first file of the round, as a fresh `eslint` run would.
+  if (variants.some((variant) => variant.typed)) clearCaches();
+  for (const variant of variants) await variant.start();
+  const cpuMs = variants.map(() => new Float64Array(files.length));
+  const wallMs = variants.map(() => new Float64Array(files.length));
+  const totals = variants.map(() => ({ findings: 0, fileErrors: 0 }));
+  for (let block = 0; block * BLOCK_FILES < files.length; block += 1) {
+    const end = Math.min(files.length, (block + 1) * BLOCK_FILES);
+    for (let step = 0; step < variants.length; step += 1) {
+      const which = (step + block + rotation) % variants.length;
+      for (let index = block * BLOCK_FILES; index < end; index += 1) {
+        const cpuStart = process.cpuUsage();
+        const wallStart = process.hrtime.bigint();
+        const result = await variants[which].file(files[index], texts[index]);
+        wallMs[which][index] = Number(process.hrtime.bigint() - wallStart) / 1e6;
+        const cpu = process.cpuUsage(cpuStart);
+        cpuMs[which][index] = (cpu.user + cpu.system) / 1000;
+        totals[which].findings += result.findings;
+        totals[which].fileErrors += result.fileErrors;
+      }
     }
-    sums[name] = { cpuMs, wallMs };
   }
-  return sums;
+  return { cpuMs, wallMs, totals };
+}
+
+function sum(values: Float64Array, indices: readonly number[]): number {
+  let total = 0;
+  for (const index of indices) total += values[index];
+  return total;
 }
 
 async function timeSuite(job: MeasureJob, files: string[], texts: string[]): Promise<TimeResult> {
-  const variants = await Promise.all(job.variants.map((id) => buildVariant(id, { tsconfig: job.tsconfig })));
+  const variants = await Promise.all(job.variants.map((id) => buildVariant(id, { workDir: job.workDir, files })));
   const subsets = { all: files.map((_, index) => index), ...job.subsets };
   const rounds: TimeResult["rounds"] = {};
   const totals: Record<string, RunTotals> = {};
   const labels: Record<string, string> = {};
-  const warmupCount = Math.min(files.length, WARMUP_FILES);
   for (const variant of variants) {
     labels[variant.id] = variant.label;
     rounds[variant.id] = [];
-    await variant.run(files.slice(0, warmupCount), texts.slice(0, warmupCount));
   }
+  const warmupCount = Math.min(files.length, WARMUP_FILES);
+  await runRound(variants, files.slice(0, warmupCount), texts.slice(0, warmupCount), 0);
   for (let round = 0; round < job.rounds; round += 1) {
-    for (let index = 0; index < variants.length; index += 1) {
-      const variant = variants[(index + round) % variants.length];
-      collectGarbage();
-      const pass = await variant.run(files, texts);
-      rounds[variant.id].push(sumSubsets(pass, subsets));
-      totals[variant.id] = { findings: pass.findings, fileErrors: pass.fileErrors };
-    }
+    const times = await runRound(variants, files, texts, round);
+    variants.forEach((variant, which) => {
+      const perSubset: Record<string, SubsetTime> = {};
+      for (const [name, indices] of Object.entries(subsets)) {
+        perSubset[name] = { cpuMs: sum(times.cpuMs[which], indices), wallMs: sum(times.wallMs[which], indices) };
+      }
+      rounds[variant.id].push(perSubset);
+      totals[variant.id] = times.totals[which];
+    });
   }
   return { mode: "time", rounds, totals, labels };
 }
 
 async function measureMemory(job: MeasureJob, files: string[], texts: string[]): Promise<MemoryResult> {
-  const variant = await buildVariant(job.variants[0], { tsconfig: job.tsconfig });
+  const variant = await buildVariant(job.variants[0], { workDir: job.workDir, files });
   collectGarbage();
   const startRssBytes = process.memoryUsage().rss;
-  await variant.run(files, texts);
+  await variant.start();
+  for (let index = 0; index < files.length; index += 1) await variant.file(files[index], texts[index]);
   // resourceUsage().maxRSS is in kilobytes.
   return { mode: "memory", variant: variant.id, peakRssBytes: process.resourceUsage().maxRSS * 1024, startRssBytes };
 }

@@ -14,7 +14,6 @@ import path from "node:path";
 import { broadCorpus, denseCorpus, displayPath, quietCorpus, REPO_ROOT, totalBytes, type Corpus } from "./corpora.ts";
 import type { MeasureJob, MemoryResult, SubsetTime, TimeResult } from "./measure.ts";
 import { ruleNames } from "./subjects.ts";
-import { writeCorpusTsconfig } from "./variants.ts";
 
 const RESULTS_DIR = path.join(REPO_ROOT, "bench", "results");
 /** Per run: two benches started at once (people do) must not share job files. */
@@ -71,7 +70,6 @@ interface Suite {
   corpus: Corpus;
   variants: string[];
   subsets?: Record<string, number[]>;
-  tsconfig?: string;
   /** Variants whose peak memory is measured, each in a fresh process. */
   memoryVariants: string[];
 }
@@ -96,7 +94,6 @@ function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
   const quietFiles = new Set(quietCorpus(broad).files);
   const quietIndices = broad.files.flatMap((file, index) => (quietFiles.has(file) ? [index] : []));
   const dense = denseCorpus();
-  const tsconfig = writeCorpusTsconfig(dense.files, path.join(WORK_DIR, "typed"));
   const ruleVariants = ruleNames().map((name) => `lint:rule:${name}`);
   const suites: Suite[] = [
     {
@@ -110,7 +107,6 @@ function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
       name: "dense-lint",
       corpus: dense,
       variants: ["lint:parser", "lint:recommended", "lint:parser-typed", "lint:switch-typed", "lint:recommended-typed"],
-      tsconfig,
       memoryVariants: ["lint:parser", "lint:recommended", "lint:parser-typed", "lint:switch-typed", "lint:recommended-typed"],
     },
     {
@@ -287,7 +283,7 @@ async function main(): Promise<number> {
           variants: suite.variants,
           rounds: options.rounds,
           subsets: suite.subsets,
-          tsconfig: suite.tsconfig,
+          workDir: path.join(WORK_DIR, suite.name),
         },
       },
     });
@@ -300,7 +296,13 @@ async function main(): Promise<number> {
           job: {
             name: `memory ${suite.name} ${variant}`,
             corpus: suite.corpus.name,
-            spec: { mode: "memory", filesFrom: listFiles[suite.corpus.name], variants: [variant], rounds: 1, tsconfig: suite.tsconfig },
+            spec: {
+              mode: "memory",
+              filesFrom: listFiles[suite.corpus.name],
+              variants: [variant],
+              rounds: 1,
+              workDir: path.join(WORK_DIR, `memory-${suite.name}-${variant.replace(/[^\w-]+/g, "_")}`),
+            },
           },
         });
       }
@@ -330,7 +332,7 @@ async function main(): Promise<number> {
 
   const out: string[] = [];
   out.push(`eslint-plugin-elicitation bench — ${options.quick ? "QUICK (a third of each corpus; not a verdict)" : "full"} run, ${options.rounds} rounds, ${options.jobs} parallel job(s), ${os.cpus().length} CPUs`);
-  out.push("Ratio = CPU time of the variant / CPU time of its baseline, timed in the same round on the same files; min / median / max over rounds. Targets are judged on the median.");
+  out.push("Ratio = CPU time of the variant / CPU time of its baseline, interleaved file by file in the same round on the same files; min / median / max over rounds. Targets are judged on the median.");
   out.push("");
   const groupTitles: Record<string, string> = {
     a: "(a) configs.recommended vs ESLint with the parser alone",
@@ -360,7 +362,7 @@ async function main(): Promise<number> {
     );
     out.push("");
   }
-  out.push("Findings per variant (a rule that reports on a corpus is running, not skipping):");
+  out.push("Findings per variant (lint: problems reported; transforms: files whose text changed):");
   for (const [suiteName, result] of timeResults) {
     const parts = Object.entries(result.totals).map(([variant, totals]) => `${variant}=${totals.findings}${totals.fileErrors ? ` (${totals.fileErrors} unparsable)` : ""}`);
     out.push(`  ${suiteName}: ${parts.join(", ")}`);

@@ -51,6 +51,8 @@ export interface CheckerSubjects {
   transforms?: LoadedTransform[];
   /** A stand-in for the plugin (tests of the sweep itself); default: the plugin of index.ts, strict options too. */
   plugin?: { rules: Record<string, unknown> };
+  /** Told what runs next on the file ("rules, default options", "transform deadline", ...): a crash names it. */
+  onStage?: (stage: string) => void;
 }
 
 export class FileChecker {
@@ -61,6 +63,7 @@ export class FileChecker {
   private readonly parseOnlyConfig = lintConfig({});
   private readonly ruleIds: string[];
   private readonly plugin: unknown;
+  private readonly onStage: (stage: string) => void;
   readonly transforms: LoadedTransform[];
 
   /** A checker with every transform of codemods/ (loading them is asynchronous), unless told otherwise. */
@@ -72,6 +75,7 @@ export class FileChecker {
     this.transforms = subjects.transforms;
     const rules = subjects.plugin ? everyRule(subjects.plugin.rules) : everyRule();
     this.plugin = subjects.plugin;
+    this.onStage = subjects.onStage ?? (() => {});
     this.ruleIds = Object.keys(rules);
     this.defaultConfig = lintConfig(rules, undefined, subjects.plugin);
     this.strictConfig = subjects.plugin ? this.defaultConfig : lintConfig(everyRuleStrict());
@@ -110,6 +114,7 @@ export class FileChecker {
   /** Lints with every rule; returns whether the file parsed. */
   private lint(file: string, text: string, report: FileReport): boolean {
     let messages: Linter.LintMessage[];
+    this.onStage("rules, default options");
     try {
       messages = this.linter.verify(text, this.defaultConfig, { filename: file });
     } catch (error) {
@@ -125,6 +130,7 @@ export class FileChecker {
       if (message.ruleId) report.findings[message.ruleId] = (report.findings[message.ruleId] ?? 0) + 1;
     }
     const sourceCode: SourceCode = this.linter.getSourceCode();
+    this.onStage("rules, strict options");
     try {
       this.linter.verify(sourceCode, this.strictConfig, { filename: file });
     } catch (error) {
@@ -159,9 +165,13 @@ export class FileChecker {
     if (this.transforms.length === 0) return;
     let current: string | undefined;
     try {
-      const result = runTransformChain(this.transforms, file, text, (name) => (current = name));
+      const result = runTransformChain(this.transforms, file, text, (name) => {
+        current = name;
+        this.onStage(`transform ${name}`);
+      });
       report.changedBy = result.changedBy;
       if (result.changedBy.length === 0) return;
+      this.onStage("re-parse of the transformed text");
       const reparse = this.linter.verify(result.output, this.parseOnlyConfig, { filename: file }).find((message) => message.fatal);
       if (reparse) {
         report.failures.push({
@@ -176,6 +186,7 @@ export class FileChecker {
       for (const step of result.steps) {
         const loaded = this.transforms.find((transform) => transform.name === step.name);
         current = step.name;
+        this.onStage(`transform ${step.name}, second run`);
         if (loaded && runTransform(loaded, file, step.output) !== step.output) {
           report.failures.push({
             kind: "transform-not-idempotent",

@@ -90,19 +90,27 @@ function readFileList(listFile: string): string[] {
     .map((line) => path.resolve(line));
 }
 
-/** A worker process and the file it is on. */
+/** A worker process, what it is doing, and the end of what it wrote to stderr (a crash's last words). */
 interface WorkerSlot {
   child: ChildProcess;
-  file: string | null;
-  timer: NodeJS.Timeout | null;
+  stage: string;
+  stderrTail: string;
   ready: Promise<string[]>;
 }
 
 const WORKER_SCRIPT = path.join(__dirname, "sweep-worker.ts");
+const STDERR_TAIL_CHARS = 4000;
 
 function startWorker(): WorkerSlot {
-  const child = fork(WORKER_SCRIPT, [], { cwd: REPO_ROOT, execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const ready = new Promise<string[]>((resolve, reject) => {
+  const child = fork(WORKER_SCRIPT, [], { cwd: REPO_ROOT, execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "pipe", "ipc"] });
+  const slot: WorkerSlot = { child, stage: "starting", stderrTail: "", ready: Promise.resolve([]) };
+  child.stderr?.on("data", (chunk: Buffer) => {
+    slot.stderrTail = (slot.stderrTail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
+  });
+  child.on("message", (message: WorkerResponse) => {
+    if ("stage" in message) slot.stage = message.stage;
+  });
+  slot.ready = new Promise<string[]>((resolve, reject) => {
     const onMessage = (message: WorkerResponse) => {
       if ("ready" in message) {
         child.off("message", onMessage);
@@ -110,9 +118,15 @@ function startWorker(): WorkerSlot {
       }
     };
     child.on("message", onMessage);
-    child.once("exit", (code) => reject(new Error(`sweep worker exited (code ${code}) before it was ready`)));
+    child.once("exit", (code) => reject(new Error(`sweep worker exited (code ${code}) before it was ready:\n${slot.stderrTail}`)));
   });
-  return { child, file: null, timer: null, ready };
+  return slot;
+}
+
+/** The line of a crashed worker's stderr that says what happened ("FATAL ERROR: … heap out of memory", …). */
+function crashLine(stderrTail: string): string {
+  const lines = stderrTail.split("\n").map((line) => line.trim()).filter(Boolean);
+  return lines.find((line) => /FATAL ERROR|RangeError|Error:/.test(line)) ?? lines.at(-1) ?? "no output";
 }
 
 /** Runs every file through the workers; a stuck or crashed worker costs one file (a FAILURE) and is replaced. */
@@ -125,9 +139,14 @@ async function sweep(files: readonly string[], options: Options, onReport: (repo
     while (next < files.length) {
       const file = files[next];
       next += 1;
-      const report = await new Promise<FileReport | null>((resolve) => {
-        const done = (value: FileReport | null) => {
-          if (slot.timer) clearTimeout(slot.timer);
+      let timedOut = false;
+      const outcome = await new Promise<FileReport | { code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+        const timer = setTimeout(() => {
+          timedOut = true;
+          slot.child.kill("SIGKILL");
+        }, options.timeoutMs);
+        const done = (value: FileReport | { code: number | null; signal: NodeJS.Signals | null }) => {
+          clearTimeout(timer);
           slot.child.off("message", onMessage);
           slot.child.off("exit", onExit);
           resolve(value);
@@ -135,34 +154,34 @@ async function sweep(files: readonly string[], options: Options, onReport: (repo
         const onMessage = (message: WorkerResponse) => {
           if ("report" in message) done(message.report);
         };
-        const onExit = () => done(null);
+        const onExit = (code: number | null, signal: NodeJS.Signals | null) => done({ code, signal });
         slot.child.on("message", onMessage);
         slot.child.once("exit", onExit);
-        slot.timer = setTimeout(() => {
-          slot.child.kill("SIGKILL");
-        }, options.timeoutMs);
-        slot.file = file;
+        slot.stage = "reading";
         slot.child.send({ file } satisfies WorkerRequest);
       });
-      if (report) {
-        onReport(report);
+      if ("status" in outcome) {
+        onReport(outcome);
         continue;
       }
+      const subject = slot.stage.replace(/^transform /, "").replace(/^rules, .*/, "rules");
       onReport({
         file,
         bytes: safeSize(file),
         status: "failure",
         failures: [
           {
-            kind: "rule-exception",
-            subject: "(worker)",
-            message: `the worker died or took longer than ${options.timeoutMs / 1000} s on this file (a hang or a crash in a rule or transform)`,
+            kind: /^transform /.test(slot.stage) ? "transform-exception" : "rule-exception",
+            subject: `${subject} (during: ${slot.stage})`,
+            message: timedOut
+              ? `no answer after ${options.timeoutMs / 1000} s: a hang, or far too slow`
+              : `the worker process died (${outcome.signal ?? `exit code ${outcome.code}`}): ${crashLine(slot.stderrTail)}`,
             frame: "",
           },
         ],
         findings: {},
         changedBy: [],
-        ms: options.timeoutMs,
+        ms: 0,
       });
       slot = startWorker();
       await slot.ready;

@@ -1,11 +1,11 @@
 /**
- * The things `npm run bench` times, each a function that processes a whole corpus once, the way a user's run would:
- * lint variants go through ESLint's `ESLint` class (config resolution, file reading, the TypeScript parser), transform
- * variants call jscodeshift transforms in-process the way jscodeshift's worker and `migrate` call them.
+ * The things `npm run bench` times. A variant is set up once per round (`start`: a new ESLint instance, as a new
+ * `eslint` run would make; typed variants build their program on their first file) and then handles one file at a
+ * time, so a round can interleave the variants file by file. Lint variants go through ESLint's `ESLint` class
+ * (config resolution, the TypeScript parser, the rules); transform variants call the transforms in-process.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { clearCaches } from "@typescript-eslint/parser";
 import { ESLint, type Linter } from "eslint";
 import tseslint from "typescript-eslint";
 import { REPO_ROOT } from "./corpora.ts";
@@ -25,78 +25,55 @@ export interface RunTotals {
   fileErrors: number;
 }
 
-/** One pass over a corpus: totals, and the CPU and wall time each file took (milliseconds, corpus order). */
-export interface PassResult extends RunTotals {
-  cpuMs: Float64Array;
-  wallMs: Float64Array;
-}
-
 export interface Variant {
   id: string;
   label: string;
-  /** Processes every file once; `texts[i]` is the content of `files[i]`, read before timing starts. */
-  run(files: readonly string[], texts: readonly string[]): Promise<PassResult>;
+  /** Whether it needs a TypeScript program (the caller clears typescript-eslint's caches before each round). */
+  typed: boolean;
+  /** Fresh state for a round, as a new run of the tool would have. */
+  start(): Promise<void>;
+  /** Handles one file; `text` was read before timing started. */
+  file(file: string, text: string): Promise<RunTotals>;
 }
 
 export interface VariantContext {
-  /** tsconfig listing the corpus files, for typed variants. */
-  tsconfig?: string;
+  /** Where typed variants may write the tsconfig of their program. */
+  workDir?: string;
+  /** The corpus, for typed variants' program. */
+  files?: readonly string[];
 }
 
 const SWITCH_RULE = "@typescript-eslint/switch-exhaustiveness-check";
 
-/** Times `each` on every file: CPU time of this process (parser, rules, GC threads) and elapsed time. */
-async function timeEachFile(
-  files: readonly string[],
-  texts: readonly string[],
-  each: (file: string, text: string) => Promise<RunTotals> | RunTotals,
-): Promise<PassResult> {
-  const cpuMs = new Float64Array(files.length);
-  const wallMs = new Float64Array(files.length);
-  let findings = 0;
-  let fileErrors = 0;
-  for (let index = 0; index < files.length; index += 1) {
-    const cpuStart = process.cpuUsage();
-    const wallStart = process.hrtime.bigint();
-    const totals = await each(files[index], texts[index]);
-    wallMs[index] = Number(process.hrtime.bigint() - wallStart) / 1e6;
-    const cpu = process.cpuUsage(cpuStart);
-    cpuMs[index] = (cpu.user + cpu.system) / 1000;
-    findings += totals.findings;
-    fileErrors += totals.fileErrors;
-  }
-  return { cpuMs, wallMs, findings, fileErrors };
-}
-
-function lintVariant(id: string, label: string, rules: Linter.RulesRecord, typed: { tsconfig: string } | undefined): Variant {
+function lintVariant(id: string, label: string, rules: Linter.RulesRecord, tsconfig: string | undefined): Variant {
+  let eslint: ESLint | null = null;
   return {
     id,
     label,
-    async run(files, texts) {
-      // A typed run builds its program from scratch, as a fresh `eslint` process does; that cost lands on the
-      // first file of the pass.
-      if (typed) clearCaches();
-      const config = lintConfig(rules, typed);
+    typed: tsconfig !== undefined,
+    async start() {
+      const config = lintConfig(rules, tsconfig ? { tsconfig } : undefined);
       if (rules[SWITCH_RULE]) config[1].plugins = { ...config[1].plugins, "@typescript-eslint": tseslint.plugin as never };
-      const eslint = new ESLint({
+      eslint = new ESLint({
         cwd: REPO_ROOT,
         overrideConfigFile: true,
         overrideConfig: config,
         ignorePatterns: ["!**/node_modules/"],
         cache: false,
       });
-      return timeEachFile(files, texts, async (file, text) => {
-        const [result] = await eslint.lintText(text, { filePath: file, warnIgnored: true });
-        let findings = 0;
-        let fileErrors = 0;
-        for (const message of result.messages) {
-          if (message.fatal) fileErrors += 1;
-          else if (message.ruleId) findings += 1;
-          // "File ignored …": a variant that skipped files would be timed on less work than the others.
-          else if (/^File ignored/.test(message.message)) throw new Error(`${file}: ${message.message}`);
-        }
-        return { findings, fileErrors };
-      });
+    },
+    async file(file, text) {
+      if (!eslint) throw new Error(`${id}: start() first`);
+      const [result] = await eslint.lintText(text, { filePath: file, warnIgnored: true });
+      let findings = 0;
+      let fileErrors = 0;
+      for (const message of result.messages) {
+        if (message.fatal) fileErrors += 1;
+        else if (message.ruleId) findings += 1;
+        // "File ignored …": a variant that skipped files would be timed on less work than the others.
+        else if (/^File ignored/.test(message.message)) throw new Error(`${file}: ${message.message}`);
+      }
+      return { findings, fileErrors };
     },
   };
 }
@@ -105,23 +82,25 @@ function transformVariant(id: string, label: string, each: (file: string, source
   return {
     id,
     label,
-    run(files, texts) {
-      return timeEachFile(files, texts, (file, text) => {
-        try {
-          return { findings: each(file, text) ? 1 : 0, fileErrors: 0 };
-        } catch {
-          // The same unparsable files fail in every variant; counted, so the table can show it.
-          return { findings: 0, fileErrors: 1 };
-        }
-      });
+    typed: false,
+    async start() {},
+    async file(file, text) {
+      try {
+        return { findings: each(file, text) ? 1 : 0, fileErrors: 0 };
+      } catch {
+        // The same unparsable files fail in every variant; counted, so the table can show it.
+        return { findings: 0, fileErrors: 1 };
+      }
     },
   };
 }
 
 export async function buildVariant(id: string, context: VariantContext = {}): Promise<Variant> {
+  // Each typed variant gets its own tsconfig file, so its own program: typescript-eslint caches programs by
+  // tsconfig path, and a variant must not be timed on a program another one built.
   const typed = () => {
-    if (!context.tsconfig) throw new Error(`variant ${id} needs a tsconfig`);
-    return { tsconfig: context.tsconfig };
+    if (!context.workDir || !context.files) throw new Error(`variant ${id} needs the corpus and a work directory`);
+    return writeCorpusTsconfig(context.files, path.join(context.workDir, id.replace(/[^\w-]+/g, "_")));
   };
   if (id === "lint:parser") return lintVariant(id, "ESLint, parser alone", {}, undefined);
   if (id === "lint:recommended") return lintVariant(id, "ESLint + configs.recommended", recommendedRules(), undefined);
