@@ -1,13 +1,6 @@
-import { RuleTester } from "@typescript-eslint/rule-tester";
 import rule from "./require-deadline.ts";
-import { TYPED_FILE, TYPED_PROJECT_ROOT, untypedRuleTester } from "../test/rule-tester.ts";
+import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
 import { locate } from "../test/locate.ts";
-
-// The shared typedRuleTester lists file.ts in allowDefaultProject although the typed project's tsconfig includes it,
-// which typescript-eslint rejects; typed cases use the project's tsconfig directly.
-const typedRuleTester = new RuleTester({
-  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: TYPED_PROJECT_ROOT } },
-});
 
 const STRICT = [{ reportOpaqueOptions: true }] as const;
 
