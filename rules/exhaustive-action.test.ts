@@ -1,15 +1,9 @@
-import { RuleTester, type InvalidTestCase } from "@typescript-eslint/rule-tester";
+import { type InvalidTestCase } from "@typescript-eslint/rule-tester";
 import * as tsParser from "@typescript-eslint/parser";
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
 import rule, { type MessageIds, type Options } from "./exhaustive-action.ts";
-import { TYPED_FILE, TYPED_PROJECT_ROOT, untypedRuleTester } from "../test/rule-tester.ts";
-
-// The shared typedRuleTester lists file.ts in allowDefaultProject although test/typed-project/tsconfig.json includes
-// it, which typescript-eslint rejects; typed cases use the project's tsconfig directly.
-const typedRuleTester = new RuleTester({
-  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: TYPED_PROJECT_ROOT } },
-});
+import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
 
 const STRICT = [{ reportIdenticalBranches: true }] as const;
 const DECLINE = "// decline: the user saw the question and said no";

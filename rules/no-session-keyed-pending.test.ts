@@ -1,14 +1,7 @@
 import rule from "./no-session-keyed-pending.ts";
-import { RuleTester } from "@typescript-eslint/rule-tester";
 import { describe, expect, it } from "vitest";
 import { compilePendingPatterns, textMayContainSessionKeyedPending, toSnakeName } from "../core/pending.ts";
-import { TYPED_FILE, TYPED_PROJECT_ROOT, untypedRuleTester } from "../test/rule-tester.ts";
-
-// The shared typedRuleTester lists file.ts in allowDefaultProject although test/typed-project/tsconfig.json includes
-// it, which typescript-eslint rejects; until that is fixed, typed cases use the project's tsconfig directly.
-const typedRuleTester = new RuleTester({
-  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: TYPED_PROJECT_ROOT } },
-});
+import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
 
 const SESSION = "all questions asked in the same session";
 const TOOL_CALL = "all questions one tool call asks";

@@ -1,17 +1,11 @@
-import { RuleTester, type InvalidTestCase } from "@typescript-eslint/rule-tester";
+import { type InvalidTestCase } from "@typescript-eslint/rule-tester";
 import fs from "node:fs";
 import path from "node:path";
 import { Linter } from "eslint";
 import * as parser from "@typescript-eslint/parser";
 import { describe, expect, it } from "vitest";
 import rule, { type MessageIds, type Options } from "./release-in-finally.ts";
-import { TYPED_FILE, TYPED_PROJECT_ROOT, untypedRuleTester } from "../test/rule-tester.ts";
-
-// The shared typedRuleTester lists file.ts both in its tsconfig and in allowDefaultProject, which typescript-eslint
-// rejects; typed cases use the project's tsconfig through the project service directly.
-const typedRuleTester = new RuleTester({
-  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: TYPED_PROJECT_ROOT } },
-});
+import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
 
 const ASYNC_DISPOSABLE_LOCK = `/// <reference lib="esnext.disposable" />
 declare const server: { elicitInput(params: object): Promise<{ action: string }> };
