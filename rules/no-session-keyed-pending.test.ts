@@ -265,6 +265,31 @@ function ask(callId) {
 }`,
       options: [{ perQuestionKeyPattern: "^call_id$" }],
     },
+    {
+      // Seen in an agent's task runner: one detach signal per running session, and nothing in the file asks anybody.
+      name: "a per-session detach signal in a store with no name, in a file that asks nobody",
+      code: `
+const state = Instance.state(() => new Map());
+export function register(sessionID) {
+  return new Promise((resolve) => {
+    state().set(sessionID, { resolve });
+  });
+}`,
+    },
+    {
+      // Seen in a file-transfer app: the pairing of one device session, not a question asked inside it.
+      name: "a device pairing keyed by its session, in a file that asks nobody",
+      code: `
+class Transfer {
+  _pendingPairReqs = new Map();
+  pair(sessionId) {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("Pairing timed out")), 90000);
+      this._pendingPairReqs.set(sessionId, { resolve, reject, timer });
+    });
+  }
+}`,
+    },
   ],
   invalid: [
     {
@@ -566,6 +591,17 @@ const inbox = new Map();
 function track(sessionId, entry) { inbox.set(sessionId, entry); }`,
       options: [{ storeNamePattern: "^inbox$" }],
       errors: [{ ...shared("sessionId", SESSION), line: 3, column: 46, endLine: 3, endColumn: 55 }],
+    },
+    {
+      name: "a store whose names say nothing, in a file that asks a person, is still reported",
+      code: `
+const relay = new Map();
+async function forward(sessionId, params) {
+  const answered = new Promise((resolve) => relay.set(sessionId, resolve));
+  server.server.elicitInput(params).then((answer) => relay.get(sessionId)?.(answer));
+  return answered;
+}`,
+      errors: [{ ...shared("sessionId", SESSION), line: 4, column: 55, endLine: 4, endColumn: 64 }],
     },
   ],
 });

@@ -4,6 +4,7 @@
  */
 import { AST_NODE_TYPES, type ParserServices, type TSESTree } from "@typescript-eslint/utils";
 import { unwrapExpression } from "../core/ast.ts";
+import { textMayContainHumanWait } from "../core/human-wait.ts";
 import { createRule } from "../core/create-rule.ts";
 import {
   DEFAULT_KEY_NAME_PATTERN,
@@ -85,7 +86,13 @@ export default createRule<Options, MessageIds>({
       if (waiter === "not-waiter") return;
       if (waiter === "opaque" && !isPendingStoreName(getStoreName(store), patterns)) return;
       // A session's own connect or a tool call's own result happens once per key: sharing the key is fine there.
-      if (describeWaitIntent(store, value, verdict.name) === "lifecycle") return;
+      const intent = describeWaitIntent(store, value, verdict.name);
+      if (intent === "lifecycle") return;
+      // Names that speak of neither: only a store named for pending answers, or a file that asks a person, ties the
+      // waiter to a question (a session's detach signal or a device pairing asks nobody).
+      if (intent === "unknown" && !isPendingStoreName(getStoreName(store), patterns) && !textMayContainHumanWait(sourceCode.text)) {
+        return;
+      }
       context.report({
         node: key,
         messageId: "sessionKeyedPending",
