@@ -58,6 +58,14 @@ describe("matchHumanWaitCall", () => {
     expect(apiIdOf(code)).toBeNull();
   });
 
+  it("recognises an `elicit` look-alike without claiming a package's default when neither fastmcp nor mcp-use is imported", () => {
+    const match = matchHumanWaitCall(callsIn("taskSession.elicit('Delete it?', schema)")[0]!);
+    expect(match?.api.defaultDeadline).toEqual({ kind: "unknown" });
+    expect(match?.api.label).toBe("`elicit`");
+    const imported = matchHumanWaitCall(callsIn("import 'mcp-use'; ctx.elicit('Delete it?', schema)")[0]!);
+    expect(imported?.api.label).toBe("mcp-use `ctx.elicit`");
+  });
+
   it("recognises a user's wrapper and takes the row it names", () => {
     const wrappers = compileWrappers([{ from: "file", name: ["askUser"], behavesLike: "acp-request-permission" }]);
     const match = matchHumanWaitCall(callsIn("askUser(params)")[0]!, wrappers);

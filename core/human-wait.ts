@@ -23,7 +23,9 @@ export type DefaultDeadline =
   | { kind: "request-default"; ms: number }
   | { kind: "effectively-infinite"; ms: number }
   | { kind: "none" }
-  | { kind: "fixed"; ms: number };
+  | { kind: "fixed"; ms: number }
+  /** A look-alike of a known API from a package the file does not import: its default is not ours to state. */
+  | { kind: "unknown" };
 
 export interface HumanWaitApi {
   /** Stable id, used in messages' data and in tests. */
@@ -342,9 +344,26 @@ export interface CallFacts {
 export function findHumanWaitApi(call: CallFacts): HumanWaitApi | null {
   if (call.method === null || !HUMAN_WAIT_METHOD_NAMES.has(call.method)) return null;
   const candidates = HUMAN_WAIT_APIS.filter((api) => api.method === call.method && matchesShape(api, call));
-  if (candidates.length <= 1) return candidates[0] ?? null;
-  // Same method name in two packages (fastmcp vs mcp-use `elicit`): the file's imports decide.
-  return candidates.find((api) => api.packages.some((pkg) => call.importedPackages.has(pkg))) ?? candidates[0]!;
+  const imported = candidates.find((api) => api.packages.some((pkg) => call.importedPackages.has(pkg)));
+  if (imported) return imported;
+  const first = candidates[0];
+  if (!first) return null;
+  // `elicit` is fastmcp's and mcp-use's, told apart only by the call's shape; with neither imported it is a wait on a
+  // person (the SDK's own examples define one), but which package's default applies is unknown: messages must not name one.
+  return SHAPE_ONLY_MATCHES.has(first.match) ? asUnknownOrigin(first) : first;
+}
+
+const SHAPE_ONLY_MATCHES: ReadonlySet<HumanWaitApi["match"]> = new Set(["string-message", "params-object"]);
+
+const unknownOriginRows = new Map<HumanWaitApi, HumanWaitApi>();
+
+function asUnknownOrigin(api: HumanWaitApi): HumanWaitApi {
+  let row = unknownOriginRows.get(api);
+  if (!row) {
+    row = { ...api, label: `\`${api.method}\``, defaultDeadline: { kind: "unknown" } };
+    unknownOriginRows.set(api, row);
+  }
+  return row;
 }
 
 function matchesShape(api: HumanWaitApi, call: CallFacts): boolean {
@@ -390,6 +409,8 @@ export function describeDefaultDeadline(api: HumanWaitApi): string {
       return `${api.label} always gives up after ${deadline.ms / 1000} seconds`;
     case "none":
       return `${api.label} has no deadline of its own and waits until the client answers`;
+    case "unknown":
+      return `${api.label} comes from no package this plugin knows, so nothing at this call says how long it waits for a person`;
     default: {
       const unknownKind: never = deadline;
       throw new Error(`unknown deadline ${JSON.stringify(unknownKind)}`);
