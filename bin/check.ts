@@ -200,7 +200,12 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
   const results = await eslint.lintFiles(targets);
   const linted = results.filter((result) => !isIgnoredResult(result)).map(keepOwnFindings);
   if (linted.length === 0) {
-    io.stderr(`check: no .ts/.tsx/.js/.jsx/.mjs/.cjs/.mts/.cts files to lint in ${args.paths.join(", ")}.\n`);
+    const ignoredCount = results.length;
+    io.stderr(
+      ignoredCount > 0
+        ? `check: all ${ignoredCount} file(s) in ${args.paths.join(", ")} are ignored: ESLint never lints inside node_modules. Copy them elsewhere to check them.\n`
+        : `check: no .ts/.tsx/.js/.jsx/.mjs/.cjs/.mts/.cts files to lint in ${args.paths.join(", ")}.\n`,
+    );
     return EXIT_USAGE;
   }
 
