@@ -12,6 +12,7 @@ import { findProperty, getMemberPath, getStaticPropertyName, getStringValue, isF
 import { findVariable, traceAnswerSource, type AnswerSource } from "./flow.ts";
 import type { ResultShape } from "./human-wait.ts";
 import { ACP_OUTCOMES, DISCRIMINANT_FIELD, ELICIT_ACTIONS, isAnswerUnion, RESULT_TYPE_NAMES } from "./result-shapes.ts";
+import { typeAccess } from "./types.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
 
 export type AnswerKind = "mcp" | "acp";
@@ -261,18 +262,6 @@ export function discriminantKey(node: TSESTree.Node): string | null {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Typed mode
-
-interface TypeAccess {
-  readonly checker: ts.TypeChecker;
-  readonly toTsNode: (node: TSESTree.Node) => ts.Node | undefined;
-}
-
-function typeAccess(sourceCode: Readonly<TSESLint.SourceCode>): TypeAccess | null {
-  const services = sourceCode.parserServices;
-  if (!services?.program || !services.esTreeNodeToTSNodeMap) return null;
-  const map = services.esTreeNodeToTSNodeMap;
-  return { checker: services.program.getTypeChecker(), toTsNode: (node) => map.get(node as never) };
-}
 
 /** `ts.TypeFlags.Undefined | ts.TypeFlags.Null`. */
 const TYPE_FLAGS_NULLISH = (1 << 15) | (1 << 16);

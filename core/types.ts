@@ -10,12 +10,13 @@ const SYMBOL_FLAG_OPTIONAL = 1 << 24;
 /** `ts.TypeFlags.Any | ts.TypeFlags.Unknown`. */
 const TYPE_FLAGS_ANY_OR_UNKNOWN = 1 | 2;
 
-interface TypeAccess {
+/** The type checker and the node map, when the file was parsed with a program. */
+export interface TypeAccess {
   readonly checker: ts.TypeChecker;
   readonly toTsNode: (node: TSESTree.Node) => ts.Node | undefined;
 }
 
-function typeAccess(sourceCode: Readonly<TSESLint.SourceCode>): TypeAccess | null {
+export function typeAccess(sourceCode: Readonly<TSESLint.SourceCode>): TypeAccess | null {
   const services = sourceCode.parserServices;
   if (!services?.program || !services.esTreeNodeToTSNodeMap) return null;
   const map = services.esTreeNodeToTSNodeMap;
