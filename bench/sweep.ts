@@ -13,7 +13,7 @@
  * reported with line:column, and the run goes on); FAILURE (ours: a rule threw, a transform threw on a file that
  * parses, a transform's output does not parse, or a transform changes its own output again; or a file took longer than the
  * timeout). Exit code: 1 when any FAILURE, else 3 when any input error (the malformed set always has some), else 0.
- * 2 is a usage error.
+ * 2 is a usage error. Ctrl-C stops the run and prints the summary of the files done (exit 130 unless a FAILURE).
  */
 import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -26,6 +26,7 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_INPUT_ERRORS = 3;
+export const EXIT_INTERRUPTED = 130;
 
 interface Options {
   limit: number | null;
@@ -129,14 +130,25 @@ function crashLine(stderrTail: string): string {
   return lines.find((line) => /FATAL ERROR|RangeError|Error:/.test(line)) ?? lines.at(-1) ?? "no output";
 }
 
+/** Set by Ctrl-C (SIGINT) or SIGTERM: no new file is started, and the summary covers the files done. */
+let interrupted = false;
+const liveWorkers = new Set<ChildProcess>();
+
+function interrupt(): void {
+  if (interrupted) process.exit(130);
+  interrupted = true;
+  for (const child of liveWorkers) child.kill("SIGKILL");
+}
+
 /** Runs every file through the workers; a stuck or crashed worker costs one file (a FAILURE) and is replaced. */
 async function sweep(files: readonly string[], options: Options, onReport: (report: FileReport) => void): Promise<string[]> {
   let next = 0;
   let transforms: string[] = [];
   const runSlot = async (): Promise<void> => {
     let slot = startWorker();
+    liveWorkers.add(slot.child);
     transforms = await slot.ready;
-    while (next < files.length) {
+    while (next < files.length && !interrupted) {
       const file = files[next];
       next += 1;
       let timedOut = false;
@@ -164,6 +176,12 @@ async function sweep(files: readonly string[], options: Options, onReport: (repo
         onReport(outcome);
         continue;
       }
+      liveWorkers.delete(slot.child);
+      // Killed because the run was interrupted (or by Ctrl-C reaching the whole process group): the file is not done.
+      if (interrupted || outcome.signal === "SIGINT" || outcome.signal === "SIGTERM") {
+        interrupted = true;
+        break;
+      }
       const subject = slot.stage.replace(/^transform /, "").replace(/^rules, .*/, "rules");
       onReport({
         file,
@@ -184,9 +202,11 @@ async function sweep(files: readonly string[], options: Options, onReport: (repo
         ms: 0,
       });
       slot = startWorker();
+      liveWorkers.add(slot.child);
       await slot.ready;
     }
-    slot.child.disconnect();
+    liveWorkers.delete(slot.child);
+    if (slot.child.connected) slot.child.disconnect();
   };
   await Promise.all(Array.from({ length: Math.min(options.jobs, files.length) }, runSlot));
   return transforms;
@@ -247,6 +267,8 @@ async function main(argv: readonly string[]): Promise<number> {
     if (isTTY) process.stderr.write("\r\x1b[K");
   };
 
+  process.on("SIGINT", interrupt);
+  process.on("SIGTERM", interrupt);
   const transforms = await sweep(all, options, (report) => {
     reports.push(report);
     counts[report.status] += 1;
@@ -272,6 +294,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const slowest = [...reports].sort((a, b) => b.ms - a.ms).slice(0, 3);
   const seconds = (Date.now() - startedAt) / 1000;
   out("");
+  if (interrupted) out(`INTERRUPTED: ${reports.length} of ${all.length} files done; the summary covers those.`);
   out(`Summary: ${reports.length} files, ${formatBytes(bytes)}, ${seconds.toFixed(0)} s, ${options.jobs} worker(s)`);
   out(`  ok                ${counts.ok}`);
   out(`  input errors      ${counts["input-error"]}   (not source we can read; reported per file above)`);
@@ -284,12 +307,14 @@ async function main(argv: readonly string[]): Promise<number> {
     out("FAILURES:");
     for (const report of failures) out(formatReport(report));
   }
-  const exitCode = failures.length > 0 ? EXIT_FAILURE : counts["input-error"] > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+  const exitCode = failures.length > 0 ? EXIT_FAILURE : interrupted ? EXIT_INTERRUPTED : counts["input-error"] > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
   out("");
   out(
     exitCode === EXIT_FAILURE
       ? "Exit 1: something of ours failed (see FAILURES)."
-      : exitCode === EXIT_INPUT_ERRORS
+      : exitCode === EXIT_INTERRUPTED
+        ? "Exit 130: interrupted before the end; no failure of ours in the files done."
+        : exitCode === EXIT_INPUT_ERRORS
         ? "Exit 3: no failure of ours; some inputs could not be read as source (expected for the malformed set)."
         : "Exit 0: every file processed.",
   );
