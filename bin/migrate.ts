@@ -407,9 +407,11 @@ function report(results: readonly FileResult[], args: MigrateArgs, display: (fil
     if (result.status === "failed") lines.push(`failed  ${result.error ?? display(result.file)}`);
     // A failed file was left whole; its skips belong to a rewrite that did not happen.
     if (result.status !== "failed") {
+      // Skips carry the rewritten file's lines; in a dry run that file exists only as the + side of the diff.
+      const where = args.dry && result.status === "changed" ? " (line after the rewrite)" : "";
       for (const skip of result.skips) {
         const source = skip.rule === skip.transform ? skip.rule : `${skip.transform}: ${skip.rule}`;
-        lines.push(`skipped  ${display(skip.file)}:${skip.line}:${skip.column} [${source}] ${skip.reason}`);
+        lines.push(`skipped  ${display(skip.file)}:${skip.line}:${skip.column}${where} [${source}] ${skip.reason}`);
       }
     }
   }

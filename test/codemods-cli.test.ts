@@ -198,6 +198,15 @@ describe("migrate", () => {
     expect(read(root, "src/pick.ts")).toBe(TERNARY);
   });
 
+  it("in a dry run, says that a skipped place's line is the rewritten file's, which exists only in the diff", async () => {
+    const root = makeRepository({ "src/pick.ts": TERNARY });
+    const result = await migrate(root, ["src", "--dry", "--deadline-ms", "60000"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^would change {2}src\/pick\.ts /m);
+    expect(result.stdout).toMatch(/^skipped {2}src\/pick\.ts:13:\d+ \(line after the rewrite\) \[exhaustive-action\] /m);
+    expect(read(root, "src/pick.ts")).toBe(TERNARY);
+  });
+
   it("keeps no rewrite that adds a type error: the file stays as it was and the run exits 1", async () => {
     const root = makeRepository({ "src/ask.ts": NO_TIMEOUT_OPTION, "tsconfig.json": TSCONFIG });
     const result = await migrate(root, ["src", "--transform", "deadline", "--deadline-ms", "300000"]);
