@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: "forks",
+    // Vitest's default (cores - 1) is one worker on a 2-core CI machine; the slow files mostly wait on npm, git and
+    // child processes, so a third worker overlaps that waiting instead of queueing behind it.
+    maxWorkers: 3,
   },
 });
