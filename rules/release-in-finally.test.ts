@@ -295,6 +295,19 @@ async function ask(server, job, params) {
       errors: [{ messageId: "releaseNotInFinally", line: 3, column: 3, suggestions: [] }],
     },
     {
+      // In a `finally` it would read `answer` on the throwing paths too, where no answer exists, and throw over the
+      // original error.
+      name: "status reset computed from the answer in one statement: reported without a rewrite",
+      code: `
+async function ask(server, order, params) {
+  order.status = "awaiting-confirmation";
+  const answer = await server.elicitInput(params);
+  order.status = answer.action === "accept" ? "confirmed" : "not confirmed";
+}
+`,
+      errors: [{ messageId: "releaseNotInFinally", line: 3, column: 3, suggestions: [] }],
+    },
+    {
       name: "semaphore releaser from a tuple",
       code: `
 async function ask(server, semaphore, params) {

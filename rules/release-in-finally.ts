@@ -371,7 +371,7 @@ export default createRule<Options, MessageIds>({
           data: { rollback },
           fix: (fixer) => fixer.replaceTextRange([moved[0]!.range[0], release.range[1]], replacement),
         });
-      } else if (body) {
+      } else if (body && !readsBindingOf(release, moved)) {
         const { indent, unit, eol } = layout;
         const replacement =
           body.hoisted.map((line) => `${line}${eol}${indent}`).join("") +
@@ -397,6 +397,19 @@ export default createRule<Options, MessageIds>({
         });
       }
       return suggestions;
+    }
+
+    /**
+     * Whether `node` reads a binding declared by one of `statements`. A release that does (`status = answer.action …`)
+     * cannot move into a `finally`: on a throwing path that binding was never set, and the `finally` would throw over
+     * the original error.
+     */
+    function readsBindingOf(node: TSESTree.Node, statements: readonly TSESTree.Node[]): boolean {
+      const declared = (name: TSESTree.Node) => statements.some((s) => s.range[0] <= name.range[0] && name.range[1] <= s.range[1]);
+      const inNode = (identifier: TSESTree.Node) => node.range[0] <= identifier.range[0] && identifier.range[1] <= node.range[1];
+      return sourceCode.getScope(node).references.some(
+        (reference) => inNode(reference.identifier) && !!reference.resolved?.defs.some((def) => declared(def.name)),
+      );
     }
 
     function suggestMoveIntoTry(
