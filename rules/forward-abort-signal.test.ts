@@ -114,6 +114,51 @@ const invalidCases: Case[] = [
     suggestions: [`async function handle(args, extra) { return server.elicitInput(params, { timeout: 120_000, signal: extra.signal, }); }`],
   },
   {
+    name: "MCP v1: the signal goes after the last property's same-line comment, not inside its note",
+    code: `async function handle(args, extra) { return extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { timeout: 10 * 60 * 1000 /* 10 minutes */ }); }`,
+    needle: "sendRequest",
+    messageId: "notForwarded",
+    suggestions: [
+      `async function handle(args, extra) { return extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { timeout: 10 * 60 * 1000 /* 10 minutes */, signal: extra.signal }); }`,
+    ],
+  },
+  {
+    name: "MCP v1: multi-line options: a line comment after the last property stays with it",
+    code: `async function handle(args, extra) {
+  return server.elicitInput(params, {
+    timeout: 120_000, // two minutes
+  });
+}`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [
+      `async function handle(args, extra) {
+  return server.elicitInput(params, {
+    timeout: 120_000, // two minutes
+    signal: extra.signal,
+  });
+}`,
+    ],
+  },
+  {
+    name: "MCP v1: multi-line options without a trailing comma: the comma goes before the comment",
+    code: `async function handle(args, extra) {
+  return server.elicitInput(params, {
+    timeout: 120_000 // two minutes
+  });
+}`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [
+      `async function handle(args, extra) {
+  return server.elicitInput(params, {
+    timeout: 120_000, // two minutes
+    signal: extra.signal
+  });
+}`,
+    ],
+  },
+  {
     name: "MCP v1: quoted keys stay quoted the same way",
     code: `async function handle(args, extra) { return server.elicitInput(params, { 'timeout': 120_000 }); }`,
     needle: "elicitInput",
