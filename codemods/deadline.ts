@@ -74,6 +74,12 @@ function addDeadline(problem: Linter.LintMessage, sourceCode: SourceCode, deadli
   const wait = findReportedWait(problem, sourceCode);
   if (!wait) return { skip: noRewriteReason(problem) };
   const { api, node: call } = wait;
+  if (api.defaultDeadline.kind === "unknown") {
+    // A look-alike from no known package: its options (if it takes any) are unknown, so none are invented.
+    return {
+      skip: `${api.label} comes from no package this codemod knows, so which options it takes is unknown: add the deadline by hand (a timeout option if it has one, or race it against a timer)`,
+    };
+  }
   const deadlineField = api.deadlineFields.includes("timeout") ? "timeout" : api.deadlineFields[0];
   const signalField = api.signalField;
   if (api.optionsArgIndex === null || (deadlineField === undefined && signalField === null)) {
