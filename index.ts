@@ -4,6 +4,7 @@
  * both returning this object (a CommonJS default export would hide it behind `.default`).
  */
 import type { TSESLint } from "@typescript-eslint/utils";
+import type { ESLint, Linter, Rule } from "eslint";
 import type { ElicitationRuleDocs } from "./core/create-rule.ts";
 import exhaustiveAction from "./rules/exhaustive-action.ts";
 import forwardAbortSignal from "./rules/forward-abort-signal.ts";
@@ -27,7 +28,7 @@ const rules: Record<RuleName, TSESLint.RuleModule<string, readonly unknown[], El
   "forward-abort-signal": forwardAbortSignal,
   "release-in-finally": releaseInFinally,
 };
-type RuleEntry = TSESLint.SharedConfig.RuleEntry;
+type RuleEntry = Linter.RuleEntry;
 
 const PREFIX = "elicitation";
 
@@ -49,8 +50,11 @@ function ruleEntries(pick: (name: RuleName) => RuleEntry | null): Record<string,
 
 const plugin = {
   meta: { name: packageJson.name, version: packageJson.version, namespace: PREFIX },
-  rules,
-  configs: {} as Record<"recommended" | "strict" | "all", TSESLint.FlatConfig.Config>,
+  // Published as ESLint's rule type, so `plugins: { elicitation }` type-checks in a user's `defineConfig(…)`;
+  // typescript-eslint's RuleModule differs from it only in readonly-ness.
+  rules: rules as unknown as Record<RuleName, Rule.RuleModule>,
+  // ESLint's own config type, so `defineConfig(elicitation.configs.recommended)` type-checks in a user's eslint.config.ts.
+  configs: {} as Record<"recommended" | "strict" | "all", Linter.Config>,
 };
 
 function withStrictOptions(name: RuleName): RuleEntry {
@@ -60,17 +64,17 @@ function withStrictOptions(name: RuleName): RuleEntry {
 
 plugin.configs.recommended = {
   name: `${PREFIX}/recommended`,
-  plugins: { [PREFIX]: plugin as unknown as TSESLint.FlatConfig.Plugin },
+  plugins: { [PREFIX]: plugin as unknown as ESLint.Plugin },
   rules: ruleEntries((name) => (rules[name].meta.docs?.recommended ? "error" : null)),
 };
 plugin.configs.strict = {
   name: `${PREFIX}/strict`,
-  plugins: { [PREFIX]: plugin as unknown as TSESLint.FlatConfig.Plugin },
+  plugins: { [PREFIX]: plugin as unknown as ESLint.Plugin },
   rules: ruleEntries(withStrictOptions),
 };
 plugin.configs.all = {
   name: `${PREFIX}/all`,
-  plugins: { [PREFIX]: plugin as unknown as TSESLint.FlatConfig.Plugin },
+  plugins: { [PREFIX]: plugin as unknown as ESLint.Plugin },
   rules: ruleEntries(withStrictOptions),
 };
 

@@ -83,7 +83,7 @@ describe("docs/rules", () => {
   });
 
   it("every rule's meta.docs.url points at its page", () => {
-    for (const name of RULE_NAMES) expect(plugin.rules[name].meta.docs?.url).toMatch(new RegExp(`/docs/rules/${name}\\.md$`));
+    for (const name of RULE_NAMES) expect(plugin.rules[name].meta?.docs?.url).toMatch(new RegExp(`/docs/rules/${name}\\.md$`));
   });
 });
 

@@ -85,6 +85,25 @@ describe.each([10, 9] as const)("installed from the tarball with ESLint %i", (ma
   });
 });
 
+describe("the README's eslint.config.ts in a user's TypeScript project", () => {
+  it("type-checks against the published types with ESLint 10's defineConfig", async () => {
+    const tsconfig = JSON.stringify({
+      compilerOptions: { target: "es2022", module: "nodenext", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] },
+      include: ["eslint.config.ts"],
+    });
+    const dir = makeProject("typecheck-config", { "eslint.config.ts": TYPED_CONFIG, "tsconfig.json": tsconfig });
+    fs.symlinkSync(path.join(projects[10]!, "node_modules"), path.join(dir, "node_modules"));
+    fs.copyFileSync(path.join(projects[10]!, "package.json"), path.join(dir, "package.json"));
+    const tsc = path.join(dir, "node_modules", ".bin", "tsc");
+    const outcome = await execFileAsync(tsc, ["-p", "tsconfig.json"], { cwd: dir }).then(
+      () => ({ code: 0, stdout: "" }),
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(outcome.stdout).toBe("");
+    expect(outcome.code).toBe(0);
+  });
+});
+
 describe("the installed package", () => {
   it("gives the same plugin object to require() and import", async () => {
     const script = [

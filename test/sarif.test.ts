@@ -32,8 +32,8 @@ function expectLogOfBuggyServer(log: SarifLog, fileName: string) {
   expect(run!.tool.driver.rules.map((r) => r.id).sort()).toEqual(ruleIds);
   for (const rule of run!.tool.driver.rules) {
     const name = rule.id.replace("elicitation/", "") as keyof typeof plugin.rules;
-    expect(rule.helpUri).toBe(plugin.rules[name].meta.docs?.url);
-    expect(rule.shortDescription?.text).toBe(plugin.rules[name].meta.docs?.description);
+    expect(rule.helpUri).toBe(plugin.rules[name].meta?.docs?.url);
+    expect(rule.shortDescription?.text).toBe(plugin.rules[name].meta?.docs?.description);
   }
   const results = run!.results.map((r) => {
     const location = r.locations[0]!.physicalLocation;
