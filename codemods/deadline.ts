@@ -11,6 +11,7 @@ import "./without-babel.ts";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { AST, Linter, SourceCode } from "eslint";
 import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
+import { newObjectArgumentEdit } from "../core/object-edit.ts";
 import forwardAbortSignal from "../rules/forward-abort-signal.ts";
 import requireDeadline from "../rules/require-deadline.ts";
 import {
@@ -146,9 +147,13 @@ function locateOptions(call: TSESTree.CallExpression, index: number, sourceCode:
     }
     return {
       options: null,
-      add: (properties) => ({
-        edit: insertIntoList(sourceCode, call.arguments, closingParen(sourceCode, call), `{ ${properties.join(", ")} }`),
-      }),
+      add: (properties) => {
+        // Laid out like the call: one line, or spread over lines as its arguments are.
+        const edit = newObjectArgumentEdit(sourceCode as never, call, properties);
+        return edit
+          ? { edit }
+          : { edit: insertIntoList(sourceCode, call.arguments, closingParen(sourceCode, call), `{ ${properties.join(", ")} }`) };
+      },
     };
   }
   if (options.type !== AST_NODE_TYPES.ObjectExpression) {

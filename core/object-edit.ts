@@ -77,3 +77,95 @@ export function appendArgument(
   const last = call.arguments.at(-1);
   return last ? fixer.insertTextAfter(last, `, ${argumentText}`) : null;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Layout of new code beside a call: a call written on one line gets one-line additions; a call spread over several
+// lines gets additions spread the same way, indented with the file's own unit.
+
+/** The whitespace that starts the line holding `offset`. */
+export function indentAt(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart))![0];
+}
+
+/** One level of indentation as the file writes it: a tab, or the most common step between consecutive lines. */
+export function indentUnitOf(text: string): string {
+  const steps = new Map<number, number>();
+  let previous: number | null = null;
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === "") continue;
+    const indent = /^[ \t]*/.exec(line)![0];
+    if (indent.startsWith("\t")) return "\t";
+    if (previous !== null && indent.length > previous) steps.set(indent.length - previous, (steps.get(indent.length - previous) ?? 0) + 1);
+    previous = indent.length;
+  }
+  let unit = 2;
+  let count = 0;
+  for (const [step, seen] of steps) if (step <= 8 && (seen > count || (seen === count && step < unit))) [unit, count] = [step, seen];
+  return " ".repeat(unit);
+}
+
+/** Whether the file ends multi-line lists with a comma (`a,\n]`), as Prettier's default does. */
+export function usesTrailingCommas(text: string): boolean {
+  return /,[ \t]*\r?\n[ \t]*[\]})]/.test(text);
+}
+
+export function lineEndingOf(text: string): string {
+  return text.includes("\r\n") ? "\r\n" : "\n";
+}
+
+/**
+ * Where and how to write `{ …properties }` as a new last argument of `call`, in the call's layout:
+ * `f(a)` → `f(a, { p })`; `f(a, {⏎ …⏎})` → `f(a, {⏎ …⏎}, {⏎  p,⏎})`; one argument per line → a new line holding
+ * the object, spread over lines the same way. Null when the call has no argument to follow.
+ */
+export function newObjectArgumentEdit(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  call: TSESTree.CallExpression,
+  properties: readonly string[],
+): { range: [number, number]; text: string } | null {
+  const last = call.arguments.at(-1);
+  if (!last) return null;
+  const text = sourceCode.text;
+  if (call.loc.start.line === call.loc.end.line) {
+    return { range: [last.range[1], last.range[1]], text: `, { ${properties.join(", ")} }` };
+  }
+  const eol = lineEndingOf(text);
+  const unit = indentUnitOf(text);
+  const comma = usesTrailingCommas(text) ? "," : "";
+  const closingParen = sourceCode.getLastToken(call)!;
+  const afterLast = sourceCode.getTokenAfter(last)!;
+  const lastHasComma = afterLast.value === "," && afterLast !== closingParen;
+  if (closingParen.loc.start.line > last.loc.end.line) {
+    // One argument per line: the object gets a line of its own at the arguments' indent.
+    const indent = indentAt(text, last.range[0]);
+    const anchor = lastHasComma ? afterLast.range[1] : last.range[1];
+    const body = properties.map((property) => `${indent}${unit}${property}`).join(`,${eol}`);
+    return {
+      range: [anchor, anchor],
+      text: `${lastHasComma ? "" : ","}${eol}${indent}{${eol}${body}${comma}${eol}${indent}}${lastHasComma ? "," : ""}`,
+    };
+  }
+  // `f(a, {⏎ …⏎})`: the new object hugs the same way, its closing brace at the indent of the line it starts on.
+  const indent = indentAt(text, last.range[1]);
+  const body = properties.map((property) => `${indent}${unit}${property}`).join(`,${eol}`);
+  return { range: [last.range[1], last.range[1]], text: `, {${eol}${body}${comma}${eol}${indent}}` };
+}
+
+/**
+ * `text` (the source of `node`) moved one indentation level deeper: every line after the first gets `unit` more,
+ * except lines that start inside a template literal, whose whitespace is part of the string.
+ */
+export function indentDeeper(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node, unit: string): string {
+  const start = node.range[0];
+  const source = sourceCode.getText(node);
+  const templates = sourceCode
+    .getTokens(node)
+    .filter((token) => token.type === "Template")
+    .map((token) => token.range);
+  return source.replace(/\n(?![\r\n])/g, (newline, index: number) => {
+    const lineStart = start + index + 1;
+    const insideTemplate = templates.some(([from, to]) => lineStart > from && lineStart < to);
+    return insideTemplate ? newline : `${newline}${unit}`;
+  });
+}

@@ -377,6 +377,71 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
 }`],
   },
   {
+    name: "layout: a race around a call spread over lines is spread over lines, in the file's indentation",
+    code: `async function handleAskUserQuestion(input, { signal }) {
+    const response = await this.client.unstable_createElicitation({
+        sessionId,
+        message: \`Delete
+  \${name}?\`,
+    });
+    return response;
+}`,
+    needle: "unstable_createElicitation",
+    messageId: "notRaced",
+    suggestions: [`async function handleAskUserQuestion(input, { signal }) {
+    const response = await Promise.race([
+        this.client.unstable_createElicitation({
+            sessionId,
+            message: \`Delete
+  \${name}?\`,
+        }),
+        new Promise<never>((_, reject) => {
+            if (signal.aborted) reject(signal.reason);
+            else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+        }),
+    ]);
+    return response;
+}`],
+  },
+  {
+    name: "layout: options added to a call whose last argument spans lines hug it, spread over lines",
+    code: `async function ask(client, params, signal) {
+  return client.request(methods.client.elicitation.create, {
+    mode: "form",
+    message: question,
+  });
+}`,
+    needle: "request(methods",
+    messageId: "notForwarded",
+    suggestions: [`async function ask(client, params, signal) {
+  return client.request(methods.client.elicitation.create, {
+    mode: "form",
+    message: question,
+  }, {
+    cancellationSignal: signal,
+    stopWaitingOnCancel: true,
+  });
+}`],
+  },
+  {
+    name: "layout: options added to a call with one argument per line get a line of their own",
+    code: `async function ask(params, extra) {
+  return server.elicitInput(
+    params
+  );
+}`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [`async function ask(params, extra) {
+  return server.elicitInput(
+    params,
+    {
+      signal: extra.signal
+    }
+  );
+}`],
+  },
+  {
     name: "ACP 0.x/1.x in a JavaScript file: the race's contender has no type argument",
     code: `async function authorize(conn, params, extra) { return conn.requestPermission(params); }`,
     filename: "agent.js",

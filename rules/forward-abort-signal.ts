@@ -9,7 +9,17 @@ import { matchElicitationHandler, matchHumanWaitCall, type ElicitationHandler, t
 import { createRule } from "../core/create-rule.ts";
 import { findUserLandRaces, propertyValue, readOptions, signalDeadline, stopsWaiting } from "../core/deadline.ts";
 import { textMayContainHumanWait } from "../core/human-wait.ts";
-import { appendArgument, insertProperties, propertyText, spellKey } from "../core/object-edit.ts";
+import {
+  indentAt,
+  indentDeeper,
+  indentUnitOf,
+  insertProperties,
+  lineEndingOf,
+  newObjectArgumentEdit,
+  propertyText,
+  spellKey,
+  usesTrailingCommas,
+} from "../core/object-edit.ts";
 import {
   findCallerSignals,
   isSignalLinked,
@@ -102,7 +112,7 @@ export default createRule<[Options], MessageId>({
           messageId: "notForwarded",
           data,
           suggest: canAppend
-            ? [{ messageId: "addSignal", data, fix: (fixer) => appendArgument(fixer, call.node, `{ ${newSignalProperties(call, signal, null).join(", ")} }`) }]
+            ? [{ messageId: "addSignal", data, fix: (fixer) => appendOptions(fixer, call, signal) }]
             : [],
         });
         return;
@@ -150,10 +160,33 @@ export default createRule<[Options], MessageId>({
     function raceText(ask: TSESTree.CallExpression, signal: CallerSignal): string {
       const s = signal.text;
       const never = /\.[cm]?tsx?$/.test(context.filename) ? "<never>" : "";
-      const aborted =
-        `new Promise${never}((_, reject) => { if (${s}.aborted) reject(${s}.reason); ` +
-        `else ${s}.addEventListener("abort", () => reject(${s}.reason), { once: true }); })`;
-      return `Promise.race([${sourceCode.getText(ask)}, ${aborted}])`;
+      const ifAborted = `if (${s}.aborted) reject(${s}.reason);`;
+      const onAbort = `else ${s}.addEventListener("abort", () => reject(${s}.reason), { once: true });`;
+      if (ask.loc.start.line === ask.loc.end.line) {
+        return `Promise.race([${sourceCode.getText(ask)}, new Promise${never}((_, reject) => { ${ifAborted} ${onAbort} })])`;
+      }
+      // A call spread over lines gets a race spread over lines, one contender per line, in the file's indentation.
+      const text = sourceCode.text;
+      const eol = lineEndingOf(text);
+      const unit = indentUnitOf(text);
+      const base = indentAt(text, ask.range[0]);
+      const inner = base + unit;
+      const comma = usesTrailingCommas(text) ? "," : "";
+      return [
+        "Promise.race([",
+        `${inner}${indentDeeper(sourceCode, ask, unit)},`,
+        `${inner}new Promise${never}((_, reject) => {`,
+        `${inner}${unit}${ifAborted}`,
+        `${inner}${unit}${onAbort}`,
+        `${inner}})${comma}`,
+        `${base}])`,
+      ].join(eol);
+    }
+
+    /** A new options argument holding the signal, laid out like the call. */
+    function appendOptions(fixer: TSESLint.RuleFixer, call: HumanWaitCall, signal: CallerSignal): TSESLint.RuleFix | null {
+      const edit = newObjectArgumentEdit(sourceCode, call.node, newSignalProperties(call, signal, null));
+      return edit ? fixer.replaceTextRange(edit.range, edit.text) : null;
     }
 
     /** Whether a user-land race (or timeout helper) of the ask has a contender built from the caller's signal. */
