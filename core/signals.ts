@@ -39,7 +39,7 @@ export function findCallerSignals(
 ): CallerSignal[] {
   const signals: CallerSignal[] = [];
   const seen = new Set<string>();
-  const add = (signal: CallerSignal) => {
+  const addSignal = (signal: CallerSignal) => {
     const key = signal.kind === "variable" ? `v:${signal.text}` : `p:${signal.text}`;
     if (!seen.has(key)) {
       seen.add(key);
@@ -47,8 +47,14 @@ export function findCallerSignals(
     }
   };
   const receiverPath = call ? receiverPathOf(call.node) : null;
+  // Set when the walk has left a function the enclosing one does not await: only signals handed to what runs it count.
+  let handedOver: TSESTree.Node[] | null = null;
   for (let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(node); scope; scope = scope.upper) {
     if (scope.type === "module" || scope.type === "global") break;
+    const keep = handedOver;
+    const add = keep === null ? addSignal : (signal: CallerSignal) => {
+      if (keep.some((argument) => referencesSignal(argument, signal, sourceCode))) addSignal(signal);
+    };
     // A name that holds the signal itself reads better in messages and fixes than a path below a parameter.
     const paths: CallerSignal[] = [];
     for (const variable of scope.variables) {
@@ -66,8 +72,140 @@ export function findCallerSignals(
       }
     }
     paths.forEach(add);
+    if (handedOver === null && isFunctionScopeBlock(scope.block)) {
+      const detached = detachedFrom(scope.block);
+      if (detached) handedOver = detached.runnerArguments;
+    }
   }
   return signals;
+}
+
+function isFunctionScopeBlock(block: TSESTree.Node): block is TSESTree.FunctionLike {
+  return (
+    block.type === AST_NODE_TYPES.ArrowFunctionExpression ||
+    block.type === AST_NODE_TYPES.FunctionExpression ||
+    block.type === AST_NODE_TYPES.FunctionDeclaration
+  );
+}
+
+/** Callees that run the function they are given later, never as part of the caller's awaited flow. */
+const SCHEDULERS = new Set(["setTimeout", "setInterval", "setImmediate", "queueMicrotask", "nextTick"]);
+
+/**
+ * When `fn` runs outside the awaited flow of the function around it — a task started and left running
+ * (`const task = (async () => …)()` never awaited), a callback given to `setTimeout`/`queueMicrotask`, or to a
+ * call whose result nobody awaits or returns (`promise.then(cb)`, `items.forEach(cb)`, `runner.start(cb)`) — the
+ * other arguments of the call that runs it (a runner handed the signal passes it on). Null when `fn` is part of
+ * the flow: awaited, returned, or a named local function (assumed called from the flow).
+ */
+function detachedFrom(fn: TSESTree.FunctionLike): { runnerArguments: TSESTree.Node[] } | null {
+  const parent = fn.parent;
+  if (parent?.type !== AST_NODE_TYPES.CallExpression && parent?.type !== AST_NODE_TYPES.NewExpression) return null;
+  if (parent.callee === fn) return isAwaitedInFlow(parent, 0) ? null : { runnerArguments: [...parent.arguments] };
+  if (!parent.arguments.includes(fn as TSESTree.CallExpressionArgument)) return null;
+  const others = parent.arguments.filter((argument) => argument !== fn);
+  const callee = unwrapExpression(parent.callee);
+  const calleeName =
+    callee.type === AST_NODE_TYPES.Identifier
+      ? callee.name
+      : callee.type === AST_NODE_TYPES.MemberExpression && callee.property.type === AST_NODE_TYPES.Identifier
+        ? callee.property.name
+        : null;
+  if (calleeName !== null && SCHEDULERS.has(calleeName)) return { runnerArguments: others };
+  return isAwaitedInFlow(parent, 0) ? null : { runnerArguments: others };
+}
+
+const PROMISE_COMBINATORS = new Set(["all", "allSettled", "race", "any"]);
+const PROMISE_CHAIN = new Set(["then", "catch", "finally"]);
+
+/** Whether the value of `expression` is awaited, returned or yielded by the function it is in (directly or via a const). */
+function isAwaitedInFlow(expression: TSESTree.Node, depth: number): boolean {
+  if (depth > 4) return false;
+  let current: TSESTree.Node = expression;
+  for (let parent = current.parent; parent; current = parent, parent = parent.parent) {
+    switch (parent.type) {
+      case AST_NODE_TYPES.AwaitExpression:
+      case AST_NODE_TYPES.ReturnStatement:
+      case AST_NODE_TYPES.YieldExpression:
+        return true;
+      case AST_NODE_TYPES.ArrowFunctionExpression:
+        return parent.body === current;
+      case AST_NODE_TYPES.ChainExpression:
+      case AST_NODE_TYPES.TSAsExpression:
+      case AST_NODE_TYPES.TSNonNullExpression:
+      case AST_NODE_TYPES.TSSatisfiesExpression:
+      case AST_NODE_TYPES.ConditionalExpression:
+      case AST_NODE_TYPES.LogicalExpression:
+      case AST_NODE_TYPES.ArrayExpression:
+        continue;
+      case AST_NODE_TYPES.MemberExpression: {
+        // `p.then(…)` / `.catch` / `.finally`: the chain's result is what matters.
+        const property = parent.property;
+        const chained =
+          parent.object === current &&
+          property.type === AST_NODE_TYPES.Identifier &&
+          PROMISE_CHAIN.has(property.name) &&
+          parent.parent?.type === AST_NODE_TYPES.CallExpression &&
+          parent.parent.callee === parent;
+        if (!chained) return false;
+        current = parent;
+        parent = parent.parent!;
+        continue;
+      }
+      case AST_NODE_TYPES.CallExpression: {
+        if (!parent.arguments.includes(current as TSESTree.CallExpressionArgument)) return false;
+        const callee = unwrapExpression(parent.callee);
+        const combinator =
+          callee.type === AST_NODE_TYPES.MemberExpression &&
+          callee.object.type === AST_NODE_TYPES.Identifier &&
+          callee.object.name === "Promise" &&
+          callee.property.type === AST_NODE_TYPES.Identifier &&
+          PROMISE_COMBINATORS.has(callee.property.name);
+        // `Promise.all([…])`, or `files.map(cb)` inside one: follow the call's result.
+        if (combinator) continue;
+        // The value handed to some other function (`track(task)`): it may or may not be awaited there.
+        return false;
+      }
+      case AST_NODE_TYPES.VariableDeclarator: {
+        if (parent.init !== current || parent.id.type !== AST_NODE_TYPES.Identifier) return false;
+        const name = parent.id.name;
+        const scopeBlock = enclosingFunctionOrProgram(parent);
+        return findIdentifierUses(scopeBlock, name, parent.id).some((use) => isAwaitedInFlow(use, depth + 1));
+      }
+      default:
+        return false;
+    }
+  }
+  return false;
+}
+
+function enclosingFunctionOrProgram(node: TSESTree.Node): TSESTree.Node {
+  for (let current = node.parent; current; current = current.parent) {
+    if (isFunctionScopeBlock(current) || current.type === AST_NODE_TYPES.Program) return current;
+  }
+  return node;
+}
+
+/** The identifiers named `name` in `root` other than `declaration` (a cheap stand-in for scope references). */
+function findIdentifierUses(root: TSESTree.Node, name: string, declaration: TSESTree.Node): TSESTree.Identifier[] {
+  const uses: TSESTree.Identifier[] = [];
+  const visit = (node: TSESTree.Node): void => {
+    if (node.type === AST_NODE_TYPES.Identifier && node.name === name && node !== declaration) {
+      const parent = node.parent;
+      const isPropertyName =
+        (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) ||
+        (parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.shorthand);
+      if (!isPropertyName) uses.push(node);
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "parent") continue;
+      for (const child of Array.isArray(value) ? value : [value]) {
+        if (child && typeof child === "object" && typeof (child as { type?: unknown }).type === "string") visit(child as TSESTree.Node);
+      }
+    }
+  };
+  visit(root);
+  return uses;
 }
 
 function isSignalVariable(

@@ -314,6 +314,34 @@ server.addTool({ name: "deploy", execute: async (args, context) => context.elici
     ],
   },
   {
+    name: "in flow: an async IIFE the handler awaits still has the signal in reach",
+    code: `async function handle(args, extra) { await (async () => { await server.elicitInput(params); })(); }`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [`async function handle(args, extra) { await (async () => { await server.elicitInput(params, { signal: extra.signal }); })(); }`],
+  },
+  {
+    name: "in flow: a task kept in a const and awaited later",
+    code: `async function handle(args, extra) { const task = (async () => server.elicitInput(params))(); return await task; }`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [`async function handle(args, extra) { const task = (async () => server.elicitInput(params, { signal: extra.signal }))(); return await task; }`],
+  },
+  {
+    name: "in flow: a .then chain the handler returns",
+    code: `async function handle(args, extra) { return ready.then(() => server.elicitInput(params)); }`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [`async function handle(args, extra) { return ready.then(() => server.elicitInput(params, { signal: extra.signal })); }`],
+  },
+  {
+    name: "detached but handed the signal: a runner that receives extra.signal passes it on",
+    code: `async function handle(args, extra) { runner.start(async () => { await server.elicitInput(params); }, extra.signal); }`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [`async function handle(args, extra) { runner.start(async () => { await server.elicitInput(params, { signal: extra.signal }); }, extra.signal); }`],
+  },
+  {
     name: "a race against a timer only does not end the ask when the caller gives up",
     code: `async function handle(args, extra) { return Promise.race([server.elicitInput(params), sleep(120_000)]); }`,
     needle: "elicitInput",
@@ -663,6 +691,32 @@ async function ask(ctx, signal) { return Promise.race([ctx.elicit("Which branch?
     {
       name: "no signal in reach: a tool handler that takes no extra (the SDK's form example)",
       code: `mcpServer.registerTool("register_user", {}, async () => mcpServer.server.elicitInput(params));`,
+    },
+    {
+      name: "detached: a background task the handler starts and does not await is not cancelled by extra.signal",
+      code: `server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  const taskExecution = (async () => {
+    const result = await taskSession.elicit("Delete it?", schema);
+  })();
+  taskStore.track({ taskId, promise: taskExecution });
+  return { task };
+});`,
+    },
+    {
+      name: "detached: a callback given to setTimeout runs after the handler's flow",
+      code: `async function handle(args, extra) { setTimeout(async () => { await server.elicitInput(params); }, 1000); }`,
+    },
+    {
+      name: "detached: queueMicrotask",
+      code: `async function handle(args, extra) { queueMicrotask(() => server.elicitInput(params)); }`,
+    },
+    {
+      name: "detached: a .then on a promise nobody awaits or returns",
+      code: `async function handle(args, extra) { ready.then(() => server.elicitInput(params)); return { ok: true }; }`,
+    },
+    {
+      name: "detached: a task runner handed only the callback",
+      code: `async function handle(args, extra) { runner.start(async () => { await server.elicitInput(params); }); }`,
     },
     { name: "module-level ask", code: `const answer = await server.elicitInput(params);` },
     {
