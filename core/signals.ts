@@ -9,7 +9,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { getMemberPath, unwrapExpression } from "./ast.ts";
 import type { HumanWaitCall } from "./calls.ts";
 import { isAbortSignalStaticCall, resolveIdentifier, singleInitializer, walkSubtree } from "./walk.ts";
-import { hasAbortSignalType, signalPathsOfType } from "./types.ts";
+import { fieldPresence, hasAbortSignalType, signalPathsOfType } from "./types.ts";
 
 export type CallerSignal =
   /** A local name holding the signal: a parameter, a destructured `{ signal }`, a `const signal = …`. */
@@ -294,8 +294,12 @@ function signalPathsBelow(
     if (first === "mcpReq") push(["mcpReq", "signal"]);
   }
   for (const path of signalPathsOfType(name, sourceCode)) push(path);
-  if (EXTRA_NAME.test(parameter.name)) push(["signal"]);
-  if (receiverPath && call && receiverPath[0] === parameter.name && !call.wrapper) {
+  // The guesses below (by name, by the receiver of the ask) are untyped conventions: `extra` is the MCP SDK's
+  // RequestHandlerExtra, `context.elicit` is fastmcp's. Where the parameter's type is known and has no `signal`, they
+  // do not hold.
+  const mayCarrySignal = () => fieldPresence(name, ["signal"], sourceCode) !== "absent";
+  if (EXTRA_NAME.test(parameter.name) && mayCarrySignal()) push(["signal"]);
+  if (receiverPath && call && receiverPath[0] === parameter.name && !call.wrapper && mayCarrySignal()) {
     const below = receiverPath.slice(1).join(".");
     if (below === "mcpReq") push(["mcpReq", "signal"]);
     else if (below === "" && (call.api.id === "mcp-send-request" || call.api.id === "fastmcp-elicit")) push(["signal"]);

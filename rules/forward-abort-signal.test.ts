@@ -817,6 +817,15 @@ export async function ask(params: Parameters<Server["elicitInput"]>[0], owner: A
   return server.elicitInput(params, { timeout: 120_000 });
 }`;
 
+const typedContext = `interface ToolContext {
+  signal: AbortSignal;
+  elicit(request: { message: string }, options?: { signal?: AbortSignal }): Promise<{ action: string }>;
+}
+export const tool = {
+  name: "deploy",
+  execute: async (args: unknown, context: ToolContext) => context.elicit({ message: "Deploy?" }),
+};`;
+
 typedRuleTester.run("forward-abort-signal (typed)", rule, {
   valid: [
     {
@@ -828,8 +837,44 @@ export async function ask(params: Parameters<Server["elicitInput"]>[0], stop: Ab
   return server.elicitInput(params, { signal: stop });
 }`,
     },
+    {
+      name: "typed: a handler parameter named context whose type has no signal carries none",
+      filename: TYPED_FILE,
+      code: `interface ToolContext { elicit(request: { message: string }): Promise<{ action: string }> }
+export const tool = {
+  name: "deploy",
+  execute: async (args: unknown, context: ToolContext) => context.elicit({ message: "Deploy?" }),
+};`,
+    },
+    {
+      name: "typed: a parameter named extra whose type has no signal carries none",
+      filename: TYPED_FILE,
+      code: `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+declare const server: Server;
+export async function ask(params: Parameters<Server["elicitInput"]>[0], extra: { requestId: string }) {
+  return server.elicitInput(params, { timeout: 120_000 });
+}`,
+    },
   ],
   invalid: [
+    {
+      name: "typed: a context whose type has a signal is still reported when the signal is not passed",
+      filename: TYPED_FILE,
+      code: typedContext,
+      errors: [
+        {
+          messageId: "notForwarded",
+          ...locate(typedContext, "elicit({"),
+          endColumn: locate(typedContext, "elicit({").column + "elicit".length,
+          suggestions: [
+            {
+              messageId: "addSignal",
+              output: typedContext.replace('context.elicit({ message: "Deploy?" })', 'context.elicit({ message: "Deploy?" }, { signal: context.signal })'),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "typed: a variable whose inferred type is AbortSignal, whatever its name",
       filename: TYPED_FILE,
