@@ -99,7 +99,7 @@ function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
     {
       name: "broad-lint",
       corpus: broad,
-      variants: ["lint:parser", "lint:recommended", ...ruleVariants],
+      variants: ["lint:parser", "lint:noop", "lint:recommended", ...ruleVariants],
       subsets: { quiet: quietIndices },
       memoryVariants: ["lint:parser", "lint:recommended"],
     },
@@ -138,10 +138,16 @@ function ratioSpecs(): RatioSpec[] {
     { group: "b", label: "recommended typed / parser alone typed", suite: "dense-lint", numerator: "lint:recommended-typed", denominator: "lint:parser-typed", subset: "all" },
     { group: "c", label: "migrate transforms / jscodeshift identity", suite: "broad-transform", numerator: "transform:migrate", denominator: "transform:identity", subset: "all", target: 0.5 },
     { group: "c", label: "migrate transforms / jscodeshift identity", suite: "dense-transform", numerator: "transform:migrate", denominator: "transform:identity", subset: "all" },
+    { group: "a", label: "a rule that does nothing / parser alone (ESLint's floor)", suite: "broad-lint", numerator: "lint:noop", denominator: "lint:parser", subset: "all" },
+    { group: "a", label: "recommended / a rule that does nothing", suite: "broad-lint", numerator: "lint:recommended", denominator: "lint:noop", subset: "all" },
     { group: "d", label: "recommended / parser alone", suite: "broad-lint", numerator: "lint:recommended", denominator: "lint:parser", subset: "quiet" },
+    { group: "d", label: "a rule that does nothing / parser alone", suite: "broad-lint", numerator: "lint:noop", denominator: "lint:parser", subset: "quiet" },
   ];
   for (const name of ruleNames()) {
     specs.push({ group: "d", label: `${name} alone / parser alone`, suite: "broad-lint", numerator: `lint:rule:${name}`, denominator: "lint:parser", subset: "quiet" });
+  }
+  for (const name of ruleNames()) {
+    specs.push({ group: "d", label: `${name} alone / a rule that does nothing`, suite: "broad-lint", numerator: `lint:rule:${name}`, denominator: "lint:noop", subset: "quiet" });
   }
   return specs;
 }

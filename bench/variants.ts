@@ -45,6 +45,10 @@ export interface VariantContext {
 
 const SWITCH_RULE = "@typescript-eslint/switch-exhaustiveness-check";
 
+/** A rule that does nothing: what ESLint itself spends on any enabled rule (context, options), the floor for ours. */
+const NOOP_RULE = "bench/noop";
+const benchPlugin = { rules: { noop: { meta: { type: "problem", schema: [] }, create: () => ({}) } } };
+
 function lintVariant(id: string, label: string, rules: Linter.RulesRecord, tsconfig: string | undefined): Variant {
   let eslint: ESLint | null = null;
   return {
@@ -54,6 +58,7 @@ function lintVariant(id: string, label: string, rules: Linter.RulesRecord, tscon
     async start() {
       const config = lintConfig(rules, tsconfig ? { tsconfig } : undefined);
       if (rules[SWITCH_RULE]) config[1].plugins = { ...config[1].plugins, "@typescript-eslint": tseslint.plugin as never };
+      if (rules[NOOP_RULE]) config[1].plugins = { ...config[1].plugins, bench: benchPlugin as never };
       eslint = new ESLint({
         cwd: REPO_ROOT,
         overrideConfigFile: true,
@@ -103,6 +108,7 @@ export async function buildVariant(id: string, context: VariantContext = {}): Pr
     return writeCorpusTsconfig(context.files, path.join(context.workDir, id.replace(/[^\w-]+/g, "_")));
   };
   if (id === "lint:parser") return lintVariant(id, "ESLint, parser alone", {}, undefined);
+  if (id === "lint:noop") return lintVariant(id, "ESLint + one rule that does nothing", { [NOOP_RULE]: "error" }, undefined);
   if (id === "lint:recommended") return lintVariant(id, "ESLint + configs.recommended", recommendedRules(), undefined);
   if (id === "lint:parser-typed") return lintVariant(id, "ESLint, parser alone, typed", {}, typed());
   if (id === "lint:recommended-typed") return lintVariant(id, "ESLint + configs.recommended, typed", recommendedRules(), typed());
