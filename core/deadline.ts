@@ -325,6 +325,19 @@ export function findHandRolledWait(
   promise: TSESTree.NewExpression,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): HandRolledWait | null {
+  const wait = findHandRolledWaitIgnoringSignals(promise, sourceCode);
+  return wait && !setsTimer(wait.owner, sourceCode) ? { promise: wait.promise, store: wait.store } : null;
+}
+
+/**
+ * A hand-rolled wait on a person (as `findHandRolledWait`) whose building function touches no abort signal, timer
+ * or not, with that function. For waits whose bound is someone else's (a client answering a server's request, which
+ * the server's timeout bounds), only listening to the request's signal matters.
+ */
+export function findHandRolledWaitIgnoringSignals(
+  promise: TSESTree.NewExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): (HandRolledWait & { readonly owner: TSESTree.Node }) | null {
   if (promise.callee.type !== AST_NODE_TYPES.Identifier || promise.callee.name !== "Promise") return null;
   const executor = promise.arguments[0];
   if (
@@ -342,7 +355,7 @@ export function findHandRolledWait(
   if (!store) return null;
   const owner = enclosingFunctionOrSelf(promise);
   if (!HUMAN_ANSWER_HINT.test(sourceCode.getText(owner))) return null;
-  return endsOnTimerOrSignal(owner, sourceCode) ? null : { promise, store };
+  return touchesSignal(owner, sourceCode) ? null : { promise, store, owner };
 }
 
 /** Where the executor keeps `resolve`/`reject` for someone else to call later (a keyed store or a queue), or null. */
@@ -402,10 +415,14 @@ function enclosingFunctionOrSelf(node: TSESTree.Node): TSESTree.Node {
 /** Names that hold an abort signal, as a cheap syntactic test for "this wait listens to one". */
 const SIGNAL_LIKE_NAME = /^(?:abort|cancel|cancellation|caller|request|parent|outer)?[sS]ignal$/;
 
-/** Whether a function sets a timer or touches an abort signal anywhere (its nested callbacks included). */
-function endsOnTimerOrSignal(owner: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+/** Whether a function sets a timer anywhere (its nested callbacks included). */
+function setsTimer(owner: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return walkSubtree(owner, sourceCode.visitorKeys, (node) => isSetTimeoutCall(node) || isAbortSignalStaticCall(node, "timeout"));
+}
+
+/** Whether a function touches an abort signal anywhere (its nested callbacks included). */
+function touchesSignal(owner: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   return walkSubtree(owner, sourceCode.visitorKeys, (node) => {
-    if (isSetTimeoutCall(node) || isAbortSignalStaticCall(node, "timeout")) return true;
     if (node.type === AST_NODE_TYPES.Identifier && SIGNAL_LIKE_NAME.test(node.name)) return true;
     return node.type === AST_NODE_TYPES.Literal && node.value === "abort";
   });

@@ -10,7 +10,13 @@ const MCP_FIX = "pass `timeout` or `signal: AbortSignal.timeout(ms)` in its opti
 const NO_OPTIONS_FIX =
   "this API takes no deadline, so race it against a timer (`Promise.race([ask, timer])`) and treat the timeout as a cancel";
 
-type MessageId = "missingDeadline" | "opaqueOptions" | "raceLeavesRequestOpen" | "deadlineKeepsWaiting" | "handRolledWait";
+type MessageId =
+  | "missingDeadline"
+  | "opaqueOptions"
+  | "raceLeavesRequestOpen"
+  | "deadlineKeepsWaiting"
+  | "handRolledWait"
+  | "clientWaitIgnoresRequestSignal";
 
 /** One expected report at the `occurrence`-th `needle` of `code`. */
 function error(code: string, needle: string, messageId: MessageId, data?: Record<string, string>, occurrence = 1) {
@@ -221,6 +227,27 @@ function waitForElicitation(requestId) {
     messageId: "handRolledWait",
   },
   {
+    name: "client side: a queue behind a registered elicitation handler needs the request's signal, not a timer",
+    code: `async function elicitationRequestHandler(request) {
+  return new Promise((resolve, reject) => {
+    elicitationQueue.push({ request, resolve, reject });
+  });
+}
+client.setRequestHandler(ElicitRequestSchema, elicitationRequestHandler);`,
+    needle: "Promise",
+    messageId: "clientWaitIgnoresRequestSignal",
+  },
+  {
+    name: "client side: a function the handler calls, in a file that also asks",
+    code: `function queueQuestion(request) {
+  return new Promise((resolve) => answers.set(request.id, resolve));
+}
+client.setRequestHandler(ElicitRequestSchema, (request) => queueQuestion(request));
+await server.elicitInput(params, { timeout: 60_000 });`,
+    needle: "Promise",
+    messageId: "clientWaitIgnoresRequestSignal",
+  },
+  {
     name: "strict: options in a variable may not set a deadline",
     code: `async function ask(server, params, requestOptions) { return server.elicitInput(params, requestOptions); }`,
     needle: "elicitInput",
@@ -350,6 +377,24 @@ const answer = await this.elicitInput(params, { relatedRequestId });`,
       name: "a file with no human-wait words is skipped (hand-rolled store on a job queue)",
       code: `const pending = new Map();
 function waitForJob(id) { return new Promise((resolve) => pending.set(id, resolve)); }`,
+    },
+    {
+      name: "client side: a wait its own timer bounds is not asked for anything more",
+      code: `client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  return new Promise((resolve) => {
+    pendingAnswers.set(request.id, resolve);
+    setTimeout(() => resolve({ action: "cancel" }), 600_000);
+  });
+});`,
+    },
+    {
+      name: "client side: a queued question settled when the request's signal aborts",
+      code: `client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+  return new Promise((resolve) => {
+    pendingAnswers.set(request.id, resolve);
+    extra.signal.addEventListener("abort", () => resolve({ action: "cancel" }), { once: true });
+  });
+});`,
     },
     {
       name: "hand-rolled wait with a timer",

@@ -5,20 +5,28 @@
  * dialog stays up and nothing tells it to close.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
+import { matchElicitationHandler, matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
 import {
   canCarryDeadline,
   describeCancelNotice,
   describeDeadlineFix,
   findHandRolledWait,
+  findHandRolledWaitIgnoringSignals,
   findTimerRace,
   readDeadline,
 } from "../core/deadline.ts";
 import { describeDefaultDeadline, textMayContainHumanWait } from "../core/human-wait.ts";
+import { localFunctionOf, walkSubtree } from "../core/walk.ts";
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 
-type MessageId = "missingDeadline" | "opaqueOptions" | "raceLeavesRequestOpen" | "deadlineKeepsWaiting" | "handRolledWait";
+type MessageId =
+  | "missingDeadline"
+  | "opaqueOptions"
+  | "raceLeavesRequestOpen"
+  | "deadlineKeepsWaiting"
+  | "handRolledWait"
+  | "clientWaitIgnoresRequestSignal";
 
 interface Options {
   reportOpaqueOptions?: boolean;
@@ -59,6 +67,8 @@ export default createRule<[Options], MessageId>({
         "This timeout only sends `$/cancel_request`: without `{{companion}}: true` the wait still lasts until the client answers, and a client that ignores the cancel never does.",
       handRolledWait:
         "This promise settles only when an answer is delivered. With no timer and no abort signal, a question nobody answers keeps it pending, and whatever awaits it, for the life of the process: settle it from a timer chosen for a person and from the caller's abort signal.",
+      clientWaitIgnoresRequestSignal:
+        "This promise holds a server's question until the person answers. The server's request timeout bounds how long the server waits, but when it gives up or cancels, nothing here listens: the question stays queued, or on screen, with nobody waiting for its answer. Settle it (as a cancel) when the request's abort signal (`extra.signal`) fires.",
     },
   },
   create(context, [options]) {
@@ -101,14 +111,56 @@ export default createRule<[Options], MessageId>({
       }
     }
 
+    let clientSide: { handlers: TSESTree.FunctionLike[]; asksNoPerson: boolean } | null = null;
+    /** The file's client-side elicitation handlers, and whether it asks a person anything itself. */
+    function clientSideFacts(): { handlers: TSESTree.FunctionLike[]; asksNoPerson: boolean } {
+      if (clientSide) return clientSide;
+      const handlers: TSESTree.FunctionLike[] = [];
+      let asksNoPerson = true;
+      walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => {
+        if (node.type !== AST_NODE_TYPES.CallExpression) return;
+        const handler = matchElicitationHandler(node, (argument) => localFunctionOf(argument, sourceCode));
+        if (handler) handlers.push(handler.handler);
+        const call = matchHumanWaitCall(node, wrappers);
+        if (call && call.api.side === "server") asksNoPerson = false;
+      });
+      clientSide = { handlers, asksNoPerson };
+      return clientSide;
+    }
+
+    /**
+     * The wait is built by a client-side elicitation handler, or by a function such a handler calls, or in a file
+     * that registers one and asks no person anything itself.
+     */
+    function isClientSideElicitation(owner: TSESTree.Node): boolean {
+      const { handlers, asksNoPerson } = clientSideFacts();
+      if (handlers.length === 0) return false;
+      if (asksNoPerson) return true;
+      return handlers.some(
+        (handler) =>
+          handler === owner ||
+          (handler.body !== null &&
+            handler.body !== undefined &&
+            walkSubtree(handler.body, sourceCode.visitorKeys, (node) =>
+              node.type === AST_NODE_TYPES.CallExpression && localFunctionOf(node.callee, sourceCode) === owner,
+            )),
+      );
+    }
+
     return {
       CallExpression(node) {
         const call = matchHumanWaitCall(node, wrappers);
         if (call && call.api.side === "server") checkCall(call);
       },
       NewExpression(node) {
+        // Neither a timer nor a signal ends it.
         const wait = findHandRolledWait(node, sourceCode);
-        if (wait) context.report({ node: wait.promise.callee, messageId: "handRolledWait" });
+        if (!wait) return;
+        const owner = findHandRolledWaitIgnoringSignals(node, sourceCode)?.owner;
+        // A client answering a server's question is bounded by the server's request timeout: it needs no timer
+        // of its own, only to let go when the request is withdrawn.
+        const clientSide = owner !== undefined && isClientSideElicitation(owner);
+        context.report({ node: wait.promise.callee, messageId: clientSide ? "clientWaitIgnoresRequestSignal" : "handRolledWait" });
       },
     };
   },

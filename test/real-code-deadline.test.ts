@@ -57,8 +57,10 @@ const everything = (file: string, line: number, messageId: string): Finding => (
 });
 
 const DEADLINE_FINDINGS: readonly Finding[] = [
-  // `elicitationRequestHandler` queues `{ request, resolve, reject }` for the CLI loop: no timer, no signal.
-  sdk("client/elicitationUrlExample.js", 217, "handRolledWait"),
+  // `elicitationRequestHandler` (registered for ElicitRequestSchema) queues `{ request, resolve, reject }` for the CLI
+  // loop. The server's request timeout bounds it, so no timer is asked for; but nothing settles it when the request's
+  // signal aborts.
+  sdk("client/elicitationUrlExample.js", 217, "clientWaitIgnoresRequestSignal"),
   // register_user, create_event (two questions), update_shipping_address: `elicitInput({ … })` with no options,
   // so each question gives up after the SDK's 60 s HTTP default.
   sdk("server/elicitationFormExample.js", 35, "missingDeadline"),
