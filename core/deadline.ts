@@ -4,7 +4,15 @@
  * `forward-abort-signal` and the codemods that add a deadline.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, getCalleeName, getMemberPath, getStaticPropertyName, hasSpread, unwrapExpression } from "./ast.ts";
+import {
+  findProperty,
+  getCalleeName,
+  getEnclosingFunction,
+  getMemberPath,
+  getStaticPropertyName,
+  hasSpread,
+  unwrapExpression,
+} from "./ast.ts";
 import type { HumanWaitCall } from "./calls.ts";
 import type { HumanWaitApi } from "./human-wait.ts";
 import { findCallerSignals, isSignal, type CallerSignal } from "./signals.ts";
@@ -353,7 +361,7 @@ export function findHandRolledWaitIgnoringSignals(
   if (settlers.length === 0) return null;
   const store = findStoredSettler(executor, settlers, sourceCode);
   if (!store) return null;
-  const owner = enclosingFunctionOrSelf(promise);
+  const owner = getEnclosingFunction(promise) ?? promise;
   if (!HUMAN_ANSWER_HINT.test(sourceCode.getText(owner))) return null;
   return touchesSignal(owner, sourceCode) ? null : { promise, store, owner };
 }
@@ -397,19 +405,6 @@ function findStoredSettler(
     return false;
   });
   return store;
-}
-
-function enclosingFunctionOrSelf(node: TSESTree.Node): TSESTree.Node {
-  for (let current = node.parent; current; current = current.parent) {
-    if (
-      current.type === AST_NODE_TYPES.FunctionDeclaration ||
-      current.type === AST_NODE_TYPES.FunctionExpression ||
-      current.type === AST_NODE_TYPES.ArrowFunctionExpression
-    ) {
-      return current;
-    }
-  }
-  return node;
 }
 
 /** Names that hold an abort signal, as a cheap syntactic test for "this wait listens to one". */
