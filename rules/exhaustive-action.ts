@@ -748,9 +748,11 @@ function codeStyle(sourceCode: Readonly<TSESLint.SourceCode>, filename: string):
 function usesSemicolons(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   let withSemicolon = 0;
   let without = 0;
+  // Breadth-first over at most 2,000 statements; an index instead of shift() and a loop instead of push(...spread),
+  // because a generated file's Program may hold hundreds of thousands of statements (spreading them overflows the stack).
   const pending: TSESTree.Node[] = [sourceCode.ast];
-  for (let seen = 0; pending.length > 0 && seen < 2000; seen++) {
-    const node = pending.shift()!;
+  for (let next = 0; next < pending.length && next < 2000; next++) {
+    const node = pending[next]!;
     if (
       node.type === AST_NODE_TYPES.ExpressionStatement ||
       node.type === AST_NODE_TYPES.ReturnStatement ||
@@ -761,7 +763,10 @@ function usesSemicolons(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
       else without++;
     }
     if (isFunctionNode(node) || node.type === AST_NODE_TYPES.Program || node.type.endsWith("Statement") || node.type === AST_NODE_TYPES.SwitchCase) {
-      pending.push(...childNodes(node));
+      for (const child of childNodes(node)) {
+        if (pending.length >= 2000) break;
+        pending.push(child);
+      }
     }
   }
   return withSemicolon >= without;
