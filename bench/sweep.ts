@@ -251,6 +251,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out(`sweep: ${all.length} files (${malformed.length} generated malformed files, then ${corpusDescription})`);
 
+  // The malformed set lives in a temporary directory: printed as <malformed>/name.
+  const shown = (report: FileReport) =>
+    malformed.length > 0 ? formatReport(report).split(path.dirname(malformed[0]) + path.sep).join("<malformed>/") : formatReport(report);
   const reports: FileReport[] = [];
   const counts = { ok: 0, "input-error": 0, failure: 0 };
   let lastProgress = 0;
@@ -275,7 +278,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const isMalformed = malformed.includes(report.file);
     if (report.status !== "ok" || options.verbose || isMalformed) {
       clearProgress();
-      out(malformed.length > 0 ? formatReport(report).split(path.dirname(malformed[0]) + path.sep).join("<malformed>/") : formatReport(report));
+      out(shown(report));
     }
     progress();
   });
@@ -305,7 +308,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (failures.length > 0) {
     out("");
     out("FAILURES:");
-    for (const report of failures) out(formatReport(report));
+    for (const report of failures) out(shown(report));
   }
   const exitCode = failures.length > 0 ? EXIT_FAILURE : interrupted ? EXIT_INTERRUPTED : counts["input-error"] > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
   out("");
