@@ -74,6 +74,17 @@ describe("fixWithRules", () => {
     expect(outcome.skipped).toEqual([]);
   });
 
+  it("returns a file its rules cannot match before parsing it (the text test decides, so a syntax error there is never seen)", () => {
+    const broken = "const = ;\n";
+    const outcome = fixWithRules(broken, "broken.ts", rules, decideBySuggestion, { mayMatch: (text) => text.includes("bare") });
+    expect(outcome).toEqual({ output: broken, changed: false, skipped: [], applied: 0 });
+  });
+
+  it("rewrites a file whose leftover eslint-env comment ESLint 10 marks fatal: the file parses and the rules run", () => {
+    const outcome = fixWithRules("/* eslint-env node */\nconst a = bare(1);\n", "file.ts", rules, decideBySuggestion);
+    expect(outcome.output).toBe("/* eslint-env node */\nconst a = wrapped(1);\n");
+  });
+
   it("returns the same string when the rule reports nothing", () => {
     const source = "const a = wrapped(1);\n";
     const outcome = fixWithRules(source, "file.ts", rules, decideBySuggestion);

@@ -158,8 +158,16 @@ function acceptedOptions(
   return Object.keys(accepted).length > 0 ? accepted : null;
 }
 
+/**
+ * Only the parser's own failure counts: ESLint 10 also marks a leftover `/* eslint-env *\/` comment fatal, yet parses
+ * the file and runs every rule on it.
+ */
+function isParseError(message: Linter.LintMessage): boolean {
+  return message.fatal === true && message.message.startsWith("Parsing error");
+}
+
 function throwIfUnparsable(messages: readonly Linter.LintMessage[], filename: string, isInput: boolean): void {
-  const fatal = messages.find((message) => message.fatal);
+  const fatal = messages.find(isParseError);
   if (!fatal) return;
   if (isInput) throw new CodemodSyntaxError(filename, fatal.line, fatal.column, fatal.message.replace(/^Parsing error: /, ""));
   throw new CodemodInternalError(
@@ -211,13 +219,20 @@ export function fixWithRules(
   filename: string,
   rules: readonly RuleToApply[],
   decide: Decide,
-  options: { typed?: boolean } = {},
+  options: {
+    typed?: boolean;
+    /** Cheap text test; false means the rules cannot report on this source (transforms pass `textMayContainHumanWait`). */
+    mayMatch?: (source: string) => boolean;
+  } = {},
 ): FixOutcome {
   // ESLint drops a byte-order mark from the text its ranges index; edit without it, then put it back.
   if (source.startsWith(BOM)) {
     const outcome = fixWithRules(source.slice(BOM.length), filename, rules, decide, options);
     return outcome.changed ? { ...outcome, output: BOM + outcome.output } : { ...outcome, output: source };
   }
+  // A file the rules cannot match (their own first check) is returned before parsing, so a repository-wide run costs
+  // little more than reading the files.
+  if (options.mayMatch && !options.mayMatch(source)) return { output: source, changed: false, skipped: [], applied: 0 };
   const linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(filename)).root });
   const typed = options.typed ? typedLintingFor(source, filename, rules, linter) : null;
   const ruleOrder = rules.map(({ name }) => `${PLUGIN_NAME}/${name}`);
@@ -263,7 +278,7 @@ function typedLintingFor(source: string, filename: string, rules: readonly RuleT
   const typed = { tsconfig };
   try {
     const { messages } = lintWithRules(source, filename, rules, linter, typed);
-    return messages.some((message) => message.fatal) ? null : typed;
+    return messages.some(isParseError) ? null : typed;
   } catch {
     return null;
   }

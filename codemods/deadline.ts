@@ -23,6 +23,7 @@ import {
   type FixOutcome,
   type TextEdit,
 } from "./apply-suggestions.ts";
+import { textMayContainHumanWait } from "../core/human-wait.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 
 export const DEADLINE_RULE = "require-deadline";
@@ -49,6 +50,7 @@ export function runDeadline(source: string, file: string, options: CodemodOption
       problem.ruleId === `elicitation/${SIGNAL_RULE}`
         ? decideBySuggestion(problem)
         : decideDeadline(problem, sourceCode, deadlineMs),
+    { mayMatch: textMayContainHumanWait },
   );
 }
 

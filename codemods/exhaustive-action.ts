@@ -9,12 +9,15 @@
 import "./without-babel.ts";
 import exhaustiveAction from "../rules/exhaustive-action.ts";
 import { decideBySuggestion, fixWithRules, type FixOutcome } from "./apply-suggestions.ts";
+import { textMayContainHumanWait } from "../core/human-wait.ts";
 import { toJscodeshiftTransform } from "./jscodeshift-adapter.ts";
 
 export const RULE_NAME = "exhaustive-action";
 
 export function runExhaustiveAction(source: string, file: string): FixOutcome {
-  return fixWithRules(source, file, [{ name: RULE_NAME, rule: exhaustiveAction }], decideBySuggestion);
+  return fixWithRules(source, file, [{ name: RULE_NAME, rule: exhaustiveAction }], decideBySuggestion, {
+    mayMatch: textMayContainHumanWait,
+  });
 }
 
 export default toJscodeshiftTransform(runExhaustiveAction);

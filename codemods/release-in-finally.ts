@@ -11,6 +11,7 @@ import "./without-babel.ts";
 import type { Linter } from "eslint";
 import releaseInFinally from "../rules/release-in-finally.ts";
 import { fixWithRules, noRewriteReason, type Decision, type FixOutcome } from "./apply-suggestions.ts";
+import { textMayContainHumanWait } from "../core/human-wait.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 
 export const RULE_NAME = "release-in-finally";
@@ -25,7 +26,7 @@ export function runReleaseInFinally(source: string, file: string, options: Codem
     [{ name: RULE_NAME, rule: releaseInFinally, options: REPORT_EVERYTHING }],
     (problem) => chooseRewrite(problem, options.awaitUsing === true),
     // Whether an acquisition returns a disposable is a question for the type checker.
-    { typed: options.awaitUsing === true },
+    { typed: options.awaitUsing === true, mayMatch: textMayContainHumanWait },
   );
 }
 
