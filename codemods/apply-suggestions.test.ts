@@ -12,6 +12,7 @@ import {
   decideBySuggestion,
   fixWithRules,
   lintWithRules,
+  MAX_REWRITE_CHARS,
   nonOverlapping,
 } from "./apply-suggestions.ts";
 import { insertIntoList } from "./deadline.ts";
@@ -78,6 +79,16 @@ describe("fixWithRules", () => {
     const broken = "const = ;\n";
     const outcome = fixWithRules(broken, "broken.ts", rules, decideBySuggestion, { mayMatch: (text) => text.includes("bare") });
     expect(outcome).toEqual({ output: broken, changed: false, skipped: [], applied: 0 });
+  });
+
+  it("skips a file over the size limit with the reason, unchanged, instead of spending gigabytes on it", () => {
+    const huge = `const a = bare(1);\n${"// filler line for a generated file\n".repeat(Math.ceil(MAX_REWRITE_CHARS / 36))}`;
+    const outcome = fixWithRules(huge, "huge.ts", rules, decideBySuggestion);
+    expect(outcome.output).toBe(huge);
+    expect(outcome.changed).toBe(false);
+    expect(outcome.skipped).toEqual([
+      { rule: "wrap-bare", line: 1, column: 1, reason: expect.stringMatching(/^the file is 2\.0 MB, over the 2 MB a rewrite is attempted on/) },
+    ]);
   });
 
   it("rewrites a file whose leftover eslint-env comment ESLint 10 marks fatal: the file parses and the rules run", () => {

@@ -210,6 +210,9 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return result;
 }
 
+/** Largest source (in UTF-16 code units, about bytes) a transform rewrites; larger files are skipped with the reason. */
+export const MAX_REWRITE_CHARS = 2 * 1024 * 1024;
+
 /**
  * Rewrites `source` until the rules report nothing `decide` can edit. Throws `CodemodSyntaxError` when the input
  * does not parse and `CodemodInternalError` when a rewrite would not parse or the passes do not settle.
@@ -233,6 +236,12 @@ export function fixWithRules(
   // A file the rules cannot match (their own first check) is returned before parsing, so a repository-wide run costs
   // little more than reading the files.
   if (options.mayMatch && !options.mayMatch(source)) return { output: source, changed: false, skipped: [], applied: 0 };
+  if (source.length > MAX_REWRITE_CHARS) {
+    // Lint, edit and re-lint of a multi-megabyte (usually generated) file takes gigabytes: say so instead of trying.
+    const size = (source.length / (1024 * 1024)).toFixed(1);
+    const reason = `the file is ${size} MB, over the ${MAX_REWRITE_CHARS / (1024 * 1024)} MB a rewrite is attempted on; \`check\` lists its findings to fix by hand`;
+    return { output: source, changed: false, skipped: [{ rule: rules[0]?.name ?? "", line: 1, column: 1, reason }], applied: 0 };
+  }
   const linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(filename)).root });
   const typed = options.typed ? typedLintingFor(source, filename, rules, linter) : null;
   const ruleOrder = rules.map(({ name }) => `${PLUGIN_NAME}/${name}`);
