@@ -49,9 +49,10 @@ const CLEAN = `export function add(a: number, b: number): number {
 }
 `;
 
-const BROKEN = `export function broken() {
-  const answer = 1;
-  return answer +;
+// Mid-edit code that asks a person: migrate parses it (a file with no human-wait word is skipped before parsing).
+const BROKEN = `export async function broken(server: any) {
+  const answer = await server.elicitInput({ message: "Deploy?" });
+  return answer.action +;
 }
 `;
 
