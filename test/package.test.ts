@@ -160,12 +160,12 @@ describe("the installed package", () => {
 describe("the tarball", () => {
   it("ships the compiled plugin, its types, every rule, the CLI and the docs", () => {
     const files = new Set(packed.files);
-    for (const needed of ["package.json", "README.md", "index.js", "index.d.ts", "bin/cli.js", "bin/check.js", "bin/demo.js", "bin/migrate.js"]) {
+    for (const needed of ["package.json", "README.md", "index.js", "types/index.d.ts", "types/testing/index.d.ts", "bin/cli.js", "bin/check.js", "bin/demo.js", "bin/migrate.js"]) {
       expect(files, needed).toContain(needed);
     }
     for (const rule of Object.keys(plugin.rules)) {
       expect(files).toContain(`rules/${rule}.js`);
-      expect(files).toContain(`rules/${rule}.d.ts`);
+      expect(files).toContain(`types/rules/${rule}.d.ts`);
       expect(files).toContain(`docs/rules/${rule}.md`);
     }
   });
