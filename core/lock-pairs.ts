@@ -158,7 +158,16 @@ export interface CompiledLockPairs {
   readonly textHint: RegExp;
 }
 
+let compiledDefaults: CompiledLockPairs | null = null;
+
+/** The pair tables for the defaults plus `extra`; the defaults alone are compiled once, not once per file. */
 export function compileLockPairs(extra: readonly LockPairOption[] = []): CompiledLockPairs {
+  if (extra.length > 0) return buildLockPairs(extra);
+  compiledDefaults ??= buildLockPairs([]);
+  return compiledDefaults;
+}
+
+function buildLockPairs(extra: readonly LockPairOption[]): CompiledLockPairs {
   const pairs: LockPair[] = [...DEFAULT_LOCK_PAIRS];
   for (const option of extra) {
     if ("field" in option) pairs.push(stateField(option.field));

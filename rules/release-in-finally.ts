@@ -22,7 +22,7 @@ import {
   type Acquisition,
   type LockPairOption,
 } from "../core/lock-pairs.ts";
-import { compileWrappers, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
+import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 import { createRule } from "../core/create-rule.ts";
 
 export type Options = [
@@ -113,14 +113,14 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     const sourceCode = context.sourceCode;
     const text = sourceCode.text;
-    const wrappers = compileWrappers(options.humanWaitFunctions);
-    const pairs = compileLockPairs(options.pairs);
-    const anyAwait = options.anyAwait === true;
     // Nothing can be held across a wait on a person in a file that never awaits, asks nobody or takes nothing.
-    if (!text.includes("await") || !pairs.textHint.test(text)) return {};
-    if (!anyAwait && !textMayContainHumanWait(text) && !wrappers.some((w) => w.names.some((n) => text.includes(n)))) {
-      return {};
-    }
+    // The `await` test comes first: it needs no compiled options.
+    if (!text.includes("await")) return {};
+    const pairs = compileLockPairs(options.pairs);
+    if (!pairs.textHint.test(text)) return {};
+    const wrappers = compileWrappers(options.humanWaitFunctions);
+    const anyAwait = options.anyAwait === true;
+    if (!anyAwait && !textMayContainHumanWait(text) && !mentionsWrapper(text, wrappers)) return {};
     const callbackScopes = new Set([...DEFAULT_CALLBACK_SCOPES, ...(options.callbackScopes ?? [])]);
     const textOf = (node: TSESTree.Node) => sourceCode.getText(node);
 
