@@ -11,7 +11,8 @@ import "./without-babel.ts";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { AST, Linter, SourceCode } from "eslint";
 import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
-import { newObjectArgumentEdit } from "../core/object-edit.ts";
+import { findProperty } from "../core/ast.ts";
+import { indentAt, lineEndingOf, newObjectArgumentEdit, spellKey } from "../core/object-edit.ts";
 import forwardAbortSignal from "../rules/forward-abort-signal.ts";
 import requireDeadline from "../rules/require-deadline.ts";
 import {
@@ -93,7 +94,7 @@ function addDeadline(problem: Linter.LintMessage, sourceCode: SourceCode, deadli
   const located = locateOptions(call, api.optionsArgIndex, sourceCode);
   if ("skip" in located) return located;
   const options = located.options;
-  const spell = (key: string) => spellKey(sourceCode, options, key);
+  const spell = (key: string) => (options ? spellKey(options, key, sourceCode as never) : key);
   const timer = `AbortSignal.timeout(${deadlineMs})`;
   if (deadlineField !== undefined) return located.add([`${spell(deadlineField)}: ${deadlineMs}`]);
 
@@ -125,7 +126,7 @@ function addSignalCompanion(problem: Linter.LintMessage, sourceCode: SourceCode)
   if (!located.options) return { skip: noRewriteReason(problem) };
   const existing = findProperty(located.options, companion);
   if (existing) return { skip: `\`${companion}\` is set to something other than \`true\` here; left as is` };
-  return located.add([`${spellKey(sourceCode, located.options, companion)}: true`]);
+  return located.add([`${spellKey(located.options, companion, sourceCode as never)}: true`]);
 }
 
 type LocatedOptions =
@@ -171,29 +172,8 @@ function locateOptions(call: TSESTree.CallExpression, index: number, sourceCode:
   };
 }
 
-function findProperty(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | null {
-  for (const entry of object.properties) {
-    if (entry.type !== AST_NODE_TYPES.Property || entry.computed) continue;
-    const key = entry.key.type === AST_NODE_TYPES.Identifier ? entry.key.name : entry.key.type === AST_NODE_TYPES.Literal ? String(entry.key.value) : null;
-    if (key === name) return entry;
-  }
-  return null;
-}
-
 function isTrue(node: TSESTree.Node): boolean {
   return node.type === AST_NODE_TYPES.Literal && node.value === true;
-}
-
-/** The key as the options object spells its own: quoted when its keys are quoted. */
-function spellKey(sourceCode: SourceCode, options: TSESTree.ObjectExpression | null, key: string): string {
-  if (!options) return key;
-  for (const entry of options.properties) {
-    if (entry.type === AST_NODE_TYPES.Property && !entry.computed && entry.key.type === AST_NODE_TYPES.Literal) {
-      const quote = sourceCode.getText(entry.key as never)[0];
-      if (quote === '"' || quote === "'") return `${quote}${key}${quote}`;
-    }
-  }
-  return key;
 }
 
 /**
@@ -260,12 +240,12 @@ export function insertIntoList(
   const closerStartsLine = /^[ \t]*$/.test(lineBefore(text, closer.range[0]));
   const lastEndsBeforeCloserLine = last.loc.end.line < closer.loc.start.line;
   if (closerStartsLine && lastEndsBeforeCloserLine) {
-    const indent = indentationOf(text, last.range[0]);
+    const indent = indentAt(text, last.range[0]);
     const closerLineStart = closer.range[0] - lineBefore(text, closer.range[0]).length;
     const between = text.slice(last.range[1], closerLineStart);
     return {
       range: [last.range[1], closerLineStart],
-      text: `${hasTrailingComma ? "" : ","}${between}${indent}${item}${hasTrailingComma ? "," : ""}${lineEnding(text)}`,
+      text: `${hasTrailingComma ? "" : ","}${between}${indent}${item}${hasTrailingComma ? "," : ""}${lineEndingOf(text)}`,
     };
   }
   if (hasTrailingComma) return { range: [tokenAfterLast.range[1], tokenAfterLast.range[1]], text: ` ${item},` };
@@ -276,15 +256,6 @@ export function insertIntoList(
 function lineBefore(text: string, offset: number): string {
   const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
   return text.slice(lineStart, offset);
-}
-
-function lineEnding(text: string): string {
-  return text.includes("\r\n") ? "\r\n" : "\n";
-}
-
-/** The whitespace that starts the line `offset` is on. */
-function indentationOf(text: string, offset: number): string {
-  return /^[ \t]*/.exec(lineBefore(text, offset))![0];
 }
 
 export default toJscodeshiftTransform(runDeadline);
