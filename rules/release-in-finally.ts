@@ -10,6 +10,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getCalleeName, getEnclosingFunction, getStaticPropertyName, isFunctionNode, unwrapExpression } from "../core/ast.ts";
 import { matchHumanWaitCall } from "../core/calls.ts";
+import { childNodes } from "../core/branches.ts";
 import { findVariable } from "../core/flow.ts";
 import { textMayContainHumanWait } from "../core/human-wait.ts";
 import {
@@ -774,7 +775,7 @@ function containsJump(node: TSESTree.Node): boolean {
       return;
     }
     if (current !== node && isFunctionNode(current)) return;
-    forEachChild(current, visit);
+    for (const child of childNodes(current)) visit(child);
   };
   visit(node);
   return found;
@@ -797,22 +798,11 @@ function mayThrowOrJump(node: TSESTree.Node): boolean {
         return;
       default:
         if (current !== node && isFunctionNode(current)) return;
-        forEachChild(current, visit);
+        for (const child of childNodes(current)) visit(child);
     }
   };
   visit(node);
   return found;
-}
-
-function forEachChild(node: TSESTree.Node, visit: (child: TSESTree.Node) => void): void {
-  for (const [key, value] of Object.entries(node)) {
-    if (key === "parent") continue;
-    for (const child of Array.isArray(value) ? value : [value]) {
-      if (child && typeof child === "object" && typeof (child as TSESTree.Node).type === "string") {
-        visit(child as TSESTree.Node);
-      }
-    }
-  }
 }
 
 /**
