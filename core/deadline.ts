@@ -327,14 +327,14 @@ export interface HandRolledWait {
 
 /**
  * `new Promise(resolve => pending.set(id, resolve))` that waits on a person's answer and that nothing ends:
- * no timer and no abort signal in the function that builds it. Null when the promise is not such a wait.
+ * no timer and no abort signal in the function that builds it (`owner`). Null when the promise is not such a wait.
  */
 export function findHandRolledWait(
   promise: TSESTree.NewExpression,
   sourceCode: Readonly<TSESLint.SourceCode>,
-): HandRolledWait | null {
+): (HandRolledWait & { readonly owner: TSESTree.Node }) | null {
   const wait = findHandRolledWaitIgnoringSignals(promise, sourceCode);
-  return wait && !setsTimer(wait.owner, sourceCode) ? { promise: wait.promise, store: wait.store } : null;
+  return wait && !setsTimer(wait.owner, sourceCode) ? wait : null;
 }
 
 /**

@@ -12,7 +12,6 @@ import {
   describeCancelNotice,
   describeDeadlineFix,
   findHandRolledWait,
-  findHandRolledWaitIgnoringSignals,
   findTimerRace,
   readDeadline,
 } from "../core/deadline.ts";
@@ -156,10 +155,9 @@ export default createRule<[Options], MessageId>({
         // Neither a timer nor a signal ends it.
         const wait = findHandRolledWait(node, sourceCode);
         if (!wait) return;
-        const owner = findHandRolledWaitIgnoringSignals(node, sourceCode)?.owner;
         // A client answering a server's question is bounded by the server's request timeout: it needs no timer
         // of its own, only to let go when the request is withdrawn.
-        const clientSide = owner !== undefined && isClientSideElicitation(owner);
+        const clientSide = isClientSideElicitation(wait.owner);
         context.report({ node: wait.promise.callee, messageId: clientSide ? "clientWaitIgnoresRequestSignal" : "handRolledWait" });
       },
     };
