@@ -67,9 +67,16 @@ export function compilePendingPatterns(options: PendingPatternOptions = {}): Pen
   };
 }
 
+/** Compiled option patterns by source: the same options are compiled once per run, not once per file. */
+const compiledPatterns = new Map<string, RegExp>();
+
 function compilePattern(option: string, source: string): RegExp {
+  const cached = compiledPatterns.get(source);
+  if (cached) return cached;
   try {
-    return new RegExp(source, "u");
+    const compiled = new RegExp(source, "u");
+    compiledPatterns.set(source, compiled);
+    return compiled;
   } catch (error) {
     throw new Error(`elicitation/no-session-keyed-pending: option ${option} is not a valid regular expression: ${(error as Error).message}`);
   }
