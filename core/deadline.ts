@@ -411,7 +411,7 @@ function findStoredSettler(
 const SIGNAL_LIKE_NAME = /^(?:abort|cancel|cancellation|caller|request|parent|outer)?[sS]ignal$/;
 
 /** Whether a function sets a timer anywhere (its nested callbacks included). */
-function setsTimer(owner: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+export function setsTimer(owner: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   return walkSubtree(owner, sourceCode.visitorKeys, (node) => isSetTimeoutCall(node) || isAbortSignalStaticCall(node, "timeout"));
 }
 

@@ -4,10 +4,10 @@
  * life because an elicitation was not raced against its callback's signal.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, isFunctionNode, unwrapExpression } from "../core/ast.ts";
+import { findProperty, getEnclosingFunction, unwrapExpression } from "../core/ast.ts";
 import { matchElicitationHandler, matchHumanWaitCall, type ElicitationHandler, type HumanWaitCall } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
-import { findUserLandRaces, propertyValue, readOptions, signalDeadline, stopsWaiting } from "../core/deadline.ts";
+import { findUserLandRaces, propertyValue, readOptions, setsTimer, signalDeadline, stopsWaiting } from "../core/deadline.ts";
 import { textMayContainHumanWait } from "../core/human-wait.ts";
 import {
   indentAt,
@@ -27,7 +27,7 @@ import {
   referencesSignal,
   type CallerSignal,
 } from "../core/signals.ts";
-import { isAbortSignalStaticCall, isSetTimeoutCall, localFunctionOf, walkSubtree } from "../core/walk.ts";
+import { isAbortSignalStaticCall, localFunctionOf, walkSubtree } from "../core/walk.ts";
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 
 type MessageId =
@@ -246,7 +246,7 @@ export default createRule<[Options], MessageId>({
       const fixes: TSESLint.RuleFix[] = [];
       const property = passed.parent;
       const list = passed.type === AST_NODE_TYPES.CallExpression ? passed.arguments[0] : undefined;
-      if (list?.type === AST_NODE_TYPES.ArrayExpression && isAbortSignalAny(passed)) {
+      if (list?.type === AST_NODE_TYPES.ArrayExpression && isAbortSignalStaticCall(passed, "any")) {
         const last = list.elements.at(-1);
         fixes.push(last ? fixer.insertTextAfter(last, `, ${signal.text}`) : fixer.replaceText(list, `[${signal.text}]`));
       } else if (property?.type === AST_NODE_TYPES.Property && property.shorthand) {
@@ -270,7 +270,7 @@ export default createRule<[Options], MessageId>({
       if (!waitsForAnswer(handler)) return;
       const at = narrowLocation(registration.registration);
       if (api.signalParam === null) {
-        if (!setsTimer(handler)) context.report({ node: at, messageId: "handlerHasNoSignal", data: { label: api.label } });
+        if (!setsTimer(handler, sourceCode)) context.report({ node: at, messageId: "handlerHasNoSignal", data: { label: api.label } });
         return;
       }
       const parameter = handler.params[api.signalParam.index];
@@ -294,19 +294,10 @@ export default createRule<[Options], MessageId>({
       };
       if (body.type !== AST_NODE_TYPES.BlockStatement && returnsWaitingCall(body)) return true;
       return walkSubtree(body, sourceCode.visitorKeys, (node) => {
-        if (node.type === AST_NODE_TYPES.AwaitExpression) return nearestFunction(node) === handler;
-        if (node.type === AST_NODE_TYPES.ReturnStatement) return nearestFunction(node) === handler && returnsWaitingCall(node.argument);
+        if (node.type === AST_NODE_TYPES.AwaitExpression) return getEnclosingFunction(node) === handler;
+        if (node.type === AST_NODE_TYPES.ReturnStatement) return getEnclosingFunction(node) === handler && returnsWaitingCall(node.argument);
         return node.type === AST_NODE_TYPES.NewExpression && node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === "Promise";
       });
-    }
-
-    function nearestFunction(node: TSESTree.Node): TSESTree.Node | null {
-      for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current)) return current;
-      return null;
-    }
-
-    function setsTimer(handler: TSESTree.FunctionLike): boolean {
-      return walkSubtree(handler, sourceCode.visitorKeys, (node) => isSetTimeoutCall(node) || isAbortSignalStaticCall(node, "timeout"));
     }
 
     /**
@@ -342,17 +333,6 @@ export default createRule<[Options], MessageId>({
     };
   },
 });
-
-function isAbortSignalAny(node: TSESTree.Node): boolean {
-  return (
-    node.type === AST_NODE_TYPES.CallExpression &&
-    node.callee.type === AST_NODE_TYPES.MemberExpression &&
-    node.callee.object.type === AST_NODE_TYPES.Identifier &&
-    node.callee.object.name === "AbortSignal" &&
-    node.callee.property.type === AST_NODE_TYPES.Identifier &&
-    node.callee.property.name === "any"
-  );
-}
 
 function describeHandlerSignal(parameter: TSESTree.Parameter | undefined, path: readonly string[]): string {
   const name = parameter?.type === AST_NODE_TYPES.Identifier ? parameter.name : "extra";
