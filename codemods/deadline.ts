@@ -12,6 +12,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { AST, Linter, SourceCode } from "eslint";
 import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
 import { findProperty } from "../core/ast.ts";
+import { childNodes } from "../core/branches.ts";
 import { indentAt, lineEndingOf, newObjectArgumentEdit, spellKey } from "../core/object-edit.ts";
 import forwardAbortSignal from "../rules/forward-abort-signal.ts";
 import requireDeadline from "../rules/require-deadline.ts";
@@ -196,19 +197,6 @@ function findReportedWait(problem: Linter.LintMessage, sourceCode: SourceCode): 
 
 function within(offset: number, node: TSESTree.Node): boolean {
   return offset >= node.range[0] && offset <= node.range[1];
-}
-
-function childNodes(node: TSESTree.Node): TSESTree.Node[] {
-  const children: TSESTree.Node[] = [];
-  for (const [key, value] of Object.entries(node)) {
-    if (key === "parent") continue;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item && typeof item === "object" && typeof (item as { type?: unknown }).type === "string" && "range" in item) {
-        children.push(item as TSESTree.Node);
-      }
-    }
-  }
-  return children;
 }
 
 function closingParen(sourceCode: SourceCode, call: TSESTree.CallExpression): AST.Token {
