@@ -4,7 +4,7 @@
  * life because an elicitation was not raced against its callback's signal.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, getEnclosingFunction, unwrapExpression } from "../core/ast.ts";
+import { findProperty, getEnclosingFunction, narrowCallLocation, unwrapExpression } from "../core/ast.ts";
 import { matchElicitationHandler, matchHumanWaitCall, type ElicitationHandler, type HumanWaitCall } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
 import { findUserLandRaces, propertyValue, readOptions, setsTimer, signalDeadline, stopsWaiting } from "../core/deadline.ts";
@@ -88,7 +88,7 @@ export default createRule<[Options], MessageId>({
       if (isRacedAgainst(call, signals)) return;
       const api = call.api;
       const signal = signals[0]!;
-      const at = narrowLocation(call.node);
+      const at = narrowCallLocation(call.node);
       const data = { signal: signal.text, label: api.label, companion: api.signalCompanionField ?? "" };
       if (call.wrapper) {
         if (call.node.arguments.some((argument) => passesSignalOrItsOwner(argument, signals))) return;
@@ -268,7 +268,7 @@ export default createRule<[Options], MessageId>({
     function checkHandler(registration: ElicitationHandler): void {
       const { api, handler } = registration;
       if (!waitsForAnswer(handler)) return;
-      const at = narrowLocation(registration.registration);
+      const at = narrowCallLocation(registration.registration);
       if (api.signalParam === null) {
         if (!setsTimer(handler, sourceCode)) context.report({ node: at, messageId: "handlerHasNoSignal", data: { label: api.label } });
         return;
@@ -343,10 +343,4 @@ function describeHandlerSignal(parameter: TSESTree.Parameter | undefined, path: 
 function scopeBlockOf(signal: CallerSignal): TSESTree.Node {
   const variable = signal.kind === "variable" ? signal.variable : signal.root;
   return variable.scope.block;
-}
-
-/** The method name of `x.elicitInput(…)` (or the callee of `ask(…)`): narrow and stable for disable comments. */
-function narrowLocation(call: TSESTree.CallExpression): TSESTree.Node {
-  const callee = call.callee.type === AST_NODE_TYPES.ChainExpression ? call.callee.expression : call.callee;
-  return callee.type === AST_NODE_TYPES.MemberExpression ? callee.property : callee;
 }

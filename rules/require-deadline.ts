@@ -5,6 +5,7 @@
  * dialog stays up and nothing tells it to close.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { narrowCallLocation } from "../core/ast.ts";
 import { matchElicitationHandler, matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
 import {
@@ -85,7 +86,7 @@ export default createRule<[Options], MessageId>({
         cancelNotice: describeCancelNotice(api),
         companion: api.signalCompanionField ?? "",
       };
-      const at = narrowLocation(call.node);
+      const at = narrowCallLocation(call.node);
       const reading = readDeadline(call, sourceCode);
       switch (reading.kind) {
         case "deadline":
@@ -163,9 +164,3 @@ export default createRule<[Options], MessageId>({
     };
   },
 });
-
-/** The method name of `x.elicitInput(…)` (or the callee of `ask(…)`): narrow and stable for disable comments. */
-function narrowLocation(call: TSESTree.CallExpression): TSESTree.Node {
-  const callee = call.callee.type === AST_NODE_TYPES.ChainExpression ? call.callee.expression : call.callee;
-  return callee.type === AST_NODE_TYPES.MemberExpression ? callee.property : callee;
-}
