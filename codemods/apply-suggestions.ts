@@ -133,7 +133,17 @@ export function lintWithRules(
       languageOptions: {
         parser: tsParser as unknown as Linter.Parser,
         sourceType: "module",
-        ...(typed ? { parserOptions: { project: typed.tsconfig, tsconfigRootDir: path.dirname(typed.tsconfig) } } : {}),
+        ...(typed
+          ? {
+              parserOptions: {
+                project: typed.tsconfig,
+                tsconfigRootDir: path.dirname(typed.tsconfig),
+                // With CI=true typescript-estree assumes one lint of unchanging files and builds its program once from
+                // disk; a codemod lints text it has just edited, pass after pass, so it must never take that shortcut.
+                disallowAutomaticSingleRunInference: true,
+              },
+            }
+          : {}),
       },
       linterOptions: { reportUnusedDisableDirectives: "off" },
       plugins: { [PLUGIN_NAME]: { rules: pluginRules } },
