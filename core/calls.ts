@@ -17,6 +17,7 @@ import {
 } from "./ast.ts";
 import {
   ELICITATION_HANDLER_APIS,
+  HUMAN_WAIT_APIS,
   findHumanWaitApi,
   HUMAN_WAIT_METHOD_NAMES,
   type CallFacts,
@@ -54,7 +55,8 @@ function importedPackagesOf(node: TSESTree.Node): Set<string> {
  */
 export function getRequestMethod(firstArgument: TSESTree.Node | undefined): string | null {
   if (!firstArgument) return null;
-  const argument = unwrapExpression(firstArgument);
+  // `const M = "elicitation/create" as const; send(M, …)`, `const request = { method: …, params }; send(request)`
+  const argument = followConstDeclaration(unwrapExpression(firstArgument));
   if (argument.type === AST_NODE_TYPES.ObjectExpression) {
     const methodProperty = findProperty(argument, "method");
     return methodProperty ? getStringValue(methodProperty.value) : null;
@@ -66,6 +68,34 @@ export function getRequestMethod(firstArgument: TSESTree.Node | undefined): stri
     return path ? path[path.length - 1]! : null;
   }
   return null;
+}
+
+/**
+ * The initialiser of the `const` an identifier names in an enclosing block or the module (`as const`, `satisfies`
+ * unwrapped), found syntactically so that the table's matching needs no scope manager; the node itself otherwise.
+ * A name declared again in a nearer block hides the outer one, as at run time.
+ */
+export function followConstDeclaration(node: TSESTree.Node): TSESTree.Node {
+  if (node.type !== AST_NODE_TYPES.Identifier) return node;
+  for (let current: TSESTree.Node | undefined = node.parent; current; current = current.parent) {
+    if (
+      current.type !== AST_NODE_TYPES.Program &&
+      current.type !== AST_NODE_TYPES.BlockStatement &&
+      current.type !== AST_NODE_TYPES.StaticBlock
+    ) {
+      continue;
+    }
+    for (const statement of current.body) {
+      const declaration =
+        statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+      if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+      for (const declarator of declaration.declarations) {
+        if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== node.name) continue;
+        return declaration.kind === "const" && declarator.init ? unwrapExpression(declarator.init) : node;
+      }
+    }
+  }
+  return node;
 }
 
 function describeCall(call: TSESTree.CallExpression): CallFacts {
@@ -106,10 +136,53 @@ export function matchHumanWaitCall(
   }
   // Most calls in a file are nothing of ours: decide on the name before gathering the call's other facts.
   if (!HUMAN_WAIT_METHOD_NAMES.has(method)) return null;
-  const api = findHumanWaitApi(describeCall(call));
-  if (!api) return null;
+  const facts = describeCall(call);
+  const found = findHumanWaitApi(facts);
+  if (!found) return null;
+  const api = refineOrigin(found, call, facts);
   const index = api.optionsArgIndex;
   return { node: call, api, optionsArgument: index === null ? null : (call.arguments[index] ?? null), wrapper: null };
+}
+
+const FASTMCP_ELICIT = HUMAN_WAIT_APIS.find((api) => api.id === "fastmcp-elicit")!;
+const CLOUDFLARE_ELICIT_INPUT = HUMAN_WAIT_APIS.find((api) => api.id === "cloudflare-agents-elicit-input")!;
+
+/**
+ * What the call's own shape says beyond the imports: `{ elicit }` destructured from a handler's context and called
+ * with a params object is fastmcp's (mcp-use's takes a message string); `this.elicitInput(…)` in a file that imports
+ * Cloudflare's `agents` is `McpAgent.elicitInput` (no timeout option), even when the MCP SDK is imported too.
+ */
+function refineOrigin(api: HumanWaitApi, call: TSESTree.CallExpression, facts: CallFacts): HumanWaitApi {
+  const callee = unwrapExpression(call.callee);
+  if (api.method === "elicit" && api.defaultDeadline.kind === "unknown" && api.match === "params-object") {
+    if (callee.type === AST_NODE_TYPES.Identifier && isDestructuredFromParameter(callee)) return FASTMCP_ELICIT;
+  }
+  if (
+    api.id === "mcp-elicit-input" &&
+    facts.importedPackages.has("agents") &&
+    callee.type === AST_NODE_TYPES.MemberExpression &&
+    callee.object.type === AST_NODE_TYPES.ThisExpression
+  ) {
+    return CLOUDFLARE_ELICIT_INPUT;
+  }
+  return api;
+}
+
+/** `async (args, { elicit }) => { … elicit(…) }`: the name is bound by a parameter's object pattern. */
+function isDestructuredFromParameter(identifier: TSESTree.Identifier): boolean {
+  for (let current: TSESTree.Node | undefined = identifier.parent; current; current = current.parent) {
+    if (!isFunctionNode(current)) continue;
+    for (const parameter of current.params) {
+      const pattern = parameter.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
+      if (pattern.type !== AST_NODE_TYPES.ObjectPattern) continue;
+      for (const property of pattern.properties) {
+        if (property.type !== AST_NODE_TYPES.Property) continue;
+        const value = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
+        if (value.type === AST_NODE_TYPES.Identifier && value.name === identifier.name) return true;
+      }
+    }
+  }
+  return false;
 }
 
 export interface ElicitationHandler {
@@ -135,8 +208,9 @@ export function matchElicitationHandler(
   const handler = isFunctionNode(argument) ? argument : argument && resolveHandler ? resolveHandler(argument) : null;
   if (!handler) return null;
   if (api.schemaNames.length > 0) {
-    const first = call.arguments[0];
-    if (!first) return null;
+    const written = call.arguments[0];
+    if (!written) return null;
+    const first = followConstDeclaration(unwrapExpression(written));
     const firstPath = getMemberPath(first);
     const firstName = getStringValue(first) ?? (firstPath ? firstPath[firstPath.length - 1]! : null);
     if (firstName === null || !api.schemaNames.includes(firstName)) return null;
@@ -151,4 +225,62 @@ export function isAcpClientHandlerMethod(node: TSESTree.MethodDefinition | TSEST
     (name === "requestPermission" || name === "createElicitation" || name === "unstable_createElicitation") &&
     isFunctionNode(node.value)
   );
+}
+
+/** Keys of MCP `ToolAnnotations`: an object of only these in `server.tool(name, {…}, cb)` is annotations, not a schema. */
+const TOOL_ANNOTATION_KEYS = new Set(["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]);
+
+export interface ToolHandler {
+  readonly registration: TSESTree.CallExpression;
+  /** Which parameter of the handler receives the request's extra/context (with its signal); null when unknown. */
+  readonly signalParamIndex: number | null;
+  /** MCP TS SDK major: 1 (`extra.signal`) or 2 (`ctx.mcpReq.signal`, `@modelcontextprotocol/server`). */
+  readonly version: 1 | 2;
+}
+
+/**
+ * `server.tool(name, …, handler)` / `server.registerTool(name, config, handler)` (MCP TS SDK): where the handler
+ * gets the request's extra. With an input schema the handler is `(args, extra)`, without one `(extra)`.
+ */
+export function matchToolHandler(handler: TSESTree.FunctionLike): ToolHandler | null {
+  const registration = handler.parent;
+  if (registration?.type !== AST_NODE_TYPES.CallExpression || registration.arguments.at(-1) !== handler) return null;
+  const method = getCalleeName(registration);
+  if ((method !== "tool" && method !== "registerTool") || registration.callee.type !== AST_NODE_TYPES.MemberExpression) return null;
+  const args = registration.arguments;
+  if (args.length < 2 || !isStringLike(unwrapExpression(args[0]!))) return null;
+  const version = importedPackagesOf(registration).has("@modelcontextprotocol/server") ? 2 : 1;
+  const middle = args.slice(1, -1).map((argument) => unwrapExpression(argument));
+  const destructuredArgs = handler.params[0]?.type === AST_NODE_TYPES.ObjectPattern;
+  let signalParamIndex: number | null;
+  if (method === "registerTool") {
+    const config = middle[0];
+    signalParamIndex =
+      config?.type === AST_NODE_TYPES.ObjectExpression
+        ? findProperty(config, "inputSchema") === null
+          ? 0
+          : 1
+        : destructuredArgs
+          ? 1
+          : null;
+  } else {
+    const objects = middle.filter((argument) => !isStringLike(argument));
+    if (objects.length === 0) signalParamIndex = 0;
+    else if (objects.length >= 2) signalParamIndex = 1;
+    else {
+      const only = objects[0]!;
+      signalParamIndex =
+        only.type === AST_NODE_TYPES.ObjectExpression
+          ? only.properties.length > 0 &&
+            only.properties.every(
+              (property) => property.type === AST_NODE_TYPES.Property && TOOL_ANNOTATION_KEYS.has(getStaticPropertyName(property) ?? ""),
+            )
+            ? 0
+            : 1
+          : destructuredArgs
+            ? 1
+            : null;
+    }
+  }
+  return { registration, signalParamIndex, version };
 }

@@ -3,7 +3,7 @@
  * and whether the call sits in a user-land race against a timer. Used by `require-deadline`,
  * `forward-abort-signal` and the codemods that add a deadline.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   findProperty,
   getCalleeName,
@@ -65,6 +65,8 @@ export type DeadlineReading =
   /** ACP 2.x: a timeout signal without `stopWaitingOnCancel: true` only asks the client to stop. */
   | { readonly kind: "deadline-keeps-waiting"; readonly object: TSESTree.ObjectExpression }
   | { readonly kind: "none"; readonly options: OptionsReading }
+  /** A deadline field is set, but to a value that never fires on some path (`Infinity`, 2^31−1, `t ?? Infinity`). */
+  | { readonly kind: "never-fires"; readonly value: TSESTree.Node }
   /** The options may or may not set one (a variable, a spread, a signal of unknown origin). */
   | { readonly kind: "opaque"; readonly node: TSESTree.Node };
 
@@ -80,7 +82,8 @@ export function readDeadline(call: HumanWaitCall, sourceCode: Readonly<TSESLint.
     return { kind: "opaque", node: options.node };
   }
   const object = options.object;
-  if (api.deadlineFields.some((field) => propertyValue(object, field) !== null)) return { kind: "deadline" };
+  const values = api.deadlineFields.map((field) => propertyValue(object, field)).filter((value) => value !== null);
+  if (values.some((value) => !yieldsNoDeadline(value, sourceCode))) return { kind: "deadline" };
   const signal = api.signalField === null ? null : propertyValue(object, api.signalField);
   if (signal) {
     const verdict = signalDeadline(signal, sourceCode, findCallerSignals(call.node, sourceCode, call));
@@ -90,7 +93,33 @@ export function readDeadline(call: HumanWaitCall, sourceCode: Readonly<TSESLint.
     if (verdict === "unknown") return { kind: "opaque", node: signal };
   }
   if (hasSpread(object)) return { kind: "opaque", node: object };
+  if (values[0]) return { kind: "never-fires", value: values[0] };
   return { kind: "none", options };
+}
+
+/** The largest delay a timer takes (2^31−1 ms, ~24.8 days): at or above it, a "timeout" means "no timeout". */
+export const LARGEST_TIMER_DELAY_MS = 2_147_483_647;
+
+/**
+ * Whether a deadline value gives no deadline on some path: a constant at or above the largest timer delay
+ * (`2_147_483_647`, `Infinity`, `Number.MAX_SAFE_INTEGER`), directly, through `const`s of the file, or as one branch
+ * of `t && t !== Infinity ? t : 2_147_483_647`, `t ?? Infinity`, `t || Number.MAX_VALUE`.
+ */
+export function yieldsNoDeadline(value: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, depth = 0): boolean {
+  if (depth > 4) return false;
+  const node = unwrapExpression(value);
+  if (node.type === AST_NODE_TYPES.ConditionalExpression) {
+    return yieldsNoDeadline(node.consequent, sourceCode, depth + 1) || yieldsNoDeadline(node.alternate, sourceCode, depth + 1);
+  }
+  if (node.type === AST_NODE_TYPES.LogicalExpression && (node.operator === "??" || node.operator === "||")) {
+    return yieldsNoDeadline(node.left, sourceCode, depth + 1) || yieldsNoDeadline(node.right, sourceCode, depth + 1);
+  }
+  if (node.type === AST_NODE_TYPES.Identifier) {
+    const followed = followConstant(node, sourceCode);
+    if (followed !== node) return yieldsNoDeadline(followed, sourceCode, depth + 1);
+  }
+  const known = ASTUtils.getStaticValue(node, sourceCode.getScope(node));
+  return known !== null && typeof known.value === "number" && known.value >= LARGEST_TIMER_DELAY_MS;
 }
 
 /** The fields whose presence would give the call a deadline (for type-based proofs). */
@@ -119,8 +148,11 @@ export function signalDeadline(
   if (depth > 4) return "unknown";
   const verdict = signalShapeDeadline(expression, sourceCode, callerSignals, depth);
   if (verdict !== "unknown") return verdict;
-  // The caller's cancellation fires when the caller gives up, not when a person has had long enough.
-  return callerSignals.some((signal) => isSignal(expression, signal, sourceCode)) ? "no-deadline" : "unknown";
+  // The caller's cancellation fires when the caller gives up, not when a person has had long enough. A signal the
+  // enclosing function takes as a parameter of its own (an adapter's `signal`) is its caller's to bound: unknown here.
+  const matched = callerSignals.find((signal) => isSignal(expression, signal, sourceCode));
+  if (!matched) return "unknown";
+  return isOwnSignalParameter(matched) ? "unknown" : "no-deadline";
 }
 
 function signalShapeDeadline(
@@ -151,6 +183,27 @@ function signalShapeDeadline(
     if (controller) return isAbortedByTimer(controller) ? "deadline" : "no-deadline";
   }
   return "unknown";
+}
+
+/** `function ask(params, signal)`: a signal parameter taken whole, not a handler context's `{ signal }` or `extra.signal`. */
+function isOwnSignalParameter(signal: CallerSignal): boolean {
+  if (signal.kind !== "variable") return false;
+  const definition = signal.variable.defs[0];
+  if (definition?.type !== "Parameter") return false;
+  const name = definition.name;
+  const parent = name.parent;
+  const whole =
+    parent?.type === AST_NODE_TYPES.AssignmentPattern ? parent.parent === definition.node : parent === definition.node;
+  return whole && !isRegisteredCallback(definition.node as TSESTree.Node);
+}
+
+/** A function passed as an argument (a handler given to a registration): its parameters come from the framework. */
+function isRegisteredCallback(fn: TSESTree.Node): boolean {
+  const parent = fn.parent;
+  return (
+    (parent?.type === AST_NODE_TYPES.CallExpression || parent?.type === AST_NODE_TYPES.NewExpression) &&
+    parent.arguments.includes(fn as TSESTree.CallExpressionArgument)
+  );
 }
 
 /** For `controller.signal` with `const controller = new AbortController()`, the controller's variable. */
@@ -251,6 +304,8 @@ function promiseStandIns(call: TSESTree.CallExpression, sourceCode: Readonly<TSE
 export interface UserLandRace {
   /** `Promise.race([...])`, or a `withTimeout(ask, ms)`-style helper call. */
   readonly node: TSESTree.CallExpression;
+  /** `Promise.race`, a helper named for a timeout, or a helper of this file that listens to a signal's `abort`. */
+  readonly kind: "promise-race" | "timeout-helper" | "signal-helper";
   /** The other contenders (for a helper: its other arguments). */
   readonly others: readonly TSESTree.Node[];
 }
@@ -271,16 +326,40 @@ export function findUserLandRaces(call: TSESTree.CallExpression, sourceCode: Rea
       const race = parent.parent;
       if (race?.type === AST_NODE_TYPES.CallExpression && race.arguments[0] === parent && isPromiseRace(race)) {
         const others = parent.elements.filter((element): element is TSESTree.Expression => !!element && element !== node);
-        races.push({ node: race, others });
+        races.push({ node: race, others, kind: "promise-race" });
       }
     } else if (parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(node as TSESTree.Expression)) {
       const name = getCalleeName(parent);
+      const others = parent.arguments.filter((argument) => argument !== node);
       if (name !== null && TIMEOUT_WRAPPER_NAME.test(name)) {
-        races.push({ node: parent, others: parent.arguments.filter((argument) => argument !== node) });
+        races.push({ node: parent, others, kind: "timeout-helper" });
+      } else {
+        const helper = localFunctionOf(parent.callee, sourceCode);
+        if (helper && isSignalRaceHelper(helper, sourceCode)) races.push({ node: parent, others, kind: "signal-helper" });
       }
     }
   }
   return races;
+}
+
+/**
+ * A function of this file that races a promise against an abort signal: it takes a promise and a signal and listens
+ * to the signal's `abort` (`signal.addEventListener("abort", …)`, `signal.onabort = …`, `signal.aborted`), e.g.
+ * `raceWithSignal(conn.createElicitation(…), signal)`. Shared with the codemods, which must not add a second race.
+ */
+export function isSignalRaceHelper(helper: TSESTree.FunctionLike, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  if (!helper.body || helper.params.length < 2) return false;
+  return walkSubtree(helper.body, sourceCode.visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.CallExpression && getCalleeName(node) === "addEventListener") {
+      const event = node.arguments[0];
+      return event?.type === AST_NODE_TYPES.Literal && event.value === "abort";
+    }
+    if (node.type === AST_NODE_TYPES.MemberExpression) {
+      const name = getStaticPropertyName(node);
+      return name === "onabort" || name === "aborted" || name === "throwIfAborted";
+    }
+    return false;
+  });
 }
 
 function isPromiseRace(call: TSESTree.CallExpression): boolean {
@@ -292,7 +371,7 @@ function isPromiseRace(call: TSESTree.CallExpression): boolean {
 export function findTimerRace(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): UserLandRace | null {
   return (
     findUserLandRaces(call, sourceCode).find(
-      (race) => !isPromiseRace(race.node) || race.others.some((other) => isTimerExpression(other, sourceCode)),
+      (race) => race.kind === "timeout-helper" || race.others.some((other) => isTimerExpression(other, sourceCode)),
     ) ?? null
   );
 }

@@ -417,3 +417,25 @@ export function describeDefaultDeadline(api: HumanWaitApi): string {
     }
   }
 }
+
+const withoutCompanion = new Map<HumanWaitApi, HumanWaitApi>();
+
+/**
+ * The row as the installed SDK has it: @agentclientprotocol/sdk before 2.0 has no `stopWaitingOnCancel`, so advice
+ * and fixes must not name it. `installedMajor` reads the version the linted file would load.
+ */
+export function apiForInstalledVersions(
+  api: HumanWaitApi,
+  filename: string,
+  installedMajor: (pkg: string, filename: string) => number | null,
+): HumanWaitApi {
+  if (api.signalCompanionField === null || !api.packages.includes("@agentclientprotocol/sdk")) return api;
+  const major = installedMajor("@agentclientprotocol/sdk", filename);
+  if (major === null || major >= 2) return api;
+  let row = withoutCompanion.get(api);
+  if (!row) {
+    row = { ...api, signalCompanionField: null };
+    withoutCompanion.set(api, row);
+  }
+  return row;
+}

@@ -1,6 +1,9 @@
 import rule from "./forward-abort-signal.ts";
 import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
 import { locate } from "../test/locate.ts";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 type MessageId = "notForwarded" | "notRaced" | "missingStopWaiting" | "handlerIgnoresSignal" | "handlerHasNoSignal";
 
@@ -689,10 +692,6 @@ untypedRuleTester.run("forward-abort-signal", rule, {
 async function ask(ctx, signal) { return Promise.race([ctx.elicit("Which branch?", schema, { timeout: 1 }), once(signal, "abort")]); }`,
     },
     {
-      name: "no signal in reach: a tool handler that takes no extra (the SDK's form example)",
-      code: `mcpServer.registerTool("register_user", {}, async () => mcpServer.server.elicitInput(params));`,
-    },
-    {
       name: "detached: a background task the handler starts and does not await is not cancelled by extra.signal",
       code: `server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const taskExecution = (async () => {
@@ -908,6 +907,252 @@ export async function ask(params: Parameters<Server["elicitInput"]>[0], extra: {
             {
               messageId: "addSignal",
               output: typedHandler.replace("{ timeout: 120_000 }", "{ timeout: 120_000, signal: meta.signal }"),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Real code (#13, #12): waits reached through the file's own code, handlers that take no signal, version-aware advice
+
+const BRIDGE = `export class Bridge {
+  constructor(client: Client, private ui: { processRequest(p: unknown): Promise<ElicitResult> }) {
+    client.setRequestHandler(ElicitRequestSchema, (request) => this.enqueue(request));
+    client.setRequestHandler(ElicitRequestSchema, async (request) => { return this.ui.processRequest(request.params); });
+  }
+  private enqueue(request: ElicitRequest): Promise<ElicitResult> {
+    return new Promise((resolve) => { this.queue.push({ request, resolve }); });
+  }
+}`;
+
+const CONFIRM_CLASS = `class Deployer {
+  async confirm(message: string) {
+    return this.server.server.elicitInput({ message, requestedSchema }, { timeout: 120_000 });
+  }
+  register() {
+    this.server.tool("deploy", { target: z.string() }, async ({ target }, extra) => {
+      const answer = await this.confirm("Deploy?");
+    });
+  }
+}`;
+
+const PASS_THROUGH = `server.registerTool("deploy", {}, async (args, extra) => {
+  const ctx = { elicit: (p, options) => server.server.elicitInput(p, options) };
+  return runTool(args, ctx);
+});`;
+
+const NO_EXTRA = `server.tool("drop", { table: z.string() }, async ({ table }) => {
+  const answer = await server.server.elicitInput({ message: \`Drop \${table}?\`, requestedSchema });
+});`;
+
+const NO_EXTRA_V2 = `import { McpServer } from "@modelcontextprotocol/server";
+server.registerTool("drop", { inputSchema }, async ({ table }) => {
+  const answer = await server.server.elicitInput({ message: "Drop?", requestedSchema }, { timeout: 120_000 });
+});`;
+
+const NO_PARAMS = `mcpServer.registerTool("register_user", {}, async () => mcpServer.server.elicitInput(params));`;
+
+/** A project with @agentclientprotocol/sdk 1.4.0 installed (which has no `stopWaitingOnCancel`), made for this run. */
+const ACP1_FILE = (() => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "acp1-project-"));
+  const sdk = path.join(root, "node_modules", "@agentclientprotocol", "sdk");
+  fs.mkdirSync(sdk, { recursive: true });
+  fs.writeFileSync(path.join(sdk, "package.json"), JSON.stringify({ name: "@agentclientprotocol/sdk", version: "1.4.0" }));
+  return path.join(root, "src", "agent.ts");
+})();
+const ACP1_CODE = `import { AgentSideConnection } from "@agentclientprotocol/sdk";
+connection.onRequest(async (params, { signal }) => {
+  return ctx.request(methods.client.session.requestPermission, params, { cancellationSignal: signal });
+});`;
+
+function at(code: string, needle: string) {
+  const where = locate(code, needle);
+  const token = /^[\w$]+/.exec(needle)![0];
+  return { ...where, endColumn: where.column + token.length };
+}
+
+untypedRuleTester.run("forward-abort-signal (real code)", rule, {
+  valid: [
+    {
+      name: "delegation: a method of the class that asks nobody is not a wait",
+      code: `class Tools {
+  format(x) { return String(x); }
+  register() {
+    this.server.tool("x", {}, async (args, extra) => { const text = await this.format(args); await server.elicitInput(params, { signal: extra.signal }); });
+  }
+}`,
+    },
+    {
+      name: "delegation: the signal passed positionally to the class's own method is forwarded",
+      code: `class Deployer {
+  async confirm(message, signal) { return this.server.server.elicitInput({ message }, { timeout: 120_000, signal }); }
+  register() {
+    this.server.tool("deploy", {}, async (args, extra) => { await this.confirm("Deploy?", extra.signal); });
+  }
+}`,
+    },
+    {
+      name: "delegation: a closure that reads extra.signal itself forwards it",
+      code: `server.tool("deploy", {}, async (args, extra) => {
+  const ask = (message) => server.server.elicitInput({ message }, { signal: extra.signal });
+  await ask("Deploy?");
+});`,
+    },
+    {
+      name: "same-file adapter: this.client.requestPermission(params, signal) names the file's own method",
+      code: `class AcpClient {
+  constructor(conn) { this.conn = conn; }
+  async requestPermission(params, signal) {
+    return this.conn.request(methods.client.session.requestPermission, params, { cancellationSignal: signal, stopWaitingOnCancel: true });
+  }
+}
+class Agent {
+  constructor(conn) { this.client = new AcpClient(conn); }
+  async prompt(params, { signal }) { return this.client.requestPermission(params, signal); }
+}`,
+    },
+    {
+      name: "race helper: a same-file helper that listens to abort races the ask against the signal",
+      code: `function raceWithSignal(promise, signal) {
+  return new Promise((resolve, reject) => {
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    promise.then(resolve, reject);
+  });
+}
+async function onElicit(conn, params, signal) {
+  return await raceWithSignal(conn.createElicitation(params), signal);
+}`,
+    },
+    {
+      name: "pass-through: options merged with the caller's signal",
+      code: `server.registerTool("deploy", {}, async (args, extra) => {
+  const ctx = { elicit: (p, options) => server.server.elicitInput(p, { ...options, signal: extra.signal }) };
+  return runTool(args, ctx);
+});`,
+    },
+    {
+      name: "pass-through: with no caller signal in scope, options passed through are the caller's business",
+      code: `export const ctx = { elicit: (p, options) => server.server.elicitInput(p, options) };`,
+    },
+    {
+      name: "no extra: a tool handler that asks nobody",
+      code: `server.tool("drop", { table: z.string() }, async ({ table }) => db.drop(table));`,
+    },
+    {
+      name: "no extra: a route handler (not a tool registration) gives no signal to take",
+      code: `app.get("/ask", async () => { await server.server.elicitInput({ message: "Hi?", requestedSchema }); });`,
+    },
+    {
+      name: "no extra: options of unknown content may carry a signal",
+      code: `server.tool("drop", { table: z.string() }, async ({ table }) => { await server.server.elicitInput(params, options); });`,
+    },
+    {
+      name: "ACP 1.x installed: cancellationSignal alone is all the SDK has, no stopWaitingOnCancel to ask for",
+      filename: ACP1_FILE,
+      code: ACP1_CODE,
+    },
+  ],
+  invalid: [
+    {
+      name: "Bridge: a handler that waits through the class's queue and one that returns a declared answer drop extra.signal",
+      code: BRIDGE,
+      errors: [
+        { messageId: "handlerIgnoresSignal", data: { signal: "extra.signal" }, line: 3 },
+        { messageId: "handlerIgnoresSignal", data: { signal: "extra.signal" }, line: 4 },
+      ],
+    },
+    {
+      name: "delegation: await this.confirm() in a handler with extra: the class's method takes no signal",
+      code: CONFIRM_CLASS,
+      errors: [
+        {
+          messageId: "notRaced",
+          ...at(CONFIRM_CLASS, "confirm(\"Deploy"),
+          suggestions: [
+            {
+              messageId: "raceSignal",
+              output: CONFIRM_CLASS.replace('this.confirm("Deploy?")', raced('this.confirm("Deploy?")', "extra.signal")),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "pass-through: (p, options) => server.elicitInput(p, options) under a handler whose signal is never merged",
+      code: PASS_THROUGH,
+      errors: [{ messageId: "notForwarded", ...at(PASS_THROUGH, "elicitInput(p"), suggestions: [] }],
+    },
+    {
+      name: "no extra: server.tool(name, schema, async ({ table }) => …) waits and never takes extra",
+      code: NO_EXTRA,
+      errors: [
+        {
+          messageId: "handlerTakesNoSignal",
+          data: { param: "extra", signal: "extra.signal", label: MCP },
+          ...at(NO_EXTRA, "elicitInput("),
+          suggestions: [
+            {
+              messageId: "takeSignal",
+              data: { param: "extra", signal: "extra.signal", label: MCP },
+              output: NO_EXTRA.replace("async ({ table })", "async ({ table }, extra)").replace(
+                "requestedSchema })",
+                "requestedSchema }, { signal: extra.signal })",
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "no extra: registerTool without an input schema, a handler with no parameter at all",
+      code: NO_PARAMS,
+      errors: [
+        {
+          messageId: "handlerTakesNoSignal",
+          ...at(NO_PARAMS, "elicitInput("),
+          suggestions: [
+            {
+              messageId: "takeSignal",
+              output: `mcpServer.registerTool("register_user", {}, async (extra) => mcpServer.server.elicitInput(params, { signal: extra.signal }));`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "no extra: SDK v2 handler gets ctx and forwards ctx.mcpReq.signal",
+      code: NO_EXTRA_V2,
+      errors: [
+        {
+          messageId: "handlerTakesNoSignal",
+          data: { param: "ctx", signal: "ctx.mcpReq.signal", label: MCP },
+          ...at(NO_EXTRA_V2, "elicitInput("),
+          suggestions: [
+            {
+              messageId: "takeSignal",
+              output: NO_EXTRA_V2.replace("async ({ table })", "async ({ table }, ctx)").replace(
+                "{ timeout: 120_000 }",
+                "{ timeout: 120_000, signal: ctx.mcpReq.signal }",
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "ACP 2.x installed (this repository): cancellationSignal without stopWaitingOnCancel keeps waiting",
+      code: ACP1_CODE,
+      errors: [
+        {
+          messageId: "missingStopWaiting",
+          line: 3,
+          suggestions: [
+            {
+              messageId: "addStopWaiting",
+              output: ACP1_CODE.replace("{ cancellationSignal: signal }", "{ cancellationSignal: signal, stopWaitingOnCancel: true }"),
             },
           ],
         },

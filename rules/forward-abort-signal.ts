@@ -4,11 +4,13 @@
  * life because an elicitation was not raced against its callback's signal.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, getEnclosingFunction, narrowCallLocation, unwrapExpression } from "../core/ast.ts";
-import { matchElicitationHandler, matchHumanWaitCall, type ElicitationHandler, type HumanWaitCall } from "../core/calls.ts";
+import { findProperty, getEnclosingFunction, hasSpread, isFunctionNode, narrowCallLocation, unwrapExpression } from "../core/ast.ts";
+import { matchElicitationHandler, matchToolHandler, type ElicitationHandler, type HumanWaitCall } from "../core/calls.ts";
+import { findVariable } from "../core/flow.ts";
+import { fileMayWaitOnPerson, matchWaitOnPerson, resolveLocalCallee, signatureAnswers, type Delegation, type PersonWaitCall } from "../core/local-waits.ts";
+import { adaptToInstalled } from "../core/versions.ts";
 import { createRule } from "../core/create-rule.ts";
 import { findUserLandRaces, propertyValue, readOptions, setsTimer, signalDeadline, stopsWaiting } from "../core/deadline.ts";
-import { textMayContainHumanWait } from "../core/human-wait.ts";
 import {
   indentAt,
   indentDeeper,
@@ -28,7 +30,7 @@ import {
   type CallerSignal,
 } from "../core/signals.ts";
 import { isAbortSignalStaticCall, localFunctionOf, walkSubtree } from "../core/walk.ts";
-import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
+import { compileWrappers, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 
 type MessageId =
   | "notForwarded"
@@ -36,6 +38,8 @@ type MessageId =
   | "missingStopWaiting"
   | "handlerIgnoresSignal"
   | "handlerHasNoSignal"
+  | "handlerTakesNoSignal"
+  | "takeSignal"
   | "addSignal"
   | "addStopWaiting"
   | "raceSignal";
@@ -72,6 +76,9 @@ export default createRule<[Options], MessageId>({
         "This handler waits on a person but never looks at `{{signal}}`: when the server withdraws the question, the dialog stays up and its answer goes nowhere.",
       handlerHasNoSignal:
         "{{label}} gives this handler no cancellation signal: when the server stops waiting, the dialog stays up. Bound the wait for the person with a timer of your own.",
+      handlerTakesNoSignal:
+        "This handler never takes `{{param}}`, so when its caller gives up, {{label}} keeps waiting for an answer nobody needs.",
+      takeSignal: "Take `{{param}}` and pass `{{signal}}` to the call.",
       addSignal: "Pass `{{signal}}` to the call.",
       addStopWaiting: "Stop waiting when `{{signal}}` aborts (`{{companion}}: true`).",
       raceSignal: "Race the call against `{{signal}}`, so the wait ends (rejecting with its reason) when it aborts.",
@@ -80,17 +87,23 @@ export default createRule<[Options], MessageId>({
   create(context, [options]) {
     const sourceCode = context.sourceCode;
     const wrappers = compileWrappers(options.humanWaitFunctions);
-    if (!textMayContainHumanWait(sourceCode.text) && !mentionsWrapper(sourceCode.text, wrappers)) return {};
+    if (!fileMayWaitOnPerson(sourceCode, wrappers)) return {};
 
-    function checkCall(call: HumanWaitCall): void {
+    function checkCall(matched: PersonWaitCall): void {
+      const installed = adaptToInstalled(matched.api, context.filename);
+      const call = installed === matched.api ? matched : { ...matched, api: installed };
       const signals = findCallerSignals(call.node, sourceCode, call);
-      if (signals.length === 0) return;
+      if (signals.length === 0) {
+        checkHandlerWithoutSignal(call);
+        return;
+      }
       if (isRacedAgainst(call, signals)) return;
+      if (call.delegation && !delegationDropsSignal(call, call.delegation, signals)) return;
       const api = call.api;
       const signal = signals[0]!;
       const at = narrowCallLocation(call.node);
       const data = { signal: signal.text, label: api.label, companion: api.signalCompanionField ?? "" };
-      if (call.wrapper) {
+      if (call.wrapper || call.delegation) {
         if (call.node.arguments.some((argument) => passesSignalOrItsOwner(argument, signals))) return;
       }
       if (api.signalField === null || api.optionsArgIndex === null) {
@@ -103,7 +116,13 @@ export default createRule<[Options], MessageId>({
         return;
       }
       const reading = readOptions(call, sourceCode);
-      if (reading.kind === "opaque") return;
+      if (reading.kind === "opaque") {
+        // `elicit: (p, options) => server.elicitInput(p, options)` inside a handler: the caller's signal is never merged.
+        if (passesOptionsThrough(call, reading.node, signals)) {
+          context.report({ node: at, messageId: "notForwarded", data });
+        }
+        return;
+      }
       if (reading.kind === "absent") {
         const index = api.optionsArgIndex;
         const canAppend = call.node.arguments.length === index;
@@ -151,6 +170,107 @@ export default createRule<[Options], MessageId>({
           ? [{ messageId: "addSignal", data, fix: (fixer) => mergeSignal(fixer, call, object, passed, signal) }]
           : [],
       });
+    }
+
+    /**
+     * Whether a call that waits through the file's own code (or, typed, through a callee whose result is an answer)
+     * leaves the caller's signal behind. Not when the callee is a closure that sees the signal itself (its own call is
+     * judged where it is), nor when the wait inside is a hand-rolled promise (a client's queue; its handler is judged).
+     */
+    function delegationDropsSignal(call: PersonWaitCall, delegation: Delegation, signals: readonly CallerSignal[]): boolean {
+      if (delegation.via === "local" && delegation.facts.inner === null && delegation.fn !== null) return false;
+      const fn = delegation.fn;
+      if (fn?.body) {
+        const enclosed = signals.some((signal) => contains(scopeBlockOf(signal), fn));
+        if (enclosed || referencesAnySignal(fn.body, signals, sourceCode)) return false;
+      }
+      return !call.node.arguments.some((argument) => passesSignalOrItsOwner(argument, signals));
+    }
+
+    /**
+     * `(p, options) => server.elicitInput(p, options)`: the options are the enclosing function's own parameter, passed
+     * straight through, while a signal of an outer handler is in scope and never read in that function.
+     */
+    function passesOptionsThrough(call: PersonWaitCall, options: TSESTree.Node, signals: readonly CallerSignal[]): boolean {
+      if (call.delegation || call.wrapper) return false;
+      const passed = unwrapExpression(options);
+      if (passed.type !== AST_NODE_TYPES.Identifier) return false;
+      const fn = getEnclosingFunction(call.node);
+      if (!fn?.body || !fn.params.some((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === passed.name)) {
+        return false;
+      }
+      const outer = signals.filter((signal) => scopeBlockOf(signal) !== fn && contains(scopeBlockOf(signal), fn));
+      return outer.length > 0 && !outer.some((signal) => referencesSignal(fn.body!, signal, sourceCode));
+    }
+
+    /**
+     * MCP `server.tool(…, async ({ table }) => { await server.server.elicitInput(…) })`: the handler waits on a person
+     * but never takes the request's `extra`, so nothing can end the wait when the caller gives up.
+     */
+    function checkHandlerWithoutSignal(call: PersonWaitCall): void {
+      if (call.delegation || call.wrapper) return;
+      const api = call.api;
+      if (api.signalField === null || api.optionsArgIndex === null) return;
+      const handler = getEnclosingFunction(call.node);
+      const tool = handler ? matchToolHandler(handler) : null;
+      if (!handler || !tool || tool.signalParamIndex === null || handler.params.length > tool.signalParamIndex) return;
+      if (handler.params.some((parameter) => parameter.type === AST_NODE_TYPES.RestElement)) return;
+      const reading = readOptions(call, sourceCode);
+      if (reading.kind === "opaque") return;
+      if (reading.kind === "literal" && (propertyValue(reading.object, api.signalField) || hasSpread(reading.object))) return;
+      const name = freeName(handler, tool.version === 2 ? "ctx" : "extra");
+      const signalText = tool.version === 2 ? `${name}.mcpReq.signal` : `${name}.signal`;
+      const signal = { kind: "variable", text: signalText } as unknown as CallerSignal;
+      const data = { param: name, signal: signalText, label: api.label };
+      const optionsFix = (fixer: TSESLint.RuleFixer): TSESLint.RuleFix | TSESLint.RuleFix[] | null => {
+        if (reading.kind === "absent") return call.node.arguments.length === api.optionsArgIndex ? appendOptions(fixer, call, signal) : null;
+        return reading.atCall ? addSignal(fixer, call, reading.object, signal) : null;
+      };
+      context.report({
+        node: narrowCallLocation(call.node),
+        messageId: "handlerTakesNoSignal",
+        data,
+        suggest: [
+          {
+            messageId: "takeSignal",
+            data,
+            fix: (fixer) => {
+              const options = optionsFix(fixer);
+              const parameter = addParameterFix(fixer, handler, tool.signalParamIndex!, name);
+              if (!options || !parameter) return null;
+              return [parameter, ...(Array.isArray(options) ? options : [options])];
+            },
+          },
+        ],
+      });
+    }
+
+    /** Adds `name` as the handler's parameter at `index` (`async () =>` → `async (extra) =>`, `({ t }) =>` → `({ t }, extra) =>`). */
+    function addParameterFix(fixer: TSESLint.RuleFixer, handler: TSESTree.FunctionLike, index: number, name: string): TSESLint.RuleFix | null {
+      const params = handler.params;
+      const filler = Array.from({ length: index - params.length }, (_, position) => (params.length + position === 0 ? "_args" : `_arg${params.length + position}`));
+      const added = [...filler, name].join(", ");
+      if (params.length === 0) {
+        const open = sourceCode.getTokens(handler).find((token) => token.value === "(");
+        return open ? fixer.insertTextAfter(open, added) : null;
+      }
+      const last = params.at(-1)!;
+      const before = sourceCode.getTokenBefore(params[0]!);
+      if (before?.value !== "(") return fixer.replaceText(last, `(${sourceCode.getText(last)}, ${added})`);
+      return fixer.insertTextAfter(last, `, ${added}`);
+    }
+
+    /** `preferred`, unless the handler already sees something of that name. */
+    function freeName(handler: TSESTree.FunctionLike, preferred: string): string {
+      const body = handler.body;
+      if (!body) return preferred;
+      for (const candidate of [preferred, `${preferred}Request`, `request${preferred[0]!.toUpperCase()}${preferred.slice(1)}`]) {
+        const taken =
+          findVariable(sourceCode.getScope(body), candidate) !== null ||
+          walkSubtree(body, sourceCode.visitorKeys, (node) => node.type === AST_NODE_TYPES.Identifier && node.name === candidate);
+        if (!taken) return candidate;
+      }
+      return `${preferred}_`;
     }
 
     /**
@@ -289,8 +409,11 @@ export default createRule<[Options], MessageId>({
       const returnsWaitingCall = (value: TSESTree.Node | null | undefined): boolean => {
         const call = value && unwrapExpression(value);
         if (!followReturns || call?.type !== AST_NODE_TYPES.CallExpression) return false;
-        const callee = localFunctionOf(call.callee, sourceCode);
-        return callee !== null && callee !== handler && waitsForAnswer(callee, false);
+        const callee = resolveLocalCallee(call, sourceCode);
+        if (callee === null || callee === handler) return false;
+        // `this.ui.processRequest(…)` declared to answer with a person's answer (`Promise<ElicitResult>`).
+        if (!isFunctionNode(callee)) return signatureAnswers(callee);
+        return waitsForAnswer(callee, false);
       };
       if (body.type !== AST_NODE_TYPES.BlockStatement && returnsWaitingCall(body)) return true;
       return walkSubtree(body, sourceCode.visitorKeys, (node) => {
@@ -322,7 +445,7 @@ export default createRule<[Options], MessageId>({
 
     return {
       CallExpression(node) {
-        const call = matchHumanWaitCall(node, wrappers);
+        const call = matchWaitOnPerson(node, sourceCode, wrappers);
         if (call && call.api.side === "server") {
           checkCall(call);
           return;
@@ -337,6 +460,10 @@ export default createRule<[Options], MessageId>({
 function describeHandlerSignal(parameter: TSESTree.Parameter | undefined, path: readonly string[]): string {
   const name = parameter?.type === AST_NODE_TYPES.Identifier ? parameter.name : "extra";
   return [name, ...path].join(".");
+}
+
+function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 }
 
 /** The block a signal's name lives in: where something could tie it to another signal. */

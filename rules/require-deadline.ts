@@ -16,9 +16,11 @@ import {
   findTimerRace,
   readDeadline,
 } from "../core/deadline.ts";
-import { describeDefaultDeadline, textMayContainHumanWait } from "../core/human-wait.ts";
+import { describeDefaultDeadline } from "../core/human-wait.ts";
+import { fileMayWaitOnPerson, matchWaitOnPerson } from "../core/local-waits.ts";
+import { adaptToInstalled } from "../core/versions.ts";
 import { localFunctionOf, walkSubtree } from "../core/walk.ts";
-import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
+import { compileWrappers, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 
 type MessageId =
   | "missingDeadline"
@@ -26,6 +28,7 @@ type MessageId =
   | "raceLeavesRequestOpen"
   | "deadlineKeepsWaiting"
   | "handRolledWait"
+  | "deadlineNeverFires"
   | "clientWaitIgnoresRequestSignal";
 
 interface Options {
@@ -65,6 +68,8 @@ export default createRule<[Options], MessageId>({
         "This race stops waiting but leaves the question open: when the timer wins, the client's dialog stays up and nothing sends {{cancelNotice}}. Give the deadline to the call itself ({{fix}}) so that timing out withdraws the question.",
       deadlineKeepsWaiting:
         "This timeout only sends `$/cancel_request`: without `{{companion}}: true` the wait still lasts until the client answers, and a client that ignores the cancel never does.",
+      deadlineNeverFires:
+        "This deadline never fires on some path: `{{value}}` is no shorter than the largest timer, so a question nobody answers waits forever.",
       handRolledWait:
         "This promise settles only when an answer is delivered. With no timer and no abort signal, a question nobody answers keeps it pending, and whatever awaits it, for the life of the process: settle it from a timer chosen for a person and from the caller's abort signal.",
       clientWaitIgnoresRequestSignal:
@@ -74,10 +79,11 @@ export default createRule<[Options], MessageId>({
   create(context, [options]) {
     const sourceCode = context.sourceCode;
     const wrappers = compileWrappers(options.humanWaitFunctions);
-    if (!textMayContainHumanWait(sourceCode.text) && !mentionsWrapper(sourceCode.text, wrappers)) return {};
+    if (!fileMayWaitOnPerson(sourceCode, wrappers)) return {};
 
-    function checkCall(call: HumanWaitCall): void {
-      const api = call.api;
+    function checkCall(matched: HumanWaitCall): void {
+      const api = adaptToInstalled(matched.api, context.filename);
+      const call = api === matched.api ? matched : { ...matched, api };
       // A fixed deadline (Cloudflare agents) leaves the caller nothing to choose.
       if (api.defaultDeadline.kind === "fixed") return;
       const data = {
@@ -104,6 +110,9 @@ export default createRule<[Options], MessageId>({
           context.report({ node: at, messageId: race ? "raceLeavesRequestOpen" : "missingDeadline", data });
           return;
         }
+        case "never-fires":
+          context.report({ node: reading.value, messageId: "deadlineNeverFires", data: { value: shortText(sourceCode.getText(reading.value)) } });
+          return;
         default: {
           const unknownReading: never = reading;
           throw new Error(`unknown deadline reading ${JSON.stringify(unknownReading)}`);
@@ -149,8 +158,9 @@ export default createRule<[Options], MessageId>({
 
     return {
       CallExpression(node) {
-        const call = matchHumanWaitCall(node, wrappers);
-        if (call && call.api.side === "server") checkCall(call);
+        const call = matchWaitOnPerson(node, sourceCode, wrappers);
+        // A wait reached through the file's own code is judged at the call inside it, which can carry the deadline.
+        if (call && call.api.side === "server" && !call.delegation) checkCall(call);
       },
       NewExpression(node) {
         // Neither a timer nor a signal ends it.
@@ -164,3 +174,8 @@ export default createRule<[Options], MessageId>({
     };
   },
 });
+
+function shortText(text: string): string {
+  const oneLine = text.replace(/\s+/g, " ");
+  return oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine;
+}

@@ -1,0 +1,51 @@
+/**
+ * Installed versions of the SDKs a linted file uses, read from the nearest `node_modules/<pkg>/package.json` above
+ * the file (Node's own resolution), cached per directory and package. Advice that names an option the installed
+ * version lacks (`stopWaitingOnCancel` on @agentclientprotocol/sdk 1.x) would send users to code that does not compile.
+ */
+import { createRequire } from "node:module";
+import path from "node:path";
+import fs from "node:fs";
+
+const cache = new Map<string, number | null>();
+
+/** The installed major version of `pkg` as seen from `filename`, or null when it cannot be read. */
+export function installedMajor(pkg: string, filename: string): number | null {
+  const directory = path.dirname(path.resolve(filename));
+  const key = `${directory}\0${pkg}`;
+  if (cache.has(key)) return cache.get(key)!;
+  let major: number | null = null;
+  try {
+    const require = createRequire(path.join(directory, "noop.js"));
+    const manifest = require.resolve(`${pkg}/package.json`);
+    const version = (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version?: unknown }).version;
+    const match = typeof version === "string" ? /^(\d+)\./.exec(version) : null;
+    major = match ? Number(match[1]) : null;
+  } catch {
+    major = findManifestUpwards(pkg, directory);
+  }
+  cache.set(key, major);
+  return major;
+}
+
+/** Packages whose `exports` hide `package.json`: walk up `node_modules` folders by hand. */
+function findManifestUpwards(pkg: string, from: string): number | null {
+  for (let directory = from; ; directory = path.dirname(directory)) {
+    const candidate = path.join(directory, "node_modules", ...pkg.split("/"), "package.json");
+    try {
+      const version = (JSON.parse(fs.readFileSync(candidate, "utf8")) as { version?: unknown }).version;
+      const match = typeof version === "string" ? /^(\d+)\./.exec(version) : null;
+      return match ? Number(match[1]) : null;
+    } catch {
+      // not here
+    }
+    if (path.dirname(directory) === directory) return null;
+  }
+}
+
+import { apiForInstalledVersions, type HumanWaitApi } from "./human-wait.ts";
+
+/** The table row as the SDK installed for `filename` has it (see `apiForInstalledVersions`). */
+export function adaptToInstalled(api: HumanWaitApi, filename: string): HumanWaitApi {
+  return apiForInstalledVersions(api, filename, installedMajor);
+}
