@@ -6,6 +6,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { unwrapExpression } from "./ast.ts";
 import { matchHumanWaitCall, type HumanWaitCall } from "./calls.ts";
+import { annotatedAnswerShape, matchWaitOnPerson } from "./local-waits.ts";
 import { RESULT_TYPE_NAMES } from "./result-shapes.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
 
@@ -31,7 +32,10 @@ export function traceAnswerSource(
   switch (node.type) {
     case AST_NODE_TYPES.CallExpression: {
       const call = matchHumanWaitCall(node, wrappers);
-      return call ? { kind: "call", call } : null;
+      if (call) return { kind: "call", call };
+      // `await this.confirm(…)`, a same-file function that hands back the answer (or, typed, any callee that does).
+      const delegated = matchWaitOnPerson(node, sourceCode, wrappers);
+      return delegated?.delegation?.facts.returnsAnswer ? { kind: "call", call: delegated } : null;
     }
     case AST_NODE_TYPES.MemberExpression:
       return traceAnswerSource(node.object, sourceCode, wrappers, depth + 1);
@@ -70,7 +74,12 @@ function traceIdentifier(
 
 function annotationSource(name: TSESTree.Node): AnswerSource | null {
   const annotation = "typeAnnotation" in name ? name.typeAnnotation : undefined;
-  const typeNode = annotation && "typeAnnotation" in annotation ? annotation.typeAnnotation : undefined;
+  const written = annotation && "typeAnnotation" in annotation ? annotation.typeAnnotation : undefined;
+  // `ElicitResult | undefined`: an answer when there is one.
+  const typeNode =
+    written?.type === AST_NODE_TYPES.TSUnionType
+      ? written.types.find((member) => member.type === AST_NODE_TYPES.TSTypeReference && annotatedAnswerShape(member) !== null)
+      : written;
   if (typeNode?.type === AST_NODE_TYPES.TSTypeReference) {
     const typeName =
       typeNode.typeName.type === AST_NODE_TYPES.Identifier
