@@ -466,7 +466,11 @@ export function matchWaitOnPerson(
   }
   // A method of this file's own (an adapter named like the API it wraps) is resolved before the table is asked.
   const target = resolveLocalCallee(call, sourceCode);
-  if (target) {
+  if (target && isFunctionNode(target) && !target.body) {
+    // `declare function askUser(): Promise<ElicitResult>`: only its signature speaks.
+    const shape = annotatedAnswerShape(target.returnType?.typeAnnotation);
+    if (shape) return delegated(call, { fn: null, facts: { waits: true, returnsAnswer: true, inner: null, shape }, via: "local" });
+  } else if (target) {
     const facts =
       target.type === AST_NODE_TYPES.TSMethodSignature || target.type === AST_NODE_TYPES.TSPropertySignature
         ? delegatedFacts(call, sourceCode, wrappers, 0)

@@ -103,8 +103,11 @@ const ANSWER_TYPE_NAMES: Readonly<Record<string, TypedAnswerShape>> = {
 };
 
 const ELICIT_ACTION_SET = ["accept", "cancel", "decline"];
-const TYPE_FLAGS_NULLISH = 32768 /* Undefined */ | 65536 /* Null */ | 16384 /* Void */;
-const TYPE_FLAGS_STRING_LITERAL = 128;
+/** `undefined`, `null`, `void`: told by their intrinsic name, since TypeFlags values change between TypeScript majors. */
+function isNullish(type: ts.Type): boolean {
+  const name = (type as { intrinsicName?: string }).intrinsicName;
+  return name === "undefined" || name === "null" || name === "void";
+}
 
 /** Answers per checker and type: a program is built once per lint run, its types are asked about in every file. */
 const shapeCache = new WeakMap<ts.TypeChecker, WeakMap<ts.Type, TypedAnswerShape | null>>();
@@ -125,6 +128,7 @@ export function answerShapeOfType(type: ts.Type, checker: ts.TypeChecker): Typed
   try {
     shape = computeAnswerShape(type, checker, 0);
   } catch {
+    // A type the checker cannot answer about is no answer of a person's.
     shape = null;
   }
   cache.set(type, shape);
@@ -136,7 +140,7 @@ function computeAnswerShape(type: ts.Type, checker: ts.TypeChecker, depth: numbe
   const awaited = checker.getAwaitedType?.(type) ?? type;
   if ((awaited.flags & TYPE_FLAGS_ANY_OR_UNKNOWN) !== 0) return null;
   if (awaited.isUnion()) {
-    const members = awaited.types.filter((member) => (member.flags & TYPE_FLAGS_NULLISH) === 0);
+    const members = awaited.types.filter((member) => !isNullish(member));
     if (members.length === 0) return null;
     const shapes = members.map((member) => computeAnswerShape(member, checker, depth + 1));
     const first = shapes[0];
@@ -149,7 +153,12 @@ function computeAnswerShape(type: ts.Type, checker: ts.TypeChecker, depth: numbe
   const action = awaited.getProperty("action");
   if (action) {
     const declaration = action.valueDeclaration ?? action.declarations?.[0];
-    const actionType = declaration ? checker.getTypeOfSymbolAtLocation(action, declaration) : null;
+    // Zod-inferred types (the SDK's ElicitResult) have properties with no declaration to ask at.
+    const actionType = checker.getTypeOfSymbol
+      ? checker.getTypeOfSymbol(action)
+      : declaration
+        ? checker.getTypeOfSymbolAtLocation(action, declaration)
+        : null;
     if (actionType && isExactlyElicitActions(actionType)) return "mcp-elicit-result";
   }
   return null;
@@ -159,9 +168,9 @@ function isExactlyElicitActions(type: ts.Type): boolean {
   const members = type.isUnion() ? type.types : [type];
   const values = new Set<string>();
   for (const member of members) {
-    if ((member.flags & TYPE_FLAGS_NULLISH) !== 0) continue;
-    if ((member.flags & TYPE_FLAGS_STRING_LITERAL) === 0) return false;
-    values.add(String((member as ts.StringLiteralType).value));
+    if (isNullish(member)) continue;
+    if (!member.isStringLiteral()) return false;
+    values.add(member.value);
   }
   return values.size === ELICIT_ACTION_SET.length && ELICIT_ACTION_SET.every((value) => values.has(value));
 }

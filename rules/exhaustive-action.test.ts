@@ -1897,3 +1897,58 @@ describe("exhaustive-action suggestions are idempotent", () => {
     });
   }
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Real code (#13): answers reached through the class's own members and unwrapped annotations
+
+untypedRuleTester.run("exhaustive-action (delegation)", rule, {
+  valid: [
+    {
+      name: "delegation: a method that returns its own object with an action field asks nobody",
+      code: `class Banner {
+  async choice() { return { action: this.cookie.get("consent") }; }
+  async show() {
+    const answer = await this.choice();
+    if (answer.action !== "accept") return hide();
+    return keep();
+  }
+}`,
+    },
+    {
+      name: "annotation: a parameter typed with some other union that includes undefined is no answer",
+      code: `function onEvent(event: BannerEvent | undefined) {
+  if (event?.action === "accept") keep();
+  else hide();
+}`,
+    },
+  ],
+  invalid: [],
+});
+
+describe("exhaustive-action (delegation, reported)", () => {
+  const linter = new Linter({ configType: "flat" });
+  const report = (code: string) =>
+    linter
+      .verify(code, [{ files: ["**/*.ts"], languageOptions: { parser: tsParser }, plugins: { e: { rules: { r: rule } } as never }, rules: { "e/r": "error" } }], "x.ts")
+      .map((message) => ({ messageId: message.messageId, line: message.line, suggestions: message.suggestions?.map((s) => s.messageId) }));
+  it("delegation: if (answer.action !== \"accept\") on await this.confirm(), a method that returns the answer", () => {
+    const code = `class Deployer {
+  async confirm(message) {
+    return this.server.server.elicitInput({ message, requestedSchema }, { timeout: 120_000 });
+  }
+  async run() {
+    const answer = await this.confirm("Deploy?");
+    if (answer.action !== "accept") return rollback();
+    return deploy();
+  }
+}`;
+    expect(report(code)).toEqual([{ messageId: "declineAndCancelMerged", line: 7, suggestions: ["suggestExhaustiveSwitch"] }]);
+  });
+  it("annotation: a parameter typed ElicitResult | undefined is an answer", () => {
+    const code = `function onAnswer(result: ElicitResult | undefined) {
+  if (result?.action === "accept") apply(result.content);
+  else rollback();
+}`;
+    expect(report(code)).toEqual([{ messageId: "declineAndCancelMerged", line: 2, suggestions: ["suggestExhaustiveSwitch"] }]);
+  });
+});

@@ -1560,3 +1560,87 @@ describe("release-in-finally on the demo fixtures", () => {
     expect(linter.verify(fixed, config, { filename: "file.ts" })).toEqual([]);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Real code (#13): waits reached through the class's own members, and (typed) through another file's wrapper
+
+untypedRuleTester.run("release-in-finally (delegation)", rule, {
+  valid: [
+    {
+      name: "delegation: a class method that asks nobody is no wait between acquire and release",
+      code: `class Deployer {
+  async plan() { return this.db.query("select 1"); }
+  async run() {
+    const release = await this.mutex.acquire();
+    await this.plan();
+    release();
+    await this.server.elicitInput(params, { timeout: 1000 });
+  }
+}`,
+    },
+  ],
+  invalid: [],
+});
+
+typedRuleTester.run("release-in-finally (typed, across files)", rule, {
+  valid: [
+    {
+      name: "typed: a callee whose action is any string is not a person's answer",
+      filename: TYPED_FILE,
+      code: `import { fetchAction } from "./ask.js";
+declare const mutex: { acquire(): Promise<() => void> };
+export async function run() {
+  const release = await mutex.acquire();
+  await fetchAction();
+  release();
+}`,
+    },
+  ],
+  invalid: [],
+});
+
+describe("release-in-finally (delegation and types, reported)", () => {
+  const linter = new Linter({ configType: "flat" });
+  const report = (code: string) =>
+    linter
+      .verify(code, [{ files: ["**/*.ts"], languageOptions: { parser }, plugins: { e: { rules: { r: rule } } as never }, rules: { "e/r": "error" } }], "x.ts")
+      .map((message) => ({ messageId: message.messageId, line: message.line }));
+  it("delegation: a lock held across await this.ui.ask() (a field declared to answer) released outside finally", () => {
+    const code = `class Deployer {
+  constructor(private ui: { ask(message: string): Promise<ElicitResult> }) {}
+  async run() {
+    const release = await this.mutex.acquire();
+    const answer = await this.ui.ask("Deploy?");
+    release();
+  }
+}`;
+    expect(report(code)).toEqual([{ messageId: "releaseNotInFinally", line: 4 }]);
+  });
+  it("typed: a lock held across a wrapper from another file that answers with ElicitResult", async () => {
+    const { ESLint } = await import("eslint");
+    const root = path.join(__dirname, "..", "test", "typed-project");
+    const eslint = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      overrideConfig: [
+        {
+          files: ["**/*.ts"],
+          languageOptions: { parser, parserOptions: { projectService: true, tsconfigRootDir: root } },
+          plugins: { e: { rules: { r: rule } } as never },
+          rules: { "e/r": "error" },
+        },
+      ],
+    });
+    const code = `import { askUser } from "./ask.js";
+declare const mutex: { acquire(): Promise<() => void> };
+export async function run() {
+  const release = await mutex.acquire();
+  const answer = await askUser("Deploy?");
+  release();
+}`;
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, "file.ts") });
+    expect(result!.messages.map((message) => ({ messageId: message.messageId, line: message.line }))).toEqual([
+      { messageId: "releaseNotInFinally", line: 4 },
+    ]);
+  });
+});

@@ -8,8 +8,7 @@
  * the acquisition and the `try`; acquisition inside the `try`; the release handle escapes (strict only).
  */
 import type { TSESTree } from "@typescript-eslint/utils";
-import { textMayContainHumanWait } from "../core/human-wait.ts";
-import { matchHumanWaitCall } from "../core/calls.ts";
+import { fileMayWaitOnPerson, matchWaitOnPerson } from "../core/local-waits.ts";
 import {
   compileLockPairs,
   DEFAULT_CALLBACK_SCOPES,
@@ -18,7 +17,7 @@ import {
   type Acquisition,
   type LockPairOption,
 } from "../core/lock-pairs.ts";
-import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
+import { compileWrappers, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 import { createRule } from "../core/create-rule.ts";
 import { check, isCallbackScope } from "./release-in-finally/analyse.ts";
 import { collectWaitsOnPeople } from "./release-in-finally/waits.ts";
@@ -119,7 +118,7 @@ export default createRule<Options, MessageIds>({
     if (!pairs.textHint.test(text)) return {};
     const wrappers = compileWrappers(options.humanWaitFunctions);
     const anyAwait = options.anyAwait === true;
-    if (!anyAwait && !textMayContainHumanWait(text) && !mentionsWrapper(text, wrappers)) return {};
+    if (!anyAwait && !fileMayWaitOnPerson(sourceCode, wrappers)) return {};
     const callbackScopes = new Set([...DEFAULT_CALLBACK_SCOPES, ...(options.callbackScopes ?? [])]);
     const textOf = (node: TSESTree.Node) => sourceCode.getText(node);
 
@@ -133,7 +132,7 @@ export default createRule<Options, MessageIds>({
     return {
       CallExpression(node) {
         calls.push(node);
-        if (matchHumanWaitCall(node, wrappers)) humanWaits.push(node);
+        if (matchWaitOnPerson(node, sourceCode, wrappers)) humanWaits.push(node);
         const acquisition = matchAcquisition(node, pairs, textOf);
         if (acquisition && !isCallbackScope(node, callbackScopes, sourceCode)) acquisitions.push(acquisition);
       },
