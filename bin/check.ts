@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { ESLint, type Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
 import plugin from "../index.ts";
+import { runDiscover } from "./discover.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 
 export const CONFIG_NAMES = ["recommended", "strict", "all"] as const;
@@ -166,6 +167,7 @@ function isOneOf<T extends string>(choices: readonly T[], value: string): value 
 }
 
 export async function runCheck(argv: readonly string[], io: CommandIo): Promise<number> {
+  if (argv.includes("--discover")) return runDiscover(argv.filter((arg) => arg !== "--discover"), io);
   let args: ParsedArgs;
   try {
     args = parseCheckArgs(argv);

@@ -11,7 +11,7 @@ import { textMayCompareAnswer } from "../core/branches.ts";
 import { isAcpClientHandlerMethod, matchElicitationHandler } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
 import { textMayContainHumanWait } from "../core/human-wait.ts";
-import { compileWrappers, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
+import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 import { analyseIf, analyseSwitch, analyseTernary, type Check } from "./exhaustive-action/analyse.ts";
 import { acpHandlerSide, checkHandler } from "./exhaustive-action/handler.ts";
 import { codeStyle } from "./exhaustive-action/render.ts";
@@ -68,13 +68,16 @@ export default createRule<Options, MessageIds>({
     const sourceCode = context.sourceCode;
     const typed = !!sourceCode.parserServices?.program;
     // Untyped, only files that name a human wait can hold an answer; typed, any file comparing an answer literal can.
-    if (!typed && !textMayContainHumanWait(sourceCode.text) && !sourceCode.text.includes("requestedSchema")) return {};
+    const wrappers = compileWrappers(options.humanWaitFunctions);
+    if (!typed && !textMayContainHumanWait(sourceCode.text) && !sourceCode.text.includes("requestedSchema") && !mentionsWrapper(sourceCode.text, wrappers)) {
+      return {};
+    }
     if (!textMayCompareAnswer(sourceCode.text)) return {};
 
     const check: Check = {
       context,
       sourceCode,
-      branchContext: { sourceCode, wrappers: compileWrappers(options.humanWaitFunctions) },
+      branchContext: { sourceCode, wrappers },
       reportIdentical: options.reportIdenticalBranches === true,
       style: codeStyle(sourceCode, context.filename),
     };
