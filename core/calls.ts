@@ -59,7 +59,7 @@ export function getRequestMethod(firstArgument: TSESTree.Node | undefined): stri
   const argument = followConstDeclaration(unwrapExpression(firstArgument));
   if (argument.type === AST_NODE_TYPES.ObjectExpression) {
     const methodProperty = findProperty(argument, "method");
-    return methodProperty ? getStringValue(methodProperty.value) : null;
+    return methodProperty ? getStringValue(followConstDeclaration(unwrapExpression(methodProperty.value))) : null;
   }
   const text = getStringValue(argument);
   if (text !== null) return text;

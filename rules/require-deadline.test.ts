@@ -484,3 +484,136 @@ export const answer = server.elicitInput(params, requestOptions);`,
     },
   ],
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Real code (#13, #12): values and shapes, delegation, same-file adapters, installed APIs
+
+const NEVER_FIRES_CONDITIONAL = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export async function ask(server, params, t) {
+  return server.server.elicitInput(params, { timeout: t && t !== Infinity ? t : 2_147_483_647 });
+}`;
+
+const NEVER_FIRES_CONSTANT = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const NO_TIMEOUT = 2 ** 31 - 1;
+export const ask = (server, params) => server.server.elicitInput(params, { timeout: NO_TIMEOUT });`;
+
+const NEVER_FIRES_MAX_SAFE = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export const ask = (server, params, t) => server.server.elicitInput(params, { timeout: t ?? Number.MAX_SAFE_INTEGER });`;
+
+const CONST_METHOD = `import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
+const ELICIT = "elicitation/create" as const;
+server.tool("deploy", {}, async (args, extra) => extra.sendRequest({ method: ELICIT, params }, ElicitResultSchema));`;
+
+const CONST_REQUEST = `import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
+server.tool("deploy", {}, async (args, extra) => {
+  const request = { method: "elicitation/create", params } satisfies Request;
+  return extra.sendRequest(request, ElicitResultSchema);
+});`;
+
+const DELEGATED = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+class Deployer {
+  async confirm(message) { return this.server.server.elicitInput({ message, requestedSchema }); }
+  async run() { const answer = await this.confirm("Deploy?"); }
+}`;
+
+const FASTMCP_DESTRUCTURED = `import { FastMCP } from "fastmcp";
+server.addTool({ name: "deploy", execute: async (args, { elicit }) => { const answer = await elicit({ message: "Deploy?" }); } });`;
+
+untypedRuleTester.run("require-deadline (real code)", rule, {
+  valid: [
+    {
+      name: "values: a conditional whose every branch is a finite deadline",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export const ask = (server, params, t) => server.server.elicitInput(params, { timeout: t ?? 120_000 });`,
+    },
+    {
+      name: "values: a constant under the largest timer delay is a deadline",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const FIVE_MINUTES = 5 * 60_000;
+export const ask = (server, params) => server.server.elicitInput(params, { timeout: FIVE_MINUTES });`,
+    },
+    {
+      name: "values: a const naming another JSON-RPC method is no wait on a person",
+      code: `import { CreateMessageResultSchema } from "@modelcontextprotocol/sdk/types.js";
+const SAMPLE = "sampling/createMessage" as const;
+server.tool("summarise", {}, async (args, extra) => extra.sendRequest({ method: SAMPLE, params }, CreateMessageResultSchema));`,
+    },
+    {
+      name: "ACP adapter: its own signal parameter forwarded with stopWaitingOnCancel is its caller's to bound",
+      code: `import { methods } from "@agentclientprotocol/sdk";
+export class AcpClient {
+  async requestPermission(params, signal) {
+    return this.ctx.request(methods.client.session.requestPermission, params, { cancellationSignal: signal, stopWaitingOnCancel: true });
+  }
+}`,
+    },
+    {
+      name: "same-file adapter: this.client.requestPermission(params, signal) is the file's own method, not the ACP API",
+      code: `import { methods } from "@agentclientprotocol/sdk";
+class AcpClient {
+  async requestPermission(params, signal) {
+    return this.ctx.request(methods.client.session.requestPermission, params, { cancellationSignal: AbortSignal.any([signal, AbortSignal.timeout(300_000)]), stopWaitingOnCancel: true });
+  }
+}
+class Agent {
+  constructor() { this.client = new AcpClient(); }
+  async prompt(params, signal) { return this.client.requestPermission(params, signal); }
+}`,
+    },
+    {
+      name: "Cloudflare: this.elicitInput in an McpAgent (which takes no timeout) while the SDK is imported too",
+      code: `import { McpAgent } from "agents/mcp";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export class MyMcp extends McpAgent {
+  async deploy() { const answer = await this.elicitInput({ message: "Deploy?", requestedSchema }); }
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "values: t && t !== Infinity ? t : 2_147_483_647 gives no deadline on one branch",
+      code: NEVER_FIRES_CONDITIONAL,
+      errors: [{ messageId: "deadlineNeverFires" as never, data: { value: "t && t !== Infinity ? t : 2_147_483_647" }, line: 3 }],
+    },
+    {
+      name: "values: a same-file constant equal to 2^31-1 is no deadline",
+      code: NEVER_FIRES_CONSTANT,
+      errors: [{ messageId: "deadlineNeverFires" as never, data: { value: "NO_TIMEOUT" }, line: 3 }],
+    },
+    {
+      name: "values: t ?? Number.MAX_SAFE_INTEGER is no deadline when t is unset",
+      code: NEVER_FIRES_MAX_SAFE,
+      errors: [{ messageId: "deadlineNeverFires" as never, line: 2 }],
+    },
+    {
+      name: "values: the JSON-RPC method named through a same-file const",
+      code: CONST_METHOD,
+      errors: [{ messageId: "missingDeadline", line: 3 }],
+    },
+    {
+      name: "values: a request object built in a const before sendRequest(request)",
+      code: CONST_REQUEST,
+      errors: [{ messageId: "missingDeadline", line: 4 }],
+    },
+    {
+      name: "delegation: the missing deadline is reported once, at the call inside the method",
+      code: DELEGATED,
+      errors: [error(DELEGATED, "elicitInput(", "missingDeadline")],
+    },
+    {
+      name: "fastmcp: elicit destructured from the tool's context is fastmcp's, with its 60-second default",
+      code: FASTMCP_DESTRUCTURED,
+      errors: [
+        {
+          messageId: "missingDeadline",
+          data: {
+            defaultDeadline:
+              "fastmcp `context.elicit` gives up after its 60-second request default, a value borrowed from HTTP rather than chosen for a person",
+            fix: MCP_FIX,
+          },
+          line: 2,
+        },
+      ],
+    },
+  ],
+});
