@@ -481,9 +481,44 @@ function findStoredSettler(
       store = node;
       return true;
     }
+    // `this._resolve = resolve` in a class whose other methods settle it (`this._resolve?.(answer)`): a waiter object
+    // that a caller awaits (`await resolver.wait()`); the answer words checked below tie it to a person.
+    if (
+      node.type === AST_NODE_TYPES.AssignmentExpression &&
+      node.left.type === AST_NODE_TYPES.MemberExpression &&
+      !node.left.computed &&
+      node.left.object.type === AST_NODE_TYPES.ThisExpression &&
+      isSettler(node.right) &&
+      isSettledByAnotherMethod(node.left, sourceCode)
+    ) {
+      store = node;
+      return true;
+    }
     return false;
   });
   return store;
+}
+
+/** Whether a method of the class other than the one assigning `this.<field>` calls `this.<field>(…)`. */
+function isSettledByAnotherMethod(field: TSESTree.MemberExpression, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const name = getStaticPropertyName(field);
+  let method: TSESTree.Node | undefined = field.parent;
+  while (method && method.type !== AST_NODE_TYPES.MethodDefinition && method.type !== AST_NODE_TYPES.PropertyDefinition) method = method.parent;
+  const classBody = method?.parent;
+  if (name === null || !method || classBody?.type !== AST_NODE_TYPES.ClassBody) return false;
+  return classBody.body.some(
+    (member) =>
+      member !== method &&
+      walkSubtree(member, sourceCode.visitorKeys, (node) => {
+        if (node.type !== AST_NODE_TYPES.CallExpression) return false;
+        const callee = unwrapExpression(node.callee);
+        return (
+          callee.type === AST_NODE_TYPES.MemberExpression &&
+          callee.object.type === AST_NODE_TYPES.ThisExpression &&
+          getStaticPropertyName(callee) === name
+        );
+      }),
+  );
 }
 
 /** Names that hold an abort signal, as a cheap syntactic test for "this wait listens to one". */

@@ -583,3 +583,51 @@ function enclosingFunctionName(node: TSESTree.Node): string | null {
   }
   return null;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// A shared-looking key that travels as the question's own id
+
+/** Field names under which an id goes out with a question and comes back with its answer. */
+const REPLY_ID_FIELD = /^(?:approval|confirmation|request|question|elicitation|permission|prompt|ask|correlation)_id$/;
+
+function normalisedText(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string {
+  return sourceCode.getText(unwrapExpression(node)).replace(/\s+/g, "").replace(/\?\./g, ".");
+}
+
+/**
+ * `store.set(args.toolCallId, resolve)` where the same value is sent as the question's id (`approvalId:
+ * args.toolCallId`) and the answer is looked up by it (`store.get(args.approvalId)`): one entry per question asked,
+ * however the key is named. Both halves must be in the file.
+ */
+export function isEchoedAsQuestionId(
+  store: TSESTree.Node,
+  key: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  const keyText = normalisedText(key, sourceCode);
+  const storeText = normalisedText(store, sourceCode);
+  const sentAs = new Set<string>();
+  const readBy: string[] = [];
+  const visit = (node: TSESTree.Node): void => {
+    if (node.type === AST_NODE_TYPES.Property && !node.computed) {
+      const name = getStaticPropertyName(node);
+      if (name !== null && REPLY_ID_FIELD.test(toSnakeName(name)) && normalisedText(node.value, sourceCode) === keyText) sentAs.add(name);
+    }
+    if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.MemberExpression) {
+      const method = getStaticPropertyName(node.callee);
+      const first = node.arguments[0];
+      if ((method === "get" || method === "delete" || method === "has") && first && normalisedText(node.callee.object, sourceCode) === storeText) {
+        const path = getMemberPath(first);
+        if (path) readBy.push(path[path.length - 1]!);
+      }
+    }
+    for (const childKey of sourceCode.visitorKeys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[childKey];
+      for (const item of Array.isArray(child) ? child : [child]) {
+        if (item && typeof item === "object" && typeof (item as { type?: unknown }).type === "string") visit(item as TSESTree.Node);
+      }
+    }
+  };
+  visit(sourceCode.ast);
+  return readBy.some((name) => sentAs.has(name));
+}

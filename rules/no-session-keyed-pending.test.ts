@@ -691,3 +691,52 @@ describe("no-session-keyed-pending helpers", () => {
     expect(() => compilePendingPatterns({ storeNamePattern: "(" })).toThrow(/option storeNamePattern is not a valid regular expression/);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Real code (#13): a tool-call id that is sent as the question's own id and read back by it
+
+untypedRuleTester.run("no-session-keyed-pending (real code)", rule, {
+  valid: [
+    {
+      name: "echoed id: store.set(args.toolCallId) sent as approvalId and read back by store.get(args.approvalId)",
+      code: `const approvals = new Map();
+export async function requestApproval(args, client) {
+  const answer = new Promise((resolve) => approvals.set(args.toolCallId, resolve));
+  await client.notify("approval/request", { approvalId: args.toolCallId, message: args.message });
+  return answer;
+}
+export function onApproval(args) {
+  approvals.get(args.approvalId)?.(args.decision);
+  approvals.delete(args.approvalId);
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "echoed id: sent as approvalId but the answer is looked up by the session, so the slot is shared",
+      code: `const approvals = new Map();
+export async function requestApproval(args, client) {
+  const answer = new Promise((resolve) => approvals.set(args.toolCallId, resolve));
+  await client.notify("approval/request", { approvalId: args.toolCallId, message: args.message });
+  return answer;
+}
+export function onApproval(args) {
+  approvals.get(args.toolCallId)?.(args.decision);
+}`,
+      errors: [{ messageId: "sessionKeyedPending", line: 3 }],
+    },
+    {
+      name: "echoed id: read back by approvalId but never sent as one",
+      code: `const approvals = new Map();
+export async function requestApproval(args, client) {
+  const answer = new Promise((resolve) => approvals.set(args.toolCallId, resolve));
+  await client.notify("approval/request", { message: args.message });
+  return answer;
+}
+export function onApproval(args) {
+  approvals.get(args.approvalId)?.(args.decision);
+}`,
+      errors: [{ messageId: "sessionKeyedPending", line: 3 }],
+    },
+  ],
+});

@@ -14,6 +14,7 @@ import {
   classifyStoredValue,
   compilePendingPatterns,
   getStoreName,
+  isEchoedAsQuestionId,
   isPendingStoreName,
   describeWaitIntent,
   textMayContainSessionKeyedPending,
@@ -88,6 +89,8 @@ export default createRule<Options, MessageIds>({
       // A session's own connect or a tool call's own result happens once per key: sharing the key is fine there.
       const intent = describeWaitIntent(store, value, verdict.name);
       if (intent === "lifecycle") return;
+      // Sent with the question as its own id and read back by it: one entry per question after all.
+      if (isEchoedAsQuestionId(store, key, sourceCode)) return;
       // Names that speak of neither: only a store named for pending answers, or a file that asks a person, ties the
       // waiter to a question (a session's detach signal or a device pairing asks nobody).
       if (intent === "unknown" && !isPendingStoreName(getStoreName(store), patterns) && !textMayContainHumanWait(sourceCode.text)) {

@@ -617,3 +617,38 @@ export class MyMcp extends McpAgent {
     },
   ],
 });
+
+const RESOLVER_CLASS = `class AnswerResolver {
+  private _resolve?: (answer: ElicitResult) => void;
+  wait(): Promise<ElicitResult> {
+    return new Promise((resolve) => { this._resolve = resolve; });
+  }
+  answer(result: ElicitResult) { this._resolve?.(result); }
+}
+export async function onQuestion(resolver: AnswerResolver) { return await resolver.wait(); }`;
+
+untypedRuleTester.run("require-deadline (pending waiter objects)", rule, {
+  valid: [
+    {
+      name: "waiter object: a work queue's one-slot wake-up asks nobody",
+      code: `class Queue {
+  private next?: () => void;
+  pop() { return new Promise<void>((resolve) => { this.next = resolve; }); }
+  push(item) { this.items.push(item); this.next?.(); }
+}`,
+    },
+    {
+      name: "waiter object: a resolver the class settles only in its own executor is no pending store",
+      code: `class Answer {
+  wait(): Promise<ElicitResult> { return new Promise((resolve) => { this._resolve = resolve; resolve({ action: "cancel" }); }); }
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "waiter object: this._resolve = resolve, settled by another method, awaited with no timer or signal",
+      code: RESOLVER_CLASS,
+      errors: [error(RESOLVER_CLASS, "Promise((resolve)", "handRolledWait")],
+    },
+  ],
+});
