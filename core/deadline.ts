@@ -499,6 +499,63 @@ function findStoredSettler(
   return store;
 }
 
+/**
+ * `await resolver.wait()` where `const resolver = new Resolver()` and `Resolver` is a class of this file that keeps
+ * its promise's settlers in fields (`this._resolve = resolve`) that its other methods call: a waiter object, awaited
+ * here. With `findHandRolledWait`'s test: a wait on a person's answer (words in the awaiting function) that no timer
+ * and no signal ends. Null otherwise.
+ */
+export function findWaiterObjectWait(
+  call: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): { readonly call: TSESTree.CallExpression; readonly owner: TSESTree.Node } | null {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || call.parent?.type !== AST_NODE_TYPES.AwaitExpression) return null;
+  const receiver = unwrapExpression(callee.object);
+  if (receiver.type !== AST_NODE_TYPES.Identifier) return null;
+  const variable = resolveIdentifier(receiver, sourceCode);
+  const init = variable ? singleInitializer(variable) : null;
+  const created = init && unwrapExpression(init);
+  if (created?.type !== AST_NODE_TYPES.NewExpression || created.callee.type !== AST_NODE_TYPES.Identifier) return null;
+  const classVariable = resolveIdentifier(created.callee, sourceCode);
+  const definition = classVariable?.defs[0];
+  if (definition?.type !== "ClassName") return null;
+  const classBody = (definition.node as TSESTree.ClassDeclaration).body;
+  if (!isWaiterClass(classBody, sourceCode)) return null;
+  const owner = getEnclosingFunction(call);
+  if (!owner || !HUMAN_ANSWER_HINT.test(sourceCode.getText(owner))) return null;
+  if (setsTimer(owner, sourceCode) || touchesSignal(owner, sourceCode)) return null;
+  return { call, owner };
+}
+
+const waiterClasses = new WeakMap<TSESTree.ClassBody, boolean>();
+
+/** A class whose `new Promise` executor keeps `resolve` in a field that another of its methods calls. */
+function isWaiterClass(classBody: TSESTree.ClassBody, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const cached = waiterClasses.get(classBody);
+  if (cached !== undefined) return cached;
+  const found = walkSubtree(classBody, sourceCode.visitorKeys, (node) => {
+    if (node.type !== AST_NODE_TYPES.NewExpression || node.callee.type !== AST_NODE_TYPES.Identifier || node.callee.name !== "Promise") {
+      return false;
+    }
+    const executor = node.arguments[0];
+    if (executor?.type !== AST_NODE_TYPES.ArrowFunctionExpression && executor?.type !== AST_NODE_TYPES.FunctionExpression) return false;
+    const settlers = executor.params.filter((param): param is TSESTree.Identifier => param.type === AST_NODE_TYPES.Identifier).map((param) => param.name);
+    return walkSubtree(executor.body, sourceCode.visitorKeys, (inner) => {
+      if (inner.type !== AST_NODE_TYPES.AssignmentExpression || inner.left.type !== AST_NODE_TYPES.MemberExpression) return false;
+      const value = unwrapExpression(inner.right);
+      return (
+        inner.left.object.type === AST_NODE_TYPES.ThisExpression &&
+        value.type === AST_NODE_TYPES.Identifier &&
+        settlers.includes(value.name) &&
+        isSettledByAnotherMethod(inner.left, sourceCode)
+      );
+    });
+  });
+  waiterClasses.set(classBody, found);
+  return found;
+}
+
 /** Whether a method of the class other than the one assigning `this.<field>` calls `this.<field>(…)`. */
 function isSettledByAnotherMethod(field: TSESTree.MemberExpression, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const name = getStaticPropertyName(field);

@@ -10,7 +10,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getCalleeName, getMemberPath, getStaticPropertyName, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { matchHumanWaitCall, type HumanWaitCall } from "./calls.ts";
-import { findHandRolledWaitIgnoringSignals } from "./deadline.ts";
+import { findHandRolledWaitIgnoringSignals, findWaiterObjectWait } from "./deadline.ts";
 import { HUMAN_WAIT_APIS, textMayContainHumanWait, type HumanWaitApi, type ResultShape } from "./human-wait.ts";
 import { RESULT_TYPE_NAMES } from "./result-shapes.ts";
 import { answerFunctionNames, answerShapeOfCall } from "./types.ts";
@@ -371,6 +371,10 @@ function computeFacts(
       shape ??= direct?.api.result ?? delegated?.shape ?? null;
       if (isReturnedBy(node, fn, sourceCode.visitorKeys) && (direct !== null || delegated?.returnsAnswer === true)) returnsAnswer = true;
       return false;
+    }
+    if (node.type === AST_NODE_TYPES.AwaitExpression && !waits && node.argument.type === AST_NODE_TYPES.CallExpression) {
+      // `await resolver.wait()` on a waiter object of this file, in a function that speaks of a person's answer.
+      if (findWaiterObjectWait(node.argument, sourceCode) && nearestFunction(node) === fn) waits = true;
     }
     if (node.type === AST_NODE_TYPES.NewExpression && !waits) {
       // `return new Promise((resolve) => { this.queue.push({ request, resolve }) })` parked for a person's answer.

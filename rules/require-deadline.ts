@@ -14,6 +14,7 @@ import {
   describeDeadlineFix,
   findHandRolledWait,
   findTimerRace,
+  findWaiterObjectWait,
   readDeadline,
 } from "../core/deadline.ts";
 import { describeDefaultDeadline } from "../core/human-wait.ts";
@@ -161,6 +162,9 @@ export default createRule<[Options], MessageId>({
         const call = matchWaitOnPerson(node, sourceCode, wrappers);
         // A wait reached through the file's own code is judged at the call inside it, which can carry the deadline.
         if (call && call.api.side === "server" && !call.delegation) checkCall(call);
+        // `await resolver.wait()` on a waiter object that only an answer settles.
+        const waiter = call ? null : findWaiterObjectWait(node, sourceCode);
+        if (waiter) context.report({ node: narrowCallLocation(node), messageId: "handRolledWait" });
       },
       NewExpression(node) {
         // Neither a timer nor a signal ends it.
