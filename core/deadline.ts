@@ -194,15 +194,19 @@ function isOwnSignalParameter(signal: CallerSignal): boolean {
   const parent = name.parent;
   const whole =
     parent?.type === AST_NODE_TYPES.AssignmentPattern ? parent.parent === definition.node : parent === definition.node;
-  return whole && !isRegisteredCallback(definition.node as TSESTree.Node);
+  return whole && isClassMember(definition.node as TSESTree.Node);
 }
 
-/** A function passed as an argument (a handler given to a registration): its parameters come from the framework. */
-function isRegisteredCallback(fn: TSESTree.Node): boolean {
+/**
+ * An adapter's method (`class AcpClient { requestPermission(params, signal) { … } }`): its signal parameter is the
+ * caller's to bound. A free function that takes a signal (`askToRun(sessionId, signal)`) still owes its wait a
+ * deadline: the codemods add one there.
+ */
+function isClassMember(fn: TSESTree.Node): boolean {
   const parent = fn.parent;
   return (
-    (parent?.type === AST_NODE_TYPES.CallExpression || parent?.type === AST_NODE_TYPES.NewExpression) &&
-    parent.arguments.includes(fn as TSESTree.CallExpressionArgument)
+    (parent?.type === AST_NODE_TYPES.MethodDefinition || parent?.type === AST_NODE_TYPES.PropertyDefinition) &&
+    parent.value === fn
   );
 }
 

@@ -81,7 +81,11 @@ export const DEFAULT_LOCK_PAIRS: readonly LockPair[] = [
   // pg / mysql2 pools: `const client = await pool.connect()` … `client.release()`.
   lockLike("connect", ["release"], "pooled connection"),
   lockLike("getConnection", ["release"], "pooled connection"),
+  // A server opened for the question's callback (an OAuth redirect, a local answer page): `listen()` … `close()`.
+  lockLike("listen", ["close"], "listening server"),
   stateEntry("add", ["delete"], "entry"),
+  // Storage that marks a pending question: `storage.put(key, …)` … `storage.delete(key)` (Durable Objects, KV).
+  stateEntry("put", ["delete"], "stored entry"),
   stateEntry("set", ["delete"], "entry"),
   stateField("status"),
   stateField("state"),

@@ -1644,3 +1644,53 @@ export async function run() {
     ]);
   });
 });
+
+// Held resources beyond locks (#13): released outside finally only matters when a person is waited on in between.
+untypedRuleTester.run("release-in-finally (held resources)", rule, {
+  valid: [
+    {
+      name: "held: a server listening across an ordinary await (no person asked) is not ours to judge",
+      code: `export async function serveOnce(server, port) {
+  server.listen(port);
+  await loadConfig();
+  server.close();
+  await mcp.server.elicitInput(params, { timeout: 60_000 });
+}`,
+    },
+    {
+      name: "held: storage put and delete of different keys across a wait are no pair",
+      code: `export async function ask(storage, mcp, id) {
+  await storage.put(\`pending:\${id}\`, true);
+  const answer = await mcp.server.elicitInput(params, { timeout: 60_000 });
+  await storage.delete("other");
+}`,
+    },
+  ],
+  invalid: [],
+});
+
+describe("release-in-finally (held resources, reported)", () => {
+  const linter = new Linter({ configType: "flat" });
+  const report = (code: string) =>
+    linter
+      .verify(code, [{ files: ["**/*.ts"], languageOptions: { parser }, plugins: { e: { rules: { r: rule } } as never }, rules: { "e/r": "error" } }], "x.ts")
+      .map((message) => ({ messageId: message.messageId, line: message.line }));
+  it("held: a callback server listening while the person answers, closed outside finally", () => {
+    const code = `export async function signIn(callbackServer, mcp) {
+  callbackServer.listen(8765);
+  const answer = await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  callbackServer.close();
+  return answer;
+}`;
+    expect(report(code)).toEqual([{ messageId: "releaseNotInFinally", line: 2 }]);
+  });
+  it("held: storage.put(key) before the wait and storage.delete(key) after it, outside finally", () => {
+    const code = `export async function ask(storage, mcp, id) {
+  await storage.put(id, { asked: Date.now() });
+  const answer = await mcp.server.elicitInput(params, { timeout: 60_000 });
+  await storage.delete(id);
+  return answer;
+}`;
+    expect(report(code)).toEqual([{ messageId: "releaseNotInFinally", line: 2 }]);
+  });
+});
