@@ -93,10 +93,10 @@ export function renderConfig(entries: readonly WrapperConfigEntry[]): string {
 }
 
 /** Finds the wrappers of a project given its tsconfig. Throws with a clear message when ts-morph is missing. */
-export function discoverWrappers(tsconfigPath: string): DiscoveredWrapper[] {
+export async function discoverWrappers(tsconfigPath: string): Promise<DiscoveredWrapper[]> {
   let tsMorph: typeof import("ts-morph");
   try {
-    tsMorph = require("ts-morph") as typeof import("ts-morph");
+    tsMorph = await import("ts-morph");
   } catch {
     throw new Error("check --discover needs ts-morph (npm install --save-dev ts-morph typescript)");
   }
@@ -148,7 +148,7 @@ export async function runDiscover(argv: readonly string[], io: CommandIo): Promi
   }
   let found: DiscoveredWrapper[];
   try {
-    found = discoverWrappers(tsconfig);
+    found = await discoverWrappers(tsconfig);
   } catch (error) {
     io.stderr(`check --discover: ${(error as Error).message}\n`);
     return EXIT_FAILURE;

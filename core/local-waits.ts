@@ -497,11 +497,6 @@ function delegated(call: TSESTree.CallExpression, delegation: Delegation): Perso
   return { node: call, api, optionsArgument: index === null ? null : (call.arguments[index] ?? null), wrapper: null, delegation };
 }
 
-/** Whether the call's callee is a function of this file (whether or not it waits): the table does not apply to it. */
-export function callsLocalFunction(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  const target = resolveLocalCallee(call, sourceCode);
-  return target !== null && isFunctionNode(target);
-}
 
 /** A declared member (`processRequest(p): Promise<ElicitResult>`) that answers with a person's answer. */
 export function signatureAnswers(member: TSESTree.TSMethodSignature | TSESTree.TSPropertySignature): boolean {

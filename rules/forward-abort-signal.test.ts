@@ -1038,6 +1038,11 @@ async function onElicit(conn, params, signal) {
       code: `export const ctx = { elicit: (p, options) => server.server.elicitInput(p, options) };`,
     },
     {
+      name: "const method: setRequestHandler(M, …) with M naming another request is no elicitation handler",
+      code: `const SAMPLE = "sampling/createMessage" as const;
+client.setRequestHandler(SAMPLE, async (request) => await model.generate(request.params));`,
+    },
+    {
       name: "no extra: a tool handler that asks nobody",
       code: `server.tool("drop", { table: z.string() }, async ({ table }) => db.drop(table));`,
     },
@@ -1143,6 +1148,12 @@ async function onElicit(conn, params, signal) {
       ],
     },
     {
+      name: "const method: setRequestHandler(M, …) with M a same-file const for elicitation/create",
+      code: `const ELICIT = "elicitation/create" as const;
+client.setRequestHandler(ELICIT, async (request) => await dialog.show(request.params));`,
+      errors: [{ messageId: "handlerIgnoresSignal", data: { signal: "extra.signal" }, line: 2 }],
+    },
+    {
       name: "ACP 2.x installed (this repository): cancellationSignal without stopWaitingOnCancel keeps waiting",
       code: ACP1_CODE,
       errors: [
@@ -1153,6 +1164,49 @@ async function onElicit(conn, params, signal) {
             {
               messageId: "addStopWaiting",
               output: ACP1_CODE.replace("{ cancellationSignal: signal }", "{ cancellationSignal: signal, stopWaitingOnCancel: true }"),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+const TYPED_DELEGATE = `import { askUser } from "./ask.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+declare const server: McpServer;
+server.registerTool("deploy", {}, async (args, extra) => {
+  const answer = await askUser("Deploy?");
+  return { content: [{ type: "text" as const, text: answer.action }] };
+});`;
+
+typedRuleTester.run("forward-abort-signal (typed, across files)", rule, {
+  valid: [
+    {
+      name: "typed: a callee from another file whose action is any string asks nobody",
+      filename: TYPED_FILE,
+      code: `import { fetchAction } from "./ask.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+declare const server: McpServer;
+server.registerTool("deploy", {}, async (args, extra) => {
+  const saved = await fetchAction();
+  return { content: [{ type: "text" as const, text: saved.action }] };
+});`,
+    },
+  ],
+  invalid: [
+    {
+      name: "typed: a wrapper from another file answering with ElicitResult, called without extra.signal",
+      filename: TYPED_FILE,
+      code: TYPED_DELEGATE,
+      errors: [
+        {
+          messageId: "notRaced",
+          ...at(TYPED_DELEGATE, "askUser(\"Deploy"),
+          suggestions: [
+            {
+              messageId: "raceSignal",
+              output: TYPED_DELEGATE.replace('askUser("Deploy?")', raced('askUser("Deploy?")', "extra.signal")),
             },
           ],
         },
