@@ -469,7 +469,8 @@ export function matchWaitOnPerson(
     if (wrapped) return { ...wrapped, delegation: null };
   }
   // A method of this file's own (an adapter named like the API it wraps) is resolved before the table is asked.
-  const target = resolveLocalCallee(call, sourceCode);
+  // Most calls name nothing the file defines: one set of the file's function names keeps them cheap.
+  const target = method !== null && localFunctionNames(sourceCode).has(method) ? resolveLocalCallee(call, sourceCode) : null;
   if (target && isFunctionNode(target) && !target.body) {
     // `declare function askUser(): Promise<ElicitResult>`: only its signature speaks.
     const shape = annotatedAnswerShape(target.returnType?.typeAnnotation);
@@ -489,6 +490,37 @@ export function matchWaitOnPerson(
   if (direct) return { ...direct, delegation: null };
   const shape = answerShapeOfCall(call, sourceCode);
   return shape ? delegated(call, { fn: null, facts: { waits: true, returnsAnswer: true, inner: null, shape }, via: "type" }) : null;
+}
+
+const functionNamesByProgram = new WeakMap<TSESTree.Program, ReadonlySet<string>>();
+
+/** Names under which the file defines a function: declarations, `const f = () => …`, methods, function-valued properties. */
+function localFunctionNames(sourceCode: Readonly<TSESLint.SourceCode>): ReadonlySet<string> {
+  const program = sourceCode.ast;
+  const cached = functionNamesByProgram.get(program);
+  if (cached) return cached;
+  const names = new Set<string>();
+  walkSubtree(program, sourceCode.visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.FunctionDeclaration || node.type === AST_NODE_TYPES.TSDeclareFunction) {
+      if (node.id) names.add(node.id.name);
+    } else if (node.type === AST_NODE_TYPES.VariableDeclarator) {
+      if (node.id.type === AST_NODE_TYPES.Identifier && node.init && isFunctionNode(unwrapExpression(node.init))) names.add(node.id.name);
+    } else if (
+      node.type === AST_NODE_TYPES.MethodDefinition ||
+      node.type === AST_NODE_TYPES.TSMethodSignature ||
+      node.type === AST_NODE_TYPES.TSPropertySignature ||
+      ((node.type === AST_NODE_TYPES.PropertyDefinition || node.type === AST_NODE_TYPES.Property) &&
+        node.value !== null &&
+        isFunctionNode(unwrapExpression(node.value)))
+    ) {
+      const key = node.key;
+      if (!node.computed && key.type === AST_NODE_TYPES.Identifier) names.add(key.name);
+      else if (key.type === AST_NODE_TYPES.Literal && typeof key.value === "string") names.add(key.value);
+    }
+    return false;
+  });
+  functionNamesByProgram.set(program, names);
+  return names;
 }
 
 function delegated(call: TSESTree.CallExpression, delegation: Delegation): PersonWaitCall {
