@@ -3,7 +3,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { REPO_ROOT } from "./cli.ts";
+import { REPO_ROOT } from "./paths.ts";
 
 export interface CodeBlock {
   lang: string;

@@ -7,7 +7,7 @@ import path from "node:path";
 import { Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
 import plugin from "../../index.ts";
-import { REPO_ROOT } from "./cli.ts";
+import { REPO_ROOT } from "./paths.ts";
 
 export const RULE_NAMES = Object.keys(plugin.rules) as (keyof typeof plugin.rules)[];
 
