@@ -269,7 +269,7 @@ export function writeMalformedFiles(dir: string = fs.mkdtempSync(path.join(os.tm
     // Bytes that are not text: every value 0..255, four times over.
     "binary.js": Buffer.from(Array.from({ length: 1024 }, (_, index) => index % 256)),
     "empty.ts": "",
-    "huge-5mb.ts": hugeSource(hugeBytes),
+    "huge.ts": hugeSource(hugeBytes),
   };
   for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
   return Object.keys(files)
