@@ -13,20 +13,20 @@ import fs from "node:fs";
 import path from "node:path";
 
 export const REPO_ROOT = path.resolve(__dirname, "..");
-export const NODE_MODULES = path.join(REPO_ROOT, "node_modules");
+const NODE_MODULES = path.join(REPO_ROOT, "node_modules");
 
 /**
  * The broad corpus takes modules up to this size: code as people write it (no bundles, no generated tables), and
  * enough files (over 2,000) for per-file costs to show while a pass stays a few seconds, so a whole bench run fits
  * in about 5 minutes on 2 cores.
  */
-export const MAX_FILE_BYTES = 10 * 1024;
+const MAX_FILE_BYTES = 10 * 1024;
 
 /**
  * Packages of the broad corpus, in order, with the most files each may contribute (its sorted paths, first N).
  * Caps keep one package from dominating; the total is about 2,100 files, 5 MB.
  */
-export const BROAD_PACKAGES: ReadonlyArray<{ name: string; cap: number; exclude?: RegExp }> = [
+const BROAD_PACKAGES: ReadonlyArray<{ name: string; cap: number; exclude?: RegExp }> = [
   { name: "@typescript-eslint/eslint-plugin", cap: 150 },
   { name: "@typescript-eslint/scope-manager", cap: 180 },
   { name: "@typescript-eslint/typescript-estree", cap: 60 },
@@ -69,7 +69,7 @@ const DECLARATION_FILE = /\.d\.(?:ts|mts|cts)$/;
  */
 const ELICITATION_WORDS = /elicit|permission|ElicitResult|acceptAction|human.?in.?the.?loop/i;
 
-export function hasElicitationCode(text: string): boolean {
+function hasElicitationCode(text: string): boolean {
   return ELICITATION_WORDS.test(text);
 }
 
@@ -81,7 +81,7 @@ export interface Corpus {
 }
 
 /** Every file under `dir` whose name matches, sorted by path; `node_modules` below `dir` is entered only if asked. */
-export function listFiles(dir: string, options: { enterNodeModules: boolean; match: (file: string) => boolean }): string[] {
+function listFiles(dir: string, options: { enterNodeModules: boolean; match: (file: string) => boolean }): string[] {
   const found: string[] = [];
   const walk = (current: string): void => {
     let entries: fs.Dirent[];
@@ -173,7 +173,7 @@ export function totalBytes(files: readonly string[]): number {
   return total;
 }
 
-export function toPosix(file: string): string {
+function toPosix(file: string): string {
   return file.split(path.sep).join("/");
 }
 

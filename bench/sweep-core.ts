@@ -17,7 +17,7 @@ import { Linter, type SourceCode } from "eslint";
 import { REPO_ROOT, displayPath } from "./corpora.ts";
 import { everyRule, everyRuleStrict, lintConfig, loadTransforms, runTransform, runTransformChain, type LoadedTransform } from "./subjects.ts";
 
-export type FailureKind = "rule-exception" | "transform-exception" | "transform-output-unparsable" | "transform-not-idempotent";
+type FailureKind = "rule-exception" | "transform-exception" | "transform-output-unparsable" | "transform-not-idempotent";
 
 export interface Failure {
   kind: FailureKind;
@@ -221,7 +221,7 @@ function firstLine(text: string): string {
 }
 
 /** "at …" lines of a stack: the first one, plus the first one in this repository's own code (not node_modules). */
-export function describeFrames(error: unknown): string {
+function describeFrames(error: unknown): string {
   const stack = error instanceof Error && error.stack ? error.stack : "";
   const frames = stack
     .split("\n")

@@ -131,7 +131,7 @@ export async function buildVariant(id: string, context: VariantContext = {}): Pr
 }
 
 /** A tsconfig that puts every file of a corpus in one program (JavaScript included, not type-checked). */
-export function writeCorpusTsconfig(files: readonly string[], dir: string): string {
+function writeCorpusTsconfig(files: readonly string[], dir: string): string {
   fs.mkdirSync(dir, { recursive: true });
   const tsconfig = path.join(dir, "tsconfig.json");
   const config = {

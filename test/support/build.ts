@@ -23,7 +23,7 @@ function sources(entry: string): string[] {
 }
 
 /** Sources whose compiled .js is missing or older than they are. */
-export function staleSources(): string[] {
+function staleSources(): string[] {
   return BUILD_ROOTS.flatMap((root) => sources(path.join(REPO_ROOT, root))).filter((source) => {
     const compiled = fs.statSync(source.replace(/\.ts$/, ".js"), { throwIfNoEntry: false });
     return !compiled || compiled.mtimeMs < fs.statSync(source).mtimeMs;

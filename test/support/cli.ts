@@ -11,9 +11,9 @@ import { main } from "../../bin/cli.ts";
 import { REPO_ROOT } from "./paths.ts";
 
 export { REPO_ROOT };
-export const TSX_BIN = path.join(REPO_ROOT, "node_modules", ".bin", "tsx");
+const TSX_BIN = path.join(REPO_ROOT, "node_modules", ".bin", "tsx");
 export const ESLINT_BIN = path.join(REPO_ROOT, "node_modules", ".bin", "eslint");
-export const CLI_SOURCE = path.join(REPO_ROOT, "bin", "cli.ts");
+const CLI_SOURCE = path.join(REPO_ROOT, "bin", "cli.ts");
 
 export interface RunResult {
   code: number;
@@ -43,7 +43,7 @@ export function spawnCli(argv: readonly string[], cwd: string, env: NodeJS.Proce
   return fromSpawn(spawnSync(TSX_BIN, [CLI_SOURCE, ...argv], { cwd, encoding: "utf8", env: { ...process.env, ...env } }));
 }
 
-export function fromSpawn(child: SpawnSyncReturns<string>): RunResult {
+function fromSpawn(child: SpawnSyncReturns<string>): RunResult {
   if (child.error) throw child.error;
   return { code: child.status ?? -1, stdout: child.stdout, stderr: child.stderr };
 }

@@ -11,7 +11,7 @@ import { REPO_ROOT } from "./paths.ts";
 
 export const RULE_NAMES = Object.keys(plugin.rules) as (keyof typeof plugin.rules)[];
 
-export interface CodeExample {
+interface CodeExample {
   label: "❌" | "✅" | null;
   code: string;
   /** 1-based line of the opening fence in the page. */
