@@ -182,3 +182,29 @@ export function displayPath(file: string): string {
   const relative = path.relative(REPO_ROOT, file);
   return toPosix(relative.startsWith("..") ? file : relative);
 }
+
+/**
+ * A whole repository on disk for `check` and `eslint` to discover and lint, as a user runs them: the files of the
+ * given corpora copied under `<dir>/src/` by their path in this repository (`node_modules/` renamed `vendor/`, since
+ * both tools skip node_modules), and a package.json at the root. Its corpus is that one package.json: the variants
+ * that time a whole run lint the directory it is in. Placed outside this repository, whose .gitignore would hide it.
+ */
+export function writeRepositoryCorpus(dir: string, sources: readonly Corpus[]): Corpus {
+  fs.mkdirSync(dir, { recursive: true });
+  const seen = new Set<string>();
+  for (const file of sources.flatMap((corpus) => corpus.files)) {
+    const relative = path.relative(REPO_ROOT, file).split(path.sep).map((part) => (part === "node_modules" ? "vendor" : part));
+    const target = path.join(dir, "src", ...relative);
+    if (seen.has(target)) continue;
+    seen.add(target);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(file, target);
+  }
+  const manifest = path.join(dir, "package.json");
+  fs.writeFileSync(manifest, `${JSON.stringify({ name: "bench-repository", private: true, type: "module" }, null, 2)}\n`);
+  return {
+    name: "repository",
+    files: [manifest],
+    recipe: `one directory of ${seen.size} files: ${sources.map((corpus) => corpus.name).join(" + ")} copied under src/ (node_modules/ as vendor/), linted as a whole`,
+  };
+}

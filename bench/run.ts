@@ -5,13 +5,22 @@
  *   npm run bench                 full run (targets are judged on this)
  *   npm run bench -- --quick      a third of each corpus, no memory runs: a quick look, not a verdict
  *   options: --rounds N (default 3)  --jobs N (parallel child processes, default 2)  --no-memory
- *            --only broad-lint,dense-lint,dense-typed,broad-transform,dense-transform
+ *            --only broad-lint,dense-lint,dense-typed,broad-transform,dense-transform,repository-check
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { broadCorpus, denseCorpus, displayPath, quietCorpus, REPO_ROOT, totalBytes, type Corpus } from "./corpora.ts";
+import {
+  broadCorpus,
+  denseCorpus,
+  displayPath,
+  quietCorpus,
+  REPO_ROOT,
+  totalBytes,
+  writeRepositoryCorpus,
+  type Corpus,
+} from "./corpora.ts";
 import type { MeasureJob, MemoryResult, SubsetTime, TimeResult } from "./measure.ts";
 import { ruleNames } from "./subjects.ts";
 
@@ -21,6 +30,8 @@ const WORK_DIR = path.join(RESULTS_DIR, "work", String(process.pid));
 const MEASURE_SCRIPT = path.join(__dirname, "measure.ts");
 /** The dense corpus is small (a pass is under a second): more rounds, for a stable median at little cost. */
 const DENSE_UNTYPED_ROUNDS = 9;
+/** Where the repository suite's files are copied: outside this repository, whose .gitignore covers bench/results/. */
+const REPOSITORY_DIR = path.join(os.tmpdir(), `elicitation-bench-repository-${process.pid}`);
 
 interface Options {
   quick: boolean;
@@ -136,8 +147,21 @@ function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
       memoryVariants: [],
     },
   ];
+  const corpora = [broad, quietCorpus(broad), dense];
+  if (!options.only || options.only.has("repository-check")) {
+    const repository = writeRepositoryCorpus(REPOSITORY_DIR, [broad, dense]);
+    corpora.push(repository);
+    suites.push({
+      // Whole runs as a user starts them (discovery, the text pre-filter, ESLint), one per round: issue #12's
+      // "a repository where 1 % of files ask a person costs ~1 % of a full lint".
+      name: "repository-check",
+      corpus: repository,
+      variants: ["repo:eslint-parser", "repo:check"],
+      memoryVariants: [],
+    });
+  }
   const chosen = options.only ? suites.filter((suite) => options.only?.has(suite.name)) : suites;
-  return { suites: chosen, corpora: [broad, quietCorpus(broad), dense] };
+  return { suites: chosen, corpora };
 }
 
 function ratioSpecs(): RatioSpec[] {
@@ -151,6 +175,7 @@ function ratioSpecs(): RatioSpec[] {
     { group: "b", label: "recommended typed / parser alone typed", suite: "dense-typed", numerator: "lint:recommended-typed", denominator: "lint:parser-typed", subset: "all" },
     { group: "c", label: "migrate transforms / jscodeshift identity", suite: "broad-transform", numerator: "transform:migrate", denominator: "transform:identity", subset: "all", target: 0.5 },
     { group: "c", label: "migrate transforms / jscodeshift identity", suite: "dense-transform", numerator: "transform:migrate", denominator: "transform:identity", subset: "all" },
+    { group: "e", label: "check . / eslint . with the parser alone", suite: "repository-check", numerator: "repo:check", denominator: "repo:eslint-parser", subset: "all", target: 0.1 },
     { group: "a", label: "a rule that does nothing / parser alone (ESLint's floor)", suite: "broad-lint", numerator: "lint:noop", denominator: "lint:parser", subset: "all" },
     { group: "a", label: "recommended / a rule that does nothing", suite: "broad-lint", numerator: "lint:recommended", denominator: "lint:noop", subset: "all" },
     { group: "d", label: "recommended / parser alone", suite: "broad-lint", numerator: "lint:recommended", denominator: "lint:parser", subset: "quiet" },
@@ -358,8 +383,9 @@ async function main(): Promise<number> {
     b: "(b) type information, dense corpus",
     c: "(c) migrate's transforms (in-process, chained) vs a jscodeshift identity transform",
     d: "(d) each rule on files with no elicitation code (issues 2 and 3)",
+    e: "(e) check on a whole repository vs eslint with the parser alone (issue 12)",
   };
-  for (const group of ["a", "b", "c", "d"]) {
+  for (const group of ["a", "b", "c", "d", "e"]) {
     const rows = ratios.filter((ratio) => ratio.group === group);
     if (rows.length === 0) continue;
     out.push(groupTitles[group]);
@@ -421,6 +447,7 @@ async function main(): Promise<number> {
   fs.writeFileSync(path.join(RESULTS_DIR, "latest.txt"), `${out.join("\n")}\n`);
   out.push(`Results: ${displayPath(jsonFile)} (and bench/results/latest.json, latest.txt)`);
   fs.rmSync(WORK_DIR, { recursive: true, force: true });
+  fs.rmSync(REPOSITORY_DIR, { recursive: true, force: true });
   process.stdout.write(`${out.join("\n")}\n`);
   return 0;
 }
