@@ -154,7 +154,8 @@ export function denseCorpus(): Corpus {
   return {
     name: "dense",
     files: [...fixtures, ...examples],
-    recipe: "fixtures/**/*.{ts,tsx,js,mjs,cjs} (no .d.ts) + node_modules/@modelcontextprotocol/sdk/dist/esm/examples/**/*.js, sorted",
+    recipe:
+      "fixtures/**/*.{ts,tsx,js,mjs,cjs} (no .d.ts) + node_modules/@modelcontextprotocol/sdk/dist/esm/examples/**/*.js, sorted",
   };
 }
 
@@ -193,7 +194,10 @@ export function writeRepositoryCorpus(dir: string, sources: readonly Corpus[]): 
   fs.mkdirSync(dir, { recursive: true });
   const seen = new Set<string>();
   for (const file of sources.flatMap((corpus) => corpus.files)) {
-    const relative = path.relative(REPO_ROOT, file).split(path.sep).map((part) => (part === "node_modules" ? "vendor" : part));
+    const relative = path
+      .relative(REPO_ROOT, file)
+      .split(path.sep)
+      .map((part) => (part === "node_modules" ? "vendor" : part));
     const target = path.join(dir, "src", ...relative);
     if (seen.has(target)) continue;
     seen.add(target);
@@ -201,7 +205,10 @@ export function writeRepositoryCorpus(dir: string, sources: readonly Corpus[]): 
     fs.copyFileSync(file, target);
   }
   const manifest = path.join(dir, "package.json");
-  fs.writeFileSync(manifest, `${JSON.stringify({ name: "bench-repository", private: true, type: "module" }, null, 2)}\n`);
+  fs.writeFileSync(
+    manifest,
+    `${JSON.stringify({ name: "bench-repository", private: true, type: "module" }, null, 2)}\n`,
+  );
   return {
     name: "repository",
     files: [manifest],

@@ -67,7 +67,8 @@ class UsageError extends Error {}
 
 function positiveInteger(flag: string, text: string): number {
   const parsed = Number(text);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new UsageError(`${flag} must be a whole number >= 1, got "${text}"`);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new UsageError(`${flag} must be a whole number >= 1, got "${text}"`);
   return parsed;
 }
 
@@ -100,7 +101,11 @@ interface RatioSpec {
 }
 
 function everyThird(corpus: Corpus): Corpus {
-  return { ...corpus, files: corpus.files.filter((_, index) => index % 3 === 0), recipe: `${corpus.recipe}; --quick: every third file` };
+  return {
+    ...corpus,
+    files: corpus.files.filter((_, index) => index % 3 === 0),
+    recipe: `${corpus.recipe}; --quick: every third file`,
+  };
 }
 
 function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
@@ -166,26 +171,142 @@ function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
 
 function ratioSpecs(): RatioSpec[] {
   const specs: RatioSpec[] = [
-    { group: "a", label: "recommended / parser alone", suite: "broad-lint", numerator: "lint:recommended", denominator: "lint:parser", subset: "all", target: 1.03 },
-    { group: "a", label: "recommended / parser alone", suite: "dense-lint", numerator: "lint:recommended", denominator: "lint:parser", subset: "all", target: 1.15 },
-    { group: "b", label: "switch-exhaustiveness-check typed / parser alone", suite: "dense-typed", numerator: "lint:switch-typed", denominator: "lint:parser", subset: "all" },
-    { group: "b", label: "recommended typed / parser alone", suite: "dense-typed", numerator: "lint:recommended-typed", denominator: "lint:parser", subset: "all" },
-    { group: "b", label: "recommended typed / switch-exhaustiveness-check typed", suite: "dense-typed", numerator: "lint:recommended-typed", denominator: "lint:switch-typed", subset: "all" },
-    { group: "b", label: "recommended typed / recommended untyped", suite: "dense-typed", numerator: "lint:recommended-typed", denominator: "lint:recommended", subset: "all" },
-    { group: "b", label: "recommended typed / parser alone typed", suite: "dense-typed", numerator: "lint:recommended-typed", denominator: "lint:parser-typed", subset: "all" },
-    { group: "c", label: "migrate transforms / jscodeshift identity", suite: "broad-transform", numerator: "transform:migrate", denominator: "transform:identity", subset: "all", target: 0.5 },
-    { group: "c", label: "migrate transforms / jscodeshift identity", suite: "dense-transform", numerator: "transform:migrate", denominator: "transform:identity", subset: "all" },
-    { group: "e", label: "check . / eslint . with the parser alone", suite: "repository-check", numerator: "repo:check", denominator: "repo:eslint-parser", subset: "all", target: 0.1 },
-    { group: "a", label: "a rule that does nothing / parser alone (ESLint's floor)", suite: "broad-lint", numerator: "lint:noop", denominator: "lint:parser", subset: "all" },
-    { group: "a", label: "recommended / a rule that does nothing", suite: "broad-lint", numerator: "lint:recommended", denominator: "lint:noop", subset: "all" },
-    { group: "d", label: "recommended / parser alone", suite: "broad-lint", numerator: "lint:recommended", denominator: "lint:parser", subset: "quiet" },
-    { group: "d", label: "a rule that does nothing / parser alone", suite: "broad-lint", numerator: "lint:noop", denominator: "lint:parser", subset: "quiet" },
+    {
+      group: "a",
+      label: "recommended / parser alone",
+      suite: "broad-lint",
+      numerator: "lint:recommended",
+      denominator: "lint:parser",
+      subset: "all",
+      target: 1.03,
+    },
+    {
+      group: "a",
+      label: "recommended / parser alone",
+      suite: "dense-lint",
+      numerator: "lint:recommended",
+      denominator: "lint:parser",
+      subset: "all",
+      target: 1.15,
+    },
+    {
+      group: "b",
+      label: "switch-exhaustiveness-check typed / parser alone",
+      suite: "dense-typed",
+      numerator: "lint:switch-typed",
+      denominator: "lint:parser",
+      subset: "all",
+    },
+    {
+      group: "b",
+      label: "recommended typed / parser alone",
+      suite: "dense-typed",
+      numerator: "lint:recommended-typed",
+      denominator: "lint:parser",
+      subset: "all",
+    },
+    {
+      group: "b",
+      label: "recommended typed / switch-exhaustiveness-check typed",
+      suite: "dense-typed",
+      numerator: "lint:recommended-typed",
+      denominator: "lint:switch-typed",
+      subset: "all",
+    },
+    {
+      group: "b",
+      label: "recommended typed / recommended untyped",
+      suite: "dense-typed",
+      numerator: "lint:recommended-typed",
+      denominator: "lint:recommended",
+      subset: "all",
+    },
+    {
+      group: "b",
+      label: "recommended typed / parser alone typed",
+      suite: "dense-typed",
+      numerator: "lint:recommended-typed",
+      denominator: "lint:parser-typed",
+      subset: "all",
+    },
+    {
+      group: "c",
+      label: "migrate transforms / jscodeshift identity",
+      suite: "broad-transform",
+      numerator: "transform:migrate",
+      denominator: "transform:identity",
+      subset: "all",
+      target: 0.5,
+    },
+    {
+      group: "c",
+      label: "migrate transforms / jscodeshift identity",
+      suite: "dense-transform",
+      numerator: "transform:migrate",
+      denominator: "transform:identity",
+      subset: "all",
+    },
+    {
+      group: "e",
+      label: "check . / eslint . with the parser alone",
+      suite: "repository-check",
+      numerator: "repo:check",
+      denominator: "repo:eslint-parser",
+      subset: "all",
+      target: 0.1,
+    },
+    {
+      group: "a",
+      label: "a rule that does nothing / parser alone (ESLint's floor)",
+      suite: "broad-lint",
+      numerator: "lint:noop",
+      denominator: "lint:parser",
+      subset: "all",
+    },
+    {
+      group: "a",
+      label: "recommended / a rule that does nothing",
+      suite: "broad-lint",
+      numerator: "lint:recommended",
+      denominator: "lint:noop",
+      subset: "all",
+    },
+    {
+      group: "d",
+      label: "recommended / parser alone",
+      suite: "broad-lint",
+      numerator: "lint:recommended",
+      denominator: "lint:parser",
+      subset: "quiet",
+    },
+    {
+      group: "d",
+      label: "a rule that does nothing / parser alone",
+      suite: "broad-lint",
+      numerator: "lint:noop",
+      denominator: "lint:parser",
+      subset: "quiet",
+    },
   ];
   for (const name of ruleNames()) {
-    specs.push({ group: "d", label: `${name} alone / parser alone`, suite: "broad-lint", numerator: `lint:rule:${name}`, denominator: "lint:parser", subset: "quiet" });
+    specs.push({
+      group: "d",
+      label: `${name} alone / parser alone`,
+      suite: "broad-lint",
+      numerator: `lint:rule:${name}`,
+      denominator: "lint:parser",
+      subset: "quiet",
+    });
   }
   for (const name of ruleNames()) {
-    specs.push({ group: "d", label: `${name} alone / a rule that does nothing`, suite: "broad-lint", numerator: `lint:rule:${name}`, denominator: "lint:noop", subset: "quiet" });
+    specs.push({
+      group: "d",
+      label: `${name} alone / a rule that does nothing`,
+      suite: "broad-lint",
+      numerator: `lint:rule:${name}`,
+      denominator: "lint:noop",
+      subset: "quiet",
+    });
   }
   return specs;
 }
@@ -259,7 +380,8 @@ function computeRatio(spec: RatioSpec, suite: Suite, result: TimeResult): RatioR
   const numerator = result.rounds[spec.numerator];
   const denominator = result.rounds[spec.denominator];
   if (!numerator || !denominator) return null;
-  const pick = (rounds: Array<Record<string, SubsetTime>>, key: keyof SubsetTime) => rounds.map((round) => round[spec.subset][key]);
+  const pick = (rounds: Array<Record<string, SubsetTime>>, key: keyof SubsetTime) =>
+    rounds.map((round) => round[spec.subset][key]);
   const ratioOf = (key: keyof SubsetTime) => {
     const top = pick(numerator, key);
     const bottom = pick(denominator, key);
@@ -282,7 +404,11 @@ function computeRatio(spec: RatioSpec, suite: Suite, result: TimeResult): RatioR
 function formatTable(rows: string[][]): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   return rows
-    .map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  "))
+    .map((row) =>
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+        .join("  "),
+    )
     .join("\n");
 }
 
@@ -296,13 +422,20 @@ async function main(): Promise<number> {
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     if (error.message) process.stderr.write(`bench: ${error.message}\n`);
-    process.stderr.write(fs.readFileSync(__filename, "utf8").split("*/")[0].replace(/^\/\*\*?/, "").replace(/^ \* ?/gm, "") + "\n");
+    process.stderr.write(
+      fs
+        .readFileSync(__filename, "utf8")
+        .split("*/")[0]
+        .replace(/^\/\*\*?/, "")
+        .replace(/^ \* ?/gm, "") + "\n",
+    );
     return 2;
   }
   const startedAt = Date.now();
   fs.mkdirSync(WORK_DIR, { recursive: true });
   const { suites, corpora } = buildSuites(options);
-  const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+  const log = (line: string) =>
+    process.stderr.write(`[bench ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
 
   for (const corpus of corpora) {
     log(`corpus ${corpus.name}: ${corpus.files.length} files, ${(totalBytes(corpus.files) / 1e6).toFixed(1)} MB`);
@@ -353,16 +486,28 @@ async function main(): Promise<number> {
     }
   }
   const results = await runPool(
-    jobs.map(({ job }) => () => runChild(job, log)),
+    jobs.map(
+      ({ job }) =>
+        () =>
+          runChild(job, log),
+    ),
     options.jobs,
   );
 
   const timeResults = new Map<string, TimeResult>();
-  const memory: Array<{ suite: string; corpus: string; variant: string; peakRssBytes: number; startRssBytes: number }> = [];
+  const memory: Array<{ suite: string; corpus: string; variant: string; peakRssBytes: number; startRssBytes: number }> =
+    [];
   results.forEach((result, index) => {
     const { suite } = jobs[index];
     if (result.mode === "time") timeResults.set(suite.name, result);
-    else memory.push({ suite: suite.name, corpus: suite.corpus.name, variant: result.variant, peakRssBytes: result.peakRssBytes, startRssBytes: result.startRssBytes });
+    else
+      memory.push({
+        suite: suite.name,
+        corpus: suite.corpus.name,
+        variant: result.variant,
+        peakRssBytes: result.peakRssBytes,
+        startRssBytes: result.startRssBytes,
+      });
   });
 
   const ratios: RatioResult[] = [];
@@ -375,8 +520,12 @@ async function main(): Promise<number> {
   }
 
   const out: string[] = [];
-  out.push(`eslint-plugin-elicitation bench — ${options.quick ? "QUICK (a third of each corpus; not a verdict)" : "full"} run, ${options.rounds} rounds, ${options.jobs} parallel job(s), ${os.cpus().length} CPUs`);
-  out.push("Ratio = CPU time of the variant / CPU time of its baseline, interleaved file by file in the same round on the same files; min / median / max over rounds. Targets are judged on the median.");
+  out.push(
+    `eslint-plugin-elicitation bench — ${options.quick ? "QUICK (a third of each corpus; not a verdict)" : "full"} run, ${options.rounds} rounds, ${options.jobs} parallel job(s), ${os.cpus().length} CPUs`,
+  );
+  out.push(
+    "Ratio = CPU time of the variant / CPU time of its baseline, interleaved file by file in the same round on the same files; min / median / max over rounds. Targets are judged on the median.",
+  );
   out.push("");
   const groupTitles: Record<string, string> = {
     a: "(a) configs.recommended vs ESLint with the parser alone",
@@ -409,16 +558,27 @@ async function main(): Promise<number> {
   }
   out.push("Findings per variant (lint: problems reported; transforms: files whose text changed):");
   for (const [suiteName, result] of timeResults) {
-    const parts = Object.entries(result.totals).map(([variant, totals]) => `${variant}=${totals.findings}${totals.fileErrors ? ` (${totals.fileErrors} unparsable)` : ""}`);
+    const parts = Object.entries(result.totals).map(
+      ([variant, totals]) =>
+        `${variant}=${totals.findings}${totals.fileErrors ? ` (${totals.fileErrors} unparsable)` : ""}`,
+    );
     out.push(`  ${suiteName}: ${parts.join(", ")}`);
   }
   if (memory.length > 0) {
     out.push("");
-    out.push("Peak memory (resident set of a fresh process running one variant once; 'start' = after loading code and files)");
+    out.push(
+      "Peak memory (resident set of a fresh process running one variant once; 'start' = after loading code and files)",
+    );
     out.push(
       formatTable([
         ["variant", "corpus", "peak RSS", "start RSS", "peak - start"],
-        ...memory.map((entry) => [entry.variant, entry.corpus, megabytes(entry.peakRssBytes), megabytes(entry.startRssBytes), megabytes(entry.peakRssBytes - entry.startRssBytes)]),
+        ...memory.map((entry) => [
+          entry.variant,
+          entry.corpus,
+          megabytes(entry.peakRssBytes),
+          megabytes(entry.startRssBytes),
+          megabytes(entry.peakRssBytes - entry.startRssBytes),
+        ]),
       ]),
     );
   }

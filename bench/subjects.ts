@@ -159,8 +159,15 @@ export function runTransformChain(
 }
 
 /** One transform on one text, called as jscodeshift's worker calls it; returns the text it leaves. */
-export function runTransform(loaded: LoadedTransform, filePath: string, source: string, reports: string[] = []): string {
-  const result = loaded.transform({ path: filePath, source }, transformApi(loaded.parser, reports), { ...TRANSFORM_OPTIONS });
+export function runTransform(
+  loaded: LoadedTransform,
+  filePath: string,
+  source: string,
+  reports: string[] = [],
+): string {
+  const result = loaded.transform({ path: filePath, source }, transformApi(loaded.parser, reports), {
+    ...TRANSFORM_OPTIONS,
+  });
   return typeof result === "string" ? result : source;
 }
 
@@ -177,7 +184,10 @@ const MIGRATE_MAX_ROUNDS = 4;
  * The transforms the way `migrate` runs them in-process: its registry's codemods in order, in rounds until a round
  * changes nothing. Without a registry, the codemods/ transforms chained once. Returns whether the file changed.
  */
-export async function loadMigrateRunner(): Promise<{ names: string[]; run: (file: string, source: string) => boolean }> {
+export async function loadMigrateRunner(): Promise<{
+  names: string[];
+  run: (file: string, source: string) => boolean;
+}> {
   const registryFile = path.join(CODEMODS_DIR, "registry.ts");
   if (!fs.existsSync(registryFile)) {
     const transforms = await loadTransforms();
@@ -186,7 +196,10 @@ export async function loadMigrateRunner(): Promise<{ names: string[]; run: (file
       run: (file, source) => runTransformChain(transforms, file, source).changedBy.length > 0,
     };
   }
-  const namespace = (await import(pathToFileURL(registryFile).href)) as { CODEMODS?: unknown; default?: { CODEMODS?: unknown } };
+  const namespace = (await import(pathToFileURL(registryFile).href)) as {
+    CODEMODS?: unknown;
+    default?: { CODEMODS?: unknown };
+  };
   const codemods = (namespace.CODEMODS ?? namespace.default?.CODEMODS) as readonly MigrateCodemod[];
   const options = { deadlineMs: Number(TRANSFORM_OPTIONS["deadline-ms"]) };
   return {

@@ -59,7 +59,8 @@ function lintVariant(id: string, label: string, rules: Linter.RulesRecord, tscon
     typed: tsconfig !== undefined,
     async start() {
       const config = lintConfig(rules, tsconfig ? { tsconfig } : undefined);
-      if (rules[SWITCH_RULE]) config[1].plugins = { ...config[1].plugins, "@typescript-eslint": tseslint.plugin as never };
+      if (rules[SWITCH_RULE])
+        config[1].plugins = { ...config[1].plugins, "@typescript-eslint": tseslint.plugin as never };
       if (rules[NOOP_RULE]) config[1].plugins = { ...config[1].plugins, bench: benchPlugin as never };
       eslint = new ESLint({
         cwd: REPO_ROOT,
@@ -118,7 +119,9 @@ async function eslintParserAlone(root: string): Promise<RunTotals> {
   const eslint = new ESLint({
     cwd: root,
     overrideConfigFile: true,
-    overrideConfig: [{ files: REPOSITORY_FILES, languageOptions: { parser: tsParser as Linter.Parser, sourceType: "module" } }],
+    overrideConfig: [
+      { files: REPOSITORY_FILES, languageOptions: { parser: tsParser as Linter.Parser, sourceType: "module" } },
+    ],
     cache: false,
   });
   const results = await eslint.lintFiles(["."]);
@@ -150,26 +153,42 @@ export async function buildVariant(id: string, context: VariantContext = {}): Pr
     return writeCorpusTsconfig(context.files, path.join(context.workDir, id.replace(/[^\w-]+/g, "_")));
   };
   if (id === "lint:parser") return lintVariant(id, "ESLint, parser alone", {}, undefined);
-  if (id === "lint:noop") return lintVariant(id, "ESLint + one rule that does nothing", { [NOOP_RULE]: "error" }, undefined);
+  if (id === "lint:noop")
+    return lintVariant(id, "ESLint + one rule that does nothing", { [NOOP_RULE]: "error" }, undefined);
   if (id === "lint:recommended") return lintVariant(id, "ESLint + configs.recommended", recommendedRules(), undefined);
   if (id === "lint:parser-typed") return lintVariant(id, "ESLint, parser alone, typed", {}, typed());
-  if (id === "lint:recommended-typed") return lintVariant(id, "ESLint + configs.recommended, typed", recommendedRules(), typed());
+  if (id === "lint:recommended-typed")
+    return lintVariant(id, "ESLint + configs.recommended, typed", recommendedRules(), typed());
   if (id === "lint:switch-typed") {
     return lintVariant(id, `ESLint + ${SWITCH_RULE}, typed`, { [SWITCH_RULE]: "error" }, typed());
   }
   const rule = /^lint:rule:(.+)$/.exec(id);
   if (rule) {
     if (!ruleNames().includes(rule[1])) throw new Error(`no rule named ${rule[1]}`);
-    return lintVariant(id, `ESLint + ${PLUGIN_PREFIX}/${rule[1]} alone`, { [`${PLUGIN_PREFIX}/${rule[1]}`]: "error" }, undefined);
+    return lintVariant(
+      id,
+      `ESLint + ${PLUGIN_PREFIX}/${rule[1]} alone`,
+      { [`${PLUGIN_PREFIX}/${rule[1]}`]: "error" },
+      undefined,
+    );
   }
-  if (id === "repo:eslint-parser") return repositoryVariant(id, "eslint ., parser alone (whole repository)", eslintParserAlone);
+  if (id === "repo:eslint-parser")
+    return repositoryVariant(id, "eslint ., parser alone (whole repository)", eslintParserAlone);
   if (id === "repo:check") return repositoryVariant(id, "check . (whole repository)", checkRepository);
   if (id === "transform:identity") {
-    return transformVariant(id, "jscodeshift identity transform", (file, source) => identityTransform(file, source) !== source);
+    return transformVariant(
+      id,
+      "jscodeshift identity transform",
+      (file, source) => identityTransform(file, source) !== source,
+    );
   }
   if (id === "transform:migrate") {
     const migrate = await loadMigrateRunner();
-    return transformVariant(id, `migrate's transforms in-process (${migrate.names.join(", ") || "none yet"})`, migrate.run);
+    return transformVariant(
+      id,
+      `migrate's transforms in-process (${migrate.names.join(", ") || "none yet"})`,
+      migrate.run,
+    );
   }
   throw new Error(`unknown variant ${id}`);
 }

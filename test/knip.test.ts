@@ -37,22 +37,31 @@ describe("knip", () => {
 
   beforeAll(async () => {
     const knip = path.join(REPO_ROOT, "node_modules", ".bin", "knip");
-    const { stdout } = await promisify(execFile)(knip, ["--reporter", "json", "--no-progress", "--no-exit-code", "--no-config-hints"], {
-      cwd: REPO_ROOT,
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    const { stdout } = await promisify(execFile)(
+      knip,
+      ["--reporter", "json", "--no-progress", "--no-exit-code", "--no-config-hints"],
+      {
+        cwd: REPO_ROOT,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
     findings = findingsOf(JSON.parse(stdout) as { issues: KnipIssues[] });
   });
 
   it("finds no unused file, export or dependency beyond the baseline", () => {
     const baseline = new Set(JSON.parse(fs.readFileSync(BASELINE_FILE, "utf8")) as string[]);
-    const added = findings.filter((finding) => !baseline.has(finding.key)).map((finding) => `${finding.key} (${finding.where})`);
+    const added = findings
+      .filter((finding) => !baseline.has(finding.key))
+      .map((finding) => `${finding.key} (${finding.where})`);
     expect(added, "remove the unused code or dependency, or use it (`npm run knip` lists them)").toEqual([]);
   });
 
   it("still finds every baseline entry (remove the line of one you fixed)", () => {
     const found = new Set(findings.map((finding) => finding.key));
     const baseline = JSON.parse(fs.readFileSync(BASELINE_FILE, "utf8")) as string[];
-    expect(baseline.filter((key) => !found.has(key)), "test/support/knip-baseline.json").toEqual([]);
+    expect(
+      baseline.filter((key) => !found.has(key)),
+      "test/support/knip-baseline.json",
+    ).toEqual([]);
   });
 });

@@ -14,7 +14,14 @@ const vitest = join(dirname(createRequire(import.meta.url).resolve("vitest/packa
 rmSync(reportFile, { force: true });
 const run = spawnSync(
   process.execPath,
-  [vitest, "run", "--reporter=default", "--reporter=json", "--outputFile.json=.tmp/vitest-results.json", ...process.argv.slice(2)],
+  [
+    vitest,
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    "--outputFile.json=.tmp/vitest-results.json",
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: "inherit" },
 );
 if (!existsSync(reportFile)) {

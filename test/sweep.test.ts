@@ -46,7 +46,11 @@ describe("sweep: CI subset", () => {
     // The malformed files first: if one of them stopped the run, the corpus files after it would never be checked.
     const files = [...writeMalformedFiles(malformedDir, LARGE_FILE_BYTES), ...fixedSubset()];
     const reports = files.map((file) => checker.check(file));
-    malformed = Object.fromEntries(reports.filter((report) => report.file.startsWith(malformedDir)).map((report) => [path.basename(report.file), report]));
+    malformed = Object.fromEntries(
+      reports
+        .filter((report) => report.file.startsWith(malformedDir))
+        .map((report) => [path.basename(report.file), report]),
+    );
     corpusReports = reports.filter((report) => !report.file.startsWith(malformedDir));
   });
 
@@ -110,7 +114,10 @@ describe("sweep: CI subset", () => {
       },
     };
     const quiet = { meta: { type: "problem", schema: [] }, create: () => ({}) };
-    const visitorReport = new FileChecker({ transforms: [], plugin: { rules: { quiet, "throws-in-visitor": throwsInVisitor } } }).check(file);
+    const visitorReport = new FileChecker({
+      transforms: [],
+      plugin: { rules: { quiet, "throws-in-visitor": throwsInVisitor } },
+    }).check(file);
     expect(visitorReport.status).toBe("failure");
     expect(visitorReport.failures).toEqual([
       {
@@ -120,7 +127,10 @@ describe("sweep: CI subset", () => {
         frame: expect.stringMatching(/^at CallExpression \(test\/sweep\.test\.ts:\d+:\d+\)$/),
       },
     ]);
-    const createReport = new FileChecker({ transforms: [], plugin: { rules: { quiet, "throws-in-create": throwsInCreate } } }).check(file);
+    const createReport = new FileChecker({
+      transforms: [],
+      plugin: { rules: { quiet, "throws-in-create": throwsInCreate } },
+    }).check(file);
     expect(createReport.failures).toEqual([
       expect.objectContaining({
         kind: "rule-exception",
@@ -144,8 +154,12 @@ describe("sweep: CI subset", () => {
     const report = new FileChecker({ transforms: [throwing] }).check(file);
     expect(report).toMatchObject({ status: "failure", changedBy: [] });
     expect(report.failures).toEqual([
-      { kind: "transform-exception", subject: "throws-on-purpose", message: "boom", // V8 names the method "transform" or "Object.transform" depending on how the object literal was compiled.
-        frame: expect.stringMatching(/^at (Object\.)?transform \(test\/sweep\.test\.ts:\d+:\d+\)$/) },
+      {
+        kind: "transform-exception",
+        subject: "throws-on-purpose",
+        message: "boom", // V8 names the method "transform" or "Object.transform" depending on how the object literal was compiled.
+        frame: expect.stringMatching(/^at (Object\.)?transform \(test\/sweep\.test\.ts:\d+:\d+\)$/),
+      },
     ]);
   });
 
@@ -156,18 +170,31 @@ describe("sweep: CI subset", () => {
     const report = new FileChecker({ transforms: [breaking] }).check(file);
     expect(report.status).toBe("failure");
     expect(report.failures).toEqual([
-      expect.objectContaining({ kind: "transform-output-unparsable", subject: "breaks-the-file", message: expect.stringMatching(/^output does not parse: Parsing error: .* at 1:\d+$/) }),
+      expect.objectContaining({
+        kind: "transform-output-unparsable",
+        subject: "breaks-the-file",
+        message: expect.stringMatching(/^output does not parse: Parsing error: .* at 1:\d+$/),
+      }),
     ]);
   });
 
   it("turns a transform that changes its own output again into a FAILURE", () => {
     const file = path.join(malformedDir, "grows.ts");
     fs.writeFileSync(file, "export const one = 1;\n");
-    const growing = { name: "appends-a-line", parser: "tsx", transform: (info: { source: string }) => `${info.source}// again\n` };
+    const growing = {
+      name: "appends-a-line",
+      parser: "tsx",
+      transform: (info: { source: string }) => `${info.source}// again\n`,
+    };
     const report = new FileChecker({ transforms: [growing] }).check(file);
     expect(report).toMatchObject({ status: "failure", changedBy: ["appends-a-line"] });
     expect(report.failures).toEqual([
-      { kind: "transform-not-idempotent", subject: "appends-a-line", message: "run again on its own output, it changed the file again", frame: "" },
+      {
+        kind: "transform-not-idempotent",
+        subject: "appends-a-line",
+        message: "run again on its own output, it changed the file again",
+        frame: "",
+      },
     ]);
   });
 });

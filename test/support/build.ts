@@ -12,7 +12,12 @@ import { REPO_ROOT } from "./paths.ts";
 const BUILD_ROOTS = ["index.ts", "core", "rules", "codemods", "bin", "testing"];
 
 function isBuildSource(file: string): boolean {
-  return file.endsWith(".ts") && !file.endsWith(".d.ts") && !file.endsWith(".test.ts") && !file.split(path.sep).includes("__fixtures__");
+  return (
+    file.endsWith(".ts") &&
+    !file.endsWith(".d.ts") &&
+    !file.endsWith(".test.ts") &&
+    !file.split(path.sep).includes("__fixtures__")
+  );
 }
 
 function sources(entry: string): string[] {
@@ -32,5 +37,8 @@ function staleSources(): string[] {
 
 export function ensureBuilt(): void {
   if (staleSources().length === 0) return;
-  execFileSync(path.join(REPO_ROOT, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.build.json"], { cwd: REPO_ROOT, stdio: "inherit" });
+  execFileSync(path.join(REPO_ROOT, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.build.json"], {
+    cwd: REPO_ROOT,
+    stdio: "inherit",
+  });
 }

@@ -40,7 +40,9 @@ export async function runCli(argv: readonly string[], cwd: string, isTTY = false
 
 /** The CLI as a child process (from source, through tsx), the way `npm run demo` starts it. */
 export function spawnCli(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): RunResult {
-  return fromSpawn(spawnSync(TSX_BIN, [CLI_SOURCE, ...argv], { cwd, encoding: "utf8", env: { ...process.env, ...env } }));
+  return fromSpawn(
+    spawnSync(TSX_BIN, [CLI_SOURCE, ...argv], { cwd, encoding: "utf8", env: { ...process.env, ...env } }),
+  );
 }
 
 function fromSpawn(child: SpawnSyncReturns<string>): RunResult {

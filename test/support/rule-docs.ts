@@ -55,7 +55,11 @@ export function readRuleDoc(name: string): RuleDoc {
   for (let index = 0; index < lines.length; index++) {
     if (!/^```tsx?$/.test(lines[index]!)) continue;
     const end = lines.indexOf("```", index + 1);
-    const before = lines.slice(0, index).reverse().find((line) => line.trim() !== "") ?? "";
+    const before =
+      lines
+        .slice(0, index)
+        .reverse()
+        .find((line) => line.trim() !== "") ?? "";
     const label = /^(❌|✅)/.exec(before.trim())?.[1] as CodeExample["label"] | undefined;
     examples.push({ label: label ?? null, code: lines.slice(index + 1, end).join("\n") + "\n", line: index + 1 });
     index = end;
