@@ -9,6 +9,7 @@ import path from "node:path";
 import * as tsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { Linter, type Rule, type SourceCode } from "eslint";
+import type { TextEdit } from "../core/layout.ts";
 
 /** A rule run by a transform, under the name it has in the plugin. */
 export interface RuleToApply {
@@ -18,10 +19,7 @@ export interface RuleToApply {
   readonly options?: Readonly<Record<string, unknown>>;
 }
 
-export interface TextEdit {
-  readonly range: readonly [number, number];
-  readonly text: string;
-}
+export type { TextEdit } from "../core/layout.ts";
 
 /** What a transform does with one report: an edit, or the reason it leaves the code as it is. */
 export type Decision = { readonly edit: TextEdit } | { readonly skip: string };

@@ -154,3 +154,18 @@ describe("codemod fixtures", () => {
     });
   });
 });
+
+/** A file saved with Windows line endings comes back with Windows line endings only: the same rewrite, CRLF. */
+describe("codemod fixtures with CRLF line endings", () => {
+  const toCrlf = (text: string) => text.replace(/\r?\n/g, "\r\n");
+  it.each(fixtures.map((fixture) => [`${fixture.transform}/${fixture.name}`, fixture] as const))("%s", (_key, fixture) => {
+    const transform = TRANSFORMS[fixture.transform]!;
+    const input = toCrlf(fs.readFileSync(fixture.inputFile, "utf8"));
+    const file = fixture.name.startsWith("await-using") ? fixture.inputFile : fixture.inputFile.replace(".input.", ".");
+    const expected = fixture.outputFile ? toCrlf(fs.readFileSync(fixture.outputFile, "utf8")) : input;
+    const outcome = transform.run(input, file, fixture.name);
+    expect(outcome.output.match(/(?<!\r)\n/g) ?? []).toEqual([]);
+    expect(outcome.output).toBe(expected);
+    expect(outcome.changed).toBe(fixture.outputFile !== null);
+  });
+});

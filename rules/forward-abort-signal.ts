@@ -9,17 +9,8 @@ import { matchElicitationHandler, matchHumanWaitCall, type ElicitationHandler, t
 import { createRule } from "../core/create-rule.ts";
 import { findUserLandRaces, propertyValue, readOptions, setsTimer, signalDeadline, stopsWaiting } from "../core/deadline.ts";
 import { textMayContainHumanWait } from "../core/human-wait.ts";
-import {
-  indentAt,
-  indentDeeper,
-  indentUnitOf,
-  insertProperties,
-  lineEndingOf,
-  newObjectArgumentEdit,
-  propertyText,
-  spellKey,
-  usesTrailingCommas,
-} from "../core/object-edit.ts";
+import { indentAt, indentDeeper, layoutOf } from "../core/layout.ts";
+import { insertProperties, newObjectArgumentEdit, propertyText, spellKey } from "../core/object-edit.ts";
 import {
   findCallerSignals,
   isSignalLinked,
@@ -166,15 +157,13 @@ export default createRule<[Options], MessageId>({
         return `Promise.race([${sourceCode.getText(ask)}, new Promise${never}((_, reject) => { ${ifAborted} ${onAbort} })])`;
       }
       // A call spread over lines gets a race spread over lines, one contender per line, in the file's indentation.
-      const text = sourceCode.text;
-      const eol = lineEndingOf(text);
-      const unit = indentUnitOf(text);
-      const base = indentAt(text, ask.range[0]);
+      const { eol, indentUnit: unit, trailingCommas } = layoutOf(sourceCode);
+      const base = indentAt(sourceCode.text, ask.range[0]);
       const inner = base + unit;
-      const comma = usesTrailingCommas(text) ? "," : "";
+      const comma = trailingCommas ? "," : "";
       return [
         "Promise.race([",
-        `${inner}${indentDeeper(sourceCode, ask, unit)},`,
+        `${inner}${indentDeeper(sourceCode, ask.range[0], ask.range[1], unit)},`,
         `${inner}new Promise${never}((_, reject) => {`,
         `${inner}${unit}${ifAborted}`,
         `${inner}${unit}${onAbort}`,
