@@ -75,7 +75,8 @@ describe("fixWithRules", () => {
 
   it("returns a file its rules cannot match before parsing it (the text test decides, so a syntax error there is never seen)", () => {
     const broken = "const = ;\n";
-    const outcome = fixWithRules(broken, "broken.ts", rules, decideBySuggestion, { mayMatch: (text) => text.includes("bare") });
+    const gated = rules.map((rule) => ({ ...rule, mayReport: (text: string) => text.includes("bare") }));
+    const outcome = fixWithRules(broken, "broken.ts", gated, decideBySuggestion);
     expect(outcome).toEqual({ output: broken, changed: false, skipped: [], applied: 0 });
   });
 

@@ -15,8 +15,8 @@ import { findProperty } from "../core/ast.ts";
 import { childNodes } from "../core/branches.ts";
 import { insertIntoList as insertIntoListOf } from "../core/layout.ts";
 import { newObjectArgumentEdit, spellKey } from "../core/object-edit.ts";
-import forwardAbortSignal from "../rules/forward-abort-signal.ts";
-import requireDeadline from "../rules/require-deadline.ts";
+import forwardAbortSignal, { mayReport as signalMayReport } from "../rules/forward-abort-signal.ts";
+import requireDeadline, { mayReport as deadlineMayReport } from "../rules/require-deadline.ts";
 import {
   combineEdits,
   decideBySuggestion,
@@ -26,7 +26,6 @@ import {
   type FixOutcome,
   type TextEdit,
 } from "./apply-suggestions.ts";
-import { textMayContainHumanWait } from "../core/human-wait.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 
 export const DEADLINE_RULE = "require-deadline";
@@ -46,14 +45,13 @@ export function runDeadline(source: string, file: string, options: CodemodOption
     source,
     file,
     [
-      { name: SIGNAL_RULE, rule: forwardAbortSignal },
-      { name: DEADLINE_RULE, rule: requireDeadline, options: REPORT_EVERYTHING },
+      { name: SIGNAL_RULE, rule: forwardAbortSignal, mayReport: signalMayReport },
+      { name: DEADLINE_RULE, rule: requireDeadline, options: REPORT_EVERYTHING, mayReport: deadlineMayReport },
     ],
     (problem, sourceCode) =>
       problem.ruleId === `elicitation/${SIGNAL_RULE}`
         ? decideBySuggestion(problem)
         : decideDeadline(problem, sourceCode, deadlineMs),
-    { mayMatch: textMayContainHumanWait },
   );
 }
 

@@ -169,3 +169,35 @@ describe("codemod fixtures with CRLF line endings", () => {
     expect(outcome.changed).toBe(fixture.outputFile !== null);
   });
 });
+
+/** A codemod admits exactly the files its rule does: the same exported gate, not a text test of its own. */
+describe("the codemods' text gate is their rule's", () => {
+  // Nothing here names an API: the question is recognised by its parameters (`requestedSchema`).
+  const asksThroughCallback = `async function ask(sender: (params: object) => Promise<{ action: string }>) {
+  const answer = await sender({ message: "Deploy?", requestedSchema: { type: "object", properties: {} } });
+  if (answer.action === "accept") {
+    deploy();
+  } else {
+    log("skipped");
+  }
+}
+`;
+
+  it("rewrites a file the rule reports with a suggestion, though it names no human-wait API", () => {
+    const { messages } = lintWithRules(asksThroughCallback, "ask.ts", TRANSFORMS["exhaustive-action"]!.rules);
+    expect(messages.map((message) => [message.messageId, message.suggestions?.length])).toEqual([["declineAndCancelMerged", 1]]);
+    const outcome = runExhaustiveAction(asksThroughCallback, "ask.ts");
+    expect(outcome.changed).toBe(true);
+    expect(outcome.output).toContain('case "decline": {');
+  });
+
+  it("does the same with or without the word `elicit` in a comment", () => {
+    const withWord = `// elicit\n${asksThroughCallback}`;
+    expect(runExhaustiveAction(withWord, "ask.ts").output).toBe(`// elicit\n${runExhaustiveAction(asksThroughCallback, "ask.ts").output}`);
+  });
+
+  it("leaves a file with no answer literal unparsed, as the rule does", () => {
+    const broken = "const = ; // requestedSchema\n";
+    expect(runExhaustiveAction(broken, "broken.ts")).toEqual({ output: broken, changed: false, skipped: [], applied: 0 });
+  });
+});

@@ -8,7 +8,7 @@ import { findProperty, getEnclosingFunction, narrowCallLocation, unwrapExpressio
 import { matchElicitationHandler, matchHumanWaitCall, type ElicitationHandler, type HumanWaitCall } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
 import { findUserLandRaces, propertyValue, readOptions, setsTimer, signalDeadline, stopsWaiting } from "../core/deadline.ts";
-import { textMayContainHumanWait } from "../core/human-wait.ts";
+import { textFacts } from "../core/text-gate.ts";
 import { indentAt, indentDeeper, layoutOf } from "../core/layout.ts";
 import { insertProperties, newObjectArgumentEdit, propertyText, spellKey } from "../core/object-edit.ts";
 import {
@@ -21,7 +21,7 @@ import {
 import { isAbortSignalStaticCall, localFunctionOf, walkSubtree } from "../core/walk.ts";
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 
-type MessageId =
+export type MessageIds =
   | "notForwarded"
   | "notRaced"
   | "missingStopWaiting"
@@ -35,7 +35,12 @@ interface Options {
   humanWaitFunctions?: WrapperOption[];
 }
 
-export default createRule<[Options], MessageId>({
+/** Whether this rule can report anything in a file with this text (it names a wait on a person). The codemod uses this same test. */
+export function mayReport(text: string, options: Options = {}): boolean {
+  return textFacts(text).mayWaitOnPerson || mentionsWrapper(text, compileWrappers(options.humanWaitFunctions));
+}
+
+export default createRule<[Options], MessageIds>({
   name: "forward-abort-signal",
   meta: {
     type: "problem",
@@ -70,8 +75,8 @@ export default createRule<[Options], MessageId>({
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
+    if (!mayReport(sourceCode.text, options)) return {};
     const wrappers = compileWrappers(options.humanWaitFunctions);
-    if (!textMayContainHumanWait(sourceCode.text) && !mentionsWrapper(sourceCode.text, wrappers)) return {};
 
     function checkCall(call: HumanWaitCall): void {
       const signals = findCallerSignals(call.node, sourceCode, call);

@@ -22,7 +22,7 @@ import {
 } from "../core/pending.ts";
 
 type Options = [{ keyNamePattern?: string; perQuestionKeyPattern?: string; storeNamePattern?: string }];
-type MessageIds = "sessionKeyedPending";
+export type MessageIds = "sessionKeyedPending";
 
 export default createRule<Options, MessageIds>({
   name: "no-session-keyed-pending",

@@ -16,11 +16,12 @@ import {
   findTimerRace,
   readDeadline,
 } from "../core/deadline.ts";
-import { describeDefaultDeadline, textMayContainHumanWait } from "../core/human-wait.ts";
+import { describeDefaultDeadline } from "../core/human-wait.ts";
+import { textFacts } from "../core/text-gate.ts";
 import { localFunctionOf, walkSubtree } from "../core/walk.ts";
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 
-type MessageId =
+export type MessageIds =
   | "missingDeadline"
   | "opaqueOptions"
   | "raceLeavesRequestOpen"
@@ -33,7 +34,12 @@ interface Options {
   humanWaitFunctions?: WrapperOption[];
 }
 
-export default createRule<[Options], MessageId>({
+/** Whether this rule can report anything in a file with this text (it names a wait on a person). The codemod uses this same test. */
+export function mayReport(text: string, options: Options = {}): boolean {
+  return textFacts(text).mayWaitOnPerson || mentionsWrapper(text, compileWrappers(options.humanWaitFunctions));
+}
+
+export default createRule<[Options], MessageIds>({
   name: "require-deadline",
   meta: {
     type: "problem",
@@ -73,8 +79,8 @@ export default createRule<[Options], MessageId>({
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
+    if (!mayReport(sourceCode.text, options)) return {};
     const wrappers = compileWrappers(options.humanWaitFunctions);
-    if (!textMayContainHumanWait(sourceCode.text) && !mentionsWrapper(sourceCode.text, wrappers)) return {};
 
     function checkCall(call: HumanWaitCall): void {
       const api = call.api;
