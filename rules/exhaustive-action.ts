@@ -68,9 +68,9 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ reportIdenticalBranches: false, humanWaitFunctions: [] }],
     messages: {
       declineAndCancelMerged:
-        "Decline and cancel both take {{path}}: a dialog dismissed without a decision will be handled as the user's refusal, or a refusal as a dismissal. Give each its own branch.{{rewrite}}",
+        "Decline and cancel both take {{path}}: a dismissed dialog will be handled as a refusal, or a refusal as a dismissal. Give each its own branch.{{rewrite}}",
       cancelledAndSelectedMerged:
-        "A cancelled permission request and a selected option both take {{path}}: a prompt dismissed without a decision will be handled as if the user had picked that option. Handle `cancelled` on its own.{{rewrite}}",
+        "A cancelled permission request takes {{path}} with a selected option: a dismissed prompt will be handled as that choice. Handle `cancelled` on its own.{{rewrite}}",
       unhandledOutcome:
         "{{missing}} has no branch of its own here and carries on with the code after, like {{others}}: {{consequence}}. Give it its own branch.{{rewrite}}",
       declineWithoutPerson:

@@ -59,13 +59,13 @@ export default createRule<[Options], MessageIds>({
     defaultOptions: [{ humanWaitFunctions: [] }],
     messages: {
       notForwarded:
-        "This question outlives the operation that asked it: `{{signal}}` is not passed on, so when the caller gives up {{label}} keeps waiting for an answer nobody needs and the client's dialog stays up.",
+        "When the caller gives up, {{label}} keeps waiting and the client's dialog stays up: `{{signal}}` is not passed on.",
       notRaced:
-        "This question outlives the operation that asked it: {{label}} takes no signal, so when `{{signal}}` aborts it keeps waiting for the client, which may never answer. Race it against `{{signal}}`.",
+        "{{label}} takes no signal: when `{{signal}}` aborts, it keeps waiting for a client that may never answer. Race it against `{{signal}}`.",
       missingStopWaiting:
-        "Aborting `{{signal}}` only sends `$/cancel_request` here: without `{{companion}}: true` the wait lasts until the client answers, and a client that ignores the cancel never does.",
+        "Aborting `{{signal}}` only sends `$/cancel_request`: without `{{companion}}: true` the wait lasts until the client answers.",
       handlerIgnoresSignal:
-        "This handler waits on a person but never looks at `{{signal}}`: when the server withdraws the question, the dialog stays up and its answer goes nowhere.",
+        "This handler ignores `{{signal}}`: when the server withdraws the question, the dialog stays up and its answer goes nowhere.",
       handlerHasNoSignal:
         "{{label}} gives this handler no cancellation signal: when the server stops waiting, the dialog stays up. Bound the wait for the person with a timer of your own.",
       addSignal: "Pass `{{signal}}` to the call.",

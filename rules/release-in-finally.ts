@@ -103,17 +103,14 @@ export default createRule<Options, MessageIds>({
     ],
     messages: {
       releaseNotInFinally:
-        "This holds {{what}} while a person is asked but gives it back outside a `finally`: on a timeout, " +
-        "disconnect, invalid answer or outer cancellation it is never given back.",
+        "This holds {{what}} while a person is asked but gives it back outside a `finally`: a timeout or cancel leaks it.",
       statementsBeforeTry:
-        "This takes {{what}}, and statements run before the `try` whose `finally` gives it back: if one of them " +
-        "throws, it is never given back.",
+        "This takes {{what}} before statements that run ahead of its `try`: if one of them throws, it is never given back.",
       acquireInsideTry:
-        "This takes {{what}} inside the `try` whose `finally` gives it back: if taking it fails, the `finally` " +
-        "releases something this call never held.",
+        "This takes {{what}} inside the `try` that gives it back: if taking it fails, the `finally` releases what it never held.",
       handleEscapes:
-        "The release handle `{{name}}` is passed on here while a person is asked, so nothing in this function " +
-        "shows it is released on every path that ends the wait; release it in a `finally` or use a callback scope.",
+        "The release handle `{{name}}` is passed on while a person is asked: nothing here shows it is released on every path. " +
+        "Release it in a `finally` or use a callback scope.",
       wrapInTryFinally: "Give back {{what}} in a `finally`, so every path that ends the wait releases it.",
       rollBackInCatch: "Commit at the end of a `try` and `{{rollback}}` in its `catch`, so no path leaves it open.",
       moveIntoTry: "Move the statements before the `try` into it.",

@@ -68,9 +68,9 @@ export default createRule<[Options], MessageIds>({
       opaqueOptions:
         "These options may not set a deadline, and without one {{defaultDeadline}}. Spell the deadline out at the call ({{fix}}), or give the options a type that requires it.",
       raceLeavesRequestOpen:
-        "This race stops waiting but leaves the question open: when the timer wins, the client's dialog stays up and nothing sends {{cancelNotice}}. Give the deadline to the call itself ({{fix}}) so that timing out withdraws the question.",
+        "This race stops waiting but leaves the question open: the client's dialog stays up and nothing sends {{cancelNotice}}. Give the deadline to the call itself ({{fix}}), so timing out withdraws the question.",
       deadlineKeepsWaiting:
-        "This timeout only sends `$/cancel_request`: without `{{companion}}: true` the wait still lasts until the client answers, and a client that ignores the cancel never does.",
+        "This timeout only sends `$/cancel_request`: without `{{companion}}: true` the wait lasts until the client answers.",
       handRolledWait:
         "This promise settles only when an answer is delivered. With no timer and no abort signal, a question nobody answers keeps it pending, and whatever awaits it, for the life of the process: settle it from a timer chosen for a person and from the caller's abort signal.",
       clientWaitIgnoresRequestSignal:
