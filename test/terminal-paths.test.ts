@@ -432,11 +432,16 @@ describe("the kit itself", () => {
 
   it("formats results as a table", () => {
     const table = formatTerminalPaths([
-      { path: "accept", state: "result", text: "Deployed.", elapsedMs: 12, withdrawn: false, withdrawnAfterMs: null, elicitations: 1, held: [] },
-      { path: "timeout", state: "hung", text: null, elapsedMs: 1000, withdrawn: false, withdrawnAfterMs: null, elicitations: 1, held: ["deploy"] },
+      { path: "accept", state: "result", text: "Deployed.", elapsedMs: 12, withdrawn: false, withdrawnAfterMs: null, elicitations: 1, held: [], heldAfterClose: [] },
+      { path: "timeout", state: "hung", text: null, elapsedMs: 1000, withdrawn: false, withdrawnAfterMs: null, elicitations: 1, held: ["deploy"], heldAfterClose: ["deploy"] },
+      { path: "outer-cancel", state: "hung", text: null, elapsedMs: 1000, withdrawn: false, withdrawnAfterMs: null, elicitations: 1, held: ["deploy"], heldAfterClose: [] },
     ]);
     expect(table).toBe(
-      ["accept   result  12 ms    -  released      Deployed.", "timeout  hung    1000 ms  -  held: deploy"].join("\n"),
+      [
+        "accept        result  12 ms    -  released                    Deployed.",
+        "timeout       hung    1000 ms  -  held: deploy (leaked)",
+        "outer-cancel  hung    1000 ms  -  held: deploy (until close)",
+      ].join("\n"),
     );
   });
 });

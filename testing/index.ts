@@ -32,4 +32,11 @@ export {
   type ServerUnderTest,
   type ToolCallHandle,
 } from "./scripted-client.ts";
+export { KitError, type NotApplicable, type ScriptStop } from "./errors.ts";
+export {
+  invalidAnswerFor,
+  satisfiesField,
+  UnsatisfiableSchemaError,
+  type InvalidAnswer,
+} from "./content.ts";
 export { invalidContentFor, validContentFor, type ElicitContent, type RequestedSchema } from "./content.ts";
