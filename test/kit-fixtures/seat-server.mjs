@@ -1,25 +1,27 @@
 /**
- * A stdio MCP server for the `paths` command's tests, started with `tsx`: one tool written correctly
+ * A stdio MCP server for the `paths` command's tests, started with `node`: one tool written correctly
  * (`reserve_seat`: a deadline, the call's signal, the seat released in `finally`), one written the usual way
  * (`hold_seat`: no deadline, no signal, released after the answer outside `finally`), one that never asks
  * (`status`), and a probe (`held`) that lists the seats held right now.
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 
 const askTimeoutMs = Number(process.env.ASK_TIMEOUT_MS ?? 500);
-const held = new Set<string>();
+/** @type {Set<string>} */
+const held = new Set();
 const server = new McpServer({ name: "seats", version: "1.0.0" });
-const reply = (text: string, isError = false): CallToolResult => ({ content: [{ type: "text", text }], isError });
-const seatQuestion = (seat: string) => ({
+/** @param {string} text */
+const reply = (text, isError = false) => ({ content: [{ type: "text", text }], isError });
+/** @param {string} seat */
+const seatQuestion = (seat) => ({
   message: `Keep seat ${seat} for you?`,
   requestedSchema: {
-    type: "object" as const,
+    type: "object",
     properties: {
-      name: { type: "string" as const, minLength: 2, maxLength: 40 },
-      row: { type: "integer" as const, minimum: 1, maximum: 30 },
+      name: { type: "string", minLength: 2, maxLength: 40 },
+      row: { type: "integer", minimum: 1, maximum: 30 },
     },
     required: ["name", "row"],
   },
