@@ -32,6 +32,25 @@ export {
   type ServerUnderTest,
   type ToolCallHandle,
 } from "./scripted-client.ts";
+export {
+  acpPathsFor,
+  formatAcpPaths,
+  runAcpPaths,
+  type AcpPath,
+  type AcpPathResult,
+  type AcpPathsOptions,
+  type AcpPathsReport,
+  type AcpQuestion,
+  type AgentUnderTest,
+} from "./acp.ts";
+export {
+  findAskingTools,
+  runWirePaths,
+  type ServerTarget,
+  type WirePathResult,
+  type WirePathsOptions,
+  type WireToolReport,
+} from "./wire.ts";
 export { KitError, type NotApplicable, type ScriptStop } from "./errors.ts";
 export {
   invalidAnswerFor,
