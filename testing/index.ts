@@ -44,6 +44,15 @@ export {
   type AgentUnderTest,
 } from "./acp.ts";
 export {
+  formatMrtrPaths,
+  MRTR_PATHS,
+  runMrtrPaths,
+  type MrtrPath,
+  type MrtrPathResult,
+  type MrtrPathsOptions,
+  type MrtrQuestion,
+} from "./mrtr.ts";
+export {
   findAskingTools,
   runWirePaths,
   type ServerTarget,
