@@ -3,6 +3,10 @@
  * question, an answer the kit cannot build, a path that cannot apply; and its second probe tells a lock held while
  * the call waited from a leaked one. Real SDK servers over the in-memory transport.
  */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
@@ -184,5 +188,44 @@ describe("the disconnect path disconnects before any server timer can fire (the 
     } finally {
       await connection.close();
     }
+  });
+});
+
+describe("the kit's types resolve under moduleResolution node10 (typesVersions)", () => {
+  /** A package laid out as published (package.json as it is, declarations under types/), imported by a node10 project. */
+  function typecheck(packageJson: string): { status: number | null; output: string } {
+    const project = mkdtempSync(path.join(os.tmpdir(), "kit-node10-"));
+    try {
+      const installed = path.join(project, "node_modules", "eslint-plugin-elicitation");
+      mkdirSync(path.join(installed, "types", "testing"), { recursive: true });
+      writeFileSync(path.join(installed, "package.json"), packageJson);
+      writeFileSync(path.join(installed, "types", "index.d.ts"), "export declare const rules: Record<string, object>;\n");
+      writeFileSync(path.join(installed, "types", "testing", "index.d.ts"), "export declare function runTerminalPaths(options: { tool: string }): Promise<string[]>;\n");
+      writeFileSync(
+        path.join(project, "uses-kit.ts"),
+        'import { rules } from "eslint-plugin-elicitation";\nimport { runTerminalPaths } from "eslint-plugin-elicitation/testing";\nexport const both: [object, Promise<string[]>] = [rules, runTerminalPaths({ tool: "book_table" })];\n',
+      );
+      const tsc = path.join(__dirname, "..", "node_modules", "typescript", "bin", "tsc");
+      const run = spawnSync(process.execPath, [tsc, "--noEmit", "--strict", "--module", "commonjs", "--moduleResolution", "node10", "--ignoreDeprecations", "6.0", "uses-kit.ts"], {
+        cwd: project,
+        encoding: "utf8",
+      });
+      return { status: run.status, output: run.stdout + run.stderr };
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  }
+
+  const packageJson = readFileSync(path.join(__dirname, "..", "package.json"), "utf8");
+
+  it("with this package.json, both the plugin and /testing type-check", () => {
+    expect(typecheck(packageJson)).toEqual({ status: 0, output: "" });
+  });
+
+  it("without typesVersions, /testing does not resolve (the contrast)", () => {
+    const withoutTypesVersions = JSON.stringify({ ...JSON.parse(packageJson), typesVersions: undefined });
+    const { status, output } = typecheck(withoutTypesVersions);
+    expect(status).toBe(2);
+    expect(output).toContain("Cannot find module 'eslint-plugin-elicitation/testing'");
   });
 });
