@@ -525,7 +525,7 @@ describe("the examples in docs/testing.md run as written", () => {
     writeFileSync(
       shimFile,
       [
-        'export { expect } from "vitest";',
+        'export { expect, vi } from "vitest";',
         "export const registered: Array<{ name: string; run: () => unknown }> = [];",
         "export function it(name: string, run: () => unknown): void {",
         "  registered.push({ name, run });",
@@ -536,8 +536,8 @@ describe("the examples in docs/testing.md run as written", () => {
 
   afterAll(() => rmSync(exampleDirectory, { recursive: true, force: true }));
 
-  it("has the server and two test files", () => {
-    expect(files.map((file) => file.name)).toEqual(["src/server.ts", "test/book-table.test.ts", "test/two-bookings.test.ts"]);
+  it("has the server and three test files", () => {
+    expect(files.map((file) => file.name)).toEqual(["src/server.ts", "test/book-table.test.ts", "test/two-bookings.test.ts", "test/book-table-deadline.test.ts"]);
   });
 
   for (const file of testFiles) {
