@@ -5,8 +5,8 @@
  */
 import { parseArgs } from "node:util";
 import { KitError } from "../testing/errors.ts";
-import { TERMINAL_PATHS, type TerminalPath } from "../testing/terminal-paths.ts";
-import { findAskingTools, runWirePaths, type ServerTarget, type WirePathResult, type WireToolReport } from "../testing/wire.ts";
+import { TERMINAL_PATHS, type TerminalPath } from "../testing/path-names.ts";
+import type { ServerTarget, WirePathResult, WireToolReport } from "../testing/wire.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 
 const USAGE = `Usage: eslint-plugin-elicitation paths [options] -- <command...>
@@ -140,6 +140,8 @@ export async function runPaths(argv: readonly string[], io: CommandIo): Promise<
     io.stderr(`${parsed}\n\n${USAGE}\n`);
     return EXIT_USAGE;
   }
+  // Loaded here, not at the top: it needs @modelcontextprotocol/sdk, which `check` and `migrate` users may not have.
+  const { findAskingTools, runWirePaths } = await import("../testing/wire.ts");
   try {
     const tools =
       parsed.tools.length > 0

@@ -9,7 +9,7 @@
  */
 import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
-import * as acp from "@agentclientprotocol/sdk";
+import type * as acp from "@agentclientprotocol/sdk";
 import { invalidContentFor, validContentFor, type RequestedSchema } from "./content.ts";
 import { KitError, messageOf } from "./errors.ts";
 
@@ -77,6 +77,20 @@ export interface AcpPathsReport {
 }
 
 const DEFAULT_PROMPT = "Go ahead.";
+
+/** The ACP SDK, loaded when an ACP run starts, so the rest of the kit works without it installed. */
+let loadedSdk: typeof acp | undefined;
+function sdk(): typeof acp {
+  if (!loadedSdk) throw new KitError("runAcpPaths: the ACP SDK is not loaded");
+  return loadedSdk;
+}
+async function loadSdk(): Promise<void> {
+  try {
+    loadedSdk ??= (await import("@agentclientprotocol/sdk")) as typeof acp;
+  } catch (error) {
+    throw new KitError(`runAcpPaths needs @agentclientprotocol/sdk installed: ${messageOf(error)}`, { cause: error });
+  }
+}
 
 type Step =
   | { readonly kind: "answer"; readonly response: unknown }
@@ -167,7 +181,7 @@ async function connect<A extends acp.AgentApp>(target: AgentUnderTest<A>, app: a
   const child = spawn(command, args, { cwd: target.cwd, stdio: ["pipe", "pipe", "inherit"], detached: true });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.stdin.on("error", () => {});
-  const stream = acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>);
+  const stream = sdk().ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>);
   const connection = app.connect(stream);
   return {
     app: null,
@@ -245,11 +259,11 @@ async function runTurn<A extends acp.AgentApp>(
     }
   }
 
-  const app = acp
+  const app = sdk()
     .client({ name: "eslint-plugin-elicitation/testing" })
-    .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => handle({ kind: "permission", params }, signal) as Promise<acp.RequestPermissionResponse>)
-    .onRequest(acp.methods.client.elicitation.create, ({ params, signal }) => handle({ kind: "elicitation", params }, signal) as Promise<acp.CreateElicitationResponse>)
-    .onNotification(acp.methods.client.session.update, ({ params }) => {
+    .onRequest(sdk().methods.client.session.requestPermission, ({ params, signal }) => handle({ kind: "permission", params }, signal) as Promise<acp.RequestPermissionResponse>)
+    .onRequest(sdk().methods.client.elicitation.create, ({ params, signal }) => handle({ kind: "elicitation", params }, signal) as Promise<acp.CreateElicitationResponse>)
+    .onNotification(sdk().methods.client.session.update, ({ params }) => {
       if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text") said.push(params.update.content.text);
     });
   const connected = await connect(options.agent, app);
@@ -257,16 +271,16 @@ async function runTurn<A extends acp.AgentApp>(
   let stopped = false;
   try {
     const agent = connected.connection.agent;
-    await agent.request(acp.methods.agent.initialize, {
-      protocolVersion: acp.PROTOCOL_VERSION,
+    await agent.request(sdk().methods.agent.initialize, {
+      protocolVersion: sdk().PROTOCOL_VERSION,
       clientCapabilities: options.clientCapabilities ?? { elicitation: { form: {}, url: {} } },
     });
-    const { sessionId } = await agent.request(acp.methods.agent.session.new, { cwd: process.cwd(), mcpServers: [] });
-    cancelTurn = () => void agent.notify(acp.methods.agent.session.cancel, { sessionId }).catch(() => {});
+    const { sessionId } = await agent.request(sdk().methods.agent.session.new, { cwd: process.cwd(), mcpServers: [] });
+    cancelTurn = () => void agent.notify(sdk().methods.agent.session.cancel, { sessionId }).catch(() => {});
     const started = performance.now();
     const elapsed = (): number => Math.round(performance.now() - started);
     const prompt = agent
-      .request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: options.prompt ?? DEFAULT_PROMPT }] })
+      .request(sdk().methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: options.prompt ?? DEFAULT_PROMPT }] })
       .then(
         (response) => ({ kind: "ended" as const, stopReason: String(response.stopReason), ms: elapsed() }),
         (error: unknown) => ({ kind: "ended" as const, stopReason: `error: ${messageOf(error)}`, ms: elapsed() }),
@@ -315,6 +329,7 @@ async function runTurn<A extends acp.AgentApp>(
  */
 export async function runAcpPaths<A extends acp.AgentApp>(options: AcpPathsOptions<A>): Promise<AcpPathsReport> {
   if (!(options.timeoutMs > 0)) throw new KitError("runAcpPaths: timeoutMs (the hard cap per path) must be positive");
+  await loadSdk();
   const askIndex = options.askIndex ?? 0;
   if (!Number.isInteger(askIndex) || askIndex < 0) throw new KitError(`runAcpPaths: askIndex must be a whole number from 0 (got ${String(options.askIndex)})`);
   const discovery = await runTurn(options, (_index, question) => ({ kind: "answer", response: yes(question) }), null);
@@ -331,8 +346,17 @@ export async function runAcpPaths<A extends acp.AgentApp>(options: AcpPathsOptio
       if (result.questions <= askIndex && result.ended) {
         throw new KitError(`runAcpPaths: on the ${path} path the agent asked ${result.questions} question(s), so askIndex ${askIndex} was never reached`);
       }
-      const { asked: _asked, notApplicable: _notApplicable, ...rest } = result;
-      return rest;
+      return {
+        path: result.path,
+        ended: result.ended,
+        stopReason: result.stopReason,
+        ms: result.ms,
+        withdrawn: result.withdrawn,
+        said: result.said,
+        held: result.held,
+        heldAfterClose: result.heldAfterClose,
+        questions: result.questions,
+      } satisfies AcpPathResult;
     }),
   );
   return { question, results: results.filter((result): result is AcpPathResult => result !== null) };

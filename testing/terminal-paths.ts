@@ -22,17 +22,9 @@ import {
 } from "./scripted-client.ts";
 import { KitError } from "./errors.ts";
 
-export const TERMINAL_PATHS = [
-  "accept",
-  "decline",
-  "cancel",
-  "timeout",
-  "disconnect",
-  "invalid-content",
-  "outer-cancel",
-] as const;
+import { TERMINAL_PATHS, type TerminalPath } from "./path-names.ts";
 
-export type TerminalPath = (typeof TERMINAL_PATHS)[number];
+export { TERMINAL_PATHS, type TerminalPath };
 
 export interface TerminalPathsOptions<S extends ServerUnderTest = ServerUnderTest> {
   /** The server, or a function that builds a fresh one (preferred: each path then runs on its own server, in parallel). */

@@ -13,7 +13,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolResultSchema, ElicitRequestSchema, type CallToolResult, type ElicitResult, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { invalidContentFor, validContentFor, type RequestedSchema } from "./content.ts";
 import { KitError, messageOf } from "./errors.ts";
-import { TERMINAL_PATHS, type TerminalPath } from "./terminal-paths.ts";
+import { TERMINAL_PATHS, type TerminalPath } from "./path-names.ts";
 
 /** Where the server is: a command to start (stdio), or a Streamable HTTP endpoint. */
 export type ServerTarget = { readonly command: readonly string[]; readonly cwd?: string; readonly env?: NodeJS.ProcessEnv } | { readonly url: string };
@@ -412,7 +412,11 @@ export async function runWirePaths(options: WirePathsOptions): Promise<WireToolR
   return {
     tool: options.tool,
     questions: accepted?.questions ?? Math.max(...results.map((result) => result.questions)),
-    paths: results.map(({ questions: _questions, ...result }) => result),
+    paths: results.map((result): WirePathResult => {
+      const copy: Partial<typeof result> = { ...result };
+      delete copy.questions;
+      return copy as WirePathResult;
+    }),
   };
 }
 
