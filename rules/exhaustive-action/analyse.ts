@@ -78,12 +78,12 @@ export function analyseIf(check: Check, node: TSESTree.IfStatement) {
   if (merges(whenTrue, discriminant)) {
     if (namesBothNonAccept(node.test, discriminant, sourceCode)) {
       if (reportIdentical) reportGrouped(check, comparison.comparison);
-    } else if (isUndecidedPath(consequent, discriminant)) {
+    } else if (isUndecidedPath(consequent, discriminant, sourceCode.visitorKeys)) {
       mergedBranches.push("consequent");
     }
   }
   if (node.alternate && !alternateContinuesChain) {
-    if (merges(whenFalse, discriminant) && isUndecidedPath(branchStatements(node.alternate), discriminant)) {
+    if (merges(whenFalse, discriminant) && isUndecidedPath(branchStatements(node.alternate), discriminant, sourceCode.visitorKeys)) {
       mergedBranches.push("alternate");
     }
   }
@@ -94,7 +94,7 @@ export function analyseIf(check: Check, node: TSESTree.IfStatement) {
   }
   if (!node.alternate && !isLink && canCompleteNormally(consequent) === false && merges(whenFalse, discriminant)) {
     const after = followingStatements(node) ?? [];
-    if (isUndecidedPath(after, discriminant)) {
+    if (isUndecidedPath(after, discriminant, sourceCode.visitorKeys)) {
       report(check, comparison.comparison, discriminant, "the code after this `if`", {
         reason: "the shared path is the rest of the block, which would have to move into the switch",
       });
@@ -129,7 +129,7 @@ function analyseChain(check: Check, head: TSESTree.IfStatement, discriminant: Di
     );
     for (const value of fallingThrough) continuing.delete(value);
     const after = followingStatements(head) ?? [];
-    if (fallingThrough.length > 0 && continuing.size > 0 && after.length > 0 && !passesAnswerOn(after, discriminant)) {
+    if (fallingThrough.length > 0 && continuing.size > 0 && after.length > 0 && !passesAnswerOn(after, discriminant, sourceCode.visitorKeys)) {
       reportUnhandled(check, firstComparisonOf(last.test, discriminant, sourceCode), fallingThrough, [...continuing], {
         reason: "the missing outcome needs code of its own, which only its author can write",
       });
@@ -191,8 +191,8 @@ export function analyseTernary(check: Check, node: TSESTree.ConditionalExpressio
   const at = found.viaFlag ? node.test : comparison.comparison;
   const grouped = namesBothNonAccept(node.test, discriminant, sourceCode);
   if (merges(whenTrue, discriminant) && grouped && reportIdentical) reportGrouped(check, comparison.comparison);
-  const first = merges(whenTrue, discriminant) && !grouped && !passesAnswerOn([node.consequent], discriminant);
-  const second = merges(whenFalse, discriminant) && !passesAnswerOn([node.alternate], discriminant);
+  const first = merges(whenTrue, discriminant) && !grouped && !passesAnswerOn([node.consequent], discriminant, sourceCode.visitorKeys);
+  const second = merges(whenFalse, discriminant) && !passesAnswerOn([node.alternate], discriminant, sourceCode.visitorKeys);
   if (first || second) {
     const path = first && second ? "either branch of this ternary" : first ? "the first branch of this ternary" : "the second branch of this ternary";
     report(check, at, discriminant, path, reason);
@@ -222,7 +222,7 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
       }
       continue;
     }
-    if (!isUndecidedPath(clause.consequent, discriminant)) continue;
+    if (!isUndecidedPath(clause.consequent, discriminant, sourceCode.visitorKeys)) continue;
     const defaultToken = sourceCode.getFirstToken(clause)!;
     report(check, defaultToken.loc, discriminant, "the `default` case", defaultRewrite(check, node, clause, discriminant));
   }
@@ -232,7 +232,7 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
     const missingNonAccept = missing.filter((value) => value !== "accept" && value !== "selected");
     const continuing = new Set<string>();
     node.cases.forEach((clause) => {
-      if (clause.consequent.length > 0 && (canCompleteNormally(clause.consequent) || clause.consequent.some(containsOwnBreak))) {
+      if (clause.consequent.length > 0 && (canCompleteNormally(clause.consequent) || clause.consequent.some((statement) => containsOwnBreak(statement, sourceCode.visitorKeys)))) {
         for (const value of valuesEnteringClause(clause, domain)) if (value !== OTHER_VALUE) continued(value);
       }
     });
