@@ -53,22 +53,21 @@ function report(
 ) {
   const { context } = check;
   const location = "type" in node ? { node } : { loc: node };
-  const reason = "reason" in rewrite ? ` No rewrite is suggested: ${rewrite.reason}.` : "";
+  const { reason, suggest } = offered(rewrite);
   context.report({
     ...location,
     messageId: discriminant.kind === "mcp" ? "declineAndCancelMerged" : "cancelledAndSelectedMerged",
     data: { path, rewrite: reason },
-    suggest: "text" in rewrite ? [{ messageId: "suggestExhaustiveSwitch", fix: rewrite.fix }] : null,
+    suggest,
   });
 }
 
 export function analyseIf(check: Check, node: TSESTree.IfStatement) {
-  const { sourceCode, branchContext, reportIdentical } = check;
-  const found = discriminantOf(node.test, branchContext);
-  if (!found) return;
+  const { sourceCode, reportIdentical } = check;
+  const split = splitOnAnswer(check, node, node.test);
+  if (!split) return;
+  const { found, domain, whenTrue, whenFalse } = split;
   const { discriminant, comparison } = found;
-  const domain = valuesReaching(node, discriminant, sourceCode, comparison.read);
-  const { whenTrue, whenFalse } = splitValues(node.test, discriminant, domain, sourceCode);
   const alternateContinuesChain = isChainLink(node.alternate, discriminant, sourceCode);
   const isLink = node.parent.type === AST_NODE_TYPES.IfStatement && node.parent.alternate === node && mentionsDiscriminant(node.parent.test, discriminant, sourceCode);
 
@@ -166,7 +165,7 @@ function reportGrouped(check: Check, node: TSESTree.Node) {
 
 function reportUnhandled(check: Check, at: TSESTree.Node, missing: string[], others: string[], rewrite: Rewrite) {
   const { context } = check;
-  const reason = "reason" in rewrite ? ` No rewrite is suggested: ${rewrite.reason}.` : "";
+  const { reason, suggest } = offered(rewrite);
   context.report({
     node: at,
     messageId: "unhandledOutcome",
@@ -176,17 +175,16 @@ function reportUnhandled(check: Check, at: TSESTree.Node, missing: string[], oth
       consequence: unhandledConsequence(missing),
       rewrite: reason,
     },
-    suggest: "text" in rewrite ? [{ messageId: "suggestExhaustiveSwitch", fix: rewrite.fix }] : null,
+    suggest,
   });
 }
 
 export function analyseTernary(check: Check, node: TSESTree.ConditionalExpression) {
-  const { sourceCode, branchContext, reportIdentical } = check;
-  const found = discriminantOf(node.test, branchContext);
-  if (!found) return;
+  const { sourceCode, reportIdentical } = check;
+  const split = splitOnAnswer(check, node, node.test);
+  if (!split) return;
+  const { found, whenTrue, whenFalse } = split;
   const { discriminant, comparison } = found;
-  const domain = valuesReaching(node, discriminant, sourceCode, comparison.read);
-  const { whenTrue, whenFalse } = splitValues(node.test, discriminant, domain, sourceCode);
   const reason = { reason: "a ternary is an expression; turn it into statements first" };
   const at = found.viaFlag ? node.test : comparison.comparison;
   const grouped = namesBothNonAccept(node.test, discriminant, sourceCode);
@@ -256,3 +254,18 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
   }
 }
 
+/** The answer `test` branches on, the values that reach `node`, and which of them make `test` true or false. */
+function splitOnAnswer(check: Check, node: TSESTree.Node, test: TSESTree.Node) {
+  const found = discriminantOf(test, check.branchContext);
+  if (!found) return null;
+  const domain = valuesReaching(node, found.discriminant, check.sourceCode, found.comparison.read);
+  return { found, domain, ...splitValues(test, found.discriminant, domain, check.sourceCode) };
+}
+
+/** What a report carries for its rewrite: the suggestion, or the reason there is none (said in the message). */
+function offered(rewrite: Rewrite) {
+  return {
+    reason: "reason" in rewrite ? ` No rewrite is suggested: ${rewrite.reason}.` : "",
+    suggest: "text" in rewrite ? [{ messageId: "suggestExhaustiveSwitch" as const, fix: rewrite.fix }] : null,
+  };
+}
