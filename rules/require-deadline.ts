@@ -19,11 +19,12 @@ import {
 } from "../core/deadline.ts";
 import { describeDefaultDeadline } from "../core/human-wait.ts";
 import { fileMayWaitOnPerson, matchWaitOnPerson } from "../core/local-waits.ts";
+import { textFacts } from "../core/text-gate.ts";
 import { adaptToInstalled } from "../core/versions.ts";
 import { localFunctionOf, walkSubtree } from "../core/walk.ts";
-import { compileWrappers, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
+import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 
-type MessageId =
+export type MessageIds =
   | "missingDeadline"
   | "opaqueOptions"
   | "raceLeavesRequestOpen"
@@ -37,7 +38,12 @@ interface Options {
   humanWaitFunctions?: WrapperOption[];
 }
 
-export default createRule<[Options], MessageId>({
+/** Whether this rule can report anything in a file with this text (it names a wait on a person). The codemod uses this same test. */
+export function mayReport(text: string, options: Options = {}): boolean {
+  return textFacts(text).mayWaitOnPerson || mentionsWrapper(text, compileWrappers(options.humanWaitFunctions));
+}
+
+export default createRule<[Options], MessageIds>({
   name: "require-deadline",
   meta: {
     type: "problem",
@@ -66,9 +72,9 @@ export default createRule<[Options], MessageId>({
       opaqueOptions:
         "These options may not set a deadline, and without one {{defaultDeadline}}. Spell the deadline out at the call ({{fix}}), or give the options a type that requires it.",
       raceLeavesRequestOpen:
-        "This race stops waiting but leaves the question open: when the timer wins, the client's dialog stays up and nothing sends {{cancelNotice}}. Give the deadline to the call itself ({{fix}}) so that timing out withdraws the question.",
+        "This race stops waiting but leaves the question open: the client's dialog stays up and nothing sends {{cancelNotice}}. Give the deadline to the call itself ({{fix}}), so timing out withdraws the question.",
       deadlineKeepsWaiting:
-        "This timeout only sends `$/cancel_request`: without `{{companion}}: true` the wait still lasts until the client answers, and a client that ignores the cancel never does.",
+        "This timeout only sends `$/cancel_request`: without `{{companion}}: true` the wait lasts until the client answers.",
       deadlineNeverFires:
         "This deadline never fires on some path: `{{value}}` is no shorter than the largest timer, so a question nobody answers waits forever.",
       handRolledWait:
@@ -80,7 +86,10 @@ export default createRule<[Options], MessageId>({
   create(context, [options]) {
     const sourceCode = context.sourceCode;
     const wrappers = compileWrappers(options.humanWaitFunctions);
-    if (!fileMayWaitOnPerson(sourceCode, wrappers)) return {};
+    // Typed, a file may also wait through the program's own functions that answer with a person's answer.
+    if (!mayReport(sourceCode.text, options) && !(sourceCode.parserServices?.program && fileMayWaitOnPerson(sourceCode, wrappers))) {
+      return {};
+    }
 
     function checkCall(matched: HumanWaitCall): void {
       const api = adaptToInstalled(matched.api, context.filename);

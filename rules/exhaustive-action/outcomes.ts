@@ -1,5 +1,6 @@
 /** Which outcomes a test lets through, and the small judgements the exhaustive-action analysis makes on them. */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { VisitorKeys } from "../../core/ast.ts";
 import {
   alwaysThrows,
   answerComparisons,
@@ -14,7 +15,7 @@ import {
   type BranchContext,
   type Discriminant,
 } from "../../core/branches.ts";
-import { ELICIT_ACTIONS } from "../../core/result-shapes.ts";
+import { ACP_OUTCOMES, ELICIT_ACTIONS } from "../../core/result-shapes.ts";
 
 export interface FoundDiscriminant {
   discriminant: Discriminant;
@@ -29,7 +30,7 @@ export function discriminantOf(test: TSESTree.Node, context: BranchContext): Fou
     const discriminant = resolveDiscriminant(comparison.read, context);
     if (!discriminant) continue;
     const mine = comparisons.filter((other) => readsDiscriminant(other.read, discriminant));
-    const allowed: readonly string[] = discriminant.kind === "mcp" ? ELICIT_ACTIONS : ["selected", "cancelled"];
+    const allowed: readonly string[] = discriminant.kind === "mcp" ? ELICIT_ACTIONS : ACP_OUTCOMES;
     if (!mine.every((other) => allowed.includes(other.literal))) return null;
     return { discriminant, comparison, viaFlag: mine.some((other) => other.viaFlag) };
   }
@@ -70,8 +71,8 @@ export function namesBothNonAccept(test: TSESTree.Node, discriminant: Discrimina
 }
 
 /** A path that does work of its own on the merged outcomes, rather than throwing or passing the action on. */
-export function isUndecidedPath(statements: readonly TSESTree.Node[], discriminant: Discriminant): boolean {
-  return statements.length > 0 && !alwaysThrows(statements) && !passesAnswerOn(statements, discriminant);
+export function isUndecidedPath(statements: readonly TSESTree.Node[], discriminant: Discriminant, keys: VisitorKeys): boolean {
+  return statements.length > 0 && !alwaysThrows(statements) && !passesAnswerOn(statements, discriminant, keys);
 }
 
 export function isChainLink(node: TSESTree.Node | null, discriminant: Discriminant, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
