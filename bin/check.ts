@@ -30,7 +30,16 @@ export interface CheckSettings {
 }
 
 /** The files `check` lints: every flavour of JavaScript and TypeScript module. */
-export const LINTED_FILES = ["**/*.ts", "**/*.tsx", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs", "**/*.mts", "**/*.cts"];
+export const LINTED_FILES = [
+  "**/*.ts",
+  "**/*.tsx",
+  "**/*.js",
+  "**/*.jsx",
+  "**/*.mjs",
+  "**/*.cjs",
+  "**/*.mts",
+  "**/*.cts",
+];
 
 const USAGE = `Usage: eslint-plugin-elicitation check [options] <paths...>
 
@@ -167,7 +176,11 @@ function isOneOf<T extends string>(choices: readonly T[], value: string): value 
 }
 
 export async function runCheck(argv: readonly string[], io: CommandIo): Promise<number> {
-  if (argv.includes("--discover")) return runDiscover(argv.filter((arg) => arg !== "--discover"), io);
+  if (argv.includes("--discover"))
+    return runDiscover(
+      argv.filter((arg) => arg !== "--discover"),
+      io,
+    );
   let args: ParsedArgs;
   try {
     args = parseCheckArgs(argv);
@@ -220,7 +233,9 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
     case "sarif": {
       const formatSarif = await loadSarifFormatter();
       if (!formatSarif) {
-        io.stderr(`check: --format sarif needs ${SARIF_FORMATTER_PACKAGE} (npm install --save-dev ${SARIF_FORMATTER_PACKAGE}).\n`);
+        io.stderr(
+          `check: --format sarif needs ${SARIF_FORMATTER_PACKAGE} (npm install --save-dev ${SARIF_FORMATTER_PACKAGE}).\n`,
+        );
         return EXIT_USAGE;
       }
       io.stdout(`${formatSarif(linted, { cwd: io.cwd, rulesMeta: eslint.getRulesMetaForResults(linted) })}\n`);
@@ -338,9 +353,12 @@ function frame(lines: readonly string[], message: Linter.LintMessage, paint: Pai
     const text = (lines[lineNumber - 1] ?? "").replace(/\t/g, " ");
     out.push(`  ${paint.dim(`${String(lineNumber).padStart(gutterWidth)} |`)} ${text}`);
     const from = lineNumber === startLine ? message.column - 1 : firstNonSpace(text);
-    const to = lineNumber === (message.endLine ?? startLine) ? (message.endColumn ?? message.column + 1) - 1 : text.length;
+    const to =
+      lineNumber === (message.endLine ?? startLine) ? (message.endColumn ?? message.column + 1) - 1 : text.length;
     const width = Math.max(1, to - from);
-    out.push(`  ${" ".repeat(gutterWidth)} ${paint.dim("|")} ${" ".repeat(Math.max(0, from))}${paint.red("^".repeat(width))}`);
+    out.push(
+      `  ${" ".repeat(gutterWidth)} ${paint.dim("|")} ${" ".repeat(Math.max(0, from))}${paint.red("^".repeat(width))}`,
+    );
   }
   return out;
 }
@@ -365,6 +383,7 @@ function plural(count: number, noun: string): string {
 type Painter = Record<"bold" | "dim" | "red" | "green" | "cyan", (text: string) => string>;
 
 function painter(color: boolean): Painter {
-  const wrap = (open: number, close: number) => (text: string) => (color ? `\u001b[${open}m${text}\u001b[${close}m` : text);
+  const wrap = (open: number, close: number) => (text: string) =>
+    color ? `\u001b[${open}m${text}\u001b[${close}m` : text;
   return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), green: wrap(32, 39), cyan: wrap(36, 39) };
 }

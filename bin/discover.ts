@@ -66,7 +66,13 @@ export function wrapperConfig(found: readonly DiscoveredWrapper[]): WrapperConfi
     if (entry) {
       if (!entry.name.includes(wrapper.name)) entry.name.push(wrapper.name);
     } else {
-      entries.set(key, { from: "file", name: [wrapper.name], path: wrapper.file, behavesLike, optionsArgIndex: wrapper.optionsArgIndex });
+      entries.set(key, {
+        from: "file",
+        name: [wrapper.name],
+        path: wrapper.file,
+        behavesLike,
+        optionsArgIndex: wrapper.optionsArgIndex,
+      });
     }
   }
   return [...entries.values()];
@@ -75,7 +81,9 @@ export function wrapperConfig(found: readonly DiscoveredWrapper[]): WrapperConfi
 /** The text to paste into eslint.config.js. */
 export function renderConfig(entries: readonly WrapperConfigEntry[]): string {
   const list = entries.map((entry) => `  ${JSON.stringify(entry)},`).join("\n");
-  const rules = RULES_FOR_WRAPPERS.map((rule) => `      "elicitation/${rule}": ["error", { humanWaitFunctions }],`).join("\n");
+  const rules = RULES_FOR_WRAPPERS.map(
+    (rule) => `      "elicitation/${rule}": ["error", { humanWaitFunctions }],`,
+  ).join("\n");
   return [
     "// Your functions that wait on a person (found by `eslint-plugin-elicitation check --discover`).",
     "// require-deadline judges the call inside each of them, where the deadline is set, so it needs no entry.",
@@ -143,7 +151,9 @@ export async function runDiscover(argv: readonly string[], io: CommandIo): Promi
   const given = path.resolve(io.cwd, positionals[0] ?? ".");
   const tsconfig = fs.existsSync(given) && fs.statSync(given).isDirectory() ? path.join(given, "tsconfig.json") : given;
   if (!fs.existsSync(tsconfig)) {
-    io.stderr(`check --discover: no tsconfig.json at ${path.relative(io.cwd, tsconfig) || tsconfig}. Give the project's tsconfig.\n`);
+    io.stderr(
+      `check --discover: no tsconfig.json at ${path.relative(io.cwd, tsconfig) || tsconfig}. Give the project's tsconfig.\n`,
+    );
     return EXIT_USAGE;
   }
   let found: DiscoveredWrapper[];
@@ -164,9 +174,12 @@ export async function runDiscover(argv: readonly string[], io: CommandIo): Promi
   }
   const width = Math.max(...found.map((wrapper) => `${wrapper.file}:${wrapper.line}`.length));
   const lines = found.map(
-    (wrapper) => `  ${`${wrapper.file}:${wrapper.line}`.padEnd(width)}  ${wrapper.name}  (answers with ${SHAPE_LABEL[wrapper.shape]})`,
+    (wrapper) =>
+      `  ${`${wrapper.file}:${wrapper.line}`.padEnd(width)}  ${wrapper.name}  (answers with ${SHAPE_LABEL[wrapper.shape]})`,
   );
   const noun = found.length === 1 ? "function waits" : "functions wait";
-  io.stdout(`${found.length} ${noun} on a person:\n${lines.join("\n")}\n\nPaste into eslint.config.js:\n\n${renderConfig(entries)}\n`);
+  io.stdout(
+    `${found.length} ${noun} on a person:\n${lines.join("\n")}\n\nPaste into eslint.config.js:\n\n${renderConfig(entries)}\n`,
+  );
   return EXIT_OK;
 }

@@ -86,8 +86,7 @@ export function followConstDeclaration(node: TSESTree.Node): TSESTree.Node {
       continue;
     }
     for (const statement of current.body) {
-      const declaration =
-        statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+      const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
       if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
       for (const declarator of declaration.declarations) {
         if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== node.name) continue;
@@ -246,7 +245,8 @@ export function matchToolHandler(handler: TSESTree.FunctionLike): ToolHandler | 
   const registration = handler.parent;
   if (registration?.type !== AST_NODE_TYPES.CallExpression || registration.arguments.at(-1) !== handler) return null;
   const method = getCalleeName(registration);
-  if ((method !== "tool" && method !== "registerTool") || registration.callee.type !== AST_NODE_TYPES.MemberExpression) return null;
+  if ((method !== "tool" && method !== "registerTool") || registration.callee.type !== AST_NODE_TYPES.MemberExpression)
+    return null;
   const args = registration.arguments;
   if (args.length < 2 || !isStringLike(unwrapExpression(args[0]!))) return null;
   const version = importedPackagesOf(registration).has("@modelcontextprotocol/server") ? 2 : 1;
@@ -273,7 +273,9 @@ export function matchToolHandler(handler: TSESTree.FunctionLike): ToolHandler | 
         only.type === AST_NODE_TYPES.ObjectExpression
           ? only.properties.length > 0 &&
             only.properties.every(
-              (property) => property.type === AST_NODE_TYPES.Property && TOOL_ANNOTATION_KEYS.has(getStaticPropertyName(property) ?? ""),
+              (property) =>
+                property.type === AST_NODE_TYPES.Property &&
+                TOOL_ANNOTATION_KEYS.has(getStaticPropertyName(property) ?? ""),
             )
             ? 0
             : 1

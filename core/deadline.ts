@@ -109,7 +109,10 @@ export function yieldsNoDeadline(value: TSESTree.Node, sourceCode: Readonly<TSES
   if (depth > 4) return false;
   const node = unwrapExpression(value);
   if (node.type === AST_NODE_TYPES.ConditionalExpression) {
-    return yieldsNoDeadline(node.consequent, sourceCode, depth + 1) || yieldsNoDeadline(node.alternate, sourceCode, depth + 1);
+    return (
+      yieldsNoDeadline(node.consequent, sourceCode, depth + 1) ||
+      yieldsNoDeadline(node.alternate, sourceCode, depth + 1)
+    );
   }
   if (node.type === AST_NODE_TYPES.LogicalExpression && (node.operator === "??" || node.operator === "||")) {
     return yieldsNoDeadline(node.left, sourceCode, depth + 1) || yieldsNoDeadline(node.right, sourceCode, depth + 1);
@@ -220,7 +223,9 @@ function controllerOf(
   const variable = resolveIdentifier(member.object, sourceCode);
   const init = variable ? singleInitializer(variable) : null;
   const created = init && unwrapExpression(init);
-  return created?.type === AST_NODE_TYPES.NewExpression && getCalleeName(created) === "AbortController" ? variable : null;
+  return created?.type === AST_NODE_TYPES.NewExpression && getCalleeName(created) === "AbortController"
+    ? variable
+    : null;
 }
 
 /** Whether some `controller.abort()` runs inside a `setTimeout` callback. */
@@ -296,7 +301,11 @@ function promiseStandIns(call: TSESTree.CallExpression, sourceCode: Readonly<TSE
   }
   const standIns: TSESTree.Node[] = [top];
   const declarator = top.parent;
-  if (declarator?.type === AST_NODE_TYPES.VariableDeclarator && declarator.init === top && declarator.id.type === AST_NODE_TYPES.Identifier) {
+  if (
+    declarator?.type === AST_NODE_TYPES.VariableDeclarator &&
+    declarator.init === top &&
+    declarator.id.type === AST_NODE_TYPES.Identifier
+  ) {
     const variable = resolveIdentifier(declarator.id, sourceCode);
     for (const reference of variable?.references ?? []) {
       if (reference.identifier !== declarator.id) standIns.push(reference.identifier);
@@ -318,28 +327,40 @@ export interface UserLandRace {
 const TIMEOUT_WRAPPER_NAME = /timeout/i;
 
 /** The user-land races the ask takes part in: `Promise.race([ask, …])` and `withTimeout(ask, ms)`. */
-export function findUserLandRaces(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): UserLandRace[] {
+export function findUserLandRaces(
+  call: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): UserLandRace[] {
   const races: UserLandRace[] = [];
   for (const standIn of promiseStandIns(call, sourceCode)) {
     let node: TSESTree.Node = standIn;
-    while (node.parent?.type === AST_NODE_TYPES.AwaitExpression || node.parent?.type === AST_NODE_TYPES.TSAsExpression) {
+    while (
+      node.parent?.type === AST_NODE_TYPES.AwaitExpression ||
+      node.parent?.type === AST_NODE_TYPES.TSAsExpression
+    ) {
       node = node.parent;
     }
     const parent = node.parent;
     if (parent?.type === AST_NODE_TYPES.ArrayExpression) {
       const race = parent.parent;
       if (race?.type === AST_NODE_TYPES.CallExpression && race.arguments[0] === parent && isPromiseRace(race)) {
-        const others = parent.elements.filter((element): element is TSESTree.Expression => !!element && element !== node);
+        const others = parent.elements.filter(
+          (element): element is TSESTree.Expression => !!element && element !== node,
+        );
         races.push({ node: race, others, kind: "promise-race" });
       }
-    } else if (parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(node as TSESTree.Expression)) {
+    } else if (
+      parent?.type === AST_NODE_TYPES.CallExpression &&
+      parent.arguments.includes(node as TSESTree.Expression)
+    ) {
       const name = getCalleeName(parent);
       const others = parent.arguments.filter((argument) => argument !== node);
       if (name !== null && TIMEOUT_WRAPPER_NAME.test(name)) {
         races.push({ node: parent, others, kind: "timeout-helper" });
       } else {
         const helper = localFunctionOf(parent.callee, sourceCode);
-        if (helper && isSignalRaceHelper(helper, sourceCode)) races.push({ node: parent, others, kind: "signal-helper" });
+        if (helper && isSignalRaceHelper(helper, sourceCode))
+          races.push({ node: parent, others, kind: "signal-helper" });
       }
     }
   }
@@ -372,7 +393,10 @@ function isPromiseRace(call: TSESTree.CallExpression): boolean {
 }
 
 /** The first user-land race of the ask that has a timer among its contenders, or null. */
-export function findTimerRace(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): UserLandRace | null {
+export function findTimerRace(
+  call: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): UserLandRace | null {
   return (
     findUserLandRaces(call, sourceCode).find(
       (race) => race.kind === "timeout-helper" || race.others.some((other) => isTimerExpression(other, sourceCode)),
@@ -460,7 +484,9 @@ function findStoredSettler(
     const value = unwrapExpression(node);
     if (value.type === AST_NODE_TYPES.Identifier) return settlers.includes(value.name);
     if (value.type === AST_NODE_TYPES.ObjectExpression) {
-      return value.properties.some((property) => property.type === AST_NODE_TYPES.Property && isSettler(property.value));
+      return value.properties.some(
+        (property) => property.type === AST_NODE_TYPES.Property && isSettler(property.value),
+      );
     }
     return false;
   };
@@ -514,7 +540,8 @@ export function findWaiterObjectWait(
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): { readonly call: TSESTree.CallExpression; readonly owner: TSESTree.Node } | null {
   const callee = unwrapExpression(call.callee);
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || call.parent?.type !== AST_NODE_TYPES.AwaitExpression) return null;
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || call.parent?.type !== AST_NODE_TYPES.AwaitExpression)
+    return null;
   const receiver = unwrapExpression(callee.object);
   if (receiver.type !== AST_NODE_TYPES.Identifier) return null;
   const variable = resolveIdentifier(receiver, sourceCode);
@@ -539,14 +566,25 @@ function isWaiterClass(classBody: TSESTree.ClassBody, sourceCode: Readonly<TSESL
   const cached = waiterClasses.get(classBody);
   if (cached !== undefined) return cached;
   const found = walkSubtree(classBody, sourceCode.visitorKeys, (node) => {
-    if (node.type !== AST_NODE_TYPES.NewExpression || node.callee.type !== AST_NODE_TYPES.Identifier || node.callee.name !== "Promise") {
+    if (
+      node.type !== AST_NODE_TYPES.NewExpression ||
+      node.callee.type !== AST_NODE_TYPES.Identifier ||
+      node.callee.name !== "Promise"
+    ) {
       return false;
     }
     const executor = node.arguments[0];
-    if (executor?.type !== AST_NODE_TYPES.ArrowFunctionExpression && executor?.type !== AST_NODE_TYPES.FunctionExpression) return false;
-    const settlers = executor.params.filter((param): param is TSESTree.Identifier => param.type === AST_NODE_TYPES.Identifier).map((param) => param.name);
+    if (
+      executor?.type !== AST_NODE_TYPES.ArrowFunctionExpression &&
+      executor?.type !== AST_NODE_TYPES.FunctionExpression
+    )
+      return false;
+    const settlers = executor.params
+      .filter((param): param is TSESTree.Identifier => param.type === AST_NODE_TYPES.Identifier)
+      .map((param) => param.name);
     return walkSubtree(executor.body, sourceCode.visitorKeys, (inner) => {
-      if (inner.type !== AST_NODE_TYPES.AssignmentExpression || inner.left.type !== AST_NODE_TYPES.MemberExpression) return false;
+      if (inner.type !== AST_NODE_TYPES.AssignmentExpression || inner.left.type !== AST_NODE_TYPES.MemberExpression)
+        return false;
       const value = unwrapExpression(inner.right);
       return (
         inner.left.object.type === AST_NODE_TYPES.ThisExpression &&
@@ -561,10 +599,14 @@ function isWaiterClass(classBody: TSESTree.ClassBody, sourceCode: Readonly<TSESL
 }
 
 /** Whether a method of the class other than the one assigning `this.<field>` calls `this.<field>(…)`. */
-function isSettledByAnotherMethod(field: TSESTree.MemberExpression, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+function isSettledByAnotherMethod(
+  field: TSESTree.MemberExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
   const name = getStaticPropertyName(field);
   let method: TSESTree.Node | undefined = field.parent;
-  while (method && method.type !== AST_NODE_TYPES.MethodDefinition && method.type !== AST_NODE_TYPES.PropertyDefinition) method = method.parent;
+  while (method && method.type !== AST_NODE_TYPES.MethodDefinition && method.type !== AST_NODE_TYPES.PropertyDefinition)
+    method = method.parent;
   const classBody = method?.parent;
   if (name === null || !method || classBody?.type !== AST_NODE_TYPES.ClassBody) return false;
   return classBody.body.some(
@@ -587,7 +629,11 @@ const SIGNAL_LIKE_NAME = /^(?:abort|cancel|cancellation|caller|request|parent|ou
 
 /** Whether a function sets a timer anywhere (its nested callbacks included). */
 export function setsTimer(owner: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  return walkSubtree(owner, sourceCode.visitorKeys, (node) => isSetTimeoutCall(node) || isAbortSignalStaticCall(node, "timeout"));
+  return walkSubtree(
+    owner,
+    sourceCode.visitorKeys,
+    (node) => isSetTimeoutCall(node) || isAbortSignalStaticCall(node, "timeout"),
+  );
 }
 
 /** Whether a function touches an abort signal anywhere (its nested callbacks included). */

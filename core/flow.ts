@@ -81,7 +81,9 @@ function annotationSource(name: TSESTree.Node): AnswerSource | null {
   // `ElicitResult | undefined`: an answer when there is one.
   const typeNode =
     written?.type === AST_NODE_TYPES.TSUnionType
-      ? written.types.find((member) => member.type === AST_NODE_TYPES.TSTypeReference && annotatedAnswerShape(member) !== null)
+      ? written.types.find(
+          (member) => member.type === AST_NODE_TYPES.TSTypeReference && annotatedAnswerShape(member) !== null,
+        )
       : written;
   if (typeNode?.type === AST_NODE_TYPES.TSTypeReference) {
     const typeName =
@@ -94,4 +96,3 @@ function annotationSource(name: TSESTree.Node): AnswerSource | null {
   }
   return null;
 }
-

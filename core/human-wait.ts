@@ -244,7 +244,12 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     forwardsCallerSignal: false,
     result: "acp-permission-outcome",
     match: "request-method",
-    requestMethods: [ACP_REQUEST_PERMISSION_METHOD, "requestPermission", "createElicitation", "unstable_createElicitation"],
+    requestMethods: [
+      ACP_REQUEST_PERMISSION_METHOD,
+      "requestPermission",
+      "createElicitation",
+      "unstable_createElicitation",
+    ],
   },
   {
     id: "acp2-request-elicitation",
@@ -325,7 +330,9 @@ export const ELICITATION_PARAM_KEYS: readonly string[] = ["requestedSchema", "el
 const HUMAN_WAIT_WORDS: readonly string[] = [
   ...new Set([
     ...HUMAN_WAIT_APIS.flatMap((api) =>
-      api.match === "request-method" ? [...(api.requestMethods ?? []), ...(api.requestMethodPaths ?? [])] : [api.method],
+      api.match === "request-method"
+        ? [...(api.requestMethods ?? []), ...(api.requestMethodPaths ?? [])]
+        : [api.method],
     ),
     ...ELICITATION_HANDLER_APIS.flatMap((api) => (api.schemaNames.length > 0 ? api.schemaNames : [api.method])),
     ...RESULT_TYPE_NAMES,
@@ -337,7 +344,10 @@ const HUMAN_WAIT_WORDS: readonly string[] = [
  * A file that contains none of the words, in any case (`waitForElicitation` names a hand-rolled wait), cannot
  * contain a human wait: rules skip it before walking a single node.
  */
-const HUMAN_WAIT_TEXT_HINT = new RegExp(HUMAN_WAIT_WORDS.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|"), "i");
+const HUMAN_WAIT_TEXT_HINT = new RegExp(
+  HUMAN_WAIT_WORDS.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|"),
+  "i",
+);
 
 export function textMayContainHumanWait(text: string): boolean {
   return HUMAN_WAIT_TEXT_HINT.test(text);

@@ -63,7 +63,10 @@ export function resolveLocalCallee(
     return classBody ? classMember(classBody, name) : null;
   }
   // `this.field.m()`
-  if (owner.type === AST_NODE_TYPES.MemberExpression && unwrapExpression(owner.object).type === AST_NODE_TYPES.ThisExpression) {
+  if (
+    owner.type === AST_NODE_TYPES.MemberExpression &&
+    unwrapExpression(owner.object).type === AST_NODE_TYPES.ThisExpression
+  ) {
     const field = getStaticPropertyName(owner);
     const classBody = field === null ? null : enclosingClassOfThis(call);
     if (!classBody || field === null) return null;
@@ -99,7 +102,11 @@ function enclosingClassOfThis(node: TSESTree.Node): TSESTree.ClassBody | null {
       }
       return null;
     }
-    if (current.type === AST_NODE_TYPES.PropertyDefinition && !current.static && current.parent.type === AST_NODE_TYPES.ClassBody) {
+    if (
+      current.type === AST_NODE_TYPES.PropertyDefinition &&
+      !current.static &&
+      current.parent.type === AST_NODE_TYPES.ClassBody
+    ) {
       return current.parent;
     }
   }
@@ -109,7 +116,12 @@ function enclosingClassOfThis(node: TSESTree.Node): TSESTree.ClassBody | null {
 /** A non-static method, or a field holding a function, named `name`. */
 function classMember(classBody: TSESTree.ClassBody, name: string): TSESTree.FunctionLike | null {
   for (const member of classBody.body) {
-    if (member.type === AST_NODE_TYPES.MethodDefinition && !member.static && member.kind === "method" && getStaticPropertyName(member) === name) {
+    if (
+      member.type === AST_NODE_TYPES.MethodDefinition &&
+      !member.static &&
+      member.kind === "method" &&
+      getStaticPropertyName(member) === name
+    ) {
       return member.value;
     }
     if (member.type === AST_NODE_TYPES.PropertyDefinition && !member.static && getStaticPropertyName(member) === name) {
@@ -120,8 +132,15 @@ function classMember(classBody: TSESTree.ClassBody, name: string): TSESTree.Func
   return null;
 }
 
-function classNamed(name: string, from: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.ClassBody | null {
-  const variable = findVariableFrom({ type: AST_NODE_TYPES.Identifier, name, parent: from } as unknown as TSESTree.Identifier, sourceCode);
+function classNamed(
+  name: string,
+  from: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.ClassBody | null {
+  const variable = findVariableFrom(
+    { type: AST_NODE_TYPES.Identifier, name, parent: from } as unknown as TSESTree.Identifier,
+    sourceCode,
+  );
   const definition = variable?.defs[0];
   if (definition?.type === "ClassName") {
     const node = definition.node as TSESTree.ClassDeclaration | TSESTree.ClassExpression;
@@ -138,7 +157,11 @@ function fieldMember(
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): TSESTree.FunctionLike | TSESTree.TSMethodSignature | TSESTree.TSPropertySignature | null {
   for (const member of classBody.body) {
-    if (member.type === AST_NODE_TYPES.PropertyDefinition && !member.static && getStaticPropertyName(member) === field) {
+    if (
+      member.type === AST_NODE_TYPES.PropertyDefinition &&
+      !member.static &&
+      getStaticPropertyName(member) === field
+    ) {
       if (member.value) {
         const found = memberOfValue(member.value, name, sourceCode);
         if (found) return found;
@@ -149,7 +172,10 @@ function fieldMember(
     if (member.type === AST_NODE_TYPES.MethodDefinition && member.kind === "constructor") {
       for (const parameter of member.value.params) {
         if (parameter.type !== AST_NODE_TYPES.TSParameterProperty) continue;
-        const bound = parameter.parameter.type === AST_NODE_TYPES.AssignmentPattern ? parameter.parameter.left : parameter.parameter;
+        const bound =
+          parameter.parameter.type === AST_NODE_TYPES.AssignmentPattern
+            ? parameter.parameter.left
+            : parameter.parameter;
         if (bound.type === AST_NODE_TYPES.Identifier && bound.name === field) {
           return memberOfType(bound.typeAnnotation?.typeAnnotation, name, member, sourceCode);
         }
@@ -310,7 +336,12 @@ function isReturnedBy(node: TSESTree.Node, fn: TSESTree.FunctionLike, keys: TSES
     if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier && fn.body) {
       const name = parent.id.name;
       return walkSubtree(fn.body, keys, (candidate) => {
-        if (candidate.type !== AST_NODE_TYPES.ReturnStatement || nearestFunction(candidate) !== fn || !candidate.argument) return false;
+        if (
+          candidate.type !== AST_NODE_TYPES.ReturnStatement ||
+          nearestFunction(candidate) !== fn ||
+          !candidate.argument
+        )
+          return false;
         const returned = unwrapExpression(candidate.argument);
         return returned.type === AST_NODE_TYPES.Identifier && returned.name === name;
       });
@@ -369,10 +400,15 @@ function computeFacts(
       waits = true;
       inner ??= direct ?? delegated?.inner ?? null;
       shape ??= direct?.api.result ?? delegated?.shape ?? null;
-      if (isReturnedBy(node, fn, sourceCode.visitorKeys) && (direct !== null || delegated?.returnsAnswer === true)) returnsAnswer = true;
+      if (isReturnedBy(node, fn, sourceCode.visitorKeys) && (direct !== null || delegated?.returnsAnswer === true))
+        returnsAnswer = true;
       return false;
     }
-    if (node.type === AST_NODE_TYPES.AwaitExpression && !waits && node.argument.type === AST_NODE_TYPES.CallExpression) {
+    if (
+      node.type === AST_NODE_TYPES.AwaitExpression &&
+      !waits &&
+      node.argument.type === AST_NODE_TYPES.CallExpression
+    ) {
       // `await resolver.wait()` on a waiter object of this file, in a function that speaks of a person's answer.
       if (findWaiterObjectWait(node.argument, sourceCode) && nearestFunction(node) === fn) waits = true;
     }
@@ -399,7 +435,10 @@ function delegatedFacts(
   const target = resolveLocalCallee(call, sourceCode);
   if (!target) return null;
   if (target.type === AST_NODE_TYPES.TSMethodSignature || target.type === AST_NODE_TYPES.TSPropertySignature) {
-    const type = target.type === AST_NODE_TYPES.TSMethodSignature ? target.returnType?.typeAnnotation : target.typeAnnotation?.typeAnnotation;
+    const type =
+      target.type === AST_NODE_TYPES.TSMethodSignature
+        ? target.returnType?.typeAnnotation
+        : target.typeAnnotation?.typeAnnotation;
     const shape = annotatedAnswerShape(type);
     return shape ? { waits: true, returnsAnswer: true, inner: null, shape } : null;
   }
@@ -416,7 +455,11 @@ const ROW_FOR_SHAPE: Readonly<Record<ResultShape, HumanWaitApi>> = {
 const delegateRows = new WeakMap<TSESTree.Node, HumanWaitApi>();
 
 /** The row a delegated call behaves like: the inner call's defaults, the delegate's own options parameter (if any). */
-function delegateRow(call: TSESTree.CallExpression, fn: TSESTree.FunctionLike | null, facts: LocalWaitFacts): HumanWaitApi {
+function delegateRow(
+  call: TSESTree.CallExpression,
+  fn: TSESTree.FunctionLike | null,
+  facts: LocalWaitFacts,
+): HumanWaitApi {
   const cached = delegateRows.get(call);
   if (cached) return cached;
   const base = facts.inner?.api ?? ROW_FOR_SHAPE[facts.shape];
@@ -470,11 +513,17 @@ export function matchWaitOnPerson(
   }
   // A method of this file's own (an adapter named like the API it wraps) is resolved before the table is asked.
   // Most calls name nothing the file defines: one set of the file's function names keeps them cheap.
-  const target = method !== null && localFunctionNames(sourceCode).has(method) ? resolveLocalCallee(call, sourceCode) : null;
+  const target =
+    method !== null && localFunctionNames(sourceCode).has(method) ? resolveLocalCallee(call, sourceCode) : null;
   if (target && isFunctionNode(target) && !target.body) {
     // `declare function askUser(): Promise<ElicitResult>`: only its signature speaks.
     const shape = annotatedAnswerShape(target.returnType?.typeAnnotation);
-    if (shape) return delegated(call, { fn: null, facts: { waits: true, returnsAnswer: true, inner: null, shape }, via: "local" });
+    if (shape)
+      return delegated(call, {
+        fn: null,
+        facts: { waits: true, returnsAnswer: true, inner: null, shape },
+        via: "local",
+      });
   } else if (target) {
     const facts =
       target.type === AST_NODE_TYPES.TSMethodSignature || target.type === AST_NODE_TYPES.TSPropertySignature
@@ -489,7 +538,9 @@ export function matchWaitOnPerson(
   const direct = matchHumanWaitCall(call, wrappers);
   if (direct) return { ...direct, delegation: null };
   const shape = answerShapeOfCall(call, sourceCode);
-  return shape ? delegated(call, { fn: null, facts: { waits: true, returnsAnswer: true, inner: null, shape }, via: "type" }) : null;
+  return shape
+    ? delegated(call, { fn: null, facts: { waits: true, returnsAnswer: true, inner: null, shape }, via: "type" })
+    : null;
 }
 
 const functionNamesByProgram = new WeakMap<TSESTree.Program, ReadonlySet<string>>();
@@ -504,7 +555,8 @@ function localFunctionNames(sourceCode: Readonly<TSESLint.SourceCode>): Readonly
     if (node.type === AST_NODE_TYPES.FunctionDeclaration || node.type === AST_NODE_TYPES.TSDeclareFunction) {
       if (node.id) names.add(node.id.name);
     } else if (node.type === AST_NODE_TYPES.VariableDeclarator) {
-      if (node.id.type === AST_NODE_TYPES.Identifier && node.init && isFunctionNode(unwrapExpression(node.init))) names.add(node.id.name);
+      if (node.id.type === AST_NODE_TYPES.Identifier && node.init && isFunctionNode(unwrapExpression(node.init)))
+        names.add(node.id.name);
     } else if (
       node.type === AST_NODE_TYPES.MethodDefinition ||
       node.type === AST_NODE_TYPES.TSMethodSignature ||
@@ -526,13 +578,21 @@ function localFunctionNames(sourceCode: Readonly<TSESLint.SourceCode>): Readonly
 function delegated(call: TSESTree.CallExpression, delegation: Delegation): PersonWaitCall {
   const api = delegateRow(call, delegation.fn, delegation.facts);
   const index = api.optionsArgIndex;
-  return { node: call, api, optionsArgument: index === null ? null : (call.arguments[index] ?? null), wrapper: null, delegation };
+  return {
+    node: call,
+    api,
+    optionsArgument: index === null ? null : (call.arguments[index] ?? null),
+    wrapper: null,
+    delegation,
+  };
 }
-
 
 /** A declared member (`processRequest(p): Promise<ElicitResult>`) that answers with a person's answer. */
 export function signatureAnswers(member: TSESTree.TSMethodSignature | TSESTree.TSPropertySignature): boolean {
-  const type = member.type === AST_NODE_TYPES.TSMethodSignature ? member.returnType?.typeAnnotation : member.typeAnnotation?.typeAnnotation;
+  const type =
+    member.type === AST_NODE_TYPES.TSMethodSignature
+      ? member.returnType?.typeAnnotation
+      : member.typeAnnotation?.typeAnnotation;
   return annotatedAnswerShape(type) !== null;
 }
 
@@ -540,7 +600,10 @@ export function signatureAnswers(member: TSESTree.TSMethodSignature | TSESTree.T
  * The rules' cheap gate: a file that names no human-wait API, none of the user's wrappers and (typed) none of the
  * program's functions that answer with a person's answer cannot wait on a person.
  */
-export function fileMayWaitOnPerson(sourceCode: Readonly<TSESLint.SourceCode>, wrappers: readonly WrapperSpecifier[]): boolean {
+export function fileMayWaitOnPerson(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  wrappers: readonly WrapperSpecifier[],
+): boolean {
   const text = sourceCode.text;
   if (textMayContainHumanWait(text) || mentionsWrapper(text, wrappers)) return true;
   const names = answerFunctionNames(sourceCode);

@@ -223,7 +223,9 @@ export function resourcePath(node: TSESTree.Node): string | null {
   if (target.type === AST_NODE_TYPES.ThisExpression) return "this";
   if (target.type === AST_NODE_TYPES.MemberExpression) {
     const property =
-      target.property.type === AST_NODE_TYPES.PrivateIdentifier ? `#${target.property.name}` : getStaticPropertyName(target);
+      target.property.type === AST_NODE_TYPES.PrivateIdentifier
+        ? `#${target.property.name}`
+        : getStaticPropertyName(target);
     const object = resourcePath(target.object);
     return property !== null && object !== null ? `${object}.${property}` : null;
   }
@@ -248,7 +250,8 @@ export function matchAcquisition(
 ): Acquisition | null {
   if (node.type === AST_NODE_TYPES.AssignmentExpression) {
     if (node.operator !== "=" || node.left.type !== AST_NODE_TYPES.MemberExpression) return null;
-    const field = node.left.property.type === AST_NODE_TYPES.PrivateIdentifier ? null : getStaticPropertyName(node.left);
+    const field =
+      node.left.property.type === AST_NODE_TYPES.PrivateIdentifier ? null : getStaticPropertyName(node.left);
     const pair = field === null ? undefined : pairs.fieldPairs.get(field);
     const path = resourcePath(node.left);
     return pair && path !== null ? { node, pair, path, key: null } : null;

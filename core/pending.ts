@@ -62,7 +62,10 @@ export interface PendingPatternOptions {
 export function compilePendingPatterns(options: PendingPatternOptions = {}): PendingPatterns {
   return {
     keyName: compilePattern("keyNamePattern", options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN),
-    perQuestionKey: compilePattern("perQuestionKeyPattern", options.perQuestionKeyPattern ?? DEFAULT_PER_QUESTION_KEY_PATTERN),
+    perQuestionKey: compilePattern(
+      "perQuestionKeyPattern",
+      options.perQuestionKeyPattern ?? DEFAULT_PER_QUESTION_KEY_PATTERN,
+    ),
     storeName: compilePattern("storeNamePattern", options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN),
   };
 }
@@ -78,7 +81,9 @@ function compilePattern(option: string, source: string): RegExp {
     compiledPatterns.set(source, compiled);
     return compiled;
   } catch (error) {
-    throw new Error(`elicitation/no-session-keyed-pending: option ${option} is not a valid regular expression: ${(error as Error).message}`);
+    throw new Error(
+      `elicitation/no-session-keyed-pending: option ${option} is not a valid regular expression: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -94,7 +99,10 @@ export function textMayContainSessionKeyedPending(
   text: string,
   hints: { readonly checkWaiterWords: boolean; readonly checkKeyWords: boolean },
 ): boolean {
-  return (!hints.checkWaiterWords || WAITER_TEXT_HINT.test(text)) && (!hints.checkKeyWords || SHARED_KEY_TEXT_HINT.test(text));
+  return (
+    (!hints.checkWaiterWords || WAITER_TEXT_HINT.test(text)) &&
+    (!hints.checkKeyWords || SHARED_KEY_TEXT_HINT.test(text))
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -117,7 +125,18 @@ export type DeclaredTypeNameLookup = (node: TSESTree.Node) => string | null;
 const GENERIC_ID_NAMES = new Set(["id", "key", "name", "uid", "uuid"]);
 
 /** Calls that mint a fresh id per call. */
-const FRESH_ID_FACTORIES = new Set(["randomUUID", "nanoid", "uuid", "uuidv4", "v4", "v7", "ulid", "cuid", "createId", "generateId"]);
+const FRESH_ID_FACTORIES = new Set([
+  "randomUUID",
+  "nanoid",
+  "uuid",
+  "uuidv4",
+  "v4",
+  "v7",
+  "ulid",
+  "cuid",
+  "createId",
+  "generateId",
+]);
 
 const MAX_TRACE_DEPTH = 5;
 
@@ -310,7 +329,11 @@ export function isWaiterName(name: string): boolean {
 }
 
 /** Whether a stored value waits for an answer. */
-export function classifyStoredValue(value: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, depth = 0): WaiterVerdict {
+export function classifyStoredValue(
+  value: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  depth = 0,
+): WaiterVerdict {
   if (depth > MAX_TRACE_DEPTH) return "opaque";
   const node = unwrapExpression(value);
   const recurse = (next: TSESTree.Node) => classifyStoredValue(next, sourceCode, depth + 1);
@@ -325,7 +348,9 @@ export function classifyStoredValue(value: TSESTree.Node, sourceCode: Readonly<T
     case AST_NODE_TYPES.ObjectExpression:
       return node.properties.some((property) => propertyCarriesWaiter(property, recurse)) ? "waiter" : "not-waiter";
     case AST_NODE_TYPES.ArrayExpression:
-      return node.elements.some((element) => element !== null && recurse(element) === "waiter") ? "waiter" : "not-waiter";
+      return node.elements.some((element) => element !== null && recurse(element) === "waiter")
+        ? "waiter"
+        : "not-waiter";
     case AST_NODE_TYPES.ArrowFunctionExpression:
     case AST_NODE_TYPES.FunctionExpression:
       // `(answer) => resolve(answer)`: a continuation that settles a waiter.
@@ -334,7 +359,9 @@ export function classifyStoredValue(value: TSESTree.Node, sourceCode: Readonly<T
       // A stored promise is what a caller awaits, not what settles it; its executor's `resolve` is the waiter.
       if (constructorName(node) === "Promise") return "not-waiter";
       if (node.arguments.some((argument) => recurse(argument) === "waiter")) return "waiter";
-      return constructorName(node) !== null && hasWord(constructorName(node)!, WAITER_FACTORY_WORDS) ? "waiter" : "not-waiter";
+      return constructorName(node) !== null && hasWord(constructorName(node)!, WAITER_FACTORY_WORDS)
+        ? "waiter"
+        : "not-waiter";
     case AST_NODE_TYPES.CallExpression:
       return classifyValueCall(node, recurse);
     case AST_NODE_TYPES.ConditionalExpression:
@@ -361,7 +388,10 @@ function constructorName(node: TSESTree.NewExpression): string | null {
   return path ? path[path.length - 1]! : null;
 }
 
-function classifyValueCall(call: TSESTree.CallExpression, recurse: (next: TSESTree.Node) => WaiterVerdict): WaiterVerdict {
+function classifyValueCall(
+  call: TSESTree.CallExpression,
+  recurse: (next: TSESTree.Node) => WaiterVerdict,
+): WaiterVerdict {
   const name = getCalleeName(call);
   if (name === "withResolvers") return "waiter"; // Promise.withResolvers()
   // `resolve.bind(null)`
@@ -386,7 +416,9 @@ function traceValueIdentifier(
     const writes = variable.references
       .map((reference) => reference.writeExpr)
       .filter((write): write is TSESTree.Expression => !!write);
-    const sources = declarator.init ? [declarator.init, ...writes.filter((write) => write !== declarator.init)] : writes;
+    const sources = declarator.init
+      ? [declarator.init, ...writes.filter((write) => write !== declarator.init)]
+      : writes;
     if (sources.length === 0) return "opaque";
     const verdicts = sources.map(recurse);
     if (verdicts.includes("waiter")) return "waiter";
@@ -394,7 +426,10 @@ function traceValueIdentifier(
   }
   // `const { resolve: done } = Promise.withResolvers()`
   const patternProperty = definition.name.parent;
-  if (patternProperty?.type === AST_NODE_TYPES.Property && patternProperty.parent.type === AST_NODE_TYPES.ObjectPattern) {
+  if (
+    patternProperty?.type === AST_NODE_TYPES.Property &&
+    patternProperty.parent.type === AST_NODE_TYPES.ObjectPattern
+  ) {
     const propertyName = getStaticPropertyName(patternProperty);
     if (propertyName !== null && isWaiterName(propertyName)) return "waiter";
   }
@@ -548,7 +583,10 @@ export function describeWaitIntent(store: TSESTree.Node, value: TSESTree.Node, k
   const words = [...storeWords, ...entryWords, ...functionWords];
   if (words.some((word) => QUESTION_WORDS.has(word))) return "question";
   if (words.some((word) => LIFECYCLE_WORDS.has(word))) return "lifecycle";
-  const entityWord = toSnakeName(keyName).replace(/_(?:id|key|name|uid)$/, "").split("_").pop();
+  const entityWord = toSnakeName(keyName)
+    .replace(/_(?:id|key|name|uid)$/, "")
+    .split("_")
+    .pop();
   if (entityWord && storeWords.some((word) => word === entityWord || word === `${entityWord}s`)) return "lifecycle";
   return "unknown";
 }
@@ -569,7 +607,8 @@ function enclosingFunctionName(node: TSESTree.Node): string | null {
     }
     if (current.id) return current.id.name;
     const parent = current.parent;
-    if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) return parent.id.name;
+    if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier)
+      return parent.id.name;
     if (
       (parent?.type === AST_NODE_TYPES.MethodDefinition ||
         parent?.type === AST_NODE_TYPES.Property ||
@@ -611,12 +650,17 @@ export function isEchoedAsQuestionId(
   const visit = (node: TSESTree.Node): void => {
     if (node.type === AST_NODE_TYPES.Property && !node.computed) {
       const name = getStaticPropertyName(node);
-      if (name !== null && REPLY_ID_FIELD.test(toSnakeName(name)) && normalisedText(node.value, sourceCode) === keyText) sentAs.add(name);
+      if (name !== null && REPLY_ID_FIELD.test(toSnakeName(name)) && normalisedText(node.value, sourceCode) === keyText)
+        sentAs.add(name);
     }
     if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.MemberExpression) {
       const method = getStaticPropertyName(node.callee);
       const first = node.arguments[0];
-      if ((method === "get" || method === "delete" || method === "has") && first && normalisedText(node.callee.object, sourceCode) === storeText) {
+      if (
+        (method === "get" || method === "delete" || method === "has") &&
+        first &&
+        normalisedText(node.callee.object, sourceCode) === storeText
+      ) {
         const path = getMemberPath(first);
         if (path) readBy.push(path[path.length - 1]!);
       }
@@ -624,7 +668,8 @@ export function isEchoedAsQuestionId(
     for (const childKey of sourceCode.visitorKeys[node.type] ?? []) {
       const child = (node as unknown as Record<string, unknown>)[childKey];
       for (const item of Array.isArray(child) ? child : [child]) {
-        if (item && typeof item === "object" && typeof (item as { type?: unknown }).type === "string") visit(item as TSESTree.Node);
+        if (item && typeof item === "object" && typeof (item as { type?: unknown }).type === "string")
+          visit(item as TSESTree.Node);
       }
     }
   };

@@ -179,7 +179,10 @@ function isExactlyElicitActions(type: ts.Type): boolean {
 function isAwaitedOrKept(call: TSESTree.CallExpression): boolean {
   let current: TSESTree.Node = call;
   let parent = current.parent;
-  while (parent && (parent.type === "TSAsExpression" || parent.type === "TSNonNullExpression" || parent.type === "ChainExpression")) {
+  while (
+    parent &&
+    (parent.type === "TSAsExpression" || parent.type === "TSNonNullExpression" || parent.type === "ChainExpression")
+  ) {
     current = parent;
     parent = parent.parent;
   }
@@ -259,7 +262,11 @@ export function findAnswerFunctions(program: ts.Program): readonly AnswerFunctio
   return found;
 }
 
-function describeAnswerFunction(node: DeclarationLike, checker: ts.TypeChecker, sourceFile: ts.SourceFile): AnswerFunction | null {
+function describeAnswerFunction(
+  node: DeclarationLike,
+  checker: ts.TypeChecker,
+  sourceFile: ts.SourceFile,
+): AnswerFunction | null {
   const name = nameOfFunction(node);
   if (name === null) return null;
   const signature = checker.getSignatureFromDeclaration(node as unknown as ts.SignatureDeclaration);
@@ -273,7 +280,8 @@ function describeAnswerFunction(node: DeclarationLike, checker: ts.TypeChecker, 
     const declaration = parameter.valueDeclaration;
     if (!declaration) return;
     const type = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(parameter, declaration));
-    if (type.getProperty("timeout") || type.getProperty("signal") || type.getProperty("cancellationSignal")) optionsArgIndex = index;
+    if (type.getProperty("timeout") || type.getProperty("signal") || type.getProperty("cancellationSignal"))
+      optionsArgIndex = index;
   });
   return { name, fileName: sourceFile.fileName, line: line + 1, shape, optionsArgIndex };
 }

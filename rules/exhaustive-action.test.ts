@@ -18,9 +18,9 @@ const TERNARY_REASON = NO_REWRITE("a ternary is an expression; turn it into stat
 const ACP_REASON = NO_REWRITE("which options allow and which reject is known only where the options are built");
 
 const UNTYPED_INVALID: InvalidTestCase<MessageIds, Options>[] = [
-    {
-      name: "if accept / else: the seed's shape, rewritten to a switch",
-      code: `
+  {
+    name: "if accept / else: the seed's shape, rewritten to a switch",
+    code: `
 async function deploy(server) {
   const result = await server.elicitInput({ message: "Deploy?" });
   if (result.action === "accept") {
@@ -31,18 +31,18 @@ async function deploy(server) {
     log("not deployed");
   }
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: ELSE_PATH,
-          line: 4,
-          column: 7,
-          endLine: 4,
-          endColumn: 33,
-          suggestions: [
-            {
-              messageId: "suggestExhaustiveSwitch",
-              output: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: ELSE_PATH,
+        line: 4,
+        column: 7,
+        endLine: 4,
+        endColumn: 33,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
 async function deploy(server) {
   const result = await server.elicitInput({ message: "Deploy?" });
   switch (result.action) {
@@ -71,14 +71,14 @@ async function deploy(server) {
     }
   }
 }`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "!== accept early return",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "!== accept early return",
+    code: `
 async function deploy(server) {
   const r = await server.elicitInput({ message: "Deploy?" });
   if (r.action !== "accept") {
@@ -86,17 +86,17 @@ async function deploy(server) {
   }
   return ship(r.content);
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: IF_PATH,
-          line: 4,
-          column: 7,
-          endColumn: 28,
-          suggestions: [
-            {
-              messageId: "suggestExhaustiveSwitch",
-              output: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: IF_PATH,
+        line: 4,
+        column: 7,
+        endColumn: 28,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
 async function deploy(server) {
   const r = await server.elicitInput({ message: "Deploy?" });
   switch (r.action) {
@@ -118,30 +118,30 @@ async function deploy(server) {
   }
   return ship(r.content);
 }`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "!== accept || !content early return, split by action",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "!== accept || !content early return, split by action",
+    code: `
 async function create(server) {
   const info = await server.elicitInput({ message: "Event?", requestedSchema });
   if (info.action !== "accept" || !info.content) return { text: "Event creation cancelled." };
   return save(info.content);
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: IF_PATH,
-          line: 4,
-          column: 7,
-          endColumn: 31,
-          suggestions: [
-            {
-              messageId: "suggestExhaustiveSwitch",
-              output: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: IF_PATH,
+        line: 4,
+        column: 7,
+        endColumn: 31,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
 async function create(server) {
   const info = await server.elicitInput({ message: "Event?", requestedSchema });
   switch (info.action) {
@@ -167,14 +167,14 @@ async function create(server) {
   }
   return save(info.content);
 }`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "accept && content / else, the accept case keeps both branches",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "accept && content / else, the accept case keeps both branches",
+    code: `
 async function remove(server, file) {
   const result = await server.elicitInput({ message: "Delete?" });
   let text;
@@ -185,16 +185,16 @@ async function remove(server, file) {
   }
   return text;
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: ELSE_PATH,
-          line: 5,
-          column: 7,
-          suggestions: [
-            {
-              messageId: "suggestExhaustiveSwitch",
-              output: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: ELSE_PATH,
+        line: 5,
+        column: 7,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
 async function remove(server, file) {
   const result = await server.elicitInput({ message: "Delete?" });
   let text;
@@ -225,33 +225,33 @@ async function remove(server, file) {
   }
   return text;
 }`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "ternary: reported, no rewrite",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "ternary: reported, no rewrite",
+    code: `
 async function deploy(server) {
   const r = await server.elicitInput({ message: "Deploy?" });
   const text = r.action === "accept" ? ship(r.content) : "Not deployed";
   return text;
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: { path: "the second branch of this ternary", rewrite: TERNARY_REASON },
-          line: 4,
-          column: 16,
-          endColumn: 37,
-          suggestions: [],
-        },
-      ],
-    },
-    {
-      name: "switch with accept and default",
-      code: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: { path: "the second branch of this ternary", rewrite: TERNARY_REASON },
+        line: 4,
+        column: 16,
+        endColumn: 37,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    name: "switch with accept and default",
+    code: `
 async function sendKey(server) {
   const result = await server.elicitInput({ mode: "url", message: "API key", url, elicitationId });
   switch (result.action) {
@@ -263,18 +263,18 @@ async function sendKey(server) {
       break;
   }
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: DEFAULT_PATH,
-          line: 8,
-          column: 5,
-          endLine: 8,
-          endColumn: 12,
-          suggestions: [
-            {
-              messageId: "suggestExhaustiveSwitch",
-              output: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: DEFAULT_PATH,
+        line: 8,
+        column: 5,
+        endLine: 8,
+        endColumn: 12,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
 async function sendKey(server) {
   const result = await server.elicitInput({ mode: "url", message: "API key", url, elicitationId });
   switch (result.action) {
@@ -299,14 +299,14 @@ async function sendKey(server) {
     }
   }
 }`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "default with a block body: its braces are not copied, its comments are",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "default with a block body: its braces are not copied, its comments are",
+    code: `
 async function ask(server) {
   const r = await server.elicitInput({ message: "x" });
   switch (r.action) {
@@ -320,16 +320,16 @@ async function ask(server) {
     }
   }
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: DEFAULT_PATH,
-          line: 8,
-          column: 5,
-          suggestions: [
-            {
-              messageId: "suggestExhaustiveSwitch",
-              output: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: DEFAULT_PATH,
+        line: 8,
+        column: 5,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
 async function ask(server) {
   const r = await server.elicitInput({ message: "x" });
   switch (r.action) {
@@ -357,14 +357,14 @@ async function ask(server) {
     }
   }
 }`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "switch missing the cancel case",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "switch missing the cancel case",
+    code: `
 async function deploy(server) {
   const result = await server.elicitInput({ message: "Deploy?" });
   switch (result.action) {
@@ -376,22 +376,22 @@ async function deploy(server) {
   }
   notify();
 }`,
-      errors: [
-        {
-          messageId: "unhandledOutcome",
-          data: {
-            missing: "`cancel`",
-            others: "accept and decline",
-            consequence: "a dialog dismissed without a decision will be handled like those answers",
-            rewrite: "",
-          },
-          line: 4,
-          column: 11,
-          endColumn: 24,
-          suggestions: [
-            {
-              messageId: "suggestExhaustiveSwitch",
-              output: `
+    errors: [
+      {
+        messageId: "unhandledOutcome",
+        data: {
+          missing: "`cancel`",
+          others: "accept and decline",
+          consequence: "a dialog dismissed without a decision will be handled like those answers",
+          rewrite: "",
+        },
+        line: 4,
+        column: 11,
+        endColumn: 24,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
 async function deploy(server) {
   const result = await server.elicitInput({ message: "Deploy?" });
   switch (result.action) {
@@ -410,14 +410,14 @@ async function deploy(server) {
   }
   notify();
 }`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "if accept / else if decline: cancel falls through to the code after",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "if accept / else if decline: cancel falls through to the code after",
+    code: `
 async function deploy(server) {
   const result = await server.elicitInput({ message: "Deploy?" });
   if (result.action === "accept") {
@@ -427,25 +427,25 @@ async function deploy(server) {
   }
   return finish();
 }`,
-      errors: [
-        {
-          messageId: "unhandledOutcome",
-          data: {
-            missing: "`cancel`",
-            others: "accept and decline",
-            consequence: "a dialog dismissed without a decision will be handled like those answers",
-            rewrite: NO_REWRITE("the missing outcome needs code of its own, which only its author can write"),
-          },
-          line: 6,
-          column: 14,
-          endColumn: 41,
-          suggestions: [],
+    errors: [
+      {
+        messageId: "unhandledOutcome",
+        data: {
+          missing: "`cancel`",
+          others: "accept and decline",
+          consequence: "a dialog dismissed without a decision will be handled like those answers",
+          rewrite: NO_REWRITE("the missing outcome needs code of its own, which only its author can write"),
         },
-      ],
-    },
-    {
-      name: "boolean flag whose false path does work",
-      code: `
+        line: 6,
+        column: 14,
+        endColumn: 41,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    name: "boolean flag whose false path does work",
+    code: `
 async function deploy(server) {
   const r = await server.elicitInput({ message: "Deploy?" });
   const ok = r.action === "accept" && !!r.content;
@@ -455,42 +455,42 @@ async function deploy(server) {
   }
   ship(r.content);
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: {
-            path: "the branch guarded by `!ok`",
-            rewrite: NO_REWRITE("the decision is stored in a variable first, which other code may read"),
-          },
-          line: 5,
-          column: 7,
-          endColumn: 10,
-          suggestions: [],
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: {
+          path: "the branch guarded by `!ok`",
+          rewrite: NO_REWRITE("the decision is stored in a variable first, which other code may read"),
         },
-      ],
-    },
-    {
-      name: "boolean flag read by a ternary is reported at the flag",
-      code: `
+        line: 5,
+        column: 7,
+        endColumn: 10,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    name: "boolean flag read by a ternary is reported at the flag",
+    code: `
 async function deploy(server) {
   const r = await server.elicitInput({ message: "Deploy?" });
   const accepted = r.action === "accept";
   return accepted ? ship(r.content) : "Not deployed.";
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: { path: "the second branch of this ternary", rewrite: TERNARY_REASON },
-          line: 5,
-          column: 10,
-          endColumn: 18,
-          suggestions: [],
-        },
-      ],
-    },
-    {
-      name: "both branches merge: one report for the if",
-      code: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: { path: "the second branch of this ternary", rewrite: TERNARY_REASON },
+        line: 5,
+        column: 10,
+        endColumn: 18,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    name: "both branches merge: one report for the if",
+    code: `
 async function deploy(server, force) {
   const r = await server.elicitInput({ message: "Deploy?" });
   if (r.action === "accept" || force) {
@@ -499,16 +499,16 @@ async function deploy(server, force) {
     log("no");
   }
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: { path: "either branch of this `if`", rewrite: "" },
-          line: 4,
-          column: 7,
-          suggestions: [
-            {
-              messageId: "suggestExhaustiveSwitch",
-              output: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: { path: "either branch of this `if`", rewrite: "" },
+        line: 4,
+        column: 7,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
 async function deploy(server, force) {
   const r = await server.elicitInput({ message: "Deploy?" });
   switch (r.action) {
@@ -545,30 +545,30 @@ async function deploy(server, force) {
     }
   }
 }`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "destructured action from elicitInput",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "destructured action from elicitInput",
+    code: `
 async function deploy(server) {
   const { action, content } = await server.elicitInput({ message: "Deploy?" });
   if (action === "accept") ship(content);
   else log("no");
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: ELSE_PATH,
-          line: 4,
-          column: 7,
-          endColumn: 26,
-          suggestions: [
-            {
-              messageId: "suggestExhaustiveSwitch",
-              output: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: ELSE_PATH,
+        line: 4,
+        column: 7,
+        endColumn: 26,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
 async function deploy(server) {
   const { action, content } = await server.elicitInput({ message: "Deploy?" });
   switch (action) {
@@ -593,32 +593,32 @@ async function deploy(server) {
     }
   }
 }`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "action copied into a const first",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "action copied into a const first",
+    code: `
 async function deploy(server) {
   const result = await server.elicitInput({ message: "Deploy?" });
   const action = result.action;
   return action !== "accept" ? "stopped" : ship(result.content);
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: { path: "the first branch of this ternary", rewrite: TERNARY_REASON },
-          line: 5,
-          column: 10,
-          suggestions: [],
-        },
-      ],
-    },
-    {
-      name: "ACP: a rejected option and cancelled share the else",
-      code: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: { path: "the first branch of this ternary", rewrite: TERNARY_REASON },
+        line: 5,
+        column: 10,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    name: "ACP: a rejected option and cancelled share the else",
+    code: `
 async function runTool(conn) {
   const { outcome } = await conn.requestPermission({ sessionId, toolCall, options });
   if (outcome.outcome === "selected" && outcome.optionId === "allow") {
@@ -627,20 +627,20 @@ async function runTool(conn) {
     return "Not run.";
   }
 }`,
-      errors: [
-        {
-          messageId: "cancelledAndSelectedMerged",
-          data: { path: "the `else` branch", rewrite: ACP_REASON },
-          line: 4,
-          column: 7,
-          endColumn: 37,
-          suggestions: [],
-        },
-      ],
-    },
-    {
-      name: "ACP: !== selected || rejected option early return",
-      code: `
+    errors: [
+      {
+        messageId: "cancelledAndSelectedMerged",
+        data: { path: "the `else` branch", rewrite: ACP_REASON },
+        line: 4,
+        column: 7,
+        endColumn: 37,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    name: "ACP: !== selected || rejected option early return",
+    code: `
 async function runTool(conn) {
   const response = await conn.requestPermission({ sessionId, toolCall, options });
   if (response.outcome.outcome !== "selected" || response.outcome.optionId === "reject") {
@@ -648,19 +648,19 @@ async function runTool(conn) {
   }
   return execute();
 }`,
-      errors: [
-        {
-          messageId: "cancelledAndSelectedMerged",
-          data: { path: "this `if`", rewrite: ACP_REASON },
-          line: 4,
-          column: 7,
-          suggestions: [],
-        },
-      ],
-    },
-    {
-      name: "client handler answers decline when it fails",
-      code: `
+    errors: [
+      {
+        messageId: "cancelledAndSelectedMerged",
+        data: { path: "this `if`", rewrite: ACP_REASON },
+        line: 4,
+        column: 7,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    name: "client handler answers decline when it fails",
+    code: `
 client.setRequestHandler(ElicitRequestSchema, async (request) => {
   try {
     return await showDialog(request.params);
@@ -668,37 +668,37 @@ client.setRequestHandler(ElicitRequestSchema, async (request) => {
     return { action: "decline" };
   }
 });`,
-      errors: [
-        {
-          messageId: "declineWithoutPerson",
-          data: { cause: "an error is caught", answer: "`decline`", asker: "server", instead: "`cancel`" },
-          line: 6,
-          column: 14,
-          endColumn: 31,
-        },
-      ],
-    },
-    {
-      name: "client handler answers decline when its timer fires",
-      code: `
+    errors: [
+      {
+        messageId: "declineWithoutPerson",
+        data: { cause: "an error is caught", answer: "`decline`", asker: "server", instead: "`cancel`" },
+        line: 6,
+        column: 14,
+        endColumn: 31,
+      },
+    ],
+  },
+  {
+    name: "client handler answers decline when its timer fires",
+    code: `
 client.setRequestHandler("elicitation/create", (request) =>
   Promise.race([
     showDialog(request.params),
     new Promise((resolve) => setTimeout(() => resolve({ action: "decline" }), 30_000)),
   ]),
 );`,
-      errors: [
-        {
-          messageId: "declineWithoutPerson",
-          data: { cause: "a timer fires", answer: "`decline`", asker: "server", instead: "`cancel`" },
-          line: 5,
-          column: 57,
-        },
-      ],
-    },
-    {
-      name: "ACP client method declines in a promise's catch",
-      code: `
+    errors: [
+      {
+        messageId: "declineWithoutPerson",
+        data: { cause: "a timer fires", answer: "`decline`", asker: "server", instead: "`cancel`" },
+        line: 5,
+        column: 57,
+      },
+    ],
+  },
+  {
+    name: "ACP client method declines in a promise's catch",
+    code: `
 class Client {
   async requestPermission(params) {
     return ui.ask(params);
@@ -707,18 +707,18 @@ class Client {
     return ui.form(params).catch(() => ({ action: "decline" }));
   }
 }`,
-      errors: [
-        {
-          messageId: "declineWithoutPerson",
-          data: { cause: "the promise fails", answer: "`decline`", asker: "agent", instead: "`cancel`" },
-          line: 7,
-          column: 43,
-        },
-      ],
-    },
-    {
-      name: "ACP client requestPermission picks the reject option when its dialog fails",
-      code: `
+    errors: [
+      {
+        messageId: "declineWithoutPerson",
+        data: { cause: "the promise fails", answer: "`decline`", asker: "agent", instead: "`cancel`" },
+        line: 7,
+        column: 43,
+      },
+    ],
+  },
+  {
+    name: "ACP client requestPermission picks the reject option when its dialog fails",
+    code: `
 const client = {
   async requestPermission(params) {
     const reject = params.options.find((option) => option.kind === "reject_once");
@@ -729,24 +729,24 @@ const client = {
     }
   },
 };`,
-      errors: [
-        {
-          messageId: "declineWithoutPerson",
-          data: {
-            cause: "an error is caught",
-            answer: "a reject option",
-            asker: "agent",
-            instead: '\`{ outcome: { outcome: "cancelled" } }\`',
-          },
-          line: 8,
-          column: 48,
-          endColumn: 73,
+    errors: [
+      {
+        messageId: "declineWithoutPerson",
+        data: {
+          cause: "an error is caught",
+          answer: "a reject option",
+          asker: "agent",
+          instead: '\`{ outcome: { outcome: "cancelled" } }\`',
         },
-      ],
-    },
-    {
-      name: "strict: identical decline and cancel branches in a chain",
-      code: `
+        line: 8,
+        column: 48,
+        endColumn: 73,
+      },
+    ],
+  },
+  {
+    name: "strict: identical decline and cancel branches in a chain",
+    code: `
 async function deploy(server) {
   const result = await server.elicitInput({ message: "Deploy?" });
   if (result.action === "accept") {
@@ -757,20 +757,20 @@ async function deploy(server) {
     return "not deployed";
   }
 }`,
-      options: STRICT,
-      errors: [
-        {
-          messageId: "identicalBranches",
-          data: { what: "branches do the same thing" },
-          line: 8,
-          column: 14,
-          endColumn: 40,
-        },
-      ],
-    },
-    {
-      name: "strict: identical bodies in the else of a chain are reported at the else",
-      code: `
+    options: STRICT,
+    errors: [
+      {
+        messageId: "identicalBranches",
+        data: { what: "branches do the same thing" },
+        line: 8,
+        column: 14,
+        endColumn: 40,
+      },
+    ],
+  },
+  {
+    name: "strict: identical bodies in the else of a chain are reported at the else",
+    code: `
 async function deploy(server) {
   const result = await server.elicitInput({ message: "Deploy?" });
   if (result.action === "accept") {
@@ -781,12 +781,12 @@ async function deploy(server) {
     return "not deployed";
   }
 }`,
-      options: STRICT,
-      errors: [{ messageId: "identicalBranches", line: 8, column: 5, endColumn: 9 }],
-    },
-    {
-      name: "strict: the suggestion's copies are reported until they differ",
-      code: `
+    options: STRICT,
+    errors: [{ messageId: "identicalBranches", line: 8, column: 5, endColumn: 9 }],
+  },
+  {
+    name: "strict: the suggestion's copies are reported until they differ",
+    code: `
 async function deploy(server) {
   const result = await server.elicitInput({ message: "Deploy?" });
   switch (result.action) {
@@ -805,14 +805,20 @@ async function deploy(server) {
       return "not deployed";
   }
 }`,
-      options: STRICT,
-      errors: [
-        { messageId: "identicalBranches", data: { what: "cases do the same thing" }, line: 11, column: 10, endColumn: 18 },
-      ],
-    },
-    {
-      name: "strict: decline and cancel grouped in one case",
-      code: `
+    options: STRICT,
+    errors: [
+      {
+        messageId: "identicalBranches",
+        data: { what: "cases do the same thing" },
+        line: 11,
+        column: 10,
+        endColumn: 18,
+      },
+    ],
+  },
+  {
+    name: "strict: decline and cancel grouped in one case",
+    code: `
 async function deploy(server) {
   const result = await server.elicitInput({ message: "Deploy?" });
   switch (result.action) {
@@ -823,40 +829,50 @@ async function deploy(server) {
       return "not deployed";
   }
 }`,
-      options: STRICT,
-      errors: [{ messageId: "identicalBranches", data: { what: "are handled together in one case" }, line: 8, column: 10 }],
-    },
-    {
-      name: "strict: decline and cancel grouped in one test",
-      code: `
+    options: STRICT,
+    errors: [
+      { messageId: "identicalBranches", data: { what: "are handled together in one case" }, line: 8, column: 10 },
+    ],
+  },
+  {
+    name: "strict: decline and cancel grouped in one test",
+    code: `
 async function deploy(server) {
   const result = await server.elicitInput({ message: "Deploy?" });
   if (result.action === "decline" || result.action === "cancel") return "not deployed";
   return ship(result.content);
 }`,
-      options: STRICT,
-      errors: [{ messageId: "identicalBranches", data: { what: "are handled together in one branch" }, line: 4, column: 7, endColumn: 34 }],
-    },
-    {
-      name: "a wrapper listed in humanWaitFunctions",
-      code: `
+    options: STRICT,
+    errors: [
+      {
+        messageId: "identicalBranches",
+        data: { what: "are handled together in one branch" },
+        line: 4,
+        column: 7,
+        endColumn: 34,
+      },
+    ],
+  },
+  {
+    name: "a wrapper listed in humanWaitFunctions",
+    code: `
 async function deploy() {
   const answer = await askUser({ message: "Deploy?" });
   if (answer.action === "accept") ship();
   else log("no");
 }
 // elicitation happens inside askUser`,
-      options: [{ humanWaitFunctions: [{ from: "file", name: "askUser" }] }],
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: ELSE_PATH,
-          line: 4,
-          column: 7,
-          suggestions: [
-            {
-              messageId: "suggestExhaustiveSwitch",
-              output: `
+    options: [{ humanWaitFunctions: [{ from: "file", name: "askUser" }] }],
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: ELSE_PATH,
+        line: 4,
+        column: 7,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
 async function deploy() {
   const answer = await askUser({ message: "Deploy?" });
   switch (answer.action) {
@@ -882,28 +898,28 @@ async function deploy() {
   }
 }
 // elicitation happens inside askUser`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "ACP elicitation allows custom actions: the default has no never line",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "ACP elicitation allows custom actions: the default has no never line",
+    code: `
 async function ask(conn) {
   const r = await conn.createElicitation({ sessionId, message: "Which branch?" });
   if (r.action !== "accept") return "stopped";
   return r.content;
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: IF_PATH,
-          line: 4,
-          suggestions: [
-            {
-              messageId: "suggestExhaustiveSwitch",
-              output: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: IF_PATH,
+        line: 4,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
 async function ask(conn) {
   const r = await conn.createElicitation({ sessionId, message: "Which branch?" });
   switch (r.action) {
@@ -924,28 +940,28 @@ async function ask(conn) {
   }
   return r.content;
 }`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "JavaScript file: the never check is a JSDoc cast",
-      filename: "server.js",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "JavaScript file: the never check is a JSDoc cast",
+    filename: "server.js",
+    code: `
 async function deploy(server) {
   const r = await server.elicitInput({ message: "Deploy?" });
   if (r.action !== "accept") return "stopped";
   return r.content;
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          line: 4,
-          suggestions: [
-            {
-              messageId: "suggestExhaustiveSwitch",
-              output: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        line: 4,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
 async function deploy(server) {
   const r = await server.elicitInput({ message: "Deploy?" });
   switch (r.action) {
@@ -967,14 +983,14 @@ async function deploy(server) {
   }
   return r.content;
 }`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "tabs, single quotes and no semicolons are kept",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "tabs, single quotes and no semicolons are kept",
+    code: `
 async function deploy(server) {
 \tconst r = await server.elicitInput({ message: 'Deploy?' })
 \tif (r.action === 'accept') {
@@ -983,15 +999,15 @@ async function deploy(server) {
 \t\tlog('no')
 \t}
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          line: 4,
-          column: 6,
-          suggestions: [
-            {
-              messageId: "suggestExhaustiveSwitch",
-              output: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        line: 4,
+        column: 6,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
 async function deploy(server) {
 \tconst r = await server.elicitInput({ message: 'Deploy?' })
 \tswitch (r.action) {
@@ -1016,14 +1032,14 @@ async function deploy(server) {
 \t\t}
 \t}
 }`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "comments between the branches are kept above the switch; multi-line templates untouched",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "comments between the branches are kept above the switch; multi-line templates untouched",
+    code: `
 async function deploy(server) {
   const r = await server.elicitInput({ message: "Deploy?" });
   if (r.action === "accept") {
@@ -1034,14 +1050,14 @@ async function deploy(server) {
 deployed\`);
   }
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          line: 4,
-          suggestions: [
-            {
-              messageId: "suggestExhaustiveSwitch",
-              output: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        line: 4,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
 async function deploy(server) {
   const r = await server.elicitInput({ message: "Deploy?" });
   // the user said yes
@@ -1070,14 +1086,14 @@ deployed\`);
     }
   }
 }`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "accept returns and the rest of the block is the shared path",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "accept returns and the rest of the block is the shared path",
+    code: `
 async function deploy(server) {
   const r = await server.elicitInput({ message: "Deploy?" });
   if (r.action === "accept") {
@@ -1085,21 +1101,21 @@ async function deploy(server) {
   }
   return "Deploy cancelled.";
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: {
-            path: "the code after this `if`",
-            rewrite: NO_REWRITE("the shared path is the rest of the block, which would have to move into the switch"),
-          },
-          line: 4,
-          suggestions: [],
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: {
+          path: "the code after this `if`",
+          rewrite: NO_REWRITE("the shared path is the rest of the block, which would have to move into the switch"),
         },
-      ],
-    },
-    {
-      name: "a break inside the branch would change target: no rewrite",
-      code: `
+        line: 4,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    name: "a break inside the branch would change target: no rewrite",
+    code: `
 async function loop(server) {
   for (;;) {
     const r = await server.elicitInput({ message: "Again?" });
@@ -1110,36 +1126,46 @@ async function loop(server) {
     }
   }
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: { path: "the `else` branch", rewrite: NO_REWRITE("a `break` in it would then leave the new switch instead of its loop") },
-          line: 5,
-          suggestions: [],
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: {
+          path: "the `else` branch",
+          rewrite: NO_REWRITE("a `break` in it would then leave the new switch instead of its loop"),
         },
-      ],
-    },
-    {
-      name: "sendRequest for elicitation/create",
-      code: `
+        line: 5,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    name: "sendRequest for elicitation/create",
+    code: `
 server.tool("collect", async (args, extra) => {
   const result = await extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema);
   return result.action === "accept" ? thank(result.content) : "Nothing collected.";
 });`,
-      errors: [{ messageId: "declineAndCancelMerged", data: { path: "the second branch of this ternary", rewrite: TERNARY_REASON }, line: 4, column: 10 }],
-    },
-    {
-      name: "a callback sent elicitation parameters (the SDK's URL example)",
-      code: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: { path: "the second branch of this ternary", rewrite: TERNARY_REASON },
+        line: 4,
+        column: 10,
+      },
+    ],
+  },
+  {
+    name: "a callback sent elicitation parameters (the SDK's URL example)",
+    code: `
 async function sendApiKeyElicitation(sessionId, sender) {
   const result = await sender({ mode: "url", message: "API key", url, elicitationId });
   return result.action === "accept" ? "pending" : "declined";
 }`,
-      errors: [{ messageId: "declineAndCancelMerged", line: 4, column: 10 }],
-    },
-    {
-      name: "the answer of a local function declared to return Promise<ElicitResult>",
-      code: `
+    errors: [{ messageId: "declineAndCancelMerged", line: 4, column: 10 }],
+  },
+  {
+    name: "the answer of a local function declared to return Promise<ElicitResult>",
+    code: `
 async function ask(question: string): Promise<ElicitResult> {
   return dispatcher.ask(question);
 }
@@ -1147,21 +1173,21 @@ async function deploy() {
   const answer = await ask("Deploy?");
   return answer.action === "accept" ? "deploying" : "stopped";
 }`,
-      errors: [{ messageId: "declineAndCancelMerged", line: 7, column: 10 }],
-    },
-    {
-      name: "the answer of a local function that returns elicitInput",
-      code: `
+    errors: [{ messageId: "declineAndCancelMerged", line: 7, column: 10 }],
+  },
+  {
+    name: "the answer of a local function that returns elicitInput",
+    code: `
 const ask = (server, message) => server.elicitInput({ message });
 async function deploy(server) {
   const answer = await ask(server, "Deploy?");
   return answer.action === "accept" ? "deploying" : "stopped";
 }`,
-      errors: [{ messageId: "declineAndCancelMerged", line: 5, column: 10 }],
-    },
-    {
-      name: "elicitation parameters in a dispatcher's second argument",
-      code: `
+    errors: [{ messageId: "declineAndCancelMerged", line: 5, column: 10 }],
+  },
+  {
+    name: "elicitation parameters in a dispatcher's second argument",
+    code: `
 async function file(sessionId, title) {
   const answer = await askThroughDispatcher(sessionId, { message: "Priority?", requestedSchema });
   if (answer.action !== "accept") {
@@ -1169,15 +1195,15 @@ async function file(sessionId, title) {
   }
   return fileTicket(title, answer.content);
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          line: 4,
-          column: 7,
-          suggestions: [
-            {
-              messageId: "suggestExhaustiveSwitch",
-              output: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        line: 4,
+        column: 7,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
 async function file(sessionId, title) {
   const answer = await askThroughDispatcher(sessionId, { message: "Priority?", requestedSchema });
   switch (answer.action) {
@@ -1199,14 +1225,14 @@ async function file(sessionId, title) {
   }
   return fileTicket(title, answer.content);
 }`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "ACP: a permission wrapper declared to return RequestPermissionResponse, through .catch",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "ACP: a permission wrapper declared to return RequestPermissionResponse, through .catch",
+    code: `
 function requestPermissionFromClient(client: AgentContext, params: RequestPermissionRequest): Promise<RequestPermissionResponse> {
   return client.request(methods.client.session.requestPermission, params);
 }
@@ -1218,29 +1244,29 @@ async function prompt(client: AgentContext) {
     await say("You rejected it, so I did not run it.");
   }
 }`,
-      errors: [{ messageId: "cancelledAndSelectedMerged", line: 7, column: 7, endColumn: 48 }],
-    },
-    {
-      name: "answer assigned to a let after its declaration",
-      code: `
+    errors: [{ messageId: "cancelledAndSelectedMerged", line: 7, column: 7, endColumn: 48 }],
+  },
+  {
+    name: "answer assigned to a let after its declaration",
+    code: `
 async function deploy(server) {
   let result;
   result = await server.elicitInput({ message: "Deploy?" });
   return result.action === "accept" ? ship(result.content) : "no";
 }`,
-      errors: [{ messageId: "declineAndCancelMerged", line: 5, column: 10 }],
-    },
-    {
-      name: "parameter annotated as ElicitResult",
-      code: `
+    errors: [{ messageId: "declineAndCancelMerged", line: 5, column: 10 }],
+  },
+  {
+    name: "parameter annotated as ElicitResult",
+    code: `
 function describe(result: ElicitResult): string {
   return result.action === "accept" ? "answered" : "refused";
 }`,
-      errors: [{ messageId: "declineAndCancelMerged", line: 3, column: 10 }],
-    },
-    {
-      name: "else-if link that collapses: reported, no rewrite",
-      code: `
+    errors: [{ messageId: "declineAndCancelMerged", line: 3, column: 10 }],
+  },
+  {
+    name: "else-if link that collapses: reported, no rewrite",
+    code: `
 async function deploy(server) {
   const r = await server.elicitInput({ message: "Deploy?" });
   if (r.action === "accept" && !r.content) {
@@ -1251,19 +1277,19 @@ async function deploy(server) {
     return "stopped";
   }
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: { path: "the `else` branch", rewrite: NO_REWRITE("the branch is part of a longer `else if` chain") },
-          line: 6,
-          column: 14,
-          suggestions: [],
-        },
-      ],
-    },
-    {
-      name: "the side test comes before the action: cannot be split",
-      code: `
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: { path: "the `else` branch", rewrite: NO_REWRITE("the branch is part of a longer `else if` chain") },
+        line: 6,
+        column: 14,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    name: "the side test comes before the action: cannot be split",
+    code: `
 async function deploy(server) {
   const r = await server.elicitInput({ message: "Deploy?" });
   if (!r.content || r.action !== "accept") {
@@ -1271,16 +1297,19 @@ async function deploy(server) {
   }
   return ship(r.content);
 }`,
-      errors: [
-        {
-          messageId: "declineAndCancelMerged",
-          data: { path: "this `if`", rewrite: NO_REWRITE("its condition tests something else before the action, so it cannot be split by action") },
-          line: 4,
-          column: 21,
-          suggestions: [],
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: {
+          path: "this `if`",
+          rewrite: NO_REWRITE("its condition tests something else before the action, so it cannot be split by action"),
         },
-      ],
-    },
+        line: 4,
+        column: 21,
+        suggestions: [],
+      },
+    ],
+  },
 ];
 
 untypedRuleTester.run("exhaustive-action", rule, {
@@ -1929,9 +1958,24 @@ describe("exhaustive-action (delegation, reported)", () => {
   const linter = new Linter({ configType: "flat" });
   const report = (code: string) =>
     linter
-      .verify(code, [{ files: ["**/*.ts"], languageOptions: { parser: tsParser }, plugins: { e: { rules: { r: rule } } as never }, rules: { "e/r": "error" } }], "x.ts")
-      .map((message) => ({ messageId: message.messageId, line: message.line, suggestions: message.suggestions?.map((s) => s.messageId) }));
-  it("delegation: if (answer.action !== \"accept\") on await this.confirm(), a method that returns the answer", () => {
+      .verify(
+        code,
+        [
+          {
+            files: ["**/*.ts"],
+            languageOptions: { parser: tsParser },
+            plugins: { e: { rules: { r: rule } } as never },
+            rules: { "e/r": "error" },
+          },
+        ],
+        "x.ts",
+      )
+      .map((message) => ({
+        messageId: message.messageId,
+        line: message.line,
+        suggestions: message.suggestions?.map((s) => s.messageId),
+      }));
+  it('delegation: if (answer.action !== "accept") on await this.confirm(), a method that returns the answer', () => {
     const code = `class Deployer {
   async confirm(message) {
     return this.server.server.elicitInput({ message, requestedSchema }, { timeout: 120_000 });
@@ -1942,13 +1986,17 @@ describe("exhaustive-action (delegation, reported)", () => {
     return deploy();
   }
 }`;
-    expect(report(code)).toEqual([{ messageId: "declineAndCancelMerged", line: 7, suggestions: ["suggestExhaustiveSwitch"] }]);
+    expect(report(code)).toEqual([
+      { messageId: "declineAndCancelMerged", line: 7, suggestions: ["suggestExhaustiveSwitch"] },
+    ]);
   });
   it("annotation: a parameter typed ElicitResult | undefined is an answer", () => {
     const code = `function onAnswer(result: ElicitResult | undefined) {
   if (result?.action === "accept") apply(result.content);
   else rollback();
 }`;
-    expect(report(code)).toEqual([{ messageId: "declineAndCancelMerged", line: 2, suggestions: ["suggestExhaustiveSwitch"] }]);
+    expect(report(code)).toEqual([
+      { messageId: "declineAndCancelMerged", line: 2, suggestions: ["suggestExhaustiveSwitch"] },
+    ]);
   });
 });

@@ -69,7 +69,9 @@ const invalidCases: Case[] = [
     code: `async function handle(args, extra) { return server.elicitInput(params, { timeout: 120_000 }); }`,
     needle: "elicitInput",
     messageId: "notForwarded",
-    suggestions: [`async function handle(args, extra) { return server.elicitInput(params, { timeout: 120_000, signal: extra.signal }); }`],
+    suggestions: [
+      `async function handle(args, extra) { return server.elicitInput(params, { timeout: 120_000, signal: extra.signal }); }`,
+    ],
   },
   {
     name: "MCP v1: multi-line options object gets the signal on its own line at the same indent",
@@ -114,7 +116,9 @@ const invalidCases: Case[] = [
     code: `async function handle(args, extra) { return server.elicitInput(params, { timeout: 120_000, }); }`,
     needle: "elicitInput",
     messageId: "notForwarded",
-    suggestions: [`async function handle(args, extra) { return server.elicitInput(params, { timeout: 120_000, signal: extra.signal, }); }`],
+    suggestions: [
+      `async function handle(args, extra) { return server.elicitInput(params, { timeout: 120_000, signal: extra.signal, }); }`,
+    ],
   },
   {
     name: "MCP v1: the signal goes after the last property's same-line comment, not inside its note",
@@ -166,7 +170,9 @@ const invalidCases: Case[] = [
     code: `async function handle(args, extra) { return server.elicitInput(params, { 'timeout': 120_000 }); }`,
     needle: "elicitInput",
     messageId: "notForwarded",
-    suggestions: [`async function handle(args, extra) { return server.elicitInput(params, { 'timeout': 120_000, 'signal': extra.signal }); }`],
+    suggestions: [
+      `async function handle(args, extra) { return server.elicitInput(params, { 'timeout': 120_000, 'signal': extra.signal }); }`,
+    ],
   },
   {
     name: "MCP v1: an existing timeout signal is merged through AbortSignal.any",
@@ -236,7 +242,9 @@ const invalidCases: Case[] = [
     needle: "elicitInput",
     messageId: "notForwarded",
     data: { signal: "ctx.mcpReq.signal", label: MCP, companion: "" },
-    suggestions: [`server.registerTool("pick", {}, async (args, ctx) => ctx.mcpReq.elicitInput(params, { signal: ctx.mcpReq.signal }));`],
+    suggestions: [
+      `server.registerTool("pick", {}, async (args, ctx) => ctx.mcpReq.elicitInput(params, { signal: ctx.mcpReq.signal }));`,
+    ],
   },
   {
     name: "MCP v2: ctx.mcpReq.send for elicitation/create",
@@ -279,14 +287,18 @@ server.addTool({ name: "deploy", execute: async (args, context) => context.elici
     code: `async function confirm(session, signal) { return session.requestElicitation({ message: "Continue?" }); }`,
     needle: "requestElicitation",
     messageId: "notForwarded",
-    suggestions: [`async function confirm(session, signal) { return session.requestElicitation({ message: "Continue?" }, { signal }); }`],
+    suggestions: [
+      `async function confirm(session, signal) { return session.requestElicitation({ message: "Continue?" }, { signal }); }`,
+    ],
   },
   {
     name: "a parameter annotated AbortSignal, whatever its name",
     code: `async function confirm(server, done: AbortSignal) { return server.elicitInput(params); }`,
     needle: "elicitInput",
     messageId: "notForwarded",
-    suggestions: [`async function confirm(server, done: AbortSignal) { return server.elicitInput(params, { signal: done }); }`],
+    suggestions: [
+      `async function confirm(server, done: AbortSignal) { return server.elicitInput(params, { signal: done }); }`,
+    ],
   },
   {
     name: "a signal destructured from extra in the body",
@@ -321,35 +333,45 @@ server.addTool({ name: "deploy", execute: async (args, context) => context.elici
     code: `async function handle(args, extra) { await (async () => { await server.elicitInput(params); })(); }`,
     needle: "elicitInput",
     messageId: "notForwarded",
-    suggestions: [`async function handle(args, extra) { await (async () => { await server.elicitInput(params, { signal: extra.signal }); })(); }`],
+    suggestions: [
+      `async function handle(args, extra) { await (async () => { await server.elicitInput(params, { signal: extra.signal }); })(); }`,
+    ],
   },
   {
     name: "in flow: a task kept in a const and awaited later",
     code: `async function handle(args, extra) { const task = (async () => server.elicitInput(params))(); return await task; }`,
     needle: "elicitInput",
     messageId: "notForwarded",
-    suggestions: [`async function handle(args, extra) { const task = (async () => server.elicitInput(params, { signal: extra.signal }))(); return await task; }`],
+    suggestions: [
+      `async function handle(args, extra) { const task = (async () => server.elicitInput(params, { signal: extra.signal }))(); return await task; }`,
+    ],
   },
   {
     name: "in flow: a .then chain the handler returns",
     code: `async function handle(args, extra) { return ready.then(() => server.elicitInput(params)); }`,
     needle: "elicitInput",
     messageId: "notForwarded",
-    suggestions: [`async function handle(args, extra) { return ready.then(() => server.elicitInput(params, { signal: extra.signal })); }`],
+    suggestions: [
+      `async function handle(args, extra) { return ready.then(() => server.elicitInput(params, { signal: extra.signal })); }`,
+    ],
   },
   {
     name: "detached but handed the signal: a runner that receives extra.signal passes it on",
     code: `async function handle(args, extra) { runner.start(async () => { await server.elicitInput(params); }, extra.signal); }`,
     needle: "elicitInput",
     messageId: "notForwarded",
-    suggestions: [`async function handle(args, extra) { runner.start(async () => { await server.elicitInput(params, { signal: extra.signal }); }, extra.signal); }`],
+    suggestions: [
+      `async function handle(args, extra) { runner.start(async () => { await server.elicitInput(params, { signal: extra.signal }); }, extra.signal); }`,
+    ],
   },
   {
     name: "a race against a timer only does not end the ask when the caller gives up",
     code: `async function handle(args, extra) { return Promise.race([server.elicitInput(params), sleep(120_000)]); }`,
     needle: "elicitInput",
     messageId: "notForwarded",
-    suggestions: [`async function handle(args, extra) { return Promise.race([server.elicitInput(params, { signal: extra.signal }), sleep(120_000)]); }`],
+    suggestions: [
+      `async function handle(args, extra) { return Promise.race([server.elicitInput(params, { signal: extra.signal }), sleep(120_000)]); }`,
+    ],
   },
   {
     name: "options in a const are reported without a suggestion (they may be shared)",
@@ -367,8 +389,10 @@ async function ask(ctx, signal) { return ctx.elicit("Which branch?", schema, { t
     needle: "elicit(",
     messageId: "notRaced",
     data: { signal: "signal", label: "mcp-use `ctx.elicit`", companion: "" },
-    suggestions: [`import { MCPServer } from "mcp-use/server";
-async function ask(ctx, signal) { return ${raced('ctx.elicit("Which branch?", schema, { timeout: 600_000 })', "signal")}; }`],
+    suggestions: [
+      `import { MCPServer } from "mcp-use/server";
+async function ask(ctx, signal) { return ${raced('ctx.elicit("Which branch?", schema, { timeout: 600_000 })', "signal")}; }`,
+    ],
   },
   {
     name: "Cloudflare agents: elicitInput takes no signal: race it",
@@ -376,8 +400,10 @@ async function ask(ctx, signal) { return ${raced('ctx.elicit("Which branch?", sc
 class Agent extends McpAgent { async ask(params, signal) { return this.elicitInput(params, { relatedRequestId }); } }`,
     needle: "elicitInput",
     messageId: "notRaced",
-    suggestions: [`import { McpAgent } from "agents/mcp";
-class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.elicitInput(params, { relatedRequestId })", "signal")}; } }`],
+    suggestions: [
+      `import { McpAgent } from "agents/mcp";
+class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.elicitInput(params, { relatedRequestId })", "signal")}; } }`,
+    ],
   },
   {
     name: "ACP 0.x/1.x: requestPermission takes no options: race it",
@@ -385,14 +411,18 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
     needle: "requestPermission",
     messageId: "notRaced",
     data: { signal: "signal", label: "ACP `requestPermission`", companion: "" },
-    suggestions: [`async function authorize(conn, params, signal) { return ${raced("conn.requestPermission(params)", "signal")}; }`],
+    suggestions: [
+      `async function authorize(conn, params, signal) { return ${raced("conn.requestPermission(params)", "signal")}; }`,
+    ],
   },
   {
     name: "ACP 0.x/1.x: createElicitation with a destructured { signal }",
     code: `async function onQuestion(request, { signal }) { return this.conn.createElicitation(request); }`,
     needle: "createElicitation",
     messageId: "notRaced",
-    suggestions: [`async function onQuestion(request, { signal }) { return ${raced("this.conn.createElicitation(request)", "signal")}; }`],
+    suggestions: [
+      `async function onQuestion(request, { signal }) { return ${raced("this.conn.createElicitation(request)", "signal")}; }`,
+    ],
   },
   {
     name: "ACP seed: an unstable_createElicitation not raced against the callback's signal never settles",
@@ -402,10 +432,12 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
 }`,
     needle: "unstable_createElicitation",
     messageId: "notRaced",
-    suggestions: [`async function handleAskUserQuestion(input, { signal }) {
+    suggestions: [
+      `async function handleAskUserQuestion(input, { signal }) {
   const response = await ${raced("this.client.unstable_createElicitation({ sessionId, message, requestedSchema })", "signal")};
   return response.action === "accept" ? allow(response) : deny(response);
-}`],
+}`,
+    ],
   },
   {
     name: "layout: a race around a call spread over lines is spread over lines, in the file's indentation",
@@ -419,7 +451,8 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
 }`,
     needle: "unstable_createElicitation",
     messageId: "notRaced",
-    suggestions: [`async function handleAskUserQuestion(input, { signal }) {
+    suggestions: [
+      `async function handleAskUserQuestion(input, { signal }) {
     const response = await Promise.race([
         this.client.unstable_createElicitation({
             sessionId,
@@ -432,7 +465,8 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
         }),
     ]);
     return response;
-}`],
+}`,
+    ],
   },
   {
     name: "layout: options added to a call whose last argument spans lines hug it, spread over lines",
@@ -444,7 +478,8 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
 }`,
     needle: "request(methods",
     messageId: "notForwarded",
-    suggestions: [`async function ask(client, params, signal) {
+    suggestions: [
+      `async function ask(client, params, signal) {
   return client.request(methods.client.elicitation.create, {
     mode: "form",
     message: question,
@@ -452,7 +487,8 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
     cancellationSignal: signal,
     stopWaitingOnCancel: true,
   });
-}`],
+}`,
+    ],
   },
   {
     name: "layout: options added to a call with one argument per line get a line of their own",
@@ -463,14 +499,16 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
 }`,
     needle: "elicitInput",
     messageId: "notForwarded",
-    suggestions: [`async function ask(params, extra) {
+    suggestions: [
+      `async function ask(params, extra) {
   return server.elicitInput(
     params,
     {
       signal: extra.signal
     }
   );
-}`],
+}`,
+    ],
   },
   {
     name: "ACP 0.x/1.x in a JavaScript file: the race's contender has no type argument",
@@ -479,7 +517,9 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
     needle: "requestPermission",
     messageId: "notRaced",
     data: { signal: "extra.signal", label: "ACP `requestPermission`", companion: "" },
-    suggestions: [`async function authorize(conn, params, extra) { return ${raced("conn.requestPermission(params)", "extra.signal", false)}; }`],
+    suggestions: [
+      `async function authorize(conn, params, extra) { return ${raced("conn.requestPermission(params)", "extra.signal", false)}; }`,
+    ],
   },
   {
     name: "ACP 2.x: ctx.client.request without options: suggestion adds cancellationSignal and stopWaitingOnCancel",
@@ -521,7 +561,11 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
 }`,
     needle: "request(methods",
     messageId: "notForwarded",
-    data: { signal: "signal", label: "ACP 2.x `ctx.request` for `elicitation/create`", companion: "stopWaitingOnCancel" },
+    data: {
+      signal: "signal",
+      label: "ACP 2.x `ctx.request` for `elicitation/create`",
+      companion: "stopWaitingOnCancel",
+    },
     suggestions: [
       `async function askUserQuestion(client, params, signal) {
   if (signal.aborted) return { action: "cancel" };
@@ -570,8 +614,12 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
     code: `async function authorize(params, signal) { return requestToolPermission(params); }`,
     needle: "requestToolPermission",
     messageId: "notRaced",
-    options: [{ humanWaitFunctions: [{ from: "file", name: "requestToolPermission", behavesLike: "acp-request-permission" }] }],
-    suggestions: [`async function authorize(params, signal) { return ${raced("requestToolPermission(params)", "signal")}; }`],
+    options: [
+      { humanWaitFunctions: [{ from: "file", name: "requestToolPermission", behavesLike: "acp-request-permission" }] },
+    ],
+    suggestions: [
+      `async function authorize(params, signal) { return ${raced("requestToolPermission(params)", "signal")}; }`,
+    ],
   },
   {
     name: "MCP client: an elicitation handler that awaits the UI and has no extra parameter",
@@ -584,7 +632,7 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
     data: { signal: "extra.signal" },
   },
   {
-    name: "MCP client: an \"elicitation/create\" handler that reads extra but not its signal",
+    name: 'MCP client: an "elicitation/create" handler that reads extra but not its signal',
     code: `client.setRequestHandler("elicitation/create", async (request, extra) => {
   log(extra.sessionId);
   return await prompts.ask(request.params.message);
@@ -868,7 +916,10 @@ export async function ask(params: Parameters<Server["elicitInput"]>[0], extra: {
           suggestions: [
             {
               messageId: "addSignal",
-              output: typedContext.replace('context.elicit({ message: "Deploy?" })', 'context.elicit({ message: "Deploy?" }, { signal: context.signal })'),
+              output: typedContext.replace(
+                'context.elicit({ message: "Deploy?" })',
+                'context.elicit({ message: "Deploy?" }, { signal: context.signal })',
+              ),
             },
           ],
         },
@@ -960,7 +1011,10 @@ const ACP1_FILE = (() => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "acp1-project-"));
   const sdk = path.join(root, "node_modules", "@agentclientprotocol", "sdk");
   fs.mkdirSync(sdk, { recursive: true });
-  fs.writeFileSync(path.join(sdk, "package.json"), JSON.stringify({ name: "@agentclientprotocol/sdk", version: "1.4.0" }));
+  fs.writeFileSync(
+    path.join(sdk, "package.json"),
+    JSON.stringify({ name: "@agentclientprotocol/sdk", version: "1.4.0" }),
+  );
   return path.join(root, "src", "agent.ts");
 })();
 const ACP1_CODE = `import { AgentSideConnection } from "@agentclientprotocol/sdk";
@@ -1075,11 +1129,14 @@ client.setRequestHandler(SAMPLE, async (request) => await model.generate(request
       errors: [
         {
           messageId: "notRaced",
-          ...at(CONFIRM_CLASS, "confirm(\"Deploy"),
+          ...at(CONFIRM_CLASS, 'confirm("Deploy'),
           suggestions: [
             {
               messageId: "raceSignal",
-              output: CONFIRM_CLASS.replace('this.confirm("Deploy?")', raced('this.confirm("Deploy?")', "extra.signal")),
+              output: CONFIRM_CLASS.replace(
+                'this.confirm("Deploy?")',
+                raced('this.confirm("Deploy?")', "extra.signal"),
+              ),
             },
           ],
         },
@@ -1163,7 +1220,10 @@ client.setRequestHandler(ELICIT, async (request) => await dialog.show(request.pa
           suggestions: [
             {
               messageId: "addStopWaiting",
-              output: ACP1_CODE.replace("{ cancellationSignal: signal }", "{ cancellationSignal: signal, stopWaitingOnCancel: true }"),
+              output: ACP1_CODE.replace(
+                "{ cancellationSignal: signal }",
+                "{ cancellationSignal: signal, stopWaitingOnCancel: true }",
+              ),
             },
           ],
         },
@@ -1202,7 +1262,7 @@ server.registerTool("deploy", {}, async (args, extra) => {
       errors: [
         {
           messageId: "notRaced",
-          ...at(TYPED_DELEGATE, "askUser(\"Deploy"),
+          ...at(TYPED_DELEGATE, 'askUser("Deploy'),
           suggestions: [
             {
               messageId: "raceSignal",

@@ -4,13 +4,39 @@
  * life because an elicitation was not raced against its callback's signal.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, getEnclosingFunction, hasSpread, isFunctionNode, narrowCallLocation, unwrapExpression } from "../core/ast.ts";
-import { matchElicitationHandler, matchToolHandler, type ElicitationHandler, type HumanWaitCall } from "../core/calls.ts";
+import {
+  findProperty,
+  getEnclosingFunction,
+  hasSpread,
+  isFunctionNode,
+  narrowCallLocation,
+  unwrapExpression,
+} from "../core/ast.ts";
+import {
+  matchElicitationHandler,
+  matchToolHandler,
+  type ElicitationHandler,
+  type HumanWaitCall,
+} from "../core/calls.ts";
 import { findVariable } from "../core/flow.ts";
-import { fileMayWaitOnPerson, matchWaitOnPerson, resolveLocalCallee, signatureAnswers, type Delegation, type PersonWaitCall } from "../core/local-waits.ts";
+import {
+  fileMayWaitOnPerson,
+  matchWaitOnPerson,
+  resolveLocalCallee,
+  signatureAnswers,
+  type Delegation,
+  type PersonWaitCall,
+} from "../core/local-waits.ts";
 import { adaptToInstalled } from "../core/versions.ts";
 import { createRule } from "../core/create-rule.ts";
-import { findUserLandRaces, propertyValue, readOptions, setsTimer, signalDeadline, stopsWaiting } from "../core/deadline.ts";
+import {
+  findUserLandRaces,
+  propertyValue,
+  readOptions,
+  setsTimer,
+  signalDeadline,
+  stopsWaiting,
+} from "../core/deadline.ts";
 import { textFacts } from "../core/text-gate.ts";
 import { indentAt, indentDeeper, layoutOf } from "../core/layout.ts";
 import { insertProperties, newObjectArgumentEdit, propertyText, spellKey } from "../core/object-edit.ts";
@@ -109,7 +135,13 @@ export default createRule<[Options], MessageIds>({
           node: at,
           messageId: "notRaced",
           data,
-          suggest: [{ messageId: "raceSignal", data, fix: (fixer) => fixer.replaceText(call.node, raceText(call.node, signal)) }],
+          suggest: [
+            {
+              messageId: "raceSignal",
+              data,
+              fix: (fixer) => fixer.replaceText(call.node, raceText(call.node, signal)),
+            },
+          ],
         });
         return;
       }
@@ -142,7 +174,9 @@ export default createRule<[Options], MessageIds>({
           node: at,
           messageId: "notForwarded",
           data,
-          suggest: reading.atCall ? [{ messageId: "addSignal", data, fix: (fixer) => addSignal(fixer, call, object, signal) }] : [],
+          suggest: reading.atCall
+            ? [{ messageId: "addSignal", data, fix: (fixer) => addSignal(fixer, call, object, signal) }]
+            : [],
         });
         return;
       }
@@ -152,12 +186,17 @@ export default createRule<[Options], MessageIds>({
           node: at,
           messageId: "missingStopWaiting",
           data,
-          suggest: reading.atCall ? [{ messageId: "addStopWaiting", data, fix: (fixer) => setStopWaiting(fixer, call, object) }] : [],
+          suggest: reading.atCall
+            ? [{ messageId: "addStopWaiting", data, fix: (fixer) => setStopWaiting(fixer, call, object) }]
+            : [],
         });
         return;
       }
       // A signal of unknown origin may well be derived from the caller's; one the file ties to it is.
-      if (!isOwnSignal(passed) || signals.some((candidate) => isSignalLinked(scopeBlockOf(candidate), candidate, sourceCode))) {
+      if (
+        !isOwnSignal(passed) ||
+        signals.some((candidate) => isSignalLinked(scopeBlockOf(candidate), candidate, sourceCode))
+      ) {
         return;
       }
       context.report({
@@ -175,7 +214,11 @@ export default createRule<[Options], MessageIds>({
      * leaves the caller's signal behind. Not when the callee is a closure that sees the signal itself (its own call is
      * judged where it is), nor when the wait inside is a hand-rolled promise (a client's queue; its handler is judged).
      */
-    function delegationDropsSignal(call: PersonWaitCall, delegation: Delegation, signals: readonly CallerSignal[]): boolean {
+    function delegationDropsSignal(
+      call: PersonWaitCall,
+      delegation: Delegation,
+      signals: readonly CallerSignal[],
+    ): boolean {
       if (delegation.via === "local" && delegation.facts.inner === null && delegation.fn !== null) return false;
       const fn = delegation.fn;
       if (fn?.body) {
@@ -189,12 +232,19 @@ export default createRule<[Options], MessageIds>({
      * `(p, options) => server.elicitInput(p, options)`: the options are the enclosing function's own parameter, passed
      * straight through, while a signal of an outer handler is in scope and never read in that function.
      */
-    function passesOptionsThrough(call: PersonWaitCall, options: TSESTree.Node, signals: readonly CallerSignal[]): boolean {
+    function passesOptionsThrough(
+      call: PersonWaitCall,
+      options: TSESTree.Node,
+      signals: readonly CallerSignal[],
+    ): boolean {
       if (call.delegation || call.wrapper) return false;
       const passed = unwrapExpression(options);
       if (passed.type !== AST_NODE_TYPES.Identifier) return false;
       const fn = getEnclosingFunction(call.node);
-      if (!fn?.body || !fn.params.some((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === passed.name)) {
+      if (
+        !fn?.body ||
+        !fn.params.some((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === passed.name)
+      ) {
         return false;
       }
       const outer = signals.filter((signal) => scopeBlockOf(signal) !== fn && contains(scopeBlockOf(signal), fn));
@@ -215,13 +265,15 @@ export default createRule<[Options], MessageIds>({
       if (handler.params.some((parameter) => parameter.type === AST_NODE_TYPES.RestElement)) return;
       const reading = readOptions(call, sourceCode);
       if (reading.kind === "opaque") return;
-      if (reading.kind === "literal" && (propertyValue(reading.object, api.signalField) || hasSpread(reading.object))) return;
+      if (reading.kind === "literal" && (propertyValue(reading.object, api.signalField) || hasSpread(reading.object)))
+        return;
       const name = freeName(handler, tool.version === 2 ? "ctx" : "extra");
       const signalText = tool.version === 2 ? `${name}.mcpReq.signal` : `${name}.signal`;
       const signal = { kind: "variable", text: signalText } as unknown as CallerSignal;
       const data = { param: name, signal: signalText, label: api.label };
       const optionsFix = (fixer: TSESLint.RuleFixer): TSESLint.RuleFix | TSESLint.RuleFix[] | null => {
-        if (reading.kind === "absent") return call.node.arguments.length === api.optionsArgIndex ? appendOptions(fixer, call, signal) : null;
+        if (reading.kind === "absent")
+          return call.node.arguments.length === api.optionsArgIndex ? appendOptions(fixer, call, signal) : null;
         return reading.atCall ? addSignal(fixer, call, reading.object, signal) : null;
       };
       context.report({
@@ -244,9 +296,16 @@ export default createRule<[Options], MessageIds>({
     }
 
     /** Adds `name` as the handler's parameter at `index` (`async () =>` → `async (extra) =>`, `({ t }) =>` → `({ t }, extra) =>`). */
-    function addParameterFix(fixer: TSESLint.RuleFixer, handler: TSESTree.FunctionLike, index: number, name: string): TSESLint.RuleFix | null {
+    function addParameterFix(
+      fixer: TSESLint.RuleFixer,
+      handler: TSESTree.FunctionLike,
+      index: number,
+      name: string,
+    ): TSESLint.RuleFix | null {
       const params = handler.params;
-      const filler = Array.from({ length: index - params.length }, (_, position) => (params.length + position === 0 ? "_args" : `_arg${params.length + position}`));
+      const filler = Array.from({ length: index - params.length }, (_, position) =>
+        params.length + position === 0 ? "_args" : `_arg${params.length + position}`,
+      );
       const added = [...filler, name].join(", ");
       if (params.length === 0) {
         const open = sourceCode.getTokens(handler).find((token) => token.value === "(");
@@ -262,10 +321,18 @@ export default createRule<[Options], MessageIds>({
     function freeName(handler: TSESTree.FunctionLike, preferred: string): string {
       const body = handler.body;
       if (!body) return preferred;
-      for (const candidate of [preferred, `${preferred}Request`, `request${preferred[0]!.toUpperCase()}${preferred.slice(1)}`]) {
+      for (const candidate of [
+        preferred,
+        `${preferred}Request`,
+        `request${preferred[0]!.toUpperCase()}${preferred.slice(1)}`,
+      ]) {
         const taken =
           findVariable(sourceCode.getScope(body), candidate) !== null ||
-          walkSubtree(body, sourceCode.visitorKeys, (node) => node.type === AST_NODE_TYPES.Identifier && node.name === candidate);
+          walkSubtree(
+            body,
+            sourceCode.visitorKeys,
+            (node) => node.type === AST_NODE_TYPES.Identifier && node.name === candidate,
+          );
         if (!taken) return candidate;
       }
       return `${preferred}_`;
@@ -300,7 +367,11 @@ export default createRule<[Options], MessageIds>({
     }
 
     /** A new options argument holding the signal, laid out like the call. */
-    function appendOptions(fixer: TSESLint.RuleFixer, call: HumanWaitCall, signal: CallerSignal): TSESLint.RuleFix | null {
+    function appendOptions(
+      fixer: TSESLint.RuleFixer,
+      call: HumanWaitCall,
+      signal: CallerSignal,
+    ): TSESLint.RuleFix | null {
       const edit = newObjectArgumentEdit(sourceCode, call.node, newSignalProperties(call, signal, null));
       return edit ? fixer.replaceTextRange(edit.range, edit.text) : null;
     }
@@ -318,7 +389,11 @@ export default createRule<[Options], MessageIds>({
       return signals.some(
         (signal) =>
           signal.kind === "path" &&
-          walkSubtree(argument, sourceCode.visitorKeys, (node) => node.type === AST_NODE_TYPES.Identifier && node.name === signal.root.name),
+          walkSubtree(
+            argument,
+            sourceCode.visitorKeys,
+            (node) => node.type === AST_NODE_TYPES.Identifier && node.name === signal.root.name,
+          ),
       );
     }
 
@@ -328,12 +403,17 @@ export default createRule<[Options], MessageIds>({
     }
 
     /** The properties that pass `signal` (ACP 2.x: with `stopWaitingOnCancel: true` unless the object has that field). */
-    function newSignalProperties(call: HumanWaitCall, signal: CallerSignal, object: TSESTree.ObjectExpression | null): string[] {
+    function newSignalProperties(
+      call: HumanWaitCall,
+      signal: CallerSignal,
+      object: TSESTree.ObjectExpression | null,
+    ): string[] {
       const api = call.api;
       const spell = (key: string) => (object ? spellKey(object, key, sourceCode) : key);
       const properties = [propertyText(spell(api.signalField!), signal.text)];
       const companion = api.signalCompanionField;
-      if (companion !== null && !(object && findProperty(object, companion))) properties.push(`${spell(companion)}: true`);
+      if (companion !== null && !(object && findProperty(object, companion)))
+        properties.push(`${spell(companion)}: true`);
       return properties;
     }
 
@@ -364,9 +444,16 @@ export default createRule<[Options], MessageIds>({
       const list = passed.type === AST_NODE_TYPES.CallExpression ? passed.arguments[0] : undefined;
       if (list?.type === AST_NODE_TYPES.ArrayExpression && isAbortSignalStaticCall(passed, "any")) {
         const last = list.elements.at(-1);
-        fixes.push(last ? fixer.insertTextAfter(last, `, ${signal.text}`) : fixer.replaceText(list, `[${signal.text}]`));
+        fixes.push(
+          last ? fixer.insertTextAfter(last, `, ${signal.text}`) : fixer.replaceText(list, `[${signal.text}]`),
+        );
       } else if (property?.type === AST_NODE_TYPES.Property && property.shorthand) {
-        fixes.push(fixer.replaceText(property, `${sourceCode.getText(property.key)}: AbortSignal.any([${sourceCode.getText(passed)}, ${signal.text}])`));
+        fixes.push(
+          fixer.replaceText(
+            property,
+            `${sourceCode.getText(property.key)}: AbortSignal.any([${sourceCode.getText(passed)}, ${signal.text}])`,
+          ),
+        );
       } else {
         fixes.push(fixer.replaceText(passed, `AbortSignal.any([${sourceCode.getText(passed)}, ${signal.text}])`));
       }
@@ -374,7 +461,11 @@ export default createRule<[Options], MessageIds>({
       return fixes;
     }
 
-    function setStopWaiting(fixer: TSESLint.RuleFixer, call: HumanWaitCall, object: TSESTree.ObjectExpression): TSESLint.RuleFix {
+    function setStopWaiting(
+      fixer: TSESLint.RuleFixer,
+      call: HumanWaitCall,
+      object: TSESTree.ObjectExpression,
+    ): TSESLint.RuleFix {
       const companion = call.api.signalCompanionField!;
       const existing = propertyValue(object, companion);
       if (existing) return fixer.replaceText(existing, "true");
@@ -386,7 +477,8 @@ export default createRule<[Options], MessageIds>({
       if (!waitsForAnswer(handler)) return;
       const at = narrowCallLocation(registration.registration);
       if (api.signalParam === null) {
-        if (!setsTimer(handler, sourceCode)) context.report({ node: at, messageId: "handlerHasNoSignal", data: { label: api.label } });
+        if (!setsTimer(handler, sourceCode))
+          context.report({ node: at, messageId: "handlerHasNoSignal", data: { label: api.label } });
         return;
       }
       const parameter = handler.params[api.signalParam.index];
@@ -414,8 +506,13 @@ export default createRule<[Options], MessageIds>({
       if (body.type !== AST_NODE_TYPES.BlockStatement && returnsWaitingCall(body)) return true;
       return walkSubtree(body, sourceCode.visitorKeys, (node) => {
         if (node.type === AST_NODE_TYPES.AwaitExpression) return getEnclosingFunction(node) === handler;
-        if (node.type === AST_NODE_TYPES.ReturnStatement) return getEnclosingFunction(node) === handler && returnsWaitingCall(node.argument);
-        return node.type === AST_NODE_TYPES.NewExpression && node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === "Promise";
+        if (node.type === AST_NODE_TYPES.ReturnStatement)
+          return getEnclosingFunction(node) === handler && returnsWaitingCall(node.argument);
+        return (
+          node.type === AST_NODE_TYPES.NewExpression &&
+          node.callee.type === AST_NODE_TYPES.Identifier &&
+          node.callee.name === "Promise"
+        );
       });
     }
 
@@ -433,9 +530,12 @@ export default createRule<[Options], MessageIds>({
       if (own.some((signal) => referencesSignal(body, signal, sourceCode))) return true;
       if (parameter.type !== AST_NODE_TYPES.Identifier) return false;
       const name = parameter.name;
-      return walkSubtree(body, sourceCode.visitorKeys, (node) =>
-        node.type === AST_NODE_TYPES.CallExpression &&
-        node.arguments.some((argument) => argument.type === AST_NODE_TYPES.Identifier && argument.name === name),
+      return walkSubtree(
+        body,
+        sourceCode.visitorKeys,
+        (node) =>
+          node.type === AST_NODE_TYPES.CallExpression &&
+          node.arguments.some((argument) => argument.type === AST_NODE_TYPES.Identifier && argument.name === name),
       );
     }
 

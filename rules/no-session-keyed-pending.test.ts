@@ -582,7 +582,9 @@ function ask(tenantId) {
   return new Promise((resolve) => pending.set(tenantId, resolve));
 }`,
       options: [{ keyNamePattern: "(?:^|_)tenant_id$" }],
-      errors: [{ ...shared("tenantId", "several concurrent questions"), line: 4, column: 47, endLine: 4, endColumn: 55 }],
+      errors: [
+        { ...shared("tenantId", "several concurrent questions"), line: 4, column: 47, endLine: 4, endColumn: 55 },
+      ],
     },
     {
       name: "a custom store-name pattern makes an opaque value count",
@@ -667,14 +669,9 @@ export function ask(sessionId: string) {
 
 describe("no-session-keyed-pending helpers", () => {
   it("reads every spelling of a name in snake_case", () => {
-    expect(["sessionId", "session_id", "SESSION_ID", "MCPSessionId", "_toolCallId", "tool-use-id"].map(toSnakeName)).toEqual([
-      "session_id",
-      "session_id",
-      "session_id",
-      "mcp_session_id",
-      "tool_call_id",
-      "tool_use_id",
-    ]);
+    expect(
+      ["sessionId", "session_id", "SESSION_ID", "MCPSessionId", "_toolCallId", "tool-use-id"].map(toSnakeName),
+    ).toEqual(["session_id", "session_id", "session_id", "mcp_session_id", "tool_call_id", "tool_use_id"]);
   });
 
   it("skips a file with no waiter words, and with default keys a file with no session words", () => {
@@ -682,13 +679,18 @@ describe("no-session-keyed-pending helpers", () => {
     expect(textMayContainSessionKeyedPending("cache.set(userId, value)", both)).toBe(false);
     expect(textMayContainSessionKeyedPending("new Promise((r) => waiters.set(userId, r))", both)).toBe(false);
     expect(textMayContainSessionKeyedPending("new Promise((r) => waiters.set(sessionId, r))", both)).toBe(true);
-    expect(textMayContainSessionKeyedPending("new Promise((r) => waiters.set(tenantId, r))", { ...both, checkKeyWords: false })).toBe(
-      true,
-    );
+    expect(
+      textMayContainSessionKeyedPending("new Promise((r) => waiters.set(tenantId, r))", {
+        ...both,
+        checkKeyWords: false,
+      }),
+    ).toBe(true);
   });
 
   it("names the option when a pattern is not a valid regular expression", () => {
-    expect(() => compilePendingPatterns({ storeNamePattern: "(" })).toThrow(/option storeNamePattern is not a valid regular expression/);
+    expect(() => compilePendingPatterns({ storeNamePattern: "(" })).toThrow(
+      /option storeNamePattern is not a valid regular expression/,
+    );
   });
 });
 

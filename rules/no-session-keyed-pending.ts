@@ -30,7 +30,8 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: "problem",
     docs: {
-      description: "Require pending answers to be keyed by the question's own request id, not by a session or tool-call id",
+      description:
+        "Require pending answers to be keyed by the question's own request id, not by a session or tool-call id",
       recommended: true,
     },
     schema: [
@@ -74,7 +75,8 @@ export default createRule<Options, MessageIds>({
     const hints = {
       checkWaiterWords: (options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN) === DEFAULT_STORE_NAME_PATTERN,
       // Typed keys (`sid: SessionId`) may name no session in this file's text.
-      checkKeyWords: (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !declaredTypeName,
+      checkKeyWords:
+        (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !declaredTypeName,
     };
     // Compiled first, so a malformed pattern fails on every file, not only on those that pass the text check.
     const patterns = compilePendingPatterns(options);
@@ -93,7 +95,11 @@ export default createRule<Options, MessageIds>({
       if (isEchoedAsQuestionId(store, key, sourceCode)) return;
       // Names that speak of neither: only a store named for pending answers, or a file that asks a person, ties the
       // waiter to a question (a session's detach signal or a device pairing asks nobody).
-      if (intent === "unknown" && !isPendingStoreName(getStoreName(store), patterns) && !textMayContainHumanWait(sourceCode.text)) {
+      if (
+        intent === "unknown" &&
+        !isPendingStoreName(getStoreName(store), patterns) &&
+        !textMayContainHumanWait(sourceCode.text)
+      ) {
         return;
       }
       context.report({
@@ -164,7 +170,8 @@ function createDeclaredTypeNameLookup(services: Partial<ParserServices> | undefi
     if (!tsNode) return null;
     const alias = checker.getTypeAtLocation(tsNode).aliasSymbol?.getName();
     if (alias) return alias;
-    const nameNode = node.type === AST_NODE_TYPES.MemberExpression ? nodeMap.get(unwrapExpression(node.property)) : tsNode;
+    const nameNode =
+      node.type === AST_NODE_TYPES.MemberExpression ? nodeMap.get(unwrapExpression(node.property)) : tsNode;
     const symbol = nameNode ? checker.getSymbolAtLocation(nameNode) : undefined;
     for (const declaration of symbol?.declarations ?? []) {
       const annotation = (declaration as DeclarationWithType).type?.getText();

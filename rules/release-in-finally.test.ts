@@ -22,9 +22,9 @@ declare const params: object;
 type Invalid = InvalidTestCase<MessageIds, Options>;
 
 const INVALID: Invalid[] = [
-    {
-      name: "mutex released after the ask, outside finally",
-      code: `
+  {
+    name: "mutex released after the ask, outside finally",
+    code: `
 async function deploy(server, mutex, params) {
   await mutex.acquire();
   const answer = await server.elicitInput(params);
@@ -32,17 +32,17 @@ async function deploy(server, mutex, params) {
   return answer;
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 9,
-          endLine: 3,
-          endColumn: 24,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 9,
+        endLine: 3,
+        endColumn: 24,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function deploy(server, mutex, params) {
   await mutex.acquire();
   let answer;
@@ -54,14 +54,14 @@ async function deploy(server, mutex, params) {
   return answer;
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "async-mutex releaser called after the ask",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "async-mutex releaser called after the ask",
+    code: `
 async function deploy(server, mutex, params) {
   const release = await mutex.acquire();
   const answer = await server.elicitInput(params);
@@ -71,16 +71,16 @@ async function deploy(server, mutex, params) {
   return "deployed";
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 25,
-          endColumn: 40,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 25,
+        endColumn: 40,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function deploy(server, mutex, params) {
   const release = await mutex.acquire();
   try {
@@ -93,14 +93,14 @@ async function deploy(server, mutex, params) {
   return "deployed";
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "lock and unlock around the ask",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "lock and unlock around the ask",
+    code: `
 async function deploy(server, lock, params) {
   await lock.lock();
   const answer = await server.elicitInput(params);
@@ -108,15 +108,15 @@ async function deploy(server, lock, params) {
   lock.unlock();
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 9,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 9,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function deploy(server, lock, params) {
   await lock.lock();
   try {
@@ -127,14 +127,14 @@ async function deploy(server, lock, params) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "transaction committed after the ask: roll back in catch",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "transaction committed after the ask: roll back in catch",
+    code: `
 async function migrate(server, db, params) {
   const tx = await db.begin();
   const answer = await server.elicitInput(params);
@@ -142,16 +142,16 @@ async function migrate(server, db, params) {
   await tx.commit();
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 20,
-          endColumn: 30,
-          suggestions: [
-            {
-              messageId: "rollBackInCatch",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 20,
+        endColumn: 30,
+        suggestions: [
+          {
+            messageId: "rollBackInCatch",
+            output: `
 async function migrate(server, db, params) {
   const tx = await db.begin();
   try {
@@ -164,14 +164,14 @@ async function migrate(server, db, params) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "transaction with an early return: reported without a rewrite",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "transaction with an early return: reported without a rewrite",
+    code: `
 async function migrate(server, db, params) {
   const tx = await db.begin();
   const answer = await server.elicitInput(params);
@@ -179,11 +179,11 @@ async function migrate(server, db, params) {
   await tx.commit();
 }
 `,
-      errors: [{ messageId: "releaseNotInFinally", line: 3, column: 20, suggestions: [] }],
-    },
-    {
-      name: "set membership added before the ask and deleted after",
-      code: `
+    errors: [{ messageId: "releaseNotInFinally", line: 3, column: 20, suggestions: [] }],
+  },
+  {
+    name: "set membership added before the ask and deleted after",
+    code: `
 async function ask(server, awaiting, token, params) {
   awaiting.add(token);
   const answer = await server.elicitInput(params);
@@ -191,16 +191,16 @@ async function ask(server, awaiting, token, params) {
   return answer;
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 3,
-          endColumn: 22,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 3,
+        endColumn: 22,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function ask(server, awaiting, token, params) {
   awaiting.add(token);
   let answer;
@@ -212,29 +212,29 @@ async function ask(server, awaiting, token, params) {
   return answer;
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "map entry set before the ask and deleted after",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "map entry set before the ask and deleted after",
+    code: `
 async function ask(server, inFlight, requestId, params) {
   inFlight.set(requestId, Date.now());
   await server.elicitInput(params);
   inFlight.delete(requestId);
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 3,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 3,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function ask(server, inFlight, requestId, params) {
   inFlight.set(requestId, Date.now());
   try {
@@ -244,30 +244,30 @@ async function ask(server, inFlight, requestId, params) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "status field set to awaiting and reset after the ask",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "status field set to awaiting and reset after the ask",
+    code: `
 async function ask(server, job, params) {
   job.status = "awaiting-input";
   await server.elicitInput(params);
   job.status = "idle";
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 3,
-          endColumn: 32,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 3,
+        endColumn: 32,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function ask(server, job, params) {
   job.status = "awaiting-input";
   try {
@@ -277,14 +277,14 @@ async function ask(server, job, params) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "status reset that depends on the answer: reported without a rewrite",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "status reset that depends on the answer: reported without a rewrite",
+    code: `
 async function ask(server, job, params) {
   job.status = "awaiting-input";
   const answer = await server.elicitInput(params);
@@ -292,39 +292,39 @@ async function ask(server, job, params) {
   else job.status = "idle";
 }
 `,
-      errors: [{ messageId: "releaseNotInFinally", line: 3, column: 3, suggestions: [] }],
-    },
-    {
-      // In a `finally` it would read `answer` on the throwing paths too, where no answer exists, and throw over the
-      // original error.
-      name: "status reset computed from the answer in one statement: reported without a rewrite",
-      code: `
+    errors: [{ messageId: "releaseNotInFinally", line: 3, column: 3, suggestions: [] }],
+  },
+  {
+    // In a `finally` it would read `answer` on the throwing paths too, where no answer exists, and throw over the
+    // original error.
+    name: "status reset computed from the answer in one statement: reported without a rewrite",
+    code: `
 async function ask(server, order, params) {
   order.status = "awaiting-confirmation";
   const answer = await server.elicitInput(params);
   order.status = answer.action === "accept" ? "confirmed" : "not confirmed";
 }
 `,
-      errors: [{ messageId: "releaseNotInFinally", line: 3, column: 3, suggestions: [] }],
-    },
-    {
-      name: "semaphore releaser from a tuple",
-      code: `
+    errors: [{ messageId: "releaseNotInFinally", line: 3, column: 3, suggestions: [] }],
+  },
+  {
+    name: "semaphore releaser from a tuple",
+    code: `
 async function ask(server, semaphore, params) {
   const [, release] = await semaphore.acquire();
   await server.elicitInput(params);
   release();
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 29,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 29,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function ask(server, semaphore, params) {
   const [, release] = await semaphore.acquire();
   try {
@@ -334,29 +334,29 @@ async function ask(server, semaphore, params) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "pooled connection released after the ask",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "pooled connection released after the ask",
+    code: `
 async function ask(server, pool, params) {
   const client = await pool.connect();
   await server.elicitInput(params);
   client.release();
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 24,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 24,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function ask(server, pool, params) {
   const client = await pool.connect();
   try {
@@ -366,14 +366,14 @@ async function ask(server, pool, params) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "private mutex field of a class",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "private mutex field of a class",
+    code: `
 class Deployer {
   #mutex;
   async deploy(server, params) {
@@ -383,15 +383,15 @@ class Deployer {
   }
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 5,
-          column: 11,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 5,
+        column: 11,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 class Deployer {
   #mutex;
   async deploy(server, params) {
@@ -404,14 +404,14 @@ class Deployer {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "statements between the acquisition and the try",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "statements between the acquisition and the try",
+    code: `
 async function deploy(server, mutex, params) {
   const release = await mutex.acquire();
   const started = Date.now();
@@ -423,15 +423,15 @@ async function deploy(server, mutex, params) {
   }
 }
 `,
-      errors: [
-        {
-          messageId: "statementsBeforeTry",
-          line: 3,
-          column: 25,
-          suggestions: [
-            {
-              messageId: "moveIntoTry",
-              output: `
+    errors: [
+      {
+        messageId: "statementsBeforeTry",
+        line: 3,
+        column: 25,
+        suggestions: [
+          {
+            messageId: "moveIntoTry",
+            output: `
 async function deploy(server, mutex, params) {
   const release = await mutex.acquire();
   try {
@@ -443,14 +443,14 @@ async function deploy(server, mutex, params) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "statements before the try declare what the finally reads: hoisted",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "statements before the try declare what the finally reads: hoisted",
+    code: `
 async function deploy(server, mutex, params) {
   await mutex.acquire();
   const started = Date.now();
@@ -462,15 +462,15 @@ async function deploy(server, mutex, params) {
   }
 }
 `,
-      errors: [
-        {
-          messageId: "statementsBeforeTry",
-          line: 3,
-          column: 9,
-          suggestions: [
-            {
-              messageId: "moveIntoTry",
-              output: `
+    errors: [
+      {
+        messageId: "statementsBeforeTry",
+        line: 3,
+        column: 9,
+        suggestions: [
+          {
+            messageId: "moveIntoTry",
+            output: `
 async function deploy(server, mutex, params) {
   await mutex.acquire();
   let started;
@@ -483,14 +483,14 @@ async function deploy(server, mutex, params) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "lock taken inside the try whose finally releases it",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "lock taken inside the try whose finally releases it",
+    code: `
 async function deploy(server, lock, params) {
   try {
     await lock.lock();
@@ -500,16 +500,16 @@ async function deploy(server, lock, params) {
   }
 }
 `,
-      errors: [
-        {
-          messageId: "acquireInsideTry",
-          line: 4,
-          column: 11,
-          endColumn: 22,
-          suggestions: [
-            {
-              messageId: "acquireBeforeTry",
-              output: `
+    errors: [
+      {
+        messageId: "acquireInsideTry",
+        line: 4,
+        column: 11,
+        endColumn: 22,
+        suggestions: [
+          {
+            messageId: "acquireBeforeTry",
+            output: `
 async function deploy(server, lock, params) {
   await lock.lock();
   try {
@@ -519,14 +519,14 @@ async function deploy(server, lock, params) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "releaser assigned inside the try and called unguarded in the finally",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "releaser assigned inside the try and called unguarded in the finally",
+    code: `
 async function deploy(server, mutex, params) {
   let release;
   try {
@@ -537,15 +537,15 @@ async function deploy(server, mutex, params) {
   }
 }
 `,
-      errors: [
-        {
-          messageId: "acquireInsideTry",
-          line: 5,
-          column: 21,
-          suggestions: [
-            {
-              messageId: "acquireBeforeTry",
-              output: `
+    errors: [
+      {
+        messageId: "acquireInsideTry",
+        line: 5,
+        column: 21,
+        suggestions: [
+          {
+            messageId: "acquireBeforeTry",
+            output: `
 async function deploy(server, mutex, params) {
   let release;
   release = await mutex.acquire();
@@ -556,15 +556,15 @@ async function deploy(server, mutex, params) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "escaping handle reported in the strict setting",
-      options: [{ reportEscapingHandles: true }],
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "escaping handle reported in the strict setting",
+    options: [{ reportEscapingHandles: true }],
+    code: `
 async function deploy(server, mutex, params, jobs) {
   const release = await mutex.acquire();
   jobs.push(release);
@@ -573,11 +573,11 @@ async function deploy(server, mutex, params, jobs) {
   return answer;
 }
 `,
-      errors: [{ messageId: "handleEscapes", data: { name: "release" }, line: 4, column: 13, endColumn: 20 }],
-    },
-    {
-      name: "released on two paths: reported without a rewrite",
-      code: `
+    errors: [{ messageId: "handleEscapes", data: { name: "release" }, line: 4, column: 13, endColumn: 20 }],
+  },
+  {
+    name: "released on two paths: reported without a rewrite",
+    code: `
 async function deploy(server, mutex, params) {
   await mutex.acquire();
   const answer = await server.elicitInput(params);
@@ -589,11 +589,11 @@ async function deploy(server, mutex, params) {
   return null;
 }
 `,
-      errors: [{ messageId: "releaseNotInFinally", line: 3, column: 9, suggestions: [] }],
-    },
-    {
-      name: "released only in the catch arm",
-      code: `
+    errors: [{ messageId: "releaseNotInFinally", line: 3, column: 9, suggestions: [] }],
+  },
+  {
+    name: "released only in the catch arm",
+    code: `
 async function deploy(server, mutex, params) {
   await mutex.acquire();
   try {
@@ -604,11 +604,11 @@ async function deploy(server, mutex, params) {
   }
 }
 `,
-      errors: [{ messageId: "releaseNotInFinally", line: 3, column: 9, suggestions: [] }],
-    },
-    {
-      name: "catch arm releases but the try can return past the release after it",
-      code: `
+    errors: [{ messageId: "releaseNotInFinally", line: 3, column: 9, suggestions: [] }],
+  },
+  {
+    name: "catch arm releases but the try can return past the release after it",
+    code: `
 async function deploy(server, mutex, params) {
   await mutex.acquire();
   try {
@@ -621,11 +621,11 @@ async function deploy(server, mutex, params) {
   mutex.release();
 }
 `,
-      errors: [{ messageId: "releaseNotInFinally", line: 3, column: 9, suggestions: [] }],
-    },
-    {
-      name: "the ask happens in a same-file helper",
-      code: `
+    errors: [{ messageId: "releaseNotInFinally", line: 3, column: 9, suggestions: [] }],
+  },
+  {
+    name: "the ask happens in a same-file helper",
+    code: `
 async function askBranch(server) {
   return server.elicitInput({ message: "Which branch?" });
 }
@@ -636,7 +636,15 @@ async function deploy(server, mutex) {
   return answer;
 }
 `,
-      errors: [{ messageId: "releaseNotInFinally", line: 6, column: 9, suggestions: [{ messageId: "wrapInTryFinally", output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 6,
+        column: 9,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function askBranch(server) {
   return server.elicitInput({ message: "Which branch?" });
 }
@@ -650,11 +658,15 @@ async function deploy(server, mutex) {
   }
   return answer;
 }
-` }] }],
-    },
-    {
-      name: "ACP permission request while a lock is held",
-      code: `
+`,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "ACP permission request while a lock is held",
+    code: `
 async function runTool(conn, mutex, sessionId, toolCall, options) {
   await mutex.acquire();
   const response = await conn.requestPermission({ sessionId, toolCall, options });
@@ -662,15 +674,15 @@ async function runTool(conn, mutex, sessionId, toolCall, options) {
   return response.outcome;
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 9,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 9,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function runTool(conn, mutex, sessionId, toolCall, options) {
   await mutex.acquire();
   let response;
@@ -682,30 +694,30 @@ async function runTool(conn, mutex, sessionId, toolCall, options) {
   return response.outcome;
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "anyAwait reports a lock held across any await",
-      options: [{ anyAwait: true }],
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "anyAwait reports a lock held across any await",
+    options: [{ anyAwait: true }],
+    code: `
 async function save(mutex, url) {
   await mutex.acquire();
   await fetch(url);
   mutex.release();
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 9,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 9,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function save(mutex, url) {
   await mutex.acquire();
   try {
@@ -715,31 +727,31 @@ async function save(mutex, url) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "user-configured pair",
-      options: [{ pairs: [{ acquire: "hold", release: ["drop"] }] }],
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "user-configured pair",
+    options: [{ pairs: [{ acquire: "hold", release: ["drop"] }] }],
+    code: `
 async function deploy(server, gate, params) {
   await gate.hold();
   await server.elicitInput(params);
   gate.drop();
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 9,
-          endColumn: 20,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 9,
+        endColumn: 20,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function deploy(server, gate, params) {
   await gate.hold();
   try {
@@ -749,15 +761,15 @@ async function deploy(server, gate, params) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "user-configured pair held by a callback scope not listed as one",
-      options: [{ pairs: [{ acquire: "hold", release: "drop" }] }],
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "user-configured pair held by a callback scope not listed as one",
+    options: [{ pairs: [{ acquire: "hold", release: "drop" }] }],
+    code: `
 async function ask(server, params) {
   return server.elicitInput(params);
 }
@@ -767,15 +779,15 @@ async function deploy(server, gate, params) {
   gate.drop();
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 6,
-          column: 9,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 6,
+        column: 9,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function ask(server, params) {
   return server.elicitInput(params);
 }
@@ -788,30 +800,30 @@ async function deploy(server, gate, params) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "user-configured state field",
-      options: [{ pairs: [{ field: "phase" }] }],
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "user-configured state field",
+    options: [{ pairs: [{ field: "phase" }] }],
+    code: `
 async function ask(server, run, params) {
   run.phase = "asking";
   await server.elicitInput(params);
   run.phase = "working";
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 3,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 3,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function ask(server, run, params) {
   run.phase = "asking";
   try {
@@ -821,30 +833,30 @@ async function ask(server, run, params) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "user's own human-wait wrapper",
-      options: [{ humanWaitFunctions: [{ from: "file", name: "askUser" }] }],
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "user's own human-wait wrapper",
+    options: [{ humanWaitFunctions: [{ from: "file", name: "askUser" }] }],
+    code: `
 async function deploy(mutex) {
   await mutex.acquire();
   await askUser("Which branch?");
   mutex.release();
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 9,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 9,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function deploy(mutex) {
   await mutex.acquire();
   try {
@@ -854,14 +866,14 @@ async function deploy(mutex) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "comments kept and template literal lines left as written",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "comments kept and template literal lines left as written",
+    code: `
 async function deploy(server, mutex, service) {
   await mutex.acquire(); // one deploy at a time
   // ask which branch
@@ -873,15 +885,15 @@ from which branch?\`,
   mutex.release();
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 9,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 9,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function deploy(server, mutex, service) {
   await mutex.acquire(); // one deploy at a time
   // ask which branch
@@ -896,66 +908,66 @@ from which branch?\`,
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "tab-indented file keeps tabs",
-      code: "\nasync function deploy(server, mutex, params) {\n\tawait mutex.acquire();\n\tawait server.elicitInput(params);\n\tmutex.release();\n}\n",
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 8,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output:
-                "\nasync function deploy(server, mutex, params) {\n\tawait mutex.acquire();\n\ttry {\n\t\tawait server.elicitInput(params);\n\t} finally {\n\t\tmutex.release();\n\t}\n}\n",
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "Windows line endings are kept",
-      code: [
-        "async function deploy(server, mutex, params) {",
-        "  await mutex.acquire();",
-        "  await server.elicitInput(params);",
-        "  mutex.release();",
-        "}",
-        "",
-      ].join("\r\n"),
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 2,
-          column: 9,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: [
-                "async function deploy(server, mutex, params) {",
-                "  await mutex.acquire();",
-                "  try {",
-                "    await server.elicitInput(params);",
-                "  } finally {",
-                "    mutex.release();",
-                "  }",
-                "}",
-                "",
-              ].join("\r\n"),
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "lock held in a switch case",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "tab-indented file keeps tabs",
+    code: "\nasync function deploy(server, mutex, params) {\n\tawait mutex.acquire();\n\tawait server.elicitInput(params);\n\tmutex.release();\n}\n",
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 8,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output:
+              "\nasync function deploy(server, mutex, params) {\n\tawait mutex.acquire();\n\ttry {\n\t\tawait server.elicitInput(params);\n\t} finally {\n\t\tmutex.release();\n\t}\n}\n",
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "Windows line endings are kept",
+    code: [
+      "async function deploy(server, mutex, params) {",
+      "  await mutex.acquire();",
+      "  await server.elicitInput(params);",
+      "  mutex.release();",
+      "}",
+      "",
+    ].join("\r\n"),
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 2,
+        column: 9,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: [
+              "async function deploy(server, mutex, params) {",
+              "  await mutex.acquire();",
+              "  try {",
+              "    await server.elicitInput(params);",
+              "  } finally {",
+              "    mutex.release();",
+              "  }",
+              "}",
+              "",
+            ].join("\r\n"),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "lock held in a switch case",
+    code: `
 async function run(server, mutex, kind, params) {
   switch (kind) {
     case "deploy":
@@ -966,15 +978,15 @@ async function run(server, mutex, kind, params) {
   }
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 5,
-          column: 13,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 5,
+        column: 13,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function run(server, mutex, kind, params) {
   switch (kind) {
     case "deploy":
@@ -988,14 +1000,14 @@ async function run(server, mutex, kind, params) {
   }
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "four-space indentation inside an arrow handler",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "four-space indentation inside an arrow handler",
+    code: `
 server.registerTool("deploy", {}, async ({ service }) => {
     await locks.deploy.acquire();
     const answer = await server.server.elicitInput({ message: service });
@@ -1003,16 +1015,16 @@ server.registerTool("deploy", {}, async ({ service }) => {
     return answer;
 });
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 11,
-          endColumn: 33,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 11,
+        endColumn: 33,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 server.registerTool("deploy", {}, async ({ service }) => {
     await locks.deploy.acquire();
     let answer;
@@ -1024,14 +1036,14 @@ server.registerTool("deploy", {}, async ({ service }) => {
     return answer;
 });
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "var declared between the acquisition and the release stays as written",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "var declared between the acquisition and the release stays as written",
+    code: `
 async function deploy(server, mutex, params) {
   await mutex.acquire();
   var answer = await server.elicitInput(params);
@@ -1039,15 +1051,15 @@ async function deploy(server, mutex, params) {
   return answer;
 }
 `,
-      errors: [
-        {
-          messageId: "releaseNotInFinally",
-          line: 3,
-          column: 9,
-          suggestions: [
-            {
-              messageId: "wrapInTryFinally",
-              output: `
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 9,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
 async function deploy(server, mutex, params) {
   await mutex.acquire();
   try {
@@ -1058,14 +1070,14 @@ async function deploy(server, mutex, params) {
   return answer;
 }
 `,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "a declaration that cannot be split (destructuring read after the release)",
-      code: `
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "a declaration that cannot be split (destructuring read after the release)",
+    code: `
 async function deploy(server, mutex, params) {
   await mutex.acquire();
   const { action } = await server.elicitInput(params);
@@ -1073,8 +1085,8 @@ async function deploy(server, mutex, params) {
   return action;
 }
 `,
-      errors: [{ messageId: "releaseNotInFinally", line: 3, column: 9, suggestions: [] }],
-    },
+    errors: [{ messageId: "releaseNotInFinally", line: 3, column: 9, suggestions: [] }],
+  },
 ];
 
 untypedRuleTester.run("release-in-finally", rule, {
@@ -1603,7 +1615,18 @@ describe("release-in-finally (delegation and types, reported)", () => {
   const linter = new Linter({ configType: "flat" });
   const report = (code: string) =>
     linter
-      .verify(code, [{ files: ["**/*.ts"], languageOptions: { parser }, plugins: { e: { rules: { r: rule } } as never }, rules: { "e/r": "error" } }], "x.ts")
+      .verify(
+        code,
+        [
+          {
+            files: ["**/*.ts"],
+            languageOptions: { parser },
+            plugins: { e: { rules: { r: rule } } as never },
+            rules: { "e/r": "error" },
+          },
+        ],
+        "x.ts",
+      )
       .map((message) => ({ messageId: message.messageId, line: message.line }));
   it("delegation: a lock held across await this.ui.ask() (a field declared to answer) released outside finally", () => {
     const code = `class Deployer {
@@ -1673,7 +1696,18 @@ describe("release-in-finally (held resources, reported)", () => {
   const linter = new Linter({ configType: "flat" });
   const report = (code: string) =>
     linter
-      .verify(code, [{ files: ["**/*.ts"], languageOptions: { parser }, plugins: { e: { rules: { r: rule } } as never }, rules: { "e/r": "error" } }], "x.ts")
+      .verify(
+        code,
+        [
+          {
+            files: ["**/*.ts"],
+            languageOptions: { parser },
+            plugins: { e: { rules: { r: rule } } as never },
+            rules: { "e/r": "error" },
+          },
+        ],
+        "x.ts",
+      )
       .map((message) => ({ messageId: message.messageId, line: message.line }));
   it("held: a callback server listening while the person answers, closed outside finally", () => {
     const code = `export async function signIn(callbackServer, mcp) {

@@ -103,7 +103,10 @@ const answer = await ctx.elicit("Which branch?", z.object({ branch: z.string() }
     name: "ACP 0.x/1.x: conn.requestPermission has no deadline at all; the fix is a race",
     code: `const response = await conn.requestPermission({ sessionId, toolCall, options });`,
     needle: "requestPermission",
-    data: { defaultDeadline: "ACP `requestPermission` has no deadline of its own and waits until the client answers", fix: NO_OPTIONS_FIX },
+    data: {
+      defaultDeadline: "ACP `requestPermission` has no deadline of its own and waits until the client answers",
+      fix: NO_OPTIONS_FIX,
+    },
   },
   {
     name: "ACP 0.x/1.x: conn.createElicitation",
@@ -136,7 +139,8 @@ const answer = await ctx.elicit("Which branch?", z.object({ branch: z.string() }
     code: `const answer = await client.request(methods.client.elicitation.create, { sessionId, message, requestedSchema });`,
     needle: "request(",
     data: {
-      defaultDeadline: "ACP 2.x `ctx.request` for `elicitation/create` has no deadline of its own and waits until the client answers",
+      defaultDeadline:
+        "ACP 2.x `ctx.request` for `elicitation/create` has no deadline of its own and waits until the client answers",
       fix: "pass `cancellationSignal: AbortSignal.timeout(ms)` with `stopWaitingOnCancel: true`",
     },
   },
@@ -308,10 +312,19 @@ const answer = await server.elicitInput(params, { signal: controller.signal });`
 
 untypedRuleTester.run("require-deadline", rule, {
   valid: [
-    { name: "MCP: timeout chosen for a person (120 s for a four-option enum)", code: `await server.elicitInput(params, { timeout: 120_000 });` },
-    { name: "MCP: maxTotalTimeout", code: `await server.elicitInput(params, { maxTotalTimeout: 600_000, resetTimeoutOnProgress: true });` },
+    {
+      name: "MCP: timeout chosen for a person (120 s for a four-option enum)",
+      code: `await server.elicitInput(params, { timeout: 120_000 });`,
+    },
+    {
+      name: "MCP: maxTotalTimeout",
+      code: `await server.elicitInput(params, { maxTotalTimeout: 600_000, resetTimeoutOnProgress: true });`,
+    },
     { name: "MCP: timeout from a variable", code: `await server.elicitInput(params, { timeout: lookupDeadlineMs });` },
-    { name: "MCP: signal: AbortSignal.timeout(...)", code: `await server.elicitInput(params, { signal: AbortSignal.timeout(600_000) });` },
+    {
+      name: "MCP: signal: AbortSignal.timeout(...)",
+      code: `await server.elicitInput(params, { signal: AbortSignal.timeout(600_000) });`,
+    },
     {
       name: "MCP: AbortSignal.any with the caller's signal and a timeout",
       code: `await server.elicitInput(params, { signal: AbortSignal.any([extra.signal, AbortSignal.timeout(120_000)]) });`,
@@ -359,14 +372,27 @@ await ctx.elicit("Which branch?", schema, { timeout: 600_000 });`,
       code: `import { McpAgent } from "agents/mcp";
 const answer = await this.elicitInput(params, { relatedRequestId });`,
     },
-    { name: "recommended: options in a variable are not reported", code: `await server.elicitInput(params, requestOptions);` },
-    { name: "recommended: spread options are not reported", code: `await server.elicitInput(params, { ...defaults });` },
-    { name: "strict: spread plus an explicit timeout", code: `await server.elicitInput(params, { ...defaults, timeout: 120_000 });`, options: STRICT },
+    {
+      name: "recommended: options in a variable are not reported",
+      code: `await server.elicitInput(params, requestOptions);`,
+    },
+    {
+      name: "recommended: spread options are not reported",
+      code: `await server.elicitInput(params, { ...defaults });`,
+    },
+    {
+      name: "strict: spread plus an explicit timeout",
+      code: `await server.elicitInput(params, { ...defaults, timeout: 120_000 });`,
+      options: STRICT,
+    },
     {
       name: "a race where the call has its own timeout",
       code: `await Promise.race([server.elicitInput(params, { timeout: 120_000 }), sleep(130_000)]);`,
     },
-    { name: "sendRequest for another method is not a human wait", code: `await extra.sendRequest({ method: "sampling/createMessage", params }, Schema);` },
+    {
+      name: "sendRequest for another method is not a human wait",
+      code: `await extra.sendRequest({ method: "sampling/createMessage", params }, Schema);`,
+    },
     { name: "the browser's Notification.requestPermission", code: `await Notification.requestPermission();` },
     { name: "a generic ACP request", code: `await ctx.client.request(methods.client.fs.readTextFile, { path });` },
     {
@@ -573,7 +599,13 @@ export class MyMcp extends McpAgent {
     {
       name: "values: t && t !== Infinity ? t : 2_147_483_647 gives no deadline on one branch",
       code: NEVER_FIRES_CONDITIONAL,
-      errors: [{ messageId: "deadlineNeverFires" as never, data: { value: "t && t !== Infinity ? t : 2_147_483_647" }, line: 3 }],
+      errors: [
+        {
+          messageId: "deadlineNeverFires" as never,
+          data: { value: "t && t !== Infinity ? t : 2_147_483_647" },
+          line: 3,
+        },
+      ],
     },
     {
       name: "values: a same-file constant equal to 2^31-1 is no deadline",

@@ -87,7 +87,10 @@ export default createRule<[Options], MessageIds>({
     const sourceCode = context.sourceCode;
     const wrappers = compileWrappers(options.humanWaitFunctions);
     // Typed, a file may also wait through the program's own functions that answer with a person's answer.
-    if (!mayReport(sourceCode.text, options) && !(sourceCode.parserServices?.program && fileMayWaitOnPerson(sourceCode, wrappers))) {
+    if (
+      !mayReport(sourceCode.text, options) &&
+      !(sourceCode.parserServices?.program && fileMayWaitOnPerson(sourceCode, wrappers))
+    ) {
       return {};
     }
 
@@ -121,7 +124,11 @@ export default createRule<[Options], MessageIds>({
           return;
         }
         case "never-fires":
-          context.report({ node: reading.value, messageId: "deadlineNeverFires", data: { value: shortText(sourceCode.getText(reading.value)) } });
+          context.report({
+            node: reading.value,
+            messageId: "deadlineNeverFires",
+            data: { value: shortText(sourceCode.getText(reading.value)) },
+          });
           return;
         default: {
           const unknownReading: never = reading;
@@ -160,8 +167,11 @@ export default createRule<[Options], MessageIds>({
           handler === owner ||
           (handler.body !== null &&
             handler.body !== undefined &&
-            walkSubtree(handler.body, sourceCode.visitorKeys, (node) =>
-              node.type === AST_NODE_TYPES.CallExpression && localFunctionOf(node.callee, sourceCode) === owner,
+            walkSubtree(
+              handler.body,
+              sourceCode.visitorKeys,
+              (node) =>
+                node.type === AST_NODE_TYPES.CallExpression && localFunctionOf(node.callee, sourceCode) === owner,
             )),
       );
     }
@@ -182,7 +192,10 @@ export default createRule<[Options], MessageIds>({
         // A client answering a server's question is bounded by the server's request timeout: it needs no timer
         // of its own, only to let go when the request is withdrawn.
         const clientSide = isClientSideElicitation(wait.owner);
-        context.report({ node: wait.promise.callee, messageId: clientSide ? "clientWaitIgnoresRequestSignal" : "handRolledWait" });
+        context.report({
+          node: wait.promise.callee,
+          messageId: clientSide ? "clientWaitIgnoresRequestSignal" : "handRolledWait",
+        });
       },
     };
   },

@@ -48,7 +48,12 @@ interface RuleTable {
 const REQUIRE_DEADLINE = "elicitation/require-deadline";
 const FORWARD_ABORT_SIGNAL = "elicitation/forward-abort-signal";
 
-const sdk = (file: string, line: number, messageId: string): Finding => ({ corpus: "sdk-examples", file, line, messageId });
+const sdk = (file: string, line: number, messageId: string): Finding => ({
+  corpus: "sdk-examples",
+  file,
+  line,
+  messageId,
+});
 const everything = (file: string, line: number, messageId: string): Finding => ({
   corpus: "server-everything",
   file,
@@ -211,7 +216,9 @@ describe("require-deadline and forward-abort-signal on real code", () => {
         const reported = table.findings.filter((finding) => finding.corpus === "sdk-examples");
         for (const call of elicitInputLines()) {
           const isReported = reported.some((finding) => finding.file === call.file && finding.line === call.line);
-          const isCorrect = table.correctElicitInput.some((entry) => entry.file === call.file && entry.line === call.line);
+          const isCorrect = table.correctElicitInput.some(
+            (entry) => entry.file === call.file && entry.line === call.line,
+          );
           expect({ ...call, accounted: isReported !== isCorrect }).toEqual({ ...call, accounted: true });
         }
       });

@@ -124,7 +124,9 @@ describe("check --discover", () => {
     expect(code).toBe(0);
     // The functions the fixtures declare to return a person's answer (see fixtures/*/).
     expect(io.out).toMatch(/mcp-server\/server\.ts:\d+\s+askThroughDispatcher\s+\(answers with MCP ElicitResult\)/);
-    expect(io.out).toMatch(/acp-agent\/agent\.ts:\d+\s+requestPermissionFromClient\s+\(answers with ACP RequestPermissionResponse\)/);
+    expect(io.out).toMatch(
+      /acp-agent\/agent\.ts:\d+\s+requestPermissionFromClient\s+\(answers with ACP RequestPermissionResponse\)/,
+    );
     expect(io.out).toContain('"elicitation/forward-abort-signal": ["error", { humanWaitFunctions }]');
     const line = Number(/askThroughDispatcher/.test(io.out) && /mcp-server\/server\.ts:(\d+)/.exec(io.out)![1]);
     const source = fs.readFileSync(path.join(REPO, "fixtures", "mcp-server", "server.ts"), "utf8").split("\n");
@@ -134,7 +136,9 @@ describe("check --discover", () => {
   it("finds a wrapper in one file of a multi-file project, not the look-alike whose action is any string", async () => {
     const io = captureIo(project);
     expect(await main(["check", "--discover", "--format", "json"], io)).toBe(0);
-    const report = JSON.parse(io.out) as { functions: { name: string; file: string; line: number; optionsArgIndex: number | null }[] };
+    const report = JSON.parse(io.out) as {
+      functions: { name: string; file: string; line: number; optionsArgIndex: number | null }[];
+    };
     expect(report.functions).toEqual([
       { name: "askUser", file: "src/ask.ts", line: 5, shape: "mcp-elicit-result", optionsArgIndex: null },
       { name: "confirmWith", file: "src/ask.ts", line: 9, shape: "mcp-elicit-result", optionsArgIndex: 2 },
