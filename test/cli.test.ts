@@ -200,6 +200,17 @@ describe("check <paths>", () => {
   });
 });
 
+describe("check --concurrency auto, after the text gate", () => {
+  it("lints the gated files on ESLint's workers and reports the same findings", () => {
+    const run = spawnCli(["check", "--format", "json", "--concurrency", "auto", "src"], project);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(1);
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    const server = results.find((r) => r.filePath.endsWith(path.join("src", "server.ts")))!;
+    expect(sortFindings(server.messages.map((m) => ({ line: m.line, ruleId: m.ruleId ?? "parse error" })))).toEqual(expectedFindings(BUGGY_SERVER));
+  });
+});
+
 describe("check: which files it reads", () => {
   function repository(files: Record<string, string>): string {
     const dir = makeProject("check-git", files);
