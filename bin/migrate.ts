@@ -295,7 +295,9 @@ function uncommittedChanges(paths: readonly string[]): { dirty: string[]; notInG
  * kept only where `check` would report them, at lines of the file as it will be on disk.
  */
 async function verifyResults(results: FileResult[], args: MigrateArgs, io: CommandIo, display: (file: string) => string): Promise<void> {
-  const projects = new TypeProjects();
+  // Loaded only when something is to be checked: ts-morph brings the TypeScript compiler.
+  const needsTypes = args.typecheck && results.some((result) => result.status === "changed");
+  const projects = needsTypes ? new TypeProjects(await import("ts-morph")) : null;
   for (const result of results) {
     if (result.status === "changed") {
       const old = lintFindings(result.before, result.file).findings;
@@ -306,7 +308,7 @@ async function verifyResults(results: FileResult[], args: MigrateArgs, io: Comma
           result,
           `${display(result.file)}:${first.line}:${first.column}: the rewrite silenced ${first.ruleId} here without rewriting it, so the problem would stay and the report would not (a bug of ours; please report it); file left as it was`,
         );
-      } else if (args.typecheck) {
+      } else if (projects) {
         if (projects.count === 0) io.stderr(`migrate: type-checking the changed files\n`);
         typeCheckEdits(result, old, projects, display);
       }
@@ -402,7 +404,8 @@ interface TypeError {
 /** One ts-morph project per tsconfig.json (one with default options for files under none), built on first use. */
 class TypeProjects {
   private readonly projects = new Map<string, import("ts-morph").Project>();
-  private readonly tsMorph: TsMorph = require("ts-morph") as TsMorph;
+
+  constructor(private readonly tsMorph: TsMorph) {}
 
   get count(): number {
     return this.projects.size;
