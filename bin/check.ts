@@ -8,10 +8,13 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { ESLint, type Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
-import { textMayContainHumanWait } from "../core/human-wait.ts";
 import { textMayContainSessionKeyedPending } from "../core/pending.ts";
 import { SOURCE_EXTENSIONS, globsFor } from "../core/source-files.ts";
 import plugin from "../index.ts";
+import { mayReport as exhaustiveActionMayReport } from "../rules/exhaustive-action.ts";
+import { mayReport as forwardAbortSignalMayReport } from "../rules/forward-abort-signal.ts";
+import { mayReport as releaseInFinallyMayReport } from "../rules/release-in-finally.ts";
+import { mayReport as requireDeadlineMayReport } from "../rules/require-deadline.ts";
 import { discoverSourceFiles } from "./files.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 
@@ -208,7 +211,7 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
     return EXIT_USAGE;
   }
   // The rules' own text gate, before ESLint parses anything: a file no rule can report on costs one read.
-  const { toLint, skipped } = splitByGate(files);
+  const { toLint, skipped } = splitByGate(files, args.config);
   const eslint = await createEslint({
     config: args.config,
     // ESLint ignores files outside its cwd: start from a directory that holds every path given.
@@ -282,19 +285,30 @@ function displayPath(file: string, cwd: string): string {
   return path.relative(cwd, file) || file;
 }
 
+type Gate = (text: string, options: Record<string, unknown>) => boolean;
+
+/** Each rule's own text gate, as the rule and its codemod use it (a rule without one yet: its first text check). */
+const GATES: Record<string, Gate> = {
+  "exhaustive-action": (text, options) => exhaustiveActionMayReport(text, options),
+  "forward-abort-signal": (text, options) => forwardAbortSignalMayReport(text, options),
+  "release-in-finally": (text, options) => releaseInFinallyMayReport(text, options),
+  "require-deadline": (text, options) => requireDeadlineMayReport(text, options),
+  "no-session-keyed-pending": (text) => textMayContainSessionKeyedPending(text, { checkWaiterWords: true, checkKeyWords: true }),
+};
+
 /**
- * Whether any rule of ours could report on this text: the union of the rules' own first checks (untyped, default
- * options, as `check` runs them). False is a promise that linting the file would find nothing.
+ * Whether any rule of the config could report on this text (untyped, with the config's options, as `check` runs
+ * them). False is a promise that linting the file would find nothing; a rule with no known gate always says true.
  */
-export function mayHaveFindings(text: string): boolean {
-  return (
-    textMayContainHumanWait(text) ||
-    text.includes("requestedSchema") ||
-    textMayContainSessionKeyedPending(text, { checkWaiterWords: true, checkKeyWords: true })
-  );
+export function mayHaveFindings(text: string, config: ConfigName = "recommended"): boolean {
+  return Object.entries(plugin.configs[config].rules ?? {}).some(([ruleId, entry]) => {
+    const gate = GATES[ruleId.slice(RULE_PREFIX.length + 1)];
+    const options = Array.isArray(entry) && typeof entry[1] === "object" && entry[1] !== null ? (entry[1] as Record<string, unknown>) : {};
+    return gate ? gate(text, options) : true;
+  });
 }
 
-function splitByGate(files: readonly string[]): { toLint: string[]; skipped: string[] } {
+function splitByGate(files: readonly string[], config: ConfigName): { toLint: string[]; skipped: string[] } {
   const toLint: string[] = [];
   const skipped: string[] = [];
   for (const file of files) {
@@ -305,7 +319,7 @@ function splitByGate(files: readonly string[]): { toLint: string[]; skipped: str
       toLint.push(file); // ESLint reports the read error with the file's name
       continue;
     }
-    (mayHaveFindings(text) ? toLint : skipped).push(file);
+    (mayHaveFindings(text, config) ? toLint : skipped).push(file);
   }
   return { toLint, skipped };
 }
