@@ -10,6 +10,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type * as ts from "typescript";
 import { findProperty, getMemberPath, getStaticPropertyName, getStringValue, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { findVariable, traceAnswerSource, type AnswerSource } from "./flow.ts";
+import { viewKindTruth } from "./mrtr.ts";
 import type { ResultShape } from "./human-wait.ts";
 import { ACP_OUTCOMES, DISCRIMINANT_FIELD, ELICIT_ACTIONS, isAnswerUnion, RESULT_TYPE_NAMES } from "./result-shapes.ts";
 import { typeAccess } from "./types.ts";
@@ -351,7 +352,7 @@ export function evaluateTest(
     }
     case AST_NODE_TYPES.BinaryExpression: {
       const comparison = comparisonSides(node, discriminant);
-      if (!comparison) return undefined;
+      if (!comparison) return viewKindTruth(node, discriminant.key, value);
       const equal = value === comparison.literal;
       return comparison.negated ? !equal : equal;
     }

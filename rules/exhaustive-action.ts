@@ -33,8 +33,10 @@ import { findProperty, getCalleeName, getStaticPropertyName, getStringValue, isF
 import { isAcpClientHandlerMethod, matchElicitationHandler } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
 import { textMayContainHumanWait } from "../core/human-wait.ts";
+import { testReadsViewKind, textMayUseMrtr } from "../core/mrtr.ts";
 import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction } from "../core/result-shapes.ts";
 import { compileWrappers, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
+import { findReask } from "./exhaustive-action/mrtr.ts";
 
 export type Options = [{ reportIdenticalBranches?: boolean; humanWaitFunctions?: WrapperOption[] }];
 export type MessageIds =
@@ -43,7 +45,9 @@ export type MessageIds =
   | "unhandledOutcome"
   | "declineWithoutPerson"
   | "identicalBranches"
-  | "suggestExhaustiveSwitch";
+  | "reaskMerged"
+  | "suggestExhaustiveSwitch"
+  | "suggestInputResponseSwitch";
 
 export default createRule<Options, MessageIds>({
   name: "exhaustive-action",
@@ -80,14 +84,19 @@ export default createRule<Options, MessageIds>({
         "This handler answers {{answer}} when {{cause}}: the {{asker}} will be told a person refused when nobody decided. Answer {{instead}} (no decision) instead.",
       identicalBranches:
         "Decline and cancel {{what}}: whoever reads the result still cannot tell a refusal from a dismissed dialog.",
+      reaskMerged:
+        "A person who declined, or dismissed the question, is asked it again until the client gives up. `acceptedContent(…)` is undefined for a decline, a cancel and a missing answer alike: read the answer with `inputResponse(…)` and end the call on decline and on cancel.{{rewrite}}",
       suggestExhaustiveSwitch: "Handle accept, decline and cancel in a switch",
+      suggestInputResponseSwitch: "Read the answer with inputResponse and end the call on decline and on cancel",
     },
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
     const typed = !!sourceCode.parserServices?.program;
     // Untyped, only files that name a human wait can hold an answer; typed, any file comparing an answer literal can.
-    if (!typed && !textMayContainHumanWait(sourceCode.text) && !sourceCode.text.includes("requestedSchema")) return {};
+    if (!typed && !textMayContainHumanWait(sourceCode.text) && !sourceCode.text.includes("requestedSchema") && !textMayUseMrtr(sourceCode.text)) {
+      return {};
+    }
     if (!textMayCompareAnswer(sourceCode.text)) return {};
 
     const branchContext: BranchContext = { sourceCode, wrappers: compileWrappers(options.humanWaitFunctions) };
@@ -111,6 +120,17 @@ export default createRule<Options, MessageIds>({
     }
 
     function analyseIf(node: TSESTree.IfStatement) {
+      const reask = findReask(node, sourceCode);
+      if (reask) {
+        const reason = "reason" in reask.rewrite ? ` No rewrite is suggested: ${reask.rewrite.reason}.` : "";
+        context.report({
+          node: reask.at,
+          messageId: "reaskMerged",
+          data: { rewrite: reason },
+          suggest: "fix" in reask.rewrite ? [{ messageId: "suggestInputResponseSwitch", fix: reask.rewrite.fix }] : null,
+        });
+        return;
+      }
       const found = discriminantOf(node.test, branchContext);
       if (!found) return;
       const { discriminant, comparison } = found;
@@ -329,6 +349,9 @@ export default createRule<Options, MessageIds>({
       if (discriminant.kind === "acp") return { reason: ACP_REASON };
       if (found.viaFlag) return { reason: "the decision is stored in a variable first, which other code may read" };
       if (isLink) return { reason: "the branch is part of a longer `else if` chain" };
+      if (testReadsViewKind(node.test, discriminant.key)) {
+        return { reason: "`action` exists only under `kind === \"elicit\"`; switch over `kind` first, then over `action`" };
+      }
       const statements = [node.consequent, ...(node.alternate ? [node.alternate] : [])];
       if (statements.some(containsOwnBreak)) return { reason: "a `break` in it would then leave the new switch instead of its loop" };
       const bodies = new Map<AnswerValue, Residual>();
