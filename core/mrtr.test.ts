@@ -89,7 +89,18 @@ for (const [label, tester, filename] of [
         name: `push-style ctx.mcpReq.elicitInput without ctx.mcpReq.signal (${label})`,
         code: PUSH_STYLE,
         filename,
-        errors: [{ messageId: "notForwarded", line: 5, suggestions: 1 }],
+        errors: [
+          {
+            messageId: "notForwarded",
+            line: 5,
+            suggestions: [
+              {
+                messageId: "addSignal",
+                output: PUSH_STYLE.replace("requestedSchema: schema })", "requestedSchema: schema }, { signal: ctx.mcpReq.signal })"),
+              },
+            ],
+          },
+        ],
       },
     ],
   });

@@ -246,16 +246,16 @@ export function isCodecFactoryCall(node: TSESTree.Node, sourceCode: Readonly<TSE
   return call.type === AST_NODE_TYPES.CallExpression && mrtrExportCalled(call.callee, sourceCode) === CODEC_FACTORY;
 }
 
-/** `new McpServer(info, options)`, `new Server(info, options)`: the options argument, when written. */
-export function serverOptionsOf(node: TSESTree.NewExpression): TSESTree.CallExpressionArgument | null {
-  const callee = unwrapExpression(node.callee);
-  const name =
-    callee.type === AST_NODE_TYPES.Identifier
-      ? callee.name
-      : callee.type === AST_NODE_TYPES.MemberExpression
-        ? getStaticPropertyName(callee)
-        : null;
-  if (name === null || !SERVER_CLASSES.has(name)) return null;
+/**
+ * `new McpServer(info, options?)`, `new Server(info, options?)` of @modelcontextprotocol/server (or unbound names):
+ * the options argument, null when none is written; undefined when the expression builds no MCP server.
+ */
+export function serverOptionsOf(
+  node: TSESTree.NewExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.CallExpressionArgument | null | undefined {
+  const name = mrtrExportCalled(node.callee, sourceCode);
+  if (name === null || !SERVER_CLASSES.has(name) || node.arguments.length === 0) return undefined;
   return node.arguments[1] ?? null;
 }
 

@@ -76,7 +76,21 @@ ${REASK_SWITCH}  if (confirmed?.confirm !== true) {
     code: tool(`  const confirmed = acceptedContent(ctx.mcpReq.inputResponses, "confirm");
   if (confirmed === undefined) return ${ASK};
   return ${ok("deployed")};`),
-    errors: [{ messageId: "reaskMerged", line: 6, column: 7, suggestions: 1 }],
+    errors: [
+      {
+        messageId: "reaskMerged",
+        line: 6,
+        column: 7,
+        suggestions: [
+          {
+            messageId: "suggestInputResponseSwitch",
+            output: tool(`  const confirmed = acceptedContent(ctx.mcpReq.inputResponses, "confirm");
+${REASK_SWITCH}  if (confirmed === undefined) return ${ASK};
+  return ${ok("deployed")};`),
+          },
+        ],
+      },
+    ],
   },
   {
     name: "falsy check on the call itself",
@@ -84,7 +98,22 @@ ${REASK_SWITCH}  if (confirmed?.confirm !== true) {
     return ${ASK};
   }
   return ${ok("deployed")};`),
-    errors: [{ messageId: "reaskMerged", line: 5, column: 7, suggestions: 1 }],
+    errors: [
+      {
+        messageId: "reaskMerged",
+        line: 5,
+        column: 7,
+        suggestions: [
+          {
+            messageId: "suggestInputResponseSwitch",
+            output: tool(`${REASK_SWITCH}  if (!acceptedContent(ctx.mcpReq.inputResponses, "confirm")) {
+    return ${ASK};
+  }
+  return ${ok("deployed")};`),
+          },
+        ],
+      },
+    ],
   },
   {
     name: "accepted path first, the re-ask in the else",
@@ -94,7 +123,24 @@ ${REASK_SWITCH}  if (confirmed?.confirm !== true) {
   } else {
     return ${ASK};
   }`),
-    errors: [{ messageId: "reaskMerged", line: 6, column: 7, suggestions: 1 }],
+    errors: [
+      {
+        messageId: "reaskMerged",
+        line: 6,
+        column: 7,
+        suggestions: [
+          {
+            messageId: "suggestInputResponseSwitch",
+            output: tool(`  const confirmed = acceptedContent(ctx.mcpReq.inputResponses, "confirm");
+${REASK_SWITCH}  if (confirmed) {
+    return ${ok("deployed")};
+  } else {
+    return ${ASK};
+  }`),
+          },
+        ],
+      },
+    ],
   },
   {
     name: "accepted path returns, the re-ask follows the if",
@@ -103,7 +149,23 @@ ${REASK_SWITCH}  if (confirmed?.confirm !== true) {
     return ${ok("deployed")};
   }
   return ${ASK};`),
-    errors: [{ messageId: "reaskMerged", line: 6, column: 7, suggestions: 1 }],
+    errors: [
+      {
+        messageId: "reaskMerged",
+        line: 6,
+        column: 7,
+        suggestions: [
+          {
+            messageId: "suggestInputResponseSwitch",
+            output: tool(`  const confirmed = acceptedContent(ctx.mcpReq.inputResponses, "confirm");
+${REASK_SWITCH}  if (confirmed?.confirm === true) {
+    return ${ok("deployed")};
+  }
+  return ${ASK};`),
+          },
+        ],
+      },
+    ],
   },
   {
     name: "a prompt handler: reported, but what a declined prompt returns is not known, so no rewrite",
@@ -137,7 +199,39 @@ ${REASK_SWITCH}  if (confirmed?.confirm !== true) {
     }
   }
   return ${ASK};`),
-    errors: [{ messageId: "declineAndCancelMerged", data: { path: "the `default` case", rewrite: "" }, line: 10, suggestions: 1 }],
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: { path: "the `default` case", rewrite: "" },
+        line: 10,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: tool(`  const answer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
+  if (answer.kind === "elicit") {
+    switch (answer.action) {
+      case "accept":
+        return ${ok("deployed")};
+      case "decline": {
+        // decline: the user saw the question and said no
+        return ${ok("Not deployed.")};
+      }
+      case "cancel": {
+        // cancel: the dialog was dismissed without a decision
+        return ${ok("Not deployed.")};
+      }
+      default: {
+        // any other action: no decision was made, as with cancel
+        answer.action satisfies never;
+        return ${ok("Not deployed.")};
+      }
+    }
+  }
+  return ${ASK};`),
+          },
+        ],
+      },
+    ],
   },
   {
     name: "a raw inputResponses entry cast as ElicitResult, if accept / else",
@@ -148,7 +242,38 @@ ${REASK_SWITCH}  if (confirmed?.confirm !== true) {
   } else {
     return ${ok("Not deployed.")};
   }`),
-    errors: [{ messageId: "declineAndCancelMerged", data: { path: "the `else` branch", rewrite: "" }, line: 7, suggestions: 1 }],
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: { path: "the `else` branch", rewrite: "" },
+        line: 7,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: tool(`  const raw = ctx.mcpReq.inputResponses?.confirm as ElicitResult | undefined;
+  if (!raw) return ${ASK};
+  switch (raw.action) {
+    case "accept": {
+      return ${ok("deployed")};
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      return ${ok("Not deployed.")};
+    }
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return ${ok("Not deployed.")};
+    }
+    default: {
+      // any other action: no decision was made, as with cancel
+      raw.action satisfies never;
+      return ${ok("Not deployed.")};
+    }
+  }`),
+          },
+        ],
+      },
+    ],
   },
   {
     name: "a raw inputResponses entry read by index, early return on anything but accept",
@@ -156,7 +281,31 @@ ${REASK_SWITCH}  if (confirmed?.confirm !== true) {
   if (raw === undefined) return ${ASK};
   if (raw.action !== "accept") return ${ok("Not deployed.")};
   return ${ok("deployed")};`),
-    errors: [{ messageId: "declineAndCancelMerged", line: 7, suggestions: 1 }],
+    errors: [{ messageId: "declineAndCancelMerged", data: { path: "this `if`", rewrite: "" }, line: 7, suggestions: [
+      {
+        messageId: "suggestExhaustiveSwitch",
+        output: tool(`  const raw = ctx.mcpReq.inputResponses?.["confirm"] as ElicitResult | undefined;
+  if (raw === undefined) return ${ASK};
+  switch (raw.action) {
+    case "accept":
+      break;
+    case "decline": {
+      // decline: the user saw the question and said no
+      return ${ok("Not deployed.")};
+    }
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return ${ok("Not deployed.")};
+    }
+    default: {
+      // any other action: no decision was made, as with cancel
+      raw.action satisfies never;
+      return ${ok("Not deployed.")};
+    }
+  }
+  return ${ok("deployed")};`),
+      },
+    ] }],
   },
 ];
 
