@@ -18,6 +18,7 @@ import {
   requestedKeys,
 } from "../../core/mrtr.ts";
 import { ELICIT_ACTION_MEANING } from "../../core/result-shapes.ts";
+import type { Check } from "./analyse.ts";
 
 export interface Reask {
   /** Where to report: the test that sends the undefined content to the re-ask. */
@@ -25,6 +26,20 @@ export interface Reask {
   /** The `acceptedContent(…)` call whose `undefined` is taken for "not asked yet". */
   readonly reader: TSESTree.CallExpression;
   readonly rewrite: { fix: TSESLint.ReportFixFunction } | { reason: string };
+}
+
+/** Reports the re-ask at `node`, if it is one; true when it did (the `if` is then not analysed as a branch on an action). */
+export function reportReask(check: Check, node: TSESTree.IfStatement): boolean {
+  const reask = findReask(node, check.sourceCode);
+  if (!reask) return false;
+  const reason = "reason" in reask.rewrite ? ` No rewrite is suggested: ${reask.rewrite.reason}.` : "";
+  check.context.report({
+    node: reask.at,
+    messageId: "reaskMerged",
+    data: { rewrite: reason },
+    suggest: "fix" in reask.rewrite ? [{ messageId: "suggestInputResponseSwitch", fix: reask.rewrite.fix }] : null,
+  });
+  return true;
 }
 
 /** An `if` on `acceptedContent(…)` whose undefined path returns `inputRequired(…)` for the same key, or null. */
