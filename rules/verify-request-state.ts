@@ -30,7 +30,6 @@ export default createRule<[], MessageIds>({
       recommended: true,
     },
     schema: [],
-    defaultOptions: [],
     messages: {
       unsignedState:
         "The client can rewrite this requestState before it comes back, and nothing here would notice. It is made by hand ({{how}}) and the server has no `requestState.verify` hook: mint it with `createRequestStateCodec({ key }).mint(…)` and pass the codec's `verify` as the server's `requestState: { verify }`.",

@@ -3,10 +3,10 @@
  * and a `never` default; a `default` that merges decline and cancel is split into cases; missing cases are added.
  * Each returns the rewrite, or the reason none is offered (said in the report).
  */
-import { testReadsViewKind } from "../../core/mrtr.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getStringValue, unwrapExpression } from "../../core/ast.ts";
 import { branchStatements, canCompleteNormally, containsOwnBreak, OTHER_VALUE, type AnswerValue, type Discriminant } from "../../core/branches.ts";
+import { testReadsViewKind } from "../../core/mrtr.ts";
 import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction } from "../../core/result-shapes.ts";
 import type { FoundDiscriminant } from "./outcomes.ts";
 import { guardAsi, leftoverComments, lineIndent, renderBlock, renderBranchBody, renderStatements, type CodeStyle } from "./render.ts";

@@ -145,7 +145,6 @@ function valueWhenUndefined(expression: TSESTree.Node, isContent: (node: TSESTre
       const leftValue = "undefined" in left ? undefined : left.value;
       const rightValue = "undefined" in right ? undefined : right.value;
       const loose = node.operator === "==" || node.operator === "!=";
-      // eslint-disable-next-line eqeqeq -- the test's own operator, evaluated
       const equal = loose ? leftValue == rightValue : leftValue === rightValue;
       return { value: node.operator.startsWith("!") ? !equal : equal };
     }
