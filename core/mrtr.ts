@@ -19,31 +19,27 @@ import { findProperty, getMemberPath, getStaticPropertyName, getStringValue, unw
 export const MRTR_PACKAGES: readonly string[] = ["@modelcontextprotocol/server"];
 
 /** `inputRequired(spec)` builds the input-required result; its methods build the embedded requests. */
-export const REQUEST_BUILDER = "inputRequired";
+const REQUEST_BUILDER = "inputRequired";
 /** `inputRequired.elicit(…)` and siblings: each builds one embedded request. None of them waits. */
-export const REQUEST_BUILDER_METHODS: ReadonlySet<string> = new Set(["elicit", "elicitUrl", "createMessage", "listRoots"]);
+const REQUEST_BUILDER_METHODS: ReadonlySet<string> = new Set(["elicit", "elicitUrl", "createMessage", "listRoots"]);
 
 /** The readers of a retried request's answers. */
 export type AnswerReader = "inputResponse" | "acceptedContent";
-export const ANSWER_READERS: readonly AnswerReader[] = ["inputResponse", "acceptedContent"];
 
 /** `InputResponseView.kind`: which kind of answer (if any) the retry carried for a key. */
-export const INPUT_RESPONSE_KINDS = ["missing", "elicit", "sampling", "roots"] as const;
+const INPUT_RESPONSE_KINDS = ["missing", "elicit", "sampling", "roots"] as const;
 /** The view's kind under which `action` exists. */
-export const ELICIT_KIND = "elicit";
+const ELICIT_KIND = "elicit";
 
 /** Where the handler finds the retry's answers (`ctx.mcpReq.inputResponses`) and its state accessor. */
-export const REQUEST_CONTEXT_FIELD = "mcpReq";
-export const INPUT_RESPONSES_FIELD = "inputResponses";
+const REQUEST_CONTEXT_FIELD = "mcpReq";
+const INPUT_RESPONSES_FIELD = "inputResponses";
 export const REQUEST_STATE_FIELD = "requestState";
 
-/** `createRequestStateCodec({ key })` → `{ mint(payload, ctx?), verify(state, ctx) }`. */
-export const CODEC_FACTORY = "createRequestStateCodec";
-export const CODEC_MINT = "mint";
 /** Server classes whose second constructor argument takes `requestState: { verify }`. */
-export const SERVER_CLASSES: ReadonlySet<string> = new Set(["McpServer", "Server"]);
+const SERVER_CLASSES: ReadonlySet<string> = new Set(["McpServer", "Server"]);
 /** `createMcpHandler(factory, options)` and similar take server options too; a `requestState` key there counts. */
-export const VERIFY_OPTION_PATH = ["requestState", "verify"] as const;
+const VERIFY_OPTION_PATH = ["requestState", "verify"] as const;
 
 /** Type names (as written in annotations and casts) that declare a value to be one answer read under MRTR. */
 export const VIEW_TYPE_NAME = "InputResponseView";
@@ -160,7 +156,7 @@ export function requestedKeys(call: TSESTree.CallExpression): string[] | null {
  * `ctx.mcpReq.inputResponses` (any object whose path ends in `mcpReq.inputResponses`), or a variable destructured
  * from `ctx.mcpReq` as `inputResponses`.
  */
-export function isInputResponsesRead(node: TSESTree.Node, sourceCode?: Readonly<TSESLint.SourceCode>): boolean {
+function isInputResponsesRead(node: TSESTree.Node, sourceCode?: Readonly<TSESLint.SourceCode>): boolean {
   const target = unwrapExpression(node);
   const path = getMemberPath(target);
   if (path && path.length >= 2 && path[path.length - 1] === INPUT_RESPONSES_FIELD && path[path.length - 2] === REQUEST_CONTEXT_FIELD) {
@@ -187,7 +183,7 @@ export function isInputResponsesRead(node: TSESTree.Node, sourceCode?: Readonly<
 }
 
 /** One raw answer: `ctx.mcpReq.inputResponses?.confirm`, `ctx.mcpReq.inputResponses["confirm"]`. */
-export function isRawAnswerRead(node: TSESTree.Node, sourceCode?: Readonly<TSESLint.SourceCode>): boolean {
+function isRawAnswerRead(node: TSESTree.Node, sourceCode?: Readonly<TSESLint.SourceCode>): boolean {
   const target = unwrapExpression(node);
   return target.type === AST_NODE_TYPES.MemberExpression && isInputResponsesRead(target.object, sourceCode);
 }
@@ -239,12 +235,6 @@ export function testReadsViewKind(test: TSESTree.Node, discriminantKey: string):
 
 // ---------------------------------------------------------------------------------------------------------------
 // requestState
-
-/** `createRequestStateCodec(…)`. */
-export function isCodecFactoryCall(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  const call = unwrapExpression(node);
-  return call.type === AST_NODE_TYPES.CallExpression && mrtrExportCalled(call.callee, sourceCode) === CODEC_FACTORY;
-}
 
 /**
  * `new McpServer(info, options?)`, `new Server(info, options?)` of @modelcontextprotocol/server (or unbound names):

@@ -20,7 +20,7 @@ import {
 import { ELICIT_ACTION_MEANING } from "../../core/result-shapes.ts";
 import type { Check } from "./analyse.ts";
 
-export interface Reask {
+interface Reask {
   /** Where to report: the test that sends the undefined content to the re-ask. */
   readonly at: TSESTree.Node;
   /** The `acceptedContent(…)` call whose `undefined` is taken for "not asked yet". */
@@ -43,7 +43,7 @@ export function reportReask(check: Check, node: TSESTree.IfStatement): boolean {
 }
 
 /** An `if` on `acceptedContent(…)` whose undefined path returns `inputRequired(…)` for the same key, or null. */
-export function findReask(node: TSESTree.IfStatement, sourceCode: Readonly<TSESLint.SourceCode>): Reask | null {
+function findReask(node: TSESTree.IfStatement, sourceCode: Readonly<TSESLint.SourceCode>): Reask | null {
   const reader = contentReaderIn(node.test, sourceCode);
   if (!reader) return null;
   const isContent = (candidate: TSESTree.Node) => readsContent(candidate, reader, sourceCode);
