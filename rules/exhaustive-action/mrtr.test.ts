@@ -307,6 +307,48 @@ ${REASK_SWITCH}  if (confirmed?.confirm === true) {
       },
     ] }],
   },
+  {
+    name: "a raw inputResponses entry cast as ElicitResult, switch with default",
+    code: tool(`  const raw = ctx.mcpReq.inputResponses?.confirm as ElicitResult | undefined;
+  if (!raw) return ${ASK};
+  switch (raw.action) {
+    case "accept":
+      return ${ok("deployed")};
+    default:
+      return ${ok("Not deployed.")};
+  }`),
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: { path: "the `default` case", rewrite: "" },
+        line: 10,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: tool(`  const raw = ctx.mcpReq.inputResponses?.confirm as ElicitResult | undefined;
+  if (!raw) return ${ASK};
+  switch (raw.action) {
+    case "accept":
+      return ${ok("deployed")};
+    case "decline": {
+      // decline: the user saw the question and said no
+      return ${ok("Not deployed.")};
+    }
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return ${ok("Not deployed.")};
+    }
+    default: {
+      // any other action: no decision was made, as with cancel
+      raw.action satisfies never;
+      return ${ok("Not deployed.")};
+    }
+  }`),
+          },
+        ],
+      },
+    ],
+  },
 ];
 
 const VALID: ValidTestCase<Options>[] = [
@@ -389,7 +431,30 @@ ${REASK_SWITCH}  if (confirmed?.confirm !== true) {
   },
 ];
 
-untypedRuleTester.run("exhaustive-action on MRTR answers", rule, { valid: VALID, invalid: INVALID });
+untypedRuleTester.run("exhaustive-action on MRTR answers", rule, {
+  valid: VALID,
+  invalid: [
+    ...INVALID,
+    {
+      name: "plain JavaScript: a raw entry with no cast, ternary on its action",
+      filename: "tool.mjs",
+      code: `import { inputRequired } from "@modelcontextprotocol/server";
+export async function handle(ctx) {
+  const raw = ctx.mcpReq.inputResponses?.confirm;
+  if (!raw) return inputRequired({ inputRequests: {} });
+  return raw.action === "accept" ? "deployed" : "not deployed";
+}
+`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          data: { path: "the second branch of this ternary", rewrite: " No rewrite is suggested: a ternary is an expression; turn it into statements first." },
+          line: 5,
+        },
+      ],
+    },
+  ],
+});
 
 typedRuleTester.run("exhaustive-action on MRTR answers (typed)", rule, {
   valid: VALID.filter((test) => test.code.includes("@modelcontextprotocol/server")).map((test) => ({
