@@ -178,6 +178,21 @@ ${REASK_SWITCH}  if (confirmed?.confirm === true) {
     errors: [{ messageId: "reaskMerged", data: { rewrite: NOT_A_TOOL }, line: 6, column: 7, suggestions: null }],
   },
   {
+    name: "an if nested without braces: reported, no place before it for the switch",
+    code: tool(`  const confirmed = acceptedContent(ctx.mcpReq.inputResponses, "confirm");
+  if (ctx.mcpReq.id !== undefined) if (!confirmed) return ${ASK};
+  return ${ok("deployed")};`),
+    errors: [
+      {
+        messageId: "reaskMerged",
+        data: { rewrite: NO_REWRITE("the `if` is not in a block, so there is no place before it for the switch") },
+        line: 6,
+        column: 40,
+        suggestions: null,
+      },
+    ],
+  },
+  {
     name: "inputResponse view: `kind === \"elicit\" && action !== \"accept\"` folds decline and cancel into one refusal",
     code: tool(`  const answer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
   if (answer.kind === "missing") return ${ASK};

@@ -69,7 +69,7 @@ function findReask(node: TSESTree.IfStatement, sourceCode: Readonly<TSESLint.Sou
   const fn = getEnclosingFunction(node);
   if (fn && readsViewOf(fn, reader, sourceCode)) return null;
 
-  return { at: node.test, reader, rewrite: reaskRewrite(node, reader, reaskStatements, whenMissing, sourceCode) };
+  return { at: node.test, reader, rewrite: reaskRewrite(node, reader, reaskStatements, sourceCode) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -205,7 +205,6 @@ function reaskRewrite(
   node: TSESTree.IfStatement,
   reader: TSESTree.CallExpression,
   reaskStatements: readonly TSESTree.Node[],
-  reaskIsConsequent: boolean,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): { fix: TSESLint.ReportFixFunction } | { reason: string } {
   const [responses, key] = reader.arguments;
@@ -225,8 +224,9 @@ function reaskRewrite(
   ) {
     return { reason: "the handler is not a tool's, so what a declined or cancelled call should return is not known here" };
   }
-  if (!reaskIsConsequent && node.parent.type !== AST_NODE_TYPES.BlockStatement) {
-    return { reason: "the re-ask is not in a block the rewrite can insert into" };
+  // The switch goes before the `if`, as statements of the same list: `if (a) if (!c) …` has no such list.
+  if (node.parent.type !== AST_NODE_TYPES.BlockStatement && node.parent.type !== AST_NODE_TYPES.SwitchCase) {
+    return { reason: "the `if` is not in a block, so there is no place before it for the switch" };
   }
   if (hasMultilineTemplate(reaskStatements)) {
     return { reason: "the re-ask holds a multi-line template, which copying at another indent would change" };
