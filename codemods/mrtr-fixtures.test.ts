@@ -17,11 +17,22 @@ const FILES = fs
 describe("MRTR codemod fixtures", () => {
   it("include a rewritten input, an else-branch input and a skipped one", () => {
     const names = FILES.map((file) => path.basename(file));
-    expect(names).toEqual(expect.arrayContaining(["mrtr-reask.output.ts", "mrtr-reask-else.output.ts", "mrtr-reask-prompt-skipped.input.ts"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "mrtr-reask.output.ts",
+        "mrtr-reask-else.output.ts",
+        "mrtr-reask-prompt-skipped.input.ts",
+      ]),
+    );
   });
 
   it("type-check against @modelcontextprotocol/server 2.4.0, inputs and outputs alike", () => {
-    const version = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "node_modules", "@modelcontextprotocol", "server", "package.json"), "utf8")).version;
+    const version = JSON.parse(
+      fs.readFileSync(
+        path.join(__dirname, "..", "node_modules", "@modelcontextprotocol", "server", "package.json"),
+        "utf8",
+      ),
+    ).version;
     expect(version).toBe("2.4.0");
     const program = ts.createProgram(FILES, {
       target: ts.ScriptTarget.ES2022,
@@ -35,7 +46,9 @@ describe("MRTR codemod fixtures", () => {
       noFallthroughCasesInSwitch: true,
     });
     const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-      const where = diagnostic.file ? `${path.basename(diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}` : "";
+      const where = diagnostic.file
+        ? `${path.basename(diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}`
+        : "";
       return `${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`;
     });
     expect(diagnostics).toEqual([]);

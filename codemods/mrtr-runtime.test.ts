@@ -31,7 +31,8 @@ async function deployWith(server: McpServer, answer: Answer): Promise<{ asked: n
   }
 }
 
-const textOf = (result: CallToolResult) => result.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+const textOf = (result: CallToolResult) =>
+  result.content.map((block) => (block.type === "text" ? block.text : "")).join("");
 
 describe("MRTR re-ask, before and after the codemod", () => {
   it("accepted: deploys after one question, before and after", async () => {
@@ -49,16 +50,21 @@ describe("MRTR re-ask, before and after the codemod", () => {
     expect(rewritten).toEqual(old);
   });
 
-  it.each(["decline", "cancel"] as const)("%s: asked again and again before; asked once after, with its own result", async (action) => {
-    const old = await deployWith(before, { action });
-    expect(old.asked).toBeGreaterThan(1);
-    expect(old.result.isError).toBe(true);
+  it.each(["decline", "cancel"] as const)(
+    "%s: asked again and again before; asked once after, with its own result",
+    async (action) => {
+      const old = await deployWith(before, { action });
+      expect(old.asked).toBeGreaterThan(1);
+      expect(old.result.isError).toBe(true);
 
-    const rewritten = await deployWith(after, { action });
-    expect(rewritten.asked).toBe(1);
-    expect(rewritten.result.isError).toBeFalsy();
-    expect(textOf(rewritten.result)).toBe(
-      action === "decline" ? "Not done: the user declined." : "Not done: the question was dismissed without an answer.",
-    );
-  });
+      const rewritten = await deployWith(after, { action });
+      expect(rewritten.asked).toBe(1);
+      expect(rewritten.result.isError).toBeFalsy();
+      expect(textOf(rewritten.result)).toBe(
+        action === "decline"
+          ? "Not done: the user declined."
+          : "Not done: the question was dismissed without an answer.",
+      );
+    },
+  );
 });

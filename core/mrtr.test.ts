@@ -48,7 +48,7 @@ describe("core/mrtr", () => {
 
   it("reads the keys an inputRequired(...) asks for, and gives up on a spread", () => {
     const call = (code: string) =>
-      ((parse(code).body[0] as TSESTree.ExpressionStatement).expression as TSESTree.CallExpression);
+      (parse(code).body[0] as TSESTree.ExpressionStatement).expression as TSESTree.CallExpression;
     expect(requestedKeys(call(`inputRequired({ inputRequests: { a: x, "b": y } })`))).toEqual(["a", "b"]);
     expect(requestedKeys(call(`inputRequired({ inputRequests: { ...more } })`))).toBeNull();
     expect(requestedKeys(call(`inputRequired({ requestState: s })`))).toBeNull();
@@ -65,7 +65,13 @@ for (const [label, tester, filename] of [
   ["typed", typedRuleTester, TYPED_FILE],
 ] as const) {
   tester.run(`require-deadline on MRTR code (${label})`, requireDeadline, {
-    valid: [{ name: `inputRequired.elicit / .elicitUrl build requests and wait on nobody (${label})`, code: BUILDERS, filename }],
+    valid: [
+      {
+        name: `inputRequired.elicit / .elicitUrl build requests and wait on nobody (${label})`,
+        code: BUILDERS,
+        filename,
+      },
+    ],
     invalid: [
       {
         name: `push-style ctx.mcpReq.elicitInput keeps its 60-second default (${label})`,
@@ -83,7 +89,9 @@ for (const [label, tester, filename] of [
   });
 
   tester.run(`forward-abort-signal on MRTR code (${label})`, forwardAbortSignal, {
-    valid: [{ name: `inputRequired.elicit inside a handler with ctx.mcpReq.signal (${label})`, code: BUILDERS, filename }],
+    valid: [
+      { name: `inputRequired.elicit inside a handler with ctx.mcpReq.signal (${label})`, code: BUILDERS, filename },
+    ],
     invalid: [
       {
         name: `push-style ctx.mcpReq.elicitInput without ctx.mcpReq.signal (${label})`,
@@ -96,7 +104,10 @@ for (const [label, tester, filename] of [
             suggestions: [
               {
                 messageId: "addSignal",
-                output: PUSH_STYLE.replace("requestedSchema: schema })", "requestedSchema: schema }, { signal: ctx.mcpReq.signal })"),
+                output: PUSH_STYLE.replace(
+                  "requestedSchema: schema })",
+                  "requestedSchema: schema }, { signal: ctx.mcpReq.signal })",
+                ),
               },
             ],
           },

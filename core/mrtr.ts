@@ -64,7 +64,10 @@ export function isRequestBuilderName(receiverName: string | null, method: string
  * is bound to something else (a local function, another package), and `undefined` when the file does not bind it at
  * all (untyped JavaScript, a global): then the name alone decides.
  */
-function importedMrtrName(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): string | null | undefined {
+function importedMrtrName(
+  identifier: TSESTree.Identifier,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): string | null | undefined {
   const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier.name);
   if (!variable || variable.defs.length === 0) return undefined;
   const definition = variable.defs[0]!;
@@ -73,12 +76,18 @@ function importedMrtrName(identifier: TSESTree.Identifier, sourceCode: Readonly<
     if (!isMrtrPackage(declaration.source.value)) return null;
     const specifier = definition.node;
     if (specifier.type === AST_NODE_TYPES.ImportSpecifier) {
-      return specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : String(specifier.imported.value);
+      return specifier.imported.type === AST_NODE_TYPES.Identifier
+        ? specifier.imported.name
+        : String(specifier.imported.value);
     }
     return specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier ? "*" : null;
   }
   // `const { acceptedContent } = require("@modelcontextprotocol/server")`
-  if (definition.type === "Variable" && definition.node.id.type === AST_NODE_TYPES.ObjectPattern && definition.node.init) {
+  if (
+    definition.type === "Variable" &&
+    definition.node.id.type === AST_NODE_TYPES.ObjectPattern &&
+    definition.node.init
+  ) {
     const init = unwrapExpression(definition.node.init);
     if (
       init.type === AST_NODE_TYPES.CallExpression &&
@@ -87,7 +96,11 @@ function importedMrtrName(identifier: TSESTree.Identifier, sourceCode: Readonly<
       isMrtrPackage(getStringValue(init.arguments[0]))
     ) {
       for (const property of definition.node.id.properties) {
-        if (property.type === AST_NODE_TYPES.Property && property.value.type === AST_NODE_TYPES.Identifier && property.value.name === identifier.name) {
+        if (
+          property.type === AST_NODE_TYPES.Property &&
+          property.value.type === AST_NODE_TYPES.Identifier &&
+          property.value.name === identifier.name
+        ) {
           return getStaticPropertyName(property);
         }
       }
@@ -123,14 +136,20 @@ export function mrtrExportCalled(callee: TSESTree.Node, sourceCode: Readonly<TSE
 }
 
 /** `inputResponse(responses, key)` / `acceptedContent(responses, key, schema?)`: which reader, or null. */
-export function answerReaderOf(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): AnswerReader | null {
+export function answerReaderOf(
+  call: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): AnswerReader | null {
   if (call.arguments.length < 2) return null;
   const name = mrtrExportCalled(call.callee, sourceCode);
   return name === "inputResponse" || name === "acceptedContent" ? name : null;
 }
 
 /** `inputRequired({ … })`: the builder of the input-required result (not one of its methods). */
-export function isInputRequiredCall(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): node is TSESTree.CallExpression {
+export function isInputRequiredCall(
+  node: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): node is TSESTree.CallExpression {
   const call = unwrapExpression(node);
   return call.type === AST_NODE_TYPES.CallExpression && mrtrExportCalled(call.callee, sourceCode) === REQUEST_BUILDER;
 }
@@ -159,13 +178,23 @@ export function requestedKeys(call: TSESTree.CallExpression): string[] | null {
 function isInputResponsesRead(node: TSESTree.Node, sourceCode?: Readonly<TSESLint.SourceCode>): boolean {
   const target = unwrapExpression(node);
   const path = getMemberPath(target);
-  if (path && path.length >= 2 && path[path.length - 1] === INPUT_RESPONSES_FIELD && path[path.length - 2] === REQUEST_CONTEXT_FIELD) {
+  if (
+    path &&
+    path.length >= 2 &&
+    path[path.length - 1] === INPUT_RESPONSES_FIELD &&
+    path[path.length - 2] === REQUEST_CONTEXT_FIELD
+  ) {
     return true;
   }
   if (target.type === AST_NODE_TYPES.Identifier && sourceCode) {
     const variable = ASTUtils.findVariable(sourceCode.getScope(target), target.name);
     const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-    if (definition?.type !== "Variable" || definition.node.id.type !== AST_NODE_TYPES.ObjectPattern || !definition.node.init) return false;
+    if (
+      definition?.type !== "Variable" ||
+      definition.node.id.type !== AST_NODE_TYPES.ObjectPattern ||
+      !definition.node.init
+    )
+      return false;
     const from = getMemberPath(definition.node.init);
     return (
       from !== null &&
@@ -196,7 +225,8 @@ export type MrtrAnswer = "view" | "raw";
 
 export function mrtrAnswerOf(expression: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): MrtrAnswer | null {
   const node = unwrapExpression(expression);
-  if (node.type === AST_NODE_TYPES.CallExpression) return answerReaderOf(node, sourceCode) === "inputResponse" ? "view" : null;
+  if (node.type === AST_NODE_TYPES.CallExpression)
+    return answerReaderOf(node, sourceCode) === "inputResponse" ? "view" : null;
   return isRawAnswerRead(node, sourceCode) ? "raw" : null;
 }
 
@@ -205,7 +235,11 @@ export function mrtrAnswerOf(expression: TSESTree.Node, sourceCode: Readonly<TSE
  * the action is `value`. An action exists only on the `elicit` view, so every known action means `kind === "elicit"`.
  * Undefined when the test is not such a comparison, or for a value the code does not know.
  */
-export function viewKindTruth(test: TSESTree.BinaryExpression, discriminantKey: string, value: string | null): boolean | undefined {
+export function viewKindTruth(
+  test: TSESTree.BinaryExpression,
+  discriminantKey: string,
+  value: string | null,
+): boolean | undefined {
   if (value === null || !discriminantKey.endsWith(".action")) return undefined;
   if (!["===", "==", "!==", "!="].includes(test.operator)) return undefined;
   const kindKey = `${discriminantKey.slice(0, -".action".length)}.kind`;

@@ -28,7 +28,10 @@ const INVALID: InvalidTestCase<MessageIds, []>[] = [
   },
   {
     name: "a template string on a server whose options have no requestState",
-    code: TOOL(`const server = new McpServer({ name: "s", version: "1.0.0" }, { capabilities: {} });`, "`job:${ctx.mcpReq.id}`"),
+    code: TOOL(
+      `const server = new McpServer({ name: "s", version: "1.0.0" }, { capabilities: {} });`,
+      "`job:${ctx.mcpReq.id}`",
+    ),
     errors: [{ messageId: "unsignedState", data: { how: "a template string" }, line: 5 }],
   },
   {
@@ -39,7 +42,9 @@ server.registerTool("resume", {}, async () => {
   return inputRequired({ inputRequests: { go: url }, requestState: encoded });
 });
 `,
-    errors: [{ messageId: "unsignedState", data: { how: "an encoded buffer (`Buffer.from(…).toString(…)`)" }, line: 6 }],
+    errors: [
+      { messageId: "unsignedState", data: { how: "an encoded buffer (`Buffer.from(…).toString(…)`)" }, line: 6 },
+    ],
   },
   {
     name: "only a read, on a low-level Server whose requestState option has no verify",

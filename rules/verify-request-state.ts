@@ -96,10 +96,15 @@ function serverVerification(
   if (object.type !== AST_NODE_TYPES.ObjectExpression) return "unknown";
   if (verifyHookIn(object)) return "verified";
   // A spread may bring the hook in.
-  return object.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement) ? "unknown" : "unverified";
+  return object.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement)
+    ? "unknown"
+    : "unverified";
 }
 
-function constInit(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Expression | null {
+function constInit(
+  identifier: TSESTree.Identifier,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.Expression | null {
   const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier.name);
   const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (definition?.type !== "Variable" || definition.node.id.type !== AST_NODE_TYPES.Identifier) return null;
@@ -128,7 +133,8 @@ function handMade(value: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode
       const path = getMemberPath(node.callee)?.join(".");
       if (path === "JSON.stringify") return "`JSON.stringify(…)`";
       if (path === "btoa") return "base64 of a string (`btoa`)";
-      if (path === "String" || path === "encodeURIComponent") return node.arguments[0] ? handMade(node.arguments[0], sourceCode, depth + 1) : null;
+      if (path === "String" || path === "encodeURIComponent")
+        return node.arguments[0] ? handMade(node.arguments[0], sourceCode, depth + 1) : null;
       // `Buffer.from(JSON.stringify(x)).toString("base64")`
       const callee = unwrapExpression(node.callee);
       if (callee.type === AST_NODE_TYPES.MemberExpression && getStaticPropertyName(callee) === "toString") {

@@ -18,8 +18,12 @@ ${body}
 `;
 
 const NO_REWRITE = (reason: string) => ` No rewrite is suggested: ${reason}.`;
-const VIEW_REASON = NO_REWRITE('`action` exists only under `kind === "elicit"`; switch over `kind` first, then over `action`');
-const NOT_A_TOOL = NO_REWRITE("the handler is not a tool's, so what a declined or cancelled call should return is not known here");
+const VIEW_REASON = NO_REWRITE(
+  '`action` exists only under `kind === "elicit"`; switch over `kind` first, then over `action`',
+);
+const NOT_A_TOOL = NO_REWRITE(
+  "the handler is not a tool's, so what a declined or cancelled call should return is not known here",
+);
 
 const REASK_SWITCH = `  const confirmAnswer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
   switch (confirmAnswer.kind) {
@@ -193,14 +197,22 @@ ${REASK_SWITCH}  if (confirmed?.confirm === true) {
     ],
   },
   {
-    name: "inputResponse view: `kind === \"elicit\" && action !== \"accept\"` folds decline and cancel into one refusal",
+    name: 'inputResponse view: `kind === "elicit" && action !== "accept"` folds decline and cancel into one refusal',
     code: tool(`  const answer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
   if (answer.kind === "missing") return ${ASK};
   if (answer.kind === "elicit" && answer.action !== "accept") {
     return ${ok("You refused.")};
   }
   return ${ok("deployed")};`),
-    errors: [{ messageId: "declineAndCancelMerged", data: { path: "this `if`", rewrite: VIEW_REASON }, line: 7, column: 35, suggestions: null }],
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: { path: "this `if`", rewrite: VIEW_REASON },
+        line: 7,
+        column: 35,
+        suggestions: null,
+      },
+    ],
   },
   {
     name: "inputResponse view: a switch over action with a default, inside the kind check",
@@ -296,10 +308,15 @@ ${REASK_SWITCH}  if (confirmed?.confirm === true) {
   if (raw === undefined) return ${ASK};
   if (raw.action !== "accept") return ${ok("Not deployed.")};
   return ${ok("deployed")};`),
-    errors: [{ messageId: "declineAndCancelMerged", data: { path: "this `if`", rewrite: "" }, line: 7, suggestions: [
+    errors: [
       {
-        messageId: "suggestExhaustiveSwitch",
-        output: tool(`  const raw = ctx.mcpReq.inputResponses?.["confirm"] as ElicitResult | undefined;
+        messageId: "declineAndCancelMerged",
+        data: { path: "this `if`", rewrite: "" },
+        line: 7,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: tool(`  const raw = ctx.mcpReq.inputResponses?.["confirm"] as ElicitResult | undefined;
   if (raw === undefined) return ${ASK};
   switch (raw.action) {
     case "accept":
@@ -319,8 +336,10 @@ ${REASK_SWITCH}  if (confirmed?.confirm === true) {
     }
   }
   return ${ok("deployed")};`),
+          },
+        ],
       },
-    ] }],
+    ],
   },
   {
     name: "a raw inputResponses entry cast as ElicitResult, switch with default",
@@ -463,7 +482,10 @@ export async function handle(ctx) {
       errors: [
         {
           messageId: "declineAndCancelMerged",
-          data: { path: "the second branch of this ternary", rewrite: " No rewrite is suggested: a ternary is an expression; turn it into statements first." },
+          data: {
+            path: "the second branch of this ternary",
+            rewrite: " No rewrite is suggested: a ternary is an expression; turn it into statements first.",
+          },
           line: 5,
         },
       ],

@@ -8,8 +8,15 @@
  * the call on decline and on cancel, each with its own result; accepted and missing answers run the code as before.
  */
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getCalleeName, getEnclosingFunction, getMemberPath, getStringValue, unwrapExpression } from "../../core/ast.ts";
+import {
+  getCalleeName,
+  getEnclosingFunction,
+  getMemberPath,
+  getStringValue,
+  unwrapExpression,
+} from "../../core/ast.ts";
 import { branchStatements, canCompleteNormally, childNodes, followingStatements } from "../../core/branches.ts";
+import { layoutOf } from "../../core/layout.ts";
 import {
   answerReaderOf,
   isInputRequiredCall,
@@ -61,7 +68,12 @@ function findReask(node: TSESTree.IfStatement, sourceCode: Readonly<TSESLint.Sou
     return null;
   }
   const last = reaskStatements[reaskStatements.length - 1];
-  if (last?.type !== AST_NODE_TYPES.ReturnStatement || !last.argument || !isInputRequiredCall(last.argument, sourceCode)) return null;
+  if (
+    last?.type !== AST_NODE_TYPES.ReturnStatement ||
+    !last.argument ||
+    !isInputRequiredCall(last.argument, sourceCode)
+  )
+    return null;
 
   const key = getStringValue(reader.arguments[1]);
   const asked = requestedKeys(unwrapExpression(last.argument) as TSESTree.CallExpression);
@@ -76,7 +88,10 @@ function findReask(node: TSESTree.IfStatement, sourceCode: Readonly<TSESLint.Sou
 // Finding the content and what the test makes of it when it is undefined
 
 /** `acceptedContent(…)` read by the test: inline, or through a `const` initialised with it. */
-function contentReaderIn(test: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.CallExpression | null {
+function contentReaderIn(
+  test: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.CallExpression | null {
   let found: TSESTree.CallExpression | null = null;
   const visit = (current: TSESTree.Node) => {
     if (found) return;
@@ -98,7 +113,10 @@ function contentReaderIn(test: TSESTree.Node, sourceCode: Readonly<TSESLint.Sour
   return found;
 }
 
-function constInitializer(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Expression | null {
+function constInitializer(
+  identifier: TSESTree.Identifier,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.Expression | null {
   const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier.name);
   const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (definition?.type !== "Variable" || definition.node.id.type !== AST_NODE_TYPES.Identifier) return null;
@@ -106,7 +124,11 @@ function constInitializer(identifier: TSESTree.Identifier, sourceCode: Readonly<
   return definition.node.init ?? null;
 }
 
-function readsContent(node: TSESTree.Node, reader: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+function readsContent(
+  node: TSESTree.Node,
+  reader: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
   if (node === reader) return true;
   if (node.type !== AST_NODE_TYPES.Identifier) return false;
   const init = constInitializer(node, sourceCode);
@@ -177,7 +199,11 @@ function truthy(known: Known): boolean | undefined {
 }
 
 /** Whether the function already reads the same answer with `inputResponse(…)` (decline and cancel peeled off there). */
-function readsViewOf(fn: TSESTree.FunctionLike, reader: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+function readsViewOf(
+  fn: TSESTree.FunctionLike,
+  reader: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
   const key = reader.arguments[1];
   const keyText = key ? sourceCode.getText(key) : null;
   let found = false;
@@ -222,7 +248,9 @@ function reaskRewrite(
     !TOOL_REGISTRATIONS.has(getCalleeName(registration) ?? "") ||
     !registration.arguments.includes(fn as TSESTree.CallExpressionArgument)
   ) {
-    return { reason: "the handler is not a tool's, so what a declined or cancelled call should return is not known here" };
+    return {
+      reason: "the handler is not a tool's, so what a declined or cancelled call should return is not known here",
+    };
   }
   // The switch goes before the `if`, as statements of the same list: `if (a) if (!c) …` has no such list.
   if (node.parent.type !== AST_NODE_TYPES.BlockStatement && node.parent.type !== AST_NODE_TYPES.SwitchCase) {
@@ -270,7 +298,7 @@ function reaskRewrite(
     `${indent}}`,
     indent,
   ];
-  const inserted = lines.join("\n");
+  const inserted = lines.join(layoutOf(sourceCode).eol);
   return {
     fix(fixer) {
       const fixes = [fixer.insertTextBefore(node, inserted)];
@@ -288,20 +316,27 @@ function inputResponseName(
   const program = sourceCode.ast;
   let readerSpecifier: TSESTree.ImportSpecifier | null = null;
   for (const statement of program.body) {
-    if (statement.type !== AST_NODE_TYPES.ImportDeclaration || !MRTR_PACKAGES.includes(statement.source.value)) continue;
+    if (statement.type !== AST_NODE_TYPES.ImportDeclaration || !MRTR_PACKAGES.includes(statement.source.value))
+      continue;
     if (statement.importKind === "type") continue;
     for (const specifier of statement.specifiers) {
       if (specifier.type !== AST_NODE_TYPES.ImportSpecifier || specifier.importKind === "type") continue;
-      const imported = specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value;
+      const imported =
+        specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value;
       if (imported === "inputResponse") return { name: specifier.local.name, importAfter: null };
-      if (specifier.local.name === (reader.callee.type === AST_NODE_TYPES.Identifier ? reader.callee.name : null)) readerSpecifier = specifier;
+      if (specifier.local.name === (reader.callee.type === AST_NODE_TYPES.Identifier ? reader.callee.name : null))
+        readerSpecifier = specifier;
     }
   }
   const callee = unwrapExpression(reader.callee);
   if (callee.type === AST_NODE_TYPES.MemberExpression && mrtrExportCalled(callee, sourceCode) === "acceptedContent") {
     return { name: `${sourceCode.getText(callee.object)}.inputResponse`, importAfter: null };
   }
-  if (!readerSpecifier) return { reason: "`acceptedContent` is not imported from @modelcontextprotocol/server here, so neither would `inputResponse` be" };
+  if (!readerSpecifier)
+    return {
+      reason:
+        "`acceptedContent` is not imported from @modelcontextprotocol/server here, so neither would `inputResponse` be",
+    };
   if (ASTUtils.findVariable(sourceCode.getScope(reader), "inputResponse")) {
     return { reason: "`inputResponse` already names something else in this file" };
   }
@@ -336,7 +371,8 @@ function indentUnitNear(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTre
   const outer = lineIndentAt(sourceCode.text, node.range[0]);
   for (const line of sourceCode.lines.slice(node.loc.start.line, node.loc.end.line)) {
     const indent = /^[ \t]*/.exec(line)![0];
-    if (line.trim() !== "" && indent.length > outer.length && indent.startsWith(outer)) return indent.slice(outer.length);
+    if (line.trim() !== "" && indent.length > outer.length && indent.startsWith(outer))
+      return indent.slice(outer.length);
   }
   const fnIndent = lineIndentAt(sourceCode.text, getEnclosingFunction(node)?.range[0] ?? 0);
   return outer.length > fnIndent.length && outer.startsWith(fnIndent) ? outer.slice(fnIndent.length) : null;
@@ -350,7 +386,11 @@ function usesSemicolon(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree
 }
 
 /** The statements (with the comments among them) re-indented to `indent`. */
-function renderStatements(sourceCode: Readonly<TSESLint.SourceCode>, statements: readonly TSESTree.Node[], indent: string): string {
+function renderStatements(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  statements: readonly TSESTree.Node[],
+  indent: string,
+): string {
   const text = sourceCode.text;
   let start = statements[0]!.range[0];
   const end = statements[statements.length - 1]!.range[1];
@@ -360,21 +400,21 @@ function renderStatements(sourceCode: Readonly<TSESLint.SourceCode>, statements:
   const base = lineIndentAt(text, start);
   return text
     .slice(start, end)
-    .split("\n")
+    .split(/\r?\n/)
     .map((line, index) => {
       if (index === 0) return indent + line;
       if (line.trim() === "") return "";
       return indent + (line.startsWith(base) ? line.slice(base.length) : line.trimStart());
     })
-    .join("\n");
+    .join(layoutOf(sourceCode).eol);
 }
-
 
 function hasMultilineTemplate(nodes: readonly TSESTree.Node[]): boolean {
   let found = false;
   const visit = (current: TSESTree.Node) => {
     if (found) return;
-    if (current.type === AST_NODE_TYPES.TemplateLiteral && current.loc.start.line !== current.loc.end.line) found = true;
+    if (current.type === AST_NODE_TYPES.TemplateLiteral && current.loc.start.line !== current.loc.end.line)
+      found = true;
     else for (const child of childNodes(current)) visit(child);
   };
   nodes.forEach(visit);
