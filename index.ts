@@ -15,6 +15,7 @@ import forwardAbortSignal from "./rules/forward-abort-signal.ts";
 import noSessionKeyedPending from "./rules/no-session-keyed-pending.ts";
 import releaseInFinally from "./rules/release-in-finally.ts";
 import requireDeadline from "./rules/require-deadline.ts";
+import verifyRequestState from "./rules/verify-request-state.ts";
 import { SOURCE_EXTENSIONS, globsFor } from "./core/source-files.ts";
 import packageJson from "./package.json";
 
@@ -23,7 +24,8 @@ type RuleName =
   | "no-session-keyed-pending"
   | "require-deadline"
   | "forward-abort-signal"
-  | "release-in-finally";
+  | "release-in-finally"
+  | "verify-request-state";
 
 // Typed loosely on purpose: the published .d.ts must not reach into each rule's private Options type.
 const rules: Record<RuleName, TSESLint.RuleModule<string, readonly unknown[], ElicitationRuleDocs>> = {
@@ -32,6 +34,7 @@ const rules: Record<RuleName, TSESLint.RuleModule<string, readonly unknown[], El
   "require-deadline": requireDeadline,
   "forward-abort-signal": forwardAbortSignal,
   "release-in-finally": releaseInFinally,
+  "verify-request-state": verifyRequestState,
 };
 type RuleEntry = Linter.RuleEntry;
 

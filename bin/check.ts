@@ -15,6 +15,7 @@ import { mayReport as exhaustiveActionMayReport } from "../rules/exhaustive-acti
 import { mayReport as forwardAbortSignalMayReport } from "../rules/forward-abort-signal.ts";
 import { mayReport as releaseInFinallyMayReport } from "../rules/release-in-finally.ts";
 import { mayReport as requireDeadlineMayReport } from "../rules/require-deadline.ts";
+import { mayReport as verifyRequestStateMayReport } from "../rules/verify-request-state.ts";
 import { discoverSourceFiles } from "./files.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 
@@ -293,6 +294,7 @@ const GATES: Record<string, Gate> = {
   "forward-abort-signal": (text, options) => forwardAbortSignalMayReport(text, options),
   "release-in-finally": (text, options) => releaseInFinallyMayReport(text, options),
   "require-deadline": (text, options) => requireDeadlineMayReport(text, options),
+  "verify-request-state": (text) => verifyRequestStateMayReport(text),
   "no-session-keyed-pending": (text) => textMayContainSessionKeyedPending(text, { checkWaiterWords: true, checkKeyWords: true }),
 };
 

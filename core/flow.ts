@@ -9,6 +9,7 @@ import { findVariable, unwrapExpression } from "./ast.ts";
 /** Re-exported for the modules that look names up beside their flow questions. */
 export { findVariable } from "./ast.ts";
 import { matchHumanWaitCall, type HumanWaitCall } from "./calls.ts";
+import { mrtrAnswerOf, VIEW_TYPE_NAME } from "./mrtr.ts";
 import { RESULT_TYPE_NAMES } from "./result-shapes.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
 
@@ -31,6 +32,9 @@ export function traceAnswerSource(
 ): AnswerSource | null {
   if (depth > MAX_DEPTH) return null;
   const node = unwrapExpression(expression);
+  // MRTR: an answer the client's retry carried, read raw (`ctx.mcpReq.inputResponses?.k`) or as an `inputResponse(…)` view.
+  const mrtr = mrtrAnswerOf(node, sourceCode);
+  if (mrtr) return { kind: "annotation", typeName: mrtr === "view" ? VIEW_TYPE_NAME : "ElicitResult" };
   switch (node.type) {
     case AST_NODE_TYPES.CallExpression: {
       const call = matchHumanWaitCall(node, wrappers);
