@@ -86,7 +86,7 @@ describe("paths against @modelcontextprotocol/server-everything, started from it
         server.once("exit", (exitCode) => reject(new Error(`server-everything exited (${exitCode})`)));
       });
       const { code, stdout } = await paths(
-        "--url", `http://127.0.0.1:${port}/mcp`, "--tool", "trigger-elicitation-request", "--timeout-ms", "2000", "--json",
+        "--url", `http://127.0.0.1:${port}/mcp`, "--tool", "trigger-elicitation-request", "--timeout-ms", "5000", "--json",
         "--path", "accept", "--path", "decline", "--path", "outer-cancel", "--path", "disconnect",
       );
       const [report] = JSON.parse(stdout) as JsonReport;
