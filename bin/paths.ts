@@ -99,7 +99,7 @@ function parse(argv: readonly string[], cwd: string): PathsArguments | string {
 }
 
 /** A path passes when it ended within the cap and nothing stayed held (or the kit could not see it end: HTTP disconnect). */
-export function pathPassed(result: WirePathResult): boolean {
+function pathPassed(result: WirePathResult): boolean {
   return result.ended !== false && result.hint === null;
 }
 

@@ -11,6 +11,7 @@ import type * as ts from "typescript";
 import { findProperty, findVariable, getMemberPath, getStaticPropertyName, getStringValue, isFunctionNode, unwrapExpression, walkSubtree, type VisitorKeys } from "./ast.ts";
 import { traceAnswerSource, type AnswerSource } from "./flow.ts";
 import { ELICITATION_PARAM_KEYS, type ResultShape } from "./human-wait.ts";
+import { viewKindTruth } from "./mrtr.ts";
 import { ACP_OUTCOMES, DISCRIMINANT_FIELD, ELICIT_ACTIONS, isAnswerUnion, RESULT_TYPE_NAMES } from "./result-shapes.ts";
 import { typeAccess } from "./types.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
@@ -351,7 +352,7 @@ export function evaluateTest(
     }
     case AST_NODE_TYPES.BinaryExpression: {
       const comparison = comparisonSides(node, discriminant);
-      if (!comparison) return undefined;
+      if (!comparison) return viewKindTruth(node, discriminant.key, value);
       const equal = value === comparison.literal;
       return comparison.negated ? !equal : equal;
     }

@@ -10,6 +10,7 @@ import { findVariable, unwrapExpression } from "./ast.ts";
 export { findVariable } from "./ast.ts";
 import { matchHumanWaitCall, type HumanWaitCall } from "./calls.ts";
 import { annotatedAnswerShape, matchWaitOnPerson } from "./local-waits.ts";
+import { mrtrAnswerOf, VIEW_TYPE_NAME } from "./mrtr.ts";
 import { RESULT_TYPE_NAMES } from "./result-shapes.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
 
@@ -32,6 +33,9 @@ export function traceAnswerSource(
 ): AnswerSource | null {
   if (depth > MAX_DEPTH) return null;
   const node = unwrapExpression(expression);
+  // MRTR: an answer the client's retry carried, read raw (`ctx.mcpReq.inputResponses?.k`) or as an `inputResponse(…)` view.
+  const mrtr = mrtrAnswerOf(node, sourceCode);
+  if (mrtr) return { kind: "annotation", typeName: mrtr === "view" ? VIEW_TYPE_NAME : "ElicitResult" };
   switch (node.type) {
     case AST_NODE_TYPES.CallExpression: {
       const call = matchHumanWaitCall(node, wrappers);

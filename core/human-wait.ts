@@ -5,6 +5,7 @@
  * Rules and codemods ask `matchHumanWaitCall` whether a call waits on a person and read the row it
  * returns; they never test method names themselves.
  */
+import { isRequestBuilderName } from "./mrtr.ts";
 import { RESULT_TYPE_NAMES } from "./result-shapes.ts";
 
 /** Who is waiting: a server asking its client's user, or a client answering a server's question. */
@@ -374,6 +375,8 @@ export interface CallFacts {
 /** Finds the row of the table that a call belongs to, or null when it does not wait on a person. */
 export function findHumanWaitApi(call: CallFacts): HumanWaitApi | null {
   if (call.method === null || !HUMAN_WAIT_METHOD_NAMES.has(call.method)) return null;
+  // MRTR's `inputRequired.elicit(…)` builds a request the handler returns; nothing waits at the call.
+  if (isRequestBuilderName(call.receiverName, call.method)) return null;
   const candidates = HUMAN_WAIT_APIS.filter((api) => api.method === call.method && matchesShape(api, call));
   const imported = candidates.find((api) => api.packages.some((pkg) => call.importedPackages.has(pkg)));
   if (imported) return imported;

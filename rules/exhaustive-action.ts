@@ -9,10 +9,12 @@
 import { isFunctionNode } from "../core/ast.ts";
 import { isAcpClientHandlerMethod, matchElicitationHandler } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
+import { textMayUseMrtr } from "../core/mrtr.ts";
 import { textFacts } from "../core/text-gate.ts";
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 import { analyseIf, analyseSwitch, analyseTernary, type Check } from "./exhaustive-action/analyse.ts";
 import { acpHandlerSide, checkHandler } from "./exhaustive-action/handler.ts";
+import { reportReask } from "./exhaustive-action/mrtr.ts";
 import { codeStyle } from "./exhaustive-action/render.ts";
 
 export type Options = [{ reportIdenticalBranches?: boolean; humanWaitFunctions?: WrapperOption[] }];
@@ -22,7 +24,9 @@ export type MessageIds =
   | "unhandledOutcome"
   | "declineWithoutPerson"
   | "identicalBranches"
-  | "suggestExhaustiveSwitch";
+  | "reaskMerged"
+  | "suggestExhaustiveSwitch"
+  | "suggestInputResponseSwitch";
 
 /** Messages that, when the report offers no suggestion, say why (`No rewrite is suggested: …`). */
 export const EXPLAINS_MISSING_REWRITE: ReadonlySet<MessageIds> = new Set([
@@ -38,7 +42,7 @@ export const EXPLAINS_MISSING_REWRITE: ReadonlySet<MessageIds> = new Set([
 export function mayReport(text: string, options: Options[0] = {}, typed = false): boolean {
   const facts = textFacts(text);
   if (!facts.mayCompareAnswer) return false;
-  return typed || facts.mayWaitOnPerson || mentionsWrapper(text, compileWrappers(options.humanWaitFunctions));
+  return typed || facts.mayWaitOnPerson || textMayUseMrtr(text) || mentionsWrapper(text, compileWrappers(options.humanWaitFunctions));
 }
 
 export default createRule<Options, MessageIds>({
@@ -77,7 +81,10 @@ export default createRule<Options, MessageIds>({
         "This handler answers {{answer}} when {{cause}}: the {{asker}} will be told a person refused when nobody decided. Answer {{instead}} (no decision) instead.",
       identicalBranches:
         "Decline and cancel {{what}}: whoever reads the result still cannot tell a refusal from a dismissed dialog.",
+      reaskMerged:
+        "A person who declined, or dismissed the question, is asked it again until the client gives up. `acceptedContent(…)` is undefined for a decline, a cancel and a missing answer alike: read the answer with `inputResponse(…)` and end the call on decline and on cancel.{{rewrite}}",
       suggestExhaustiveSwitch: "Handle accept, decline and cancel in a switch",
+      suggestInputResponseSwitch: "Read the answer with inputResponse and end the call on decline and on cancel",
     },
   },
   create(context, [options]) {
@@ -93,7 +100,7 @@ export default createRule<Options, MessageIds>({
     };
 
     return {
-      IfStatement: (node) => analyseIf(check, node),
+      IfStatement: (node) => reportReask(check, node) || analyseIf(check, node),
       ConditionalExpression: (node) => analyseTernary(check, node),
       SwitchStatement: (node) => analyseSwitch(check, node),
       CallExpression(node) {

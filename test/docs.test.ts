@@ -86,6 +86,40 @@ describe("docs/rules", () => {
   });
 });
 
+describe("docs/mrtr.md", () => {
+  // Each example is labelled "❌ Incorrect — `rule`, …" or "✅ Correct — `rule`, …": a ❌ block is reported by every rule it
+  // names, a ✅ block by none of them.
+  const lines = fs.readFileSync(path.join(REPO_ROOT, "docs", "mrtr.md"), "utf8").split("\n");
+  const examples: { line: number; label: string; rules: string[]; code: string }[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    if (!/^```tsx?$/.test(lines[index]!)) continue;
+    const end = lines.indexOf("```", index + 1);
+    const before = lines.slice(0, index).reverse().find((line) => line.trim() !== "") ?? "";
+    const label = /^(❌|✅)/.exec(before)?.[1] ?? "";
+    const rules = [...before.matchAll(/`([a-z-]+)`/g)].map((match) => match[1]!);
+    examples.push({ line: index + 1, label, rules, code: lines.slice(index + 1, end).join("\n") + "\n" });
+    index = end;
+  }
+
+  it("labels every example ❌ or ✅ with the rules that check it", () => {
+    expect(examples.length).toBeGreaterThanOrEqual(8);
+    expect(examples.filter((e) => e.label === "" || e.rules.length === 0 || e.rules.some((r) => !RULE_NAMES.includes(r as never))).map((e) => e.line)).toEqual([]);
+  });
+
+  it("has ❌ examples each named rule reports and ✅ examples none of them reports", () => {
+    const wrong: string[] = [];
+    for (const example of examples) {
+      for (const rule of example.rules) {
+        const messages = lintWithRule(rule, example.code);
+        if (messages.some((m) => m.fatal)) wrong.push(`line ${example.line}: does not parse`);
+        else if (example.label === "❌" && messages.length === 0) wrong.push(`line ${example.line}: ❌ but ${rule} reports nothing`);
+        else if (example.label === "✅" && messages.length > 0) wrong.push(`line ${example.line}: ✅ but ${rule} reports ${messages[0]!.message}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe("README.md", () => {
   it("opens with the demo and the test command", () => {
     const [first] = readmeCodeBlocks();

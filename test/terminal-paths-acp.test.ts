@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createDemoAgent } from "../fixtures/acp-agent/agent.ts";
 import { formatAcpPaths, KitError, runAcpPaths, type AcpPathResult } from "../testing/index.ts";
 
-const CAP_MS = 1_000;
+const CAP_MS = 2_000;
 const stdioAgent = path.join(__dirname, "kit-fixtures", "acp-agent.mjs");
 
 function outline(results: readonly AcpPathResult[]): Array<[string, boolean | null, string | null, boolean]> {

@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { main } from "../bin/cli.ts";
 import type { CommandIo } from "../bin/io.ts";
 import { runPaths } from "../bin/paths.ts";
 
@@ -85,7 +86,7 @@ describe("paths against @modelcontextprotocol/server-everything, started from it
         server.once("exit", (exitCode) => reject(new Error(`server-everything exited (${exitCode})`)));
       });
       const { code, stdout } = await paths(
-        "--url", `http://127.0.0.1:${port}/mcp`, "--tool", "trigger-elicitation-request", "--timeout-ms", "2000", "--json",
+        "--url", `http://127.0.0.1:${port}/mcp`, "--tool", "trigger-elicitation-request", "--timeout-ms", "5000", "--json",
         "--path", "accept", "--path", "decline", "--path", "outer-cancel", "--path", "disconnect",
       );
       const [report] = JSON.parse(stdout) as JsonReport;
@@ -145,6 +146,13 @@ describe("paths against a server of ours, started with node", () => {
 });
 
 describe("paths usage errors exit 2 with a clear message", () => {
+  it("the CLI dispatches paths, and --help prints its usage and exits 0", async () => {
+    let stdout = "";
+    const code = await main(["paths", "--help"], { stdout: (text) => (stdout += text), stderr: () => {}, cwd: root, isTTY: false });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: eslint-plugin-elicitation paths \[options\] -- <command\.\.\.>\n/);
+  });
+
   const cases: Array<[string, string[], string]> = [
     ["no server", ["--tool", "x"], "paths: no server given: add -- <command...> to start one, or --url http://…"],
     ["both a URL and a command", ["--url", "http://localhost:1/mcp", "--", "node", "server.js"], "paths: give either --url or a command after --, not both"],

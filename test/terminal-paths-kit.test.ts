@@ -136,7 +136,7 @@ describe("the second probe, after the connection closes, tells held-while-waitin
       },
       tool: "reserve",
       probe: (server) => held.get(server)!,
-      timeoutMs: 300,
+      timeoutMs: 1_000,
       paths: ["timeout", "decline"],
     });
     expect(results.map((result) => [result.path, result.state, result.held, result.heldAfterClose])).toEqual([
@@ -152,7 +152,7 @@ describe("the second probe, after the connection closes, tells held-while-waitin
       tool: "deploy",
       arguments: { service: "checkout" },
       probe: demo.heldLocks,
-      timeoutMs: 300,
+      timeoutMs: 1_000,
       paths: ["timeout", "accept"],
     });
     expect(results.map((result) => [result.path, result.state, result.held, result.heldAfterClose])).toEqual([

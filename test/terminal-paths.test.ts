@@ -30,8 +30,6 @@ import {
 const CAP_MS = 1_500;
 /** The deadline the fixtures (and the codemod's --deadline-ms) give a person in these tests. */
 const DEADLINE_MS = 300;
-/** A question withdrawn within this long was withdrawn by the abandoned call's signal, not by the deadline. */
-const PROMPT_WITHDRAWAL_MS = DEADLINE_MS / 2;
 
 type DemoModule = typeof demo;
 type DemoTool = "deploy" | "create_ticket" | "migrate_database" | "rollback";
@@ -81,8 +79,10 @@ function expectAllPathsEndAndRelease(results: readonly TerminalPathResult[]): vo
   }
   expect(byPath(results, "timeout").withdrawn).toBe(true);
   expect(byPath(results, "outer-cancel").withdrawn).toBe(true);
-  // The abandoned call takes its question down when it is abandoned, not when the deadline would have fired.
-  expect(byPath(results, "outer-cancel").withdrawnAfterMs).toBeLessThan(PROMPT_WITHDRAWAL_MS);
+  // The abandoned call takes its question down because it was abandoned, not because the deadline fired: the
+  // withdrawal carries the abandoned call's reason. (Its timing, withdrawnAfterMs, also counts any time the process
+  // was not scheduled, so on a loaded machine it is no proof either way.)
+  expect(byPath(results, "outer-cancel").withdrawnReason).toContain("the client abandoned the tool call");
   expect(byPath(results, "timeout").withdrawnAfterMs).toBeGreaterThanOrEqual(DEADLINE_MS - 5);
 }
 

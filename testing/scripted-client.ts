@@ -82,6 +82,8 @@ export interface SeenElicitation {
   answered: ElicitResult["action"] | null;
   /** When the server sent `notifications/cancelled` for this elicitation (took the dialog down), if it did. */
   withdrawnAtMs: number | null;
+  /** The reason the server gave when it withdrew the question (e.g. a timeout, or the abandoned call's reason). */
+  withdrawnReason: string | null;
 }
 
 /** What reached the client for a tool call. */
@@ -224,11 +226,16 @@ export async function connectScriptedClient(server: ServerUnderTest, options: Sc
         receivedAtMs: now(),
         answered: null,
         withdrawnAtMs: null,
+        withdrawnReason: null,
       });
     }
     const cancelledId = cancelledRequestId(message);
     const withdrawn = elicitations.find((seen) => seen.requestId === cancelledId);
-    if (withdrawn && withdrawn.withdrawnAtMs === null) withdrawn.withdrawnAtMs = now();
+    if (withdrawn && withdrawn.withdrawnAtMs === null) {
+      withdrawn.withdrawnAtMs = now();
+      const reason = (message as { params?: { reason?: unknown } }).params?.reason;
+      withdrawn.withdrawnReason = reason === undefined ? null : String(reason);
+    }
   };
 
   const client = new Client(

@@ -72,6 +72,8 @@ export interface TerminalPathResult {
   readonly withdrawn: boolean;
   /** How long the withdrawn question had been on the client's screen when it was taken down; null if never. */
   readonly withdrawnAfterMs: number | null;
+  /** The reason the server sent with the withdrawal (a timeout's message, or the abandoned call's reason); null if none. */
+  readonly withdrawnReason?: string | null;
   /** How many elicitations the client received during the call. */
   readonly elicitations: number;
   /** What the probe reported still held when the call ended (or at the cap). */
@@ -172,6 +174,7 @@ async function runPath<S extends ServerUnderTest>(
       path,
       withdrawn: withdrawnQuestion !== undefined,
       withdrawnAfterMs: withdrawnQuestion ? withdrawnQuestion.withdrawnAtMs! - withdrawnQuestion.receivedAtMs : null,
+      withdrawnReason: withdrawnQuestion?.withdrawnReason ?? null,
       elicitations: counted,
       held,
       heldAfterClose,

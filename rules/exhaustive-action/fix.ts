@@ -6,6 +6,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getStringValue, unwrapExpression } from "../../core/ast.ts";
 import { branchStatements, canCompleteNormally, containsOwnBreak, OTHER_VALUE, type AnswerValue, type Discriminant } from "../../core/branches.ts";
+import { testReadsViewKind } from "../../core/mrtr.ts";
 import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction } from "../../core/result-shapes.ts";
 import type { FoundDiscriminant } from "./outcomes.ts";
 import { guardAsi, indentAt } from "../../core/layout.ts";
@@ -29,6 +30,9 @@ export function ifRewrite(check: RewriteContext, node: TSESTree.IfStatement, dis
   if (discriminant.kind === "acp") return { reason: ACP_REASON };
   if (found.viaFlag) return { reason: "the decision is stored in a variable first, which other code may read" };
   if (isLink) return { reason: "the branch is part of a longer `else if` chain" };
+  if (testReadsViewKind(node.test, discriminant.key)) {
+    return { reason: "`action` exists only under `kind === \"elicit\"`; switch over `kind` first, then over `action`" };
+  }
   const statements = [node.consequent, ...(node.alternate ? [node.alternate] : [])];
   if (statements.some((statement) => containsOwnBreak(statement, sourceCode.visitorKeys))) return { reason: "a `break` in it would then leave the new switch instead of its loop" };
   const bodies = new Map<AnswerValue, Residual>();

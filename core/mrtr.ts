@@ -1,0 +1,303 @@
+/**
+ * MCP multi-round-trip requests (MRTR, protocol revision 2026-07-28) as data, beside the human-wait table.
+ *
+ * Under MRTR a tool does not wait on a person. It returns `inputRequired({ inputRequests, requestState? })`; the
+ * client asks the person and retries the call with the answers in `ctx.mcpReq.inputResponses`, which the handler
+ * reads with `inputResponse(responses, key)` (a view: `missing` | `elicit` with `action` | `sampling` | `roots`) or
+ * `acceptedContent(responses, key, schema?)` (the content if accepted, otherwise `undefined`, for a missing answer,
+ * a decline, a cancel and invalid content alike). `requestState` round-trips through the client and comes back
+ * attacker-controlled; `createRequestStateCodec({ key })` mints and verifies it, and its `verify` goes into the
+ * server's `requestState.verify` option.
+ *
+ * Facts checked against @modelcontextprotocol/server 2.4.0 (dist/index.d.mts). @modelcontextprotocol/client and
+ * @modelcontextprotocol/core 2.4.0 export none of these names, so only the server package ties a call to MRTR.
+ */
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { findProperty, getMemberPath, getStaticPropertyName, getStringValue, unwrapExpression } from "./ast.ts";
+
+/** Packages that export the MRTR builders and readers. */
+export const MRTR_PACKAGES: readonly string[] = ["@modelcontextprotocol/server"];
+
+/** `inputRequired(spec)` builds the input-required result; its methods build the embedded requests. */
+const REQUEST_BUILDER = "inputRequired";
+/** `inputRequired.elicit(…)` and siblings: each builds one embedded request. None of them waits. */
+const REQUEST_BUILDER_METHODS: ReadonlySet<string> = new Set(["elicit", "elicitUrl", "createMessage", "listRoots"]);
+
+/** The readers of a retried request's answers. */
+export type AnswerReader = "inputResponse" | "acceptedContent";
+
+/** `InputResponseView.kind`: which kind of answer (if any) the retry carried for a key. */
+const INPUT_RESPONSE_KINDS = ["missing", "elicit", "sampling", "roots"] as const;
+/** The view's kind under which `action` exists. */
+const ELICIT_KIND = "elicit";
+
+/** Where the handler finds the retry's answers (`ctx.mcpReq.inputResponses`) and its state accessor. */
+const REQUEST_CONTEXT_FIELD = "mcpReq";
+const INPUT_RESPONSES_FIELD = "inputResponses";
+export const REQUEST_STATE_FIELD = "requestState";
+
+/** Server classes whose second constructor argument takes `requestState: { verify }`. */
+const SERVER_CLASSES: ReadonlySet<string> = new Set(["McpServer", "Server"]);
+/** `createMcpHandler(factory, options)` and similar take server options too; a `requestState` key there counts. */
+const VERIFY_OPTION_PATH = ["requestState", "verify"] as const;
+
+/** Type names (as written in annotations and casts) that declare a value to be one answer read under MRTR. */
+export const VIEW_TYPE_NAME = "InputResponseView";
+
+/** A file that matches none of these cannot use MRTR: rules skip it at once. */
+const MRTR_TEXT_HINT = /inputRequired|inputResponse|acceptedContent|requestState/;
+
+export function textMayUseMrtr(text: string): boolean {
+  return MRTR_TEXT_HINT.test(text);
+}
+
+/**
+ * Whether a call (by receiver and method name) builds an embedded request: `inputRequired.elicit(…)`,
+ * `inputRequired.elicitUrl(…)`. Such a call sends nothing and waits on nobody.
+ */
+export function isRequestBuilderName(receiverName: string | null, method: string | null): boolean {
+  return receiverName === REQUEST_BUILDER && method !== null && REQUEST_BUILDER_METHODS.has(method);
+}
+
+/**
+ * The exported name an identifier stands for when it is imported (or required) from an MRTR package, `null` when it
+ * is bound to something else (a local function, another package), and `undefined` when the file does not bind it at
+ * all (untyped JavaScript, a global): then the name alone decides.
+ */
+function importedMrtrName(
+  identifier: TSESTree.Identifier,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): string | null | undefined {
+  const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier.name);
+  if (!variable || variable.defs.length === 0) return undefined;
+  const definition = variable.defs[0]!;
+  if (definition.type === "ImportBinding") {
+    const declaration = definition.parent as TSESTree.ImportDeclaration;
+    if (!isMrtrPackage(declaration.source.value)) return null;
+    const specifier = definition.node;
+    if (specifier.type === AST_NODE_TYPES.ImportSpecifier) {
+      return specifier.imported.type === AST_NODE_TYPES.Identifier
+        ? specifier.imported.name
+        : String(specifier.imported.value);
+    }
+    return specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier ? "*" : null;
+  }
+  // `const { acceptedContent } = require("@modelcontextprotocol/server")`
+  if (
+    definition.type === "Variable" &&
+    definition.node.id.type === AST_NODE_TYPES.ObjectPattern &&
+    definition.node.init
+  ) {
+    const init = unwrapExpression(definition.node.init);
+    if (
+      init.type === AST_NODE_TYPES.CallExpression &&
+      init.callee.type === AST_NODE_TYPES.Identifier &&
+      init.callee.name === "require" &&
+      isMrtrPackage(getStringValue(init.arguments[0]))
+    ) {
+      for (const property of definition.node.id.properties) {
+        if (
+          property.type === AST_NODE_TYPES.Property &&
+          property.value.type === AST_NODE_TYPES.Identifier &&
+          property.value.name === identifier.name
+        ) {
+          return getStaticPropertyName(property);
+        }
+      }
+    }
+  }
+  return null;
+}
+
+function isMrtrPackage(specifier: string | null): boolean {
+  return specifier !== null && MRTR_PACKAGES.some((pkg) => specifier === pkg || specifier.startsWith(`${pkg}/`));
+}
+
+/**
+ * The MRTR export a callee names: `acceptedContent` (imported, aliased, required, or unbound), `mcp.acceptedContent`
+ * through a namespace import. `null` for anything else, including a local function that happens to share the name.
+ */
+export function mrtrExportCalled(callee: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string | null {
+  const target = unwrapExpression(callee);
+  if (target.type === AST_NODE_TYPES.Identifier) {
+    const imported = importedMrtrName(target, sourceCode);
+    if (imported === undefined) return target.name;
+    return imported === "*" ? null : imported;
+  }
+  if (target.type === AST_NODE_TYPES.MemberExpression && target.object.type === AST_NODE_TYPES.Identifier) {
+    if (importedMrtrName(target.object, sourceCode) === "*") return getStaticPropertyName(target);
+    // `inputRequired.elicit`: the builder itself must be ours.
+    const owner = importedMrtrName(target.object, sourceCode);
+    const ownerName = owner === undefined ? target.object.name : owner;
+    const method = getStaticPropertyName(target);
+    return ownerName === REQUEST_BUILDER && method !== null ? `${REQUEST_BUILDER}.${method}` : null;
+  }
+  return null;
+}
+
+/** `inputResponse(responses, key)` / `acceptedContent(responses, key, schema?)`: which reader, or null. */
+export function answerReaderOf(
+  call: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): AnswerReader | null {
+  if (call.arguments.length < 2) return null;
+  const name = mrtrExportCalled(call.callee, sourceCode);
+  return name === "inputResponse" || name === "acceptedContent" ? name : null;
+}
+
+/** `inputRequired({ … })`: the builder of the input-required result (not one of its methods). */
+export function isInputRequiredCall(
+  node: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): node is TSESTree.CallExpression {
+  const call = unwrapExpression(node);
+  return call.type === AST_NODE_TYPES.CallExpression && mrtrExportCalled(call.callee, sourceCode) === REQUEST_BUILDER;
+}
+
+/** The keys an `inputRequired({ inputRequests: { a: …, "b": … } })` asks for; null when they cannot be read. */
+export function requestedKeys(call: TSESTree.CallExpression): string[] | null {
+  const spec = call.arguments[0] && unwrapExpression(call.arguments[0]);
+  if (spec?.type !== AST_NODE_TYPES.ObjectExpression) return null;
+  const requests = findProperty(spec, "inputRequests");
+  const object = requests && unwrapExpression(requests.value);
+  if (object?.type !== AST_NODE_TYPES.ObjectExpression) return null;
+  const keys: string[] = [];
+  for (const property of object.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) return null;
+    const key = getStaticPropertyName(property);
+    if (key === null) return null;
+    keys.push(key);
+  }
+  return keys;
+}
+
+/**
+ * `ctx.mcpReq.inputResponses` (any object whose path ends in `mcpReq.inputResponses`), or a variable destructured
+ * from `ctx.mcpReq` as `inputResponses`.
+ */
+function isInputResponsesRead(node: TSESTree.Node, sourceCode?: Readonly<TSESLint.SourceCode>): boolean {
+  const target = unwrapExpression(node);
+  const path = getMemberPath(target);
+  if (
+    path &&
+    path.length >= 2 &&
+    path[path.length - 1] === INPUT_RESPONSES_FIELD &&
+    path[path.length - 2] === REQUEST_CONTEXT_FIELD
+  ) {
+    return true;
+  }
+  if (target.type === AST_NODE_TYPES.Identifier && sourceCode) {
+    const variable = ASTUtils.findVariable(sourceCode.getScope(target), target.name);
+    const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+    if (
+      definition?.type !== "Variable" ||
+      definition.node.id.type !== AST_NODE_TYPES.ObjectPattern ||
+      !definition.node.init
+    )
+      return false;
+    const from = getMemberPath(definition.node.init);
+    return (
+      from !== null &&
+      from[from.length - 1] === REQUEST_CONTEXT_FIELD &&
+      definition.node.id.properties.some(
+        (property) =>
+          property.type === AST_NODE_TYPES.Property &&
+          getStaticPropertyName(property) === INPUT_RESPONSES_FIELD &&
+          property.value.type === AST_NODE_TYPES.Identifier &&
+          property.value.name === target.name,
+      )
+    );
+  }
+  return false;
+}
+
+/** One raw answer: `ctx.mcpReq.inputResponses?.confirm`, `ctx.mcpReq.inputResponses["confirm"]`. */
+function isRawAnswerRead(node: TSESTree.Node, sourceCode?: Readonly<TSESLint.SourceCode>): boolean {
+  const target = unwrapExpression(node);
+  return target.type === AST_NODE_TYPES.MemberExpression && isInputResponsesRead(target.object, sourceCode);
+}
+
+/**
+ * How a value read under MRTR carries a person's answer, for the answer tracer: an `inputResponse(…)` view
+ * (its `action` exists under `kind === "elicit"`), or a raw answer (an `ElicitResult`).
+ */
+export type MrtrAnswer = "view" | "raw";
+
+export function mrtrAnswerOf(expression: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): MrtrAnswer | null {
+  const node = unwrapExpression(expression);
+  if (node.type === AST_NODE_TYPES.CallExpression)
+    return answerReaderOf(node, sourceCode) === "inputResponse" ? "view" : null;
+  return isRawAnswerRead(node, sourceCode) ? "raw" : null;
+}
+
+/**
+ * For a test `view.kind === "elicit"` (or `!==`, or another kind) next to a discriminant `view.action`: its truth when
+ * the action is `value`. An action exists only on the `elicit` view, so every known action means `kind === "elicit"`.
+ * Undefined when the test is not such a comparison, or for a value the code does not know.
+ */
+export function viewKindTruth(
+  test: TSESTree.BinaryExpression,
+  discriminantKey: string,
+  value: string | null,
+): boolean | undefined {
+  if (value === null || !discriminantKey.endsWith(".action")) return undefined;
+  if (!["===", "==", "!==", "!="].includes(test.operator)) return undefined;
+  const kindKey = `${discriminantKey.slice(0, -".action".length)}.kind`;
+  for (const [read, other] of [
+    [test.left, test.right],
+    [test.right, test.left],
+  ] as const) {
+    const literal = getStringValue(unwrapExpression(other));
+    const path = getMemberPath(read);
+    if (literal === null || path === null || path.join(".") !== kindKey) continue;
+    if (!(INPUT_RESPONSE_KINDS as readonly string[]).includes(literal)) return undefined;
+    const equal = literal === ELICIT_KIND;
+    return test.operator === "!==" || test.operator === "!=" ? !equal : equal;
+  }
+  return undefined;
+}
+
+/** Whether `test` compares the view's `kind` beside the discriminant `<view>.action` (so `action` is read narrowed). */
+export function testReadsViewKind(test: TSESTree.Node, discriminantKey: string): boolean {
+  const node = unwrapExpression(test);
+  if (node.type === AST_NODE_TYPES.LogicalExpression) {
+    return testReadsViewKind(node.left, discriminantKey) || testReadsViewKind(node.right, discriminantKey);
+  }
+  if (node.type === AST_NODE_TYPES.UnaryExpression) return testReadsViewKind(node.argument, discriminantKey);
+  return node.type === AST_NODE_TYPES.BinaryExpression && viewKindTruth(node, discriminantKey, "accept") !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// requestState
+
+/**
+ * `new McpServer(info, options?)`, `new Server(info, options?)` of @modelcontextprotocol/server (or unbound names):
+ * the options argument, null when none is written; undefined when the expression builds no MCP server.
+ */
+export function serverOptionsOf(
+  node: TSESTree.NewExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.CallExpressionArgument | null | undefined {
+  const name = mrtrExportCalled(node.callee, sourceCode);
+  if (name === null || !SERVER_CLASSES.has(name) || node.arguments.length === 0) return undefined;
+  return node.arguments[1] ?? null;
+}
+
+/** The `verify` of a `{ requestState: { verify } }` options object (shorthand or `key: value`), or null. */
+export function verifyHookIn(options: TSESTree.ObjectExpression): TSESTree.Property | null {
+  const requestState = findProperty(options, VERIFY_OPTION_PATH[0]);
+  const value = requestState && unwrapExpression(requestState.value);
+  if (value?.type !== AST_NODE_TYPES.ObjectExpression) return null;
+  return findProperty(value, VERIFY_OPTION_PATH[1]);
+}
+
+/** `ctx.mcpReq.requestState(…)`: the handler reading the echoed state. */
+export function isRequestStateRead(call: TSESTree.CallExpression): boolean {
+  const path = getMemberPath(call.callee);
+  return (
+    path !== null &&
+    path.length >= 2 &&
+    path[path.length - 1] === REQUEST_STATE_FIELD &&
+    path[path.length - 2] === REQUEST_CONTEXT_FIELD
+  );
+}
