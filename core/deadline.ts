@@ -15,6 +15,7 @@ import {
 } from "./ast.ts";
 import type { HumanWaitCall } from "./calls.ts";
 import type { HumanWaitApi } from "./human-wait.ts";
+import { raceHelperOf } from "./race-helper.ts";
 import { findCallerSignals, isSignal, type CallerSignal } from "./signals.ts";
 import { fieldPresence } from "./types.ts";
 import {
@@ -275,7 +276,8 @@ export function findUserLandRaces(call: TSESTree.CallExpression, sourceCode: Rea
       }
     } else if (parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(node as TSESTree.Expression)) {
       const name = getCalleeName(parent);
-      if (name !== null && TIMEOUT_WRAPPER_NAME.test(name)) {
+      // `withTimeout(ask, ms)` by its name, or a helper of the file that listens to `abort` (`raceWithSignal(ask, signal)`).
+      if ((name !== null && TIMEOUT_WRAPPER_NAME.test(name)) || raceHelperOf(parent, sourceCode)) {
         races.push({ node: parent, others: parent.arguments.filter((argument) => argument !== node) });
       }
     }
@@ -292,9 +294,17 @@ function isPromiseRace(call: TSESTree.CallExpression): boolean {
 export function findTimerRace(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): UserLandRace | null {
   return (
     findUserLandRaces(call, sourceCode).find(
-      (race) => !isPromiseRace(race.node) || race.others.some((other) => isTimerExpression(other, sourceCode)),
+      (race) =>
+        race.others.some((other) => isTimerExpression(other, sourceCode)) ||
+        (!isPromiseRace(race.node) && isTimerHelper(race.node, sourceCode)),
     ) ?? null
   );
+}
+
+/** A `withTimeout`-style helper by its name, or a same-file race helper whose body sets a timer. */
+function isTimerHelper(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const name = getCalleeName(call);
+  return (name !== null && TIMEOUT_WRAPPER_NAME.test(name)) || raceHelperOf(call, sourceCode)?.setsTimer === true;
 }
 
 /** How to give this API's call a deadline of its own, in a person's words (for messages). */
