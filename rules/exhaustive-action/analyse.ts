@@ -1,0 +1,258 @@
+/**
+ * The exhaustive-action analysis: `if` chains, ternaries and `switch`es on an answer, and what each lets through
+ * one path. Reports go through `report`, with the rewrite from ./fix.ts or the reason there is none.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { getStringValue, unwrapExpression } from "../../core/ast.ts";
+import {
+  branchStatements,
+  canCompleteNormally,
+  containsOwnBreak,
+  followingStatements,
+  mentionsDiscriminant,
+  OTHER_VALUE,
+  passesAnswerOn,
+  resolveDiscriminant,
+  valuesEnteringClause,
+  valuesReaching,
+  type AnswerValue,
+  type BranchContext,
+  type Discriminant,
+} from "../../core/branches.ts";
+import { ELICIT_ACTIONS } from "../../core/result-shapes.ts";
+import type { MessageIds, Options } from "../exhaustive-action.ts";
+import { defaultRewrite, ifRewrite, missingCasesRewrite, type Rewrite, type RewriteContext } from "./fix.ts";
+import {
+  discriminantOf,
+  firstComparisonOf,
+  isChainLink,
+  isUndecidedPath,
+  listOf,
+  merges,
+  namesBothNonAccept,
+  pathName,
+  sameTokens,
+  sameValues,
+  splitValues,
+  unhandledConsequence,
+} from "./outcomes.ts";
+
+/** What the analysis of one file shares: the rule's context, its options, and how the file writes code. */
+export interface Check extends RewriteContext {
+  readonly context: Readonly<TSESLint.RuleContext<MessageIds, Options>>;
+  readonly branchContext: BranchContext;
+  readonly reportIdentical: boolean;
+}
+
+function report(
+  check: Check,
+  node: TSESTree.Node | TSESTree.SourceLocation,
+  discriminant: Discriminant,
+  path: string,
+  rewrite: Rewrite,
+) {
+  const { context } = check;
+  const location = "type" in node ? { node } : { loc: node };
+  const reason = "reason" in rewrite ? ` No rewrite is suggested: ${rewrite.reason}.` : "";
+  context.report({
+    ...location,
+    messageId: discriminant.kind === "mcp" ? "declineAndCancelMerged" : "cancelledAndSelectedMerged",
+    data: { path, rewrite: reason },
+    suggest: "text" in rewrite ? [{ messageId: "suggestExhaustiveSwitch", fix: rewrite.fix }] : null,
+  });
+}
+
+export function analyseIf(check: Check, node: TSESTree.IfStatement) {
+  const { sourceCode, branchContext, reportIdentical } = check;
+  const found = discriminantOf(node.test, branchContext);
+  if (!found) return;
+  const { discriminant, comparison } = found;
+  const domain = valuesReaching(node, discriminant, sourceCode, comparison.read);
+  const { whenTrue, whenFalse } = splitValues(node.test, discriminant, domain, sourceCode);
+  const alternateContinuesChain = isChainLink(node.alternate, discriminant, sourceCode);
+  const isLink = node.parent.type === AST_NODE_TYPES.IfStatement && node.parent.alternate === node && mentionsDiscriminant(node.parent.test, discriminant, sourceCode);
+
+  const consequent = branchStatements(node.consequent);
+  const at = found.viaFlag ? node.test : comparison.comparison;
+  const mergedBranches: ("consequent" | "alternate")[] = [];
+  if (merges(whenTrue, discriminant)) {
+    if (namesBothNonAccept(node.test, discriminant, sourceCode)) {
+      if (reportIdentical) reportGrouped(check, comparison.comparison);
+    } else if (isUndecidedPath(consequent, discriminant)) {
+      mergedBranches.push("consequent");
+    }
+  }
+  if (node.alternate && !alternateContinuesChain) {
+    if (merges(whenFalse, discriminant) && isUndecidedPath(branchStatements(node.alternate), discriminant)) {
+      mergedBranches.push("alternate");
+    }
+  }
+  // One report per `if`, even when both of its branches merge: the codemod applies one rewrite per report.
+  if (mergedBranches.length > 0) {
+    const path = mergedBranches.length === 2 ? "either branch of this `if`" : pathName(node, mergedBranches[0]!, found.viaFlag, sourceCode);
+    report(check, at, discriminant, path, ifRewrite(check, node, discriminant, found, isLink));
+  }
+  if (!node.alternate && !isLink && canCompleteNormally(consequent) === false && merges(whenFalse, discriminant)) {
+    const after = followingStatements(node) ?? [];
+    if (isUndecidedPath(after, discriminant)) {
+      report(check, comparison.comparison, discriminant, "the code after this `if`", {
+        reason: "the shared path is the rest of the block, which would have to move into the switch",
+      });
+    }
+  }
+  if (!isLink) analyseChain(check, node, discriminant, domain);
+}
+
+/** `if … else if … [else …]` on one discriminant: what falls through, and identical decline/cancel bodies. */
+function analyseChain(check: Check, head: TSESTree.IfStatement, discriminant: Discriminant, domain: AnswerValue[]) {
+  const { context, sourceCode, reportIdentical } = check;
+  const links: { node: TSESTree.IfStatement; values: AnswerValue[] }[] = [];
+  let remaining = domain;
+  let current: TSESTree.IfStatement = head;
+  for (;;) {
+    const { whenTrue, whenFalse } = splitValues(current.test, discriminant, remaining, sourceCode);
+    links.push({ node: current, values: whenTrue });
+    remaining = whenFalse;
+    if (current.alternate && isChainLink(current.alternate, discriminant, sourceCode)) {
+      current = current.alternate as TSESTree.IfStatement;
+    } else {
+      break;
+    }
+  }
+  const last = links[links.length - 1]!.node;
+  const known = (values: AnswerValue[]) => values.filter((value): value is string => value !== OTHER_VALUE);
+
+  if (!last.alternate && links.length >= 2) {
+    const fallingThrough = known(remaining).filter((value) => value !== "accept" && value !== "selected");
+    const continuing = new Set(
+      links.filter((link) => canCompleteNormally(branchStatements(link.node.consequent))).flatMap((link) => known(link.values)),
+    );
+    for (const value of fallingThrough) continuing.delete(value);
+    const after = followingStatements(head) ?? [];
+    if (fallingThrough.length > 0 && continuing.size > 0 && after.length > 0 && !passesAnswerOn(after, discriminant)) {
+      reportUnhandled(check, firstComparisonOf(last.test, discriminant, sourceCode), fallingThrough, [...continuing], {
+        reason: "the missing outcome needs code of its own, which only its author can write",
+      });
+    }
+  }
+
+  if (!reportIdentical || discriminant.kind !== "mcp") return;
+  const branches: { values: string[]; statements: TSESTree.Node[]; at: TSESTree.Node | TSESTree.SourceLocation }[] = links.map(
+    (link) => ({
+      values: known(link.values),
+      statements: branchStatements(link.node.consequent),
+      at: firstComparisonOf(link.node.test, discriminant, sourceCode),
+    }),
+  );
+  if (last.alternate) {
+    const elseToken = sourceCode.getTokenBefore(last.alternate)!;
+    branches.push({ values: known(remaining), statements: branchStatements(last.alternate), at: elseToken.loc });
+  }
+  const decline = branches.find((branch) => branch.values.length === 1 && branch.values[0] === "decline");
+  const cancel = branches.find((branch) => branch.values.length === 1 && branch.values[0] === "cancel");
+  if (decline && cancel && sameTokens(decline.statements, cancel.statements, sourceCode)) {
+    context.report({
+      ...("type" in cancel.at ? { node: cancel.at } : { loc: cancel.at }),
+      messageId: "identicalBranches",
+      data: { what: "branches do the same thing" },
+    });
+  }
+}
+
+function reportGrouped(check: Check, node: TSESTree.Node) {
+  const { context } = check;
+  context.report({ node, messageId: "identicalBranches", data: { what: "are handled together in one branch" } });
+}
+
+function reportUnhandled(check: Check, at: TSESTree.Node, missing: string[], others: string[], rewrite: Rewrite) {
+  const { context } = check;
+  const reason = "reason" in rewrite ? ` No rewrite is suggested: ${rewrite.reason}.` : "";
+  context.report({
+    node: at,
+    messageId: "unhandledOutcome",
+    data: {
+      missing: listOf(missing.map((value) => `\`${value}\``)),
+      others: listOf(others),
+      consequence: unhandledConsequence(missing),
+      rewrite: reason,
+    },
+    suggest: "text" in rewrite ? [{ messageId: "suggestExhaustiveSwitch", fix: rewrite.fix }] : null,
+  });
+}
+
+export function analyseTernary(check: Check, node: TSESTree.ConditionalExpression) {
+  const { sourceCode, branchContext, reportIdentical } = check;
+  const found = discriminantOf(node.test, branchContext);
+  if (!found) return;
+  const { discriminant, comparison } = found;
+  const domain = valuesReaching(node, discriminant, sourceCode, comparison.read);
+  const { whenTrue, whenFalse } = splitValues(node.test, discriminant, domain, sourceCode);
+  const reason = { reason: "a ternary is an expression; turn it into statements first" };
+  const at = found.viaFlag ? node.test : comparison.comparison;
+  const grouped = namesBothNonAccept(node.test, discriminant, sourceCode);
+  if (merges(whenTrue, discriminant) && grouped && reportIdentical) reportGrouped(check, comparison.comparison);
+  const first = merges(whenTrue, discriminant) && !grouped && !passesAnswerOn([node.consequent], discriminant);
+  const second = merges(whenFalse, discriminant) && !passesAnswerOn([node.alternate], discriminant);
+  if (first || second) {
+    const path = first && second ? "either branch of this ternary" : first ? "the first branch of this ternary" : "the second branch of this ternary";
+    report(check, at, discriminant, path, reason);
+  }
+}
+
+export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
+  const { context, sourceCode, branchContext, reportIdentical } = check;
+  if (node.cases.length === 0) return;
+  const discriminant = resolveDiscriminant(node.discriminant, branchContext);
+  if (!discriminant) return;
+  const allowed: readonly string[] = discriminant.kind === "mcp" ? ELICIT_ACTIONS : ["selected", "cancelled"];
+  const literals = node.cases.map((clause) => (clause.test ? getStringValue(unwrapExpression(clause.test)) : undefined));
+  if (literals.some((literal) => literal === null || (literal !== undefined && !allowed.includes(literal)))) return;
+  const domain = valuesReaching(node, discriminant, sourceCode, node.discriminant);
+  const named = new Set(literals.filter((literal): literal is string => typeof literal === "string"));
+  const defaultClause = node.cases.find((clause) => clause.test === null);
+
+  for (const clause of node.cases) {
+    if (clause.consequent.length === 0) continue;
+    const entering = valuesEnteringClause(clause, domain);
+    if (!merges(entering, discriminant)) continue;
+    const viaDefault = entering.some((value) => value !== OTHER_VALUE && !named.has(value));
+    if (!viaDefault) {
+      if (reportIdentical && discriminant.kind === "mcp") {
+        context.report({ node: clause.test ?? clause, messageId: "identicalBranches", data: { what: "are handled together in one case" } });
+      }
+      continue;
+    }
+    if (!isUndecidedPath(clause.consequent, discriminant)) continue;
+    const defaultToken = sourceCode.getFirstToken(clause)!;
+    report(check, defaultToken.loc, discriminant, "the `default` case", defaultRewrite(check, node, clause, discriminant));
+  }
+
+  if (!defaultClause) {
+    const missing = domain.filter((value): value is string => value !== OTHER_VALUE && !named.has(value));
+    const missingNonAccept = missing.filter((value) => value !== "accept" && value !== "selected");
+    const continuing = new Set<string>();
+    node.cases.forEach((clause) => {
+      if (clause.consequent.length > 0 && (canCompleteNormally(clause.consequent) || clause.consequent.some(containsOwnBreak))) {
+        for (const value of valuesEnteringClause(clause, domain)) if (value !== OTHER_VALUE) continued(value);
+      }
+    });
+    function continued(value: string) {
+      continuing.add(value);
+    }
+    for (const value of missing) continuing.delete(value);
+    // Values the switch does not name also continue after it (accept usually does, on purpose).
+    for (const value of missing) if (!missingNonAccept.includes(value)) continuing.add(value);
+    if (missingNonAccept.length > 0 && continuing.size > 0) {
+      reportUnhandled(check, node.discriminant, missingNonAccept, [...continuing], missingCasesRewrite(check, node, discriminant, missing));
+    }
+  }
+
+  if (reportIdentical && discriminant.kind === "mcp") {
+    const declineClause = node.cases.find((clause) => sameValues(valuesEnteringClause(clause, domain), ["decline"]));
+    const cancelClause = node.cases.find((clause) => sameValues(valuesEnteringClause(clause, domain), ["cancel"]));
+    if (declineClause && cancelClause && sameTokens(declineClause.consequent, cancelClause.consequent, sourceCode)) {
+      context.report({ node: cancelClause.test!, messageId: "identicalBranches", data: { what: "cases do the same thing" } });
+    }
+  }
+}
+

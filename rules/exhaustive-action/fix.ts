@@ -1,0 +1,142 @@
+/**
+ * The exhaustive-action suggestions: an `if` on the action becomes a `switch` with `accept`, `decline`, `cancel`
+ * and a `never` default; a `default` that merges decline and cancel is split into cases; missing cases are added.
+ * Each returns the rewrite, or the reason none is offered (said in the report).
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { getStringValue, unwrapExpression } from "../../core/ast.ts";
+import { branchStatements, canCompleteNormally, containsOwnBreak, OTHER_VALUE, type AnswerValue, type Discriminant } from "../../core/branches.ts";
+import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction } from "../../core/result-shapes.ts";
+import type { FoundDiscriminant } from "./outcomes.ts";
+import { guardAsi, leftoverComments, lineIndent, renderBlock, renderBranchBody, renderStatements, type CodeStyle } from "./render.ts";
+import { printResidual, residualNodes, residualTest, type Residual } from "./residual.ts";
+
+const ACP_REASON = "which options allow and which reject is known only where the options are built";
+const OTHER_ACTION_COMMENT = "any other action: no decision was made, as with cancel";
+
+export type Rewrite = { text: string; fix: TSESLint.ReportFixFunction } | { reason: string };
+
+/** What a rewrite reads: the file, and how it writes its code. */
+export interface RewriteContext {
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  readonly style: CodeStyle;
+}
+
+export function ifRewrite(check: RewriteContext, node: TSESTree.IfStatement, discriminant: Discriminant, found: FoundDiscriminant, isLink: boolean): Rewrite {
+  const { sourceCode, style } = check;
+  if (discriminant.kind === "acp") return { reason: ACP_REASON };
+  if (found.viaFlag) return { reason: "the decision is stored in a variable first, which other code may read" };
+  if (isLink) return { reason: "the branch is part of a longer `else if` chain" };
+  const statements = [node.consequent, ...(node.alternate ? [node.alternate] : [])];
+  if (statements.some(containsOwnBreak)) return { reason: "a `break` in it would then leave the new switch instead of its loop" };
+  const bodies = new Map<AnswerValue, Residual>();
+  for (const value of [...ELICIT_ACTIONS, OTHER_VALUE]) {
+    const residual = residualTest(node.test, discriminant, value, sourceCode);
+    if (!residual) return { reason: "its condition tests something else before the action, so it cannot be split by action" };
+    bodies.set(value, residual);
+  }
+  const indent = lineIndent(sourceCode, node.range[0]);
+  const unit = style.indentUnit(node);
+  const read = found.comparison.read;
+  const copied = [node.consequent, node.alternate].filter((branch): branch is TSESTree.Statement => !!branch);
+  const caseIndent = indent + unit;
+  const bodyIndent = caseIndent + unit;
+  const clauses: string[] = [];
+  for (const value of [...ELICIT_ACTIONS, OTHER_VALUE]) {
+    const residual = bodies.get(value)!;
+    const lines: string[] = [];
+    if (value === "decline" || value === "cancel") lines.push(`${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value]}`);
+    if (value === OTHER_VALUE) {
+      lines.push(`${bodyIndent}// ${OTHER_ACTION_COMMENT}`);
+      if (discriminant.closed) lines.push(bodyIndent + style.neverLine(sourceCode.getText(read)));
+    }
+    const neverIndex = lines.length - 1;
+    let completes: boolean;
+    let copiesCode = true;
+    if (residual.kind === "const") {
+      const branch = residual.value ? node.consequent : node.alternate;
+      const body = branchStatements(branch);
+      if (branch && body.length > 0) lines.push(renderBranchBody(sourceCode, branch, bodyIndent));
+      else copiesCode = false;
+      completes = canCompleteNormally(body);
+    } else {
+      let text = `${bodyIndent}if (${printResidual(residual, sourceCode)}) ${renderBlock(sourceCode, node.consequent, bodyIndent, unit)}`;
+      if (node.alternate) text += ` else ${renderBlock(sourceCode, node.alternate, bodyIndent, unit)}`;
+      lines.push(text);
+      completes = canCompleteNormally(branchStatements(node.consequent)) || canCompleteNormally(branchStatements(node.alternate));
+    }
+    if (value === OTHER_VALUE && discriminant.closed) guardAsi(lines, neverIndex);
+    const isLast = value === OTHER_VALUE;
+    if (completes && !isLast) lines.push(`${bodyIndent}break${style.semi}`);
+    const label = value === OTHER_VALUE ? "default" : `case ${style.quote(value)}`;
+    clauses.push(
+      copiesCode
+        ? `${caseIndent}${label}: {\n${lines.join("\n")}\n${caseIndent}}`
+        : lines.length > 0
+          ? `${caseIndent}${label}:\n${lines.join("\n")}`
+          : `${caseIndent}${label}:`,
+    );
+  }
+  const copiedConditions = [...bodies.values()].flatMap(residualNodes);
+  const leftovers = leftoverComments(sourceCode, node, copied, [read, ...copiedConditions]);
+  const prefix = leftovers.map((comment) => `${sourceCode.getText(comment as unknown as TSESTree.Node)}\n${indent}`).join("");
+  const text = `${prefix}switch (${sourceCode.getText(read)}) {\n${clauses.join("\n")}\n${indent}}`;
+  return { text, fix: (fixer) => fixer.replaceText(node, text) };
+}
+
+export function defaultRewrite(check: RewriteContext, node: TSESTree.SwitchStatement, clause: TSESTree.SwitchCase, discriminant: Discriminant): Rewrite {
+  const { sourceCode, style } = check;
+  if (discriminant.kind === "acp") return { reason: ACP_REASON };
+  const index = node.cases.indexOf(clause);
+  if (index !== node.cases.length - 1) return { reason: "`default` is not the last case" };
+  const previous = node.cases[index - 1];
+  if (previous && (previous.consequent.length === 0 || canCompleteNormally(previous.consequent))) {
+    return { reason: "another case falls through into `default`" };
+  }
+  const named = new Set(node.cases.map((other) => (other.test ? getStringValue(unwrapExpression(other.test)) : null)));
+  const caseIndent = lineIndent(sourceCode, clause.range[0]);
+  const unit = style.indentUnit(node);
+  const bodyIndent = caseIndent + unit;
+  // `default: { … }` is copied without its braces; each new case gets its own.
+  const block = clause.consequent.length === 1 && clause.consequent[0]!.type === AST_NODE_TYPES.BlockStatement ? clause.consequent[0]! : null;
+  const body = block ? block.body : clause.consequent;
+  const bodyText = body.length > 0 ? renderStatements(sourceCode, body, block ?? clause, bodyIndent) : null;
+  const completes = canCompleteNormally(body);
+  const read = node.discriminant;
+  const clauses: string[] = [];
+  for (const value of ELICIT_ACTIONS) {
+    if (named.has(value)) continue;
+    const lines = value === "accept" ? [] : [`${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value]}`];
+    if (bodyText) lines.push(bodyText);
+    if (completes) lines.push(`${bodyIndent}break${style.semi}`);
+    clauses.push(`${caseIndent}case ${style.quote(value)}: {\n${lines.join("\n")}\n${caseIndent}}`);
+  }
+  const defaultLines = [`${bodyIndent}// ${OTHER_ACTION_COMMENT}`];
+  if (discriminant.closed) defaultLines.push(bodyIndent + style.neverLine(sourceCode.getText(read)));
+  if (bodyText) defaultLines.push(bodyText);
+  if (discriminant.closed && bodyText) guardAsi(defaultLines, defaultLines.length - 2);
+  clauses.push(`${caseIndent}default: {\n${defaultLines.join("\n")}\n${caseIndent}}`);
+  const text = clauses.join("\n").slice(caseIndent.length);
+  return { text, fix: (fixer) => fixer.replaceText(clause, text) };
+}
+
+export function missingCasesRewrite(check: RewriteContext, node: TSESTree.SwitchStatement, discriminant: Discriminant, missing: string[]): Rewrite {
+  const { sourceCode, style } = check;
+  if (discriminant.kind === "acp") return { reason: ACP_REASON };
+  const last = node.cases[node.cases.length - 1]!;
+  const caseIndent = lineIndent(sourceCode, last.range[0]);
+  const unit = style.indentUnit(node);
+  const bodyIndent = caseIndent + unit;
+  let text = "";
+  if (canCompleteNormally(last.consequent)) text += `\n${bodyIndent}break${style.semi}`;
+  for (const value of ELICIT_ACTIONS) {
+    if (!missing.includes(value)) continue;
+    const comment = value === "accept" ? "" : `\n${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value as ElicitAction]}`;
+    text += `\n${caseIndent}case ${style.quote(value)}:${comment}\n${bodyIndent}break${style.semi}`;
+  }
+  text += `\n${caseIndent}default:\n${bodyIndent}// ${OTHER_ACTION_COMMENT}`;
+  if (discriminant.closed) text += `\n${bodyIndent}${style.neverLine(sourceCode.getText(node.discriminant))}`;
+  else text += `\n${bodyIndent}break${style.semi}`;
+  return { text, fix: (fixer) => fixer.insertTextAfter(last, text) };
+}
+

@@ -1,0 +1,85 @@
+/**
+ * Client-side handlers of a question (MCP `elicitation/create`, ACP `requestPermission` / elicitations) that
+ * answer "the person refused" when nobody was asked: on an error, a failed promise, a timer or an abort.
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { findProperty, getCalleeName, getStaticPropertyName, getStringValue, isFunctionNode } from "../../core/ast.ts";
+import { childNodes } from "../../core/branches.ts";
+import type { Check } from "./analyse.ts";
+
+export function checkHandler(check: Check, handler: TSESTree.FunctionLike, side: "mcp" | "acp-permission" | "acp-elicitation") {
+  const { context } = check;
+  if (!handler.body) return;
+  const visit = (node: TSESTree.Node) => {
+    if (node.type === AST_NODE_TYPES.ObjectExpression) {
+      const refusal = refusalIn(node, side);
+      const cause = refusal && noPersonCause(node, handler);
+      if (refusal && cause) {
+        context.report({
+          node: refusal,
+          messageId: "declineWithoutPerson",
+          data: {
+            cause,
+            answer: side === "acp-permission" ? "a reject option" : "`decline`",
+            asker: side === "mcp" ? "server" : "agent",
+            instead: side === "acp-permission" ? '`{ outcome: { outcome: "cancelled" } }`' : "`cancel`",
+          },
+        });
+      }
+    }
+    for (const child of childNodes(node)) visit(child);
+  };
+  visit(handler.body);
+}
+
+export function acpHandlerSide(node: TSESTree.MethodDefinition | TSESTree.Property): "acp-permission" | "acp-elicitation" {
+  return getStaticPropertyName(node) === "requestPermission" ? "acp-permission" : "acp-elicitation";
+}
+
+/**
+ * The part of an answer object that says "the person refused": `action: "decline"`, or for ACP permission
+ * requests `{ outcome: "selected", optionId }` naming a reject option (`rejectOption.optionId`, `"reject"`).
+ */
+function refusalIn(object: TSESTree.ObjectExpression, side: "mcp" | "acp-permission" | "acp-elicitation"): TSESTree.Node | null {
+  if (side !== "acp-permission") {
+    const action = findProperty(object, "action");
+    return action && getStringValue(action.value) === "decline" ? action : null;
+  }
+  const outcome = findProperty(object, "outcome");
+  const optionId = findProperty(object, "optionId");
+  if (!outcome || !optionId || getStringValue(outcome.value) !== "selected") return null;
+  return REJECT_OPTION_TEXT.test(optionSourceText(optionId.value)) ? optionId : null;
+}
+
+const REJECT_OPTION_TEXT = /reject|deny|refuse/i;
+
+/** The option id as written: a literal's value, or the expression's identifiers (`rejectOption.optionId`). */
+function optionSourceText(node: TSESTree.Node): string {
+  const literal = getStringValue(node);
+  if (literal !== null) return literal;
+  const names: string[] = [];
+  const visit = (current: TSESTree.Node) => {
+    if (current.type === AST_NODE_TYPES.Identifier) names.push(current.name);
+    if (current.type === AST_NODE_TYPES.Literal && typeof current.value === "string") names.push(current.value);
+    for (const child of childNodes(current)) visit(child);
+  };
+  visit(node);
+  return names.join(" ");
+}
+
+/** What makes a client handler answer for nobody: a caught error, a failed promise, a timer, an abort. */
+function noPersonCause(node: TSESTree.Node, handler: TSESTree.FunctionLike): string | null {
+  let child: TSESTree.Node = node;
+  for (let parent = node.parent; parent && child !== handler; child = parent, parent = parent.parent) {
+    if (parent.type === AST_NODE_TYPES.CatchClause && child === parent.body) return "an error is caught";
+    if (isFunctionNode(child) && parent.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(child as never)) {
+      const callee = getCalleeName(parent);
+      const index = parent.arguments.indexOf(child as never);
+      if (callee === "catch") return "the promise fails";
+      if (callee === "then" && index === 1) return "the promise fails";
+      if ((callee === "setTimeout" || callee === "setInterval") && index === 0) return "a timer fires";
+      if (callee === "addEventListener" && getStringValue(parent.arguments[0]) === "abort") return "the request is aborted";
+    }
+  }
+  return null;
+}

@@ -1,0 +1,117 @@
+/** Which outcomes a test lets through, and the small judgements the exhaustive-action analysis makes on them. */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import {
+  alwaysThrows,
+  answerComparisons,
+  evaluateTest,
+  mentionsDiscriminant,
+  OTHER_VALUE,
+  passesAnswerOn,
+  readsDiscriminant,
+  resolveDiscriminant,
+  testNamesLiteral,
+  type AnswerValue,
+  type BranchContext,
+  type Discriminant,
+} from "../../core/branches.ts";
+import { ELICIT_ACTIONS } from "../../core/result-shapes.ts";
+
+export interface FoundDiscriminant {
+  discriminant: Discriminant;
+  comparison: { comparison: TSESTree.BinaryExpression; read: TSESTree.Node; literal: string };
+  viaFlag: boolean;
+}
+
+/** The answer a test branches on: the first comparison whose read is a person's answer of the matching kind. */
+export function discriminantOf(test: TSESTree.Node, context: BranchContext): FoundDiscriminant | null {
+  const comparisons = answerComparisons(test, context.sourceCode);
+  for (const comparison of comparisons) {
+    const discriminant = resolveDiscriminant(comparison.read, context);
+    if (!discriminant) continue;
+    const mine = comparisons.filter((other) => readsDiscriminant(other.read, discriminant));
+    const allowed: readonly string[] = discriminant.kind === "mcp" ? ELICIT_ACTIONS : ["selected", "cancelled"];
+    if (!mine.every((other) => allowed.includes(other.literal))) return null;
+    return { discriminant, comparison, viaFlag: mine.some((other) => other.viaFlag) };
+  }
+  return null;
+}
+
+export function firstComparisonOf(
+  test: TSESTree.Node,
+  discriminant: Discriminant,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.Node {
+  const found = answerComparisons(test, sourceCode).find((comparison) => readsDiscriminant(comparison.read, discriminant));
+  return found?.comparison ?? test;
+}
+
+export function splitValues(
+  test: TSESTree.Node,
+  discriminant: Discriminant,
+  domain: readonly AnswerValue[],
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): { whenTrue: AnswerValue[]; whenFalse: AnswerValue[] } {
+  const truths = domain.map((value) => [value, evaluateTest(test, discriminant, value, sourceCode)] as const);
+  return {
+    whenTrue: truths.filter(([, truth]) => truth !== false).map(([value]) => value),
+    whenFalse: truths.filter(([, truth]) => truth !== true).map(([value]) => value),
+  };
+}
+
+/** Whether one path receives two outcomes that must stay apart. */
+export function merges(values: readonly AnswerValue[], discriminant: Discriminant): boolean {
+  return discriminant.kind === "mcp"
+    ? values.includes("decline") && values.includes("cancel")
+    : values.includes("cancelled") && values.includes("selected");
+}
+
+export function namesBothNonAccept(test: TSESTree.Node, discriminant: Discriminant, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return discriminant.kind === "mcp" && testNamesLiteral(test, discriminant, "decline", sourceCode) && testNamesLiteral(test, discriminant, "cancel", sourceCode);
+}
+
+/** A path that does work of its own on the merged outcomes, rather than throwing or passing the action on. */
+export function isUndecidedPath(statements: readonly TSESTree.Node[], discriminant: Discriminant): boolean {
+  return statements.length > 0 && !alwaysThrows(statements) && !passesAnswerOn(statements, discriminant);
+}
+
+export function isChainLink(node: TSESTree.Node | null, discriminant: Discriminant, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return node?.type === AST_NODE_TYPES.IfStatement && mentionsDiscriminant(node.test, discriminant, sourceCode);
+}
+
+export function pathName(node: TSESTree.IfStatement, branch: "consequent" | "alternate", viaFlag: boolean, sourceCode: Readonly<TSESLint.SourceCode>): string {
+  if (viaFlag) {
+    const test = sourceCode.getText(node.test);
+    return branch === "consequent" ? `the branch guarded by \`${test}\`` : `the \`else\` of \`${test}\``;
+  }
+  if (branch === "alternate") return "the `else` branch";
+  return node.alternate ? "the first branch of this `if`" : "this `if`";
+}
+
+export function listOf(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+export function unhandledConsequence(missing: readonly string[]): string {
+  if (missing.includes("cancel") || missing.includes("cancelled")) return "a dialog dismissed without a decision will be handled like those answers";
+  return "a refusal will be handled like those answers";
+}
+
+export function sameValues(values: readonly AnswerValue[], expected: readonly string[]): boolean {
+  const known = values.filter((value) => value !== OTHER_VALUE);
+  return known.length === expected.length && expected.every((value) => known.includes(value));
+}
+
+/** Token-by-token equality, comments ignored (the suggestion's two copies differ only in their comment). */
+export function sameTokens(
+  left: readonly TSESTree.Node[],
+  right: readonly TSESTree.Node[],
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  if (left.length === 0 || right.length === 0) return false;
+  const tokensOf = (nodes: readonly TSESTree.Node[]) =>
+    nodes.flatMap((node) => sourceCode.getTokens(node)).map((token) => `${token.type}:${token.value}`);
+  const a = tokensOf(left);
+  const b = tokensOf(right);
+  return a.length === b.length && a.every((token, index) => token === b[index]);
+}

@@ -1,0 +1,196 @@
+/**
+ * The release-in-finally analysis: for each acquisition, its releases in the same function, whether a wait on a
+ * person lies between, and which of Error Prone's LockNotBeforeTry shapes it has.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { getCalleeName, getEnclosingFunction, isFunctionNode, unwrapExpression } from "../../core/ast.ts";
+import { findVariable } from "../../core/flow.ts";
+import { describeAcquisition, isReleaseOf, type Acquisition } from "../../core/lock-pairs.ts";
+import type { MessageIds, Options } from "../release-in-finally.ts";
+import { suggestAcquireBeforeTry, suggestMoveIntoTry, suggestWrap, type Suggestions } from "./fix.ts";
+import {
+  containsJump,
+  findAcquisitionSite,
+  findEnclosingTryBlock,
+  findEscapeIn,
+  isGuarded,
+  isInertDeclaration,
+  isReleaseStatement,
+  mayThrowOrJump,
+  statementOf,
+  type AcquisitionSite,
+} from "./sites.ts";
+
+/** What the rule gathered from one file, and what it reports through. */
+export interface Held {
+  readonly context: Readonly<TSESLint.RuleContext<MessageIds, Options>>;
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  readonly options: Options[0];
+  readonly anyAwait: boolean;
+  readonly textOf: (node: TSESTree.Node) => string;
+  readonly calls: readonly TSESTree.CallExpression[];
+  readonly fieldWrites: readonly TSESTree.AssignmentExpression[];
+  readonly awaits: readonly TSESTree.Node[];
+  readonly acquisitions: readonly Acquisition[];
+}
+
+interface Verdict {
+  messageId: "releaseNotInFinally" | "statementsBeforeTry" | "acquireInsideTry";
+  suggest: Suggestions;
+}
+
+/** Whether `call` is a callback scope (`runExclusive(fn)`, `withLock(fn)`): it holds only while `fn` runs. */
+export function isCallbackScope(call: TSESTree.CallExpression, callbackScopes: ReadonlySet<string>, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const name = getCalleeName(call);
+  if (name === null || !callbackScopes.has(name)) return false;
+  return call.arguments.some((argument) => isFunctionNode(argument) || namesFunction(argument, sourceCode));
+}
+
+function namesFunction(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  if (node.type !== AST_NODE_TYPES.Identifier) return false;
+  const variable = findVariable(sourceCode.getScope(node), node.name);
+  return !!variable?.defs.some(
+    (def) =>
+      def.type === "FunctionName" ||
+      (def.type === "Variable" && !!def.node.init && isFunctionNode(unwrapExpression(def.node.init))),
+  );
+}
+
+export function check(held: Held, acquisition: Acquisition, waits: readonly TSESTree.Node[]): void {
+  const { context, options } = held;
+  const site = findAcquisitionSite(acquisition);
+  if (!site) return;
+  const owner = getEnclosingFunction(acquisition.node);
+  const releases = findReleases(held, acquisition, site, owner);
+  if (!releases) return;
+  const lastRelease = releases[releases.length - 1]!;
+  const span: [number, number] = [acquisition.node.range[1], lastRelease.range[0]];
+  if (!spanWaits(held, span, owner, waits)) return;
+
+  const verdict = judge(held, acquisition, site, releases);
+  if (verdict === null) return;
+  const escape = findEscape(held, site.handles);
+  if (escape) {
+    if (options.reportEscapingHandles) {
+      context.report({ node: escape, messageId: "handleEscapes", data: { name: escape.name } });
+    }
+    return;
+  }
+  const what = describeAcquisition(acquisition);
+  context.report({
+    node: acquisition.node,
+    messageId: verdict.messageId,
+    data: { what },
+    suggest: verdict.suggest.map((suggestion) => ({ ...suggestion, data: { what, ...suggestion.data } })),
+  });
+}
+
+function findEscape(held: Held, handles: readonly TSESTree.Identifier[]): TSESTree.Identifier | null {
+  const { sourceCode } = held;
+  for (const handle of handles) {
+    const variable = findVariable(sourceCode.getScope(handle), handle.name);
+    const escape = variable ? findEscapeIn(variable, handle) : null;
+    if (escape) return escape;
+  }
+  return null;
+}
+
+
+function spanWaits(held: Held, span: [number, number], owner: TSESTree.Node | null, waits: readonly TSESTree.Node[]): boolean {
+  const { awaits, anyAwait } = held;
+  const inside = (node: TSESTree.Node) => node.range[0] > span[0] && node.range[0] < span[1];
+  const awaitsInside = awaits.some((node) => inside(node) && getEnclosingFunction(node) === owner);
+  if (!awaitsInside) return false;
+  return anyAwait || waits.some(inside);
+}
+
+/** Releases after the acquisition in the same function, up to the next acquisition of the same thing. */
+function findReleases(
+  held: Held,
+  acquisition: Acquisition,
+  site: AcquisitionSite,
+  owner: TSESTree.Node | null,
+): TSESTree.Node[] | null {
+  const { textOf, calls, fieldWrites, acquisitions } = held;
+  const handles = new Set(site.handleNames);
+  const candidates: readonly TSESTree.Node[] = acquisition.pair.kind === "field" ? fieldWrites : calls;
+  const nextTake = acquisitions.find(
+    (other) =>
+      other !== acquisition &&
+      other.node.range[0] > acquisition.node.range[1] &&
+      other.pair === acquisition.pair &&
+      other.path === acquisition.path &&
+      other.key === acquisition.key &&
+      other.pair.kind !== "field",
+  );
+  const limit = nextTake ? nextTake.node.range[0] : Infinity;
+  const bodyEnd = owner ? owner.range[1] : Infinity;
+  const releases: TSESTree.Node[] = [];
+  for (const candidate of candidates) {
+    if (candidate.range[0] <= acquisition.node.range[1] || candidate.range[0] >= limit) continue;
+    if (candidate.range[0] >= bodyEnd) continue;
+    if (owner && candidate.range[0] < owner.range[0]) continue;
+    if (!isReleaseOf(acquisition, candidate, handles, textOf)) continue;
+    // Given back inside a callback: a hand-off this function does not control.
+    if (getEnclosingFunction(candidate) !== owner) return null;
+    releases.push(candidate);
+    // A field is reset once on the straight path; later writes are a new state, not this release.
+    if (acquisition.pair.kind === "field" && statementOf(candidate)?.parent === site.statement.parent) break;
+  }
+  return releases.length > 0 ? releases.sort((a, b) => a.range[0] - b.range[0]) : null;
+}
+
+function judge(held: Held, acquisition: Acquisition, site: AcquisitionSite, releases: readonly TSESTree.Node[]): Verdict | null {
+  const { sourceCode } = held;
+  const { statement, list } = site;
+  const index = list.indexOf(statement);
+  const within = (node: TSESTree.Node | null | undefined) => (release: TSESTree.Node) =>
+    !!node && release.range[0] >= node.range[0] && release.range[1] <= node.range[1];
+
+  // Taken inside the try whose finally gives it back.
+  const enclosingTry = findEnclosingTryBlock(statement);
+  if (enclosingTry && releases.some(within(enclosingTry.finalizer))) {
+    const strictOrder = acquisition.pair.kind === "method" && acquisition.pair.strictOrder;
+    const guarded = site.handles.length > 0 && releases.filter(within(enclosingTry.finalizer)).every(isGuarded);
+    if (!strictOrder || guarded) return null;
+    return { messageId: "acquireInsideTry", suggest: suggestAcquireBeforeTry(sourceCode, statement, enclosingTry) };
+  }
+
+  // `let x;` cannot throw: a declaration hoisted in front of the `try` does not separate it from the acquisition.
+  let nextIndex = index + 1;
+  while (list[nextIndex] && isInertDeclaration(list[nextIndex]!)) nextIndex++;
+  const next = list[nextIndex];
+  if (next?.type === AST_NODE_TYPES.TryStatement && releases.some(within(next.finalizer))) return null;
+  if (next?.type === AST_NODE_TYPES.TryStatement && releasedInCatchAndAfter(next, list[nextIndex + 1], releases)) {
+    return null;
+  }
+
+  const laterTry = list
+    .slice(nextIndex + 1)
+    .find((node): node is TSESTree.TryStatement => node.type === AST_NODE_TYPES.TryStatement);
+  if (laterTry && releases.some(within(laterTry.finalizer))) {
+    return { messageId: "statementsBeforeTry", suggest: suggestMoveIntoTry(sourceCode, list, index, laterTry) };
+  }
+  return { messageId: "releaseNotInFinally", suggest: suggestWrap(sourceCode, site, releases) };
+}
+
+/**
+ * `try { …; release(); } catch { release(); … }` or `try { … } catch { release(); … } release();`: the `catch`
+ * gives it back unconditionally, and the release on the normal path cannot be jumped over.
+ */
+function releasedInCatchAndAfter(
+  tryStatement: TSESTree.TryStatement,
+  after: TSESTree.Node | undefined,
+  releases: readonly TSESTree.Node[],
+): boolean {
+  const handler = tryStatement.handler;
+  if (!handler || (tryStatement.finalizer && containsJump(tryStatement.finalizer))) return false;
+  const catchBody = handler.body.body;
+  const catchRelease = catchBody.findIndex((node) => isReleaseStatement(node, releases));
+  if (catchRelease < 0 || catchBody.slice(0, catchRelease).some(mayThrowOrJump)) return false;
+  const block = tryStatement.block.body;
+  const tryRelease = block.findIndex((node) => isReleaseStatement(node, releases));
+  if (tryRelease >= 0) return !block.slice(0, tryRelease).some(containsJump);
+  return !!after && isReleaseStatement(after, releases) && !containsJump(tryStatement.block);
+}
+

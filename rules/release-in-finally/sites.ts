@@ -1,0 +1,215 @@
+/**
+ * Where an acquisition sits and what the statements around it can do: pure functions of the tree that the
+ * release-in-finally analysis and its suggestions share.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { isFunctionNode, unwrapExpression } from "../../core/ast.ts";
+import { childNodes } from "../../core/branches.ts";
+import type { Acquisition } from "../../core/lock-pairs.ts";
+
+export interface AcquisitionSite {
+  readonly acquisition: Acquisition;
+  /** The statement that takes it: `await m.acquire();`, `const release = await m.acquire();`. */
+  readonly statement: TSESTree.Node;
+  /** The statement list it sits in. */
+  readonly list: readonly TSESTree.Node[];
+  /** The declaration, when the acquisition's result is declared. */
+  readonly declaration: TSESTree.VariableDeclaration | null;
+  /** The names bound to what the acquisition returned (`release`, `tx`, `[, release]`). */
+  readonly handleNames: readonly string[];
+  /** The bound identifiers, for escape analysis. */
+  readonly handles: readonly TSESTree.Identifier[];
+}
+
+/**
+ * Where the acquisition sits: an expression statement, a declaration or an assignment to a name, directly in
+ * a statement list. Null for `using` declarations (they unwind by themselves) and any other position.
+ */
+export function findAcquisitionSite(acquisition: Acquisition): AcquisitionSite | null {
+  let current: TSESTree.Node = acquisition.node;
+  while (
+    current.parent &&
+    (current.parent.type === AST_NODE_TYPES.AwaitExpression ||
+      current.parent.type === AST_NODE_TYPES.ChainExpression ||
+      current.parent.type === AST_NODE_TYPES.TSNonNullExpression ||
+      current.parent.type === AST_NODE_TYPES.TSAsExpression)
+  ) {
+    current = current.parent;
+  }
+  const parent = current.parent;
+  if (!parent) return null;
+  let statement: TSESTree.Node;
+  let declaration: TSESTree.VariableDeclaration | null = null;
+  let bound: TSESTree.Identifier[] = [];
+  if (parent.type === AST_NODE_TYPES.ExpressionStatement) {
+    statement = parent;
+  } else if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === current) {
+    declaration = parent.parent;
+    if (declaration.kind === "using" || declaration.kind === "await using") return null;
+    statement = declaration;
+    bound = boundIdentifiers(parent.id);
+  } else if (
+    parent.type === AST_NODE_TYPES.AssignmentExpression &&
+    parent.right === current &&
+    parent.left.type === AST_NODE_TYPES.Identifier &&
+    parent.parent.type === AST_NODE_TYPES.ExpressionStatement
+  ) {
+    statement = parent.parent;
+    bound = [parent.left];
+  } else {
+    return null;
+  }
+  const owner = statement.parent;
+  if (!isStatementListOwner(owner)) return null;
+  const list = owner.type === AST_NODE_TYPES.SwitchCase ? owner.consequent : owner.body;
+  return {
+    acquisition,
+    statement,
+    list,
+    declaration,
+    handleNames: bound.map((identifier) => identifier.name),
+    handles: bound,
+  };
+}
+
+export function boundIdentifiers(pattern: TSESTree.Node): TSESTree.Identifier[] {
+  switch (pattern.type) {
+    case AST_NODE_TYPES.Identifier:
+      return [pattern];
+    case AST_NODE_TYPES.ArrayPattern:
+      return pattern.elements.flatMap((element) => (element ? boundIdentifiers(element) : []));
+    case AST_NODE_TYPES.ObjectPattern:
+      return pattern.properties.flatMap((property) =>
+        property.type === AST_NODE_TYPES.Property ? boundIdentifiers(property.value) : [],
+      );
+    case AST_NODE_TYPES.AssignmentPattern:
+      return boundIdentifiers(pattern.left);
+    default:
+      return [];
+  }
+}
+
+export function isStatementListOwner(
+  node: TSESTree.Node | undefined,
+): node is TSESTree.BlockStatement | TSESTree.Program | TSESTree.SwitchCase | TSESTree.StaticBlock {
+  return (
+    !!node &&
+    (node.type === AST_NODE_TYPES.BlockStatement ||
+      node.type === AST_NODE_TYPES.Program ||
+      node.type === AST_NODE_TYPES.SwitchCase ||
+      node.type === AST_NODE_TYPES.StaticBlock)
+  );
+}
+
+export function statementOf(node: TSESTree.Node): TSESTree.Node | null {
+  let current: TSESTree.Node = node;
+  while (current.parent && !isStatementListOwner(current.parent)) {
+    if (isFunctionNode(current.parent)) return null;
+    current = current.parent;
+  }
+  return current.parent ? current : null;
+}
+
+/** The nearest `try` (in the same function) whose protected block holds `statement`. */
+export function findEnclosingTryBlock(statement: TSESTree.Node): TSESTree.TryStatement | null {
+  for (let current: TSESTree.Node = statement; current.parent; current = current.parent) {
+    if (isFunctionNode(current.parent)) return null;
+    if (current.parent.type === AST_NODE_TYPES.TryStatement && current.parent.block === current) return current.parent;
+  }
+  return null;
+}
+
+/** `release?.()`, `if (release) release()`, `release && release()`: never calls a release that was not taken. */
+export function isGuarded(release: TSESTree.Node): boolean {
+  if (release.type === AST_NODE_TYPES.CallExpression && release.optional) return true;
+  if (release.type === AST_NODE_TYPES.CallExpression && release.callee.type === AST_NODE_TYPES.MemberExpression) {
+    if (release.callee.optional) return true;
+  }
+  for (let current: TSESTree.Node = release; current.parent; current = current.parent) {
+    const parent = current.parent;
+    if (parent.type === AST_NODE_TYPES.IfStatement && parent.test !== current) return true;
+    if (parent.type === AST_NODE_TYPES.LogicalExpression && parent.right === current) return true;
+    if (parent.type === AST_NODE_TYPES.ConditionalExpression && parent.test !== current) return true;
+    if (parent.type === AST_NODE_TYPES.BlockStatement && parent.parent.type === AST_NODE_TYPES.TryStatement) return false;
+  }
+  return false;
+}
+
+/** `let x;` / `let x: T;`: declares without running anything. */
+export function isInertDeclaration(node: TSESTree.Node): boolean {
+  return (
+    node.type === AST_NODE_TYPES.VariableDeclaration &&
+    (node.kind === "let" || node.kind === "var") &&
+    node.declarations.every((declarator) => declarator.init === null)
+  );
+}
+
+/** A `return`, `break` or `continue` in `node` (outside nested functions): a path that can skip what follows. */
+export function containsJump(node: TSESTree.Node): boolean {
+  let found = false;
+  const visit = (current: TSESTree.Node) => {
+    if (found) return;
+    if (
+      current.type === AST_NODE_TYPES.ReturnStatement ||
+      current.type === AST_NODE_TYPES.BreakStatement ||
+      current.type === AST_NODE_TYPES.ContinueStatement
+    ) {
+      found = true;
+      return;
+    }
+    if (current !== node && isFunctionNode(current)) return;
+    for (const child of childNodes(current)) visit(child);
+  };
+  visit(node);
+  return found;
+}
+
+/** Whether a statement may throw or leave: calls, `await`, `new`, `throw` and jumps. */
+export function mayThrowOrJump(node: TSESTree.Node): boolean {
+  let found = false;
+  const visit = (current: TSESTree.Node) => {
+    if (found) return;
+    switch (current.type) {
+      case AST_NODE_TYPES.CallExpression:
+      case AST_NODE_TYPES.NewExpression:
+      case AST_NODE_TYPES.AwaitExpression:
+      case AST_NODE_TYPES.ThrowStatement:
+      case AST_NODE_TYPES.ReturnStatement:
+      case AST_NODE_TYPES.BreakStatement:
+      case AST_NODE_TYPES.ContinueStatement:
+        found = true;
+        return;
+      default:
+        if (current !== node && isFunctionNode(current)) return;
+        for (const child of childNodes(current)) visit(child);
+    }
+  };
+  visit(node);
+  return found;
+}
+
+/**
+ * The first reference that hands the release handle on — an argument, a stored value, a returned value —
+ * rather than calling it (`release()`, `tx.commit()`) or testing it (`if (release)`).
+ */
+export function findEscapeIn(scopeVariable: TSESLint.Scope.Variable, definition: TSESTree.Identifier): TSESTree.Identifier | null {
+  for (const reference of scopeVariable.references) {
+    const identifier = reference.identifier as TSESTree.Identifier;
+    if (identifier === definition || reference.isWrite()) continue;
+    const parent = identifier.parent;
+    if (parent.type === AST_NODE_TYPES.CallExpression && parent.callee === identifier) continue;
+    if (parent.type === AST_NODE_TYPES.ChainExpression) continue;
+    if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === identifier) continue;
+    if (parent.type === AST_NODE_TYPES.IfStatement && parent.test === identifier) continue;
+    if (parent.type === AST_NODE_TYPES.LogicalExpression && parent.left === identifier) continue;
+    if (parent.type === AST_NODE_TYPES.UnaryExpression) continue;
+    if (parent.type === AST_NODE_TYPES.ConditionalExpression && parent.test === identifier) continue;
+    return identifier;
+  }
+  return null;
+}
+
+
+export function isReleaseStatement(node: TSESTree.Node, releases: readonly TSESTree.Node[]): boolean {
+  return node.type === AST_NODE_TYPES.ExpressionStatement && releases.includes(unwrapExpression(node.expression));
+}
