@@ -16,22 +16,37 @@ export const HELPER_NAME = "askWithin";
 /** The option names of the helper, as its call sites spell them. */
 export const HELPER_OPTIONS = { signal: "signal", ms: "ms", noAnswer: "noAnswer" } as const;
 
-/** The helper's source, written with two-space indents, double quotes and semicolons; `styled` adapts it. */
-function helperSource(name: string, typescript: boolean): string[] {
+/**
+ * The helper's source, written with two-space indents, double quotes and semicolons (`helperText` adapts it), no
+ * line longer than 80 columns unless the file is wider.
+ */
+function helperSource(name: string, typescript: boolean, width: number): string[] {
   const t = (typed: string, plain: string) => (typescript ? typed : plain);
-  return [
-    "/**",
-    " * Waits for a person's answer until `ms` pass or `signal` aborts; then stops waiting and resolves with",
-    " * `noAnswer()`, the API's own \"no decision\". Whichever side wins, the timer is cleared and the listener removed.",
-    " */",
-    ...(typescript
-      ? [
+  const signature = !typescript
+    ? [`function ${name}(ask, { signal, ms, noAnswer }) {`]
+    : width >= 90
+      ? [`function ${name}<T>(`, "  ask: Promise<T>,", "  { signal, ms, noAnswer }: { signal?: AbortSignal; ms: number; noAnswer: () => T },", "): Promise<T> {"]
+      : [
           `function ${name}<T>(`,
           "  ask: Promise<T>,",
-          "  { signal, ms, noAnswer }: { signal?: AbortSignal; ms: number; noAnswer: () => T },",
+          "  {",
+          "    signal,",
+          "    ms,",
+          "    noAnswer,",
+          "  }: {",
+          "    signal?: AbortSignal;",
+          "    ms: number;",
+          "    noAnswer: () => T;",
+          "  },",
           "): Promise<T> {",
-        ]
-      : [`function ${name}(ask, { signal, ms, noAnswer }) {`]),
+        ];
+  return [
+    "/**",
+    " * Waits for a person's answer until `ms` pass or `signal` aborts, then stops",
+    " * waiting and resolves with `noAnswer()`: the API's own \"no decision\".",
+    " * Whichever side wins, the timer is cleared and the listener removed.",
+    " */",
+    ...signature,
     `  return new Promise${t("<T>", "")}((resolve, reject) => {`,
     "    const stopWaiting = () => {",
     "      settle();",
@@ -61,13 +76,14 @@ function helperSource(name: string, typescript: boolean): string[] {
 
 /** The helper as this file would write it: its indent unit, quotes, semicolons and line ending. */
 export function helperText(name: string, typescript: boolean, style: FileStyle): string {
-  return helperSource(name, typescript)
+  return helperSource(name, typescript, style.width)
     .map((line) => {
       const indent = /^ */.exec(line)![0].length;
       let code = line.slice(indent);
       if (!code.startsWith("*") && !code.startsWith("/**")) {
         if (style.quote === "'") code = code.replace(/"abort"/g, "'abort'");
-        if (!style.semicolons) code = code.replace(/;$/, "");
+        // A type literal's members keep theirs (`ms: number;`); statements follow the file.
+        if (!style.semicolons && !/^\w+\??: /.test(code)) code = code.replace(/;$/, "");
       }
       const depth = code.startsWith("*") ? 0 : indent / 2;
       return `${style.indentUnit.repeat(depth)}${code.startsWith("*") ? ` ${code}` : code}`;

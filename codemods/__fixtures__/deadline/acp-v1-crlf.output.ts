@@ -4,8 +4,9 @@ declare const connection: {
 };
 
 /**
- * Waits for a person's answer until `ms` pass or `signal` aborts; then stops waiting and resolves with
- * `noAnswer()`, the API's own "no decision". Whichever side wins, the timer is cleared and the listener removed.
+ * Waits for a person's answer until `ms` pass or `signal` aborts, then stops
+ * waiting and resolves with `noAnswer()`: the API's own "no decision".
+ * Whichever side wins, the timer is cleared and the listener removed.
  */
 function askWithin<T>(
   ask: Promise<T>,

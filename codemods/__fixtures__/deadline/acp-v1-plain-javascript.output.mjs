@@ -2,8 +2,9 @@
 import { connection } from './connection.mjs'
 
 /**
- * Waits for a person's answer until `ms` pass or `signal` aborts; then stops waiting and resolves with
- * `noAnswer()`, the API's own "no decision". Whichever side wins, the timer is cleared and the listener removed.
+ * Waits for a person's answer until `ms` pass or `signal` aborts, then stops
+ * waiting and resolves with `noAnswer()`: the API's own "no decision".
+ * Whichever side wins, the timer is cleared and the listener removed.
  */
 function askWithin(ask, { signal, ms, noAnswer }) {
   return new Promise((resolve, reject) => {
