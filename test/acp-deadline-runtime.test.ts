@@ -50,7 +50,7 @@ interface ClientScript {
 }
 
 interface Session {
-  readonly agent: acp.AgentConnection["agent"] extends infer A ? A : never;
+  readonly agent: acp.ClientConnection["agent"];
   readonly sessionId: string;
   readonly said: string[];
   close(): void;
