@@ -9,6 +9,7 @@ const STRICT = [{ reportIdenticalBranches: true }] as const;
 const DECLINE = "// decline: the user saw the question and said no";
 const CANCEL = "// cancel: the dialog was dismissed without a decision";
 const OTHER = "// any other action: no decision was made, as with cancel";
+const FALLS = "// any other action is no decision either: falls through to cancel";
 
 const ELSE_PATH = { path: "the `else` branch", rewrite: "" };
 const IF_PATH = { path: "this `if`", rewrite: "" };
@@ -57,15 +58,10 @@ async function deploy(server) {
       log("not deployed");
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      // stop here
-      log("not deployed");
-      break;
-    }
-    default: {
-      ${OTHER}
-      result.action satisfies never;
       // stop here
       log("not deployed");
     }
@@ -106,13 +102,10 @@ async function deploy(server) {
       ${DECLINE}
       return "Deploy cancelled.";
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      return "Deploy cancelled.";
-    }
-    default: {
-      ${OTHER}
-      r.action satisfies never;
       return "Deploy cancelled.";
     }
   }
@@ -155,13 +148,10 @@ async function create(server) {
       ${DECLINE}
       return { text: "Event creation cancelled." };
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      return { text: "Event creation cancelled." };
-    }
-    default: {
-      ${OTHER}
-      info.action satisfies never;
       return { text: "Event creation cancelled." };
     }
   }
@@ -212,14 +202,10 @@ async function remove(server, file) {
       text = "Deletion cancelled";
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      text = "Deletion cancelled";
-      break;
-    }
-    default: {
-      ${OTHER}
-      result.action satisfies never;
       text = "Deletion cancelled";
     }
   }
@@ -286,14 +272,10 @@ async function sendKey(server) {
       console.log("declined");
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      console.log("declined");
-      break;
-    }
-    default: {
-      ${OTHER}
-      result.action satisfies never;
       console.log("declined");
       break;
     }
@@ -342,15 +324,10 @@ async function ask(server) {
       const text = "no";
       return text; // done
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      // refused
-      const text = "no";
-      return text; // done
-    }
-    default: {
-      ${OTHER}
-      r.action satisfies never;
       // refused
       const text = "no";
       return text; // done
@@ -525,18 +502,10 @@ async function deploy(server, force) {
       }
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      if (force) {
-        ship();
-      } else {
-        log("no");
-      }
-      break;
-    }
-    default: {
-      ${OTHER}
-      r.action satisfies never;
       if (force) {
         ship();
       } else {
@@ -581,14 +550,10 @@ async function deploy(server) {
       log("no");
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      log("no");
-      break;
-    }
-    default: {
-      ${OTHER}
-      action satisfies never;
       log("no");
     }
   }
@@ -869,14 +834,10 @@ async function deploy() {
       log("no");
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      log("no");
-      break;
-    }
-    default: {
-      ${OTHER}
-      answer.action satisfies never;
       log("no");
     }
   }
@@ -913,12 +874,10 @@ async function ask(conn) {
       ${DECLINE}
       return "stopped";
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      return "stopped";
-    }
-    default: {
-      ${OTHER}
       return "stopped";
     }
   }
@@ -955,13 +914,10 @@ async function deploy(server) {
       ${DECLINE}
       return "stopped";
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      return "stopped";
-    }
-    default: {
-      ${OTHER}
-      void /** @type {never} */ (r.action);
       return "stopped";
     }
   }
@@ -1004,14 +960,10 @@ async function deploy(server) {
 \t\t\tlog('no')
 \t\t\tbreak
 \t\t}
+\t\tdefault:
+\t\t\t${FALLS}
 \t\tcase 'cancel': {
 \t\t\t${CANCEL}
-\t\t\tlog('no')
-\t\t\tbreak
-\t\t}
-\t\tdefault: {
-\t\t\t${OTHER}
-\t\t\tr.action satisfies never
 \t\t\tlog('no')
 \t\t}
 \t}
@@ -1056,15 +1008,10 @@ async function deploy(server) {
 deployed\`);
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      log(\`not
-deployed\`);
-      break;
-    }
-    default: {
-      ${OTHER}
-      r.action satisfies never;
       log(\`not
 deployed\`);
     }
@@ -1187,13 +1134,10 @@ async function file(sessionId, title) {
       ${DECLINE}
       return \`Ticket \${title} was not filed.\`;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      return \`Ticket \${title} was not filed.\`;
-    }
-    default: {
-      ${OTHER}
-      answer.action satisfies never;
       return \`Ticket \${title} was not filed.\`;
     }
   }
@@ -1587,14 +1531,10 @@ async function deploy(server) {
       log("no");
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      log("no");
-      break;
-    }
-    default: {
-      ${OTHER}
-      result.action satisfies never;
       log("no");
     }
   }
@@ -1616,13 +1556,10 @@ async function deploy(server) {
       ${DECLINE}
       return "none";
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      return "none";
-    }
-    default: {
-      ${OTHER}
-      r.action satisfies never;
       return "none";
     }
   }
@@ -1750,13 +1687,10 @@ export function describe(choice: Choice): string {
       ${DECLINE}
       return "stop";
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      return "stop";
-    }
-    default: {
-      ${OTHER}
-      choice satisfies never;
       return "stop";
     }
   }
