@@ -59,7 +59,7 @@ export function runDeadline(source: string, file: string, options: CodemodOption
       { name: DEADLINE_RULE, rule: requireDeadline, options: REPORT_EVERYTHING },
     ],
     (problem, sourceCode) => {
-      const context: DecideContext = { problem, sourceCode, deadlineMs, typescript, style: fileStyle(sourceCode.text) };
+      const context: DecideContext = { problem, sourceCode, deadlineMs, typescript, style: fileStyle(sourceCode) };
       return problem.ruleId === `elicitation/${SIGNAL_RULE}` ? decideSignal(context) : decideDeadline(context);
     },
     { mayMatch: textMayContainHumanWait },
@@ -293,7 +293,7 @@ function addSignalCompanion(problem: Linter.LintMessage, sourceCode: SourceCode)
   const wait = findReportedWait(problem, sourceCode);
   const companion = wait?.api.signalCompanionField;
   if (!wait || !companion || wait.api.optionsArgIndex === null) return { skip: noRewriteReason(problem) };
-  const located = locateOptions(wait.node, wait.api.optionsArgIndex, sourceCode, fileStyle(sourceCode.text));
+  const located = locateOptions(wait.node, wait.api.optionsArgIndex, sourceCode, fileStyle(sourceCode));
   if ("skip" in located) return located;
   if (!located.options) return { skip: noRewriteReason(problem) };
   const existing = findProperty(located.options, companion);

@@ -3,7 +3,10 @@
  * semicolons, and a line width read from the lines the file already has. (When core/layout.ts lands, these read
  * through it.)
  */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { SourceCode } from "eslint";
 import { indentUnitOf, lineEndingOf } from "../core/object-edit.ts";
+import { walkSubtree } from "../core/walk.ts";
 
 export interface FileStyle {
   readonly eol: string;
@@ -16,14 +19,21 @@ export interface FileStyle {
   readonly width: number;
 }
 
-const styles = new Map<string, FileStyle>();
+const styles = new WeakMap<SourceCode, FileStyle>();
 
-export function fileStyle(text: string): FileStyle {
-  const known = styles.get(text);
+export function fileStyle(sourceCode: SourceCode): FileStyle {
+  const known = styles.get(sourceCode);
   if (known) return known;
-  const style = { eol: lineEndingOf(text), indentUnit: indentUnitOf(text), quote: quoteOf(text), semicolons: usesSemicolons(text), trailingComma: usesTrailingCommas(text), width: lineWidthOf(text) };
-  if (styles.size > 64) styles.clear();
-  styles.set(text, style);
+  const text = sourceCode.text;
+  const style = {
+    eol: lineEndingOf(text),
+    indentUnit: indentUnitOf(text),
+    quote: quoteOf(text),
+    semicolons: usesSemicolons(text),
+    trailingComma: usesTrailingCommas(sourceCode),
+    width: lineWidthOf(text),
+  };
+  styles.set(sourceCode, style);
   return style;
 }
 
@@ -56,12 +66,29 @@ export function usesSemicolons(text: string): boolean {
 }
 
 /**
- * Whether lists spread over lines end with a comma (`a,⏎]`): the file's habit where it shows one, else yes (Prettier's
- * default).
+ * Whether lists spread over lines (objects, arrays, arguments, parameters whose closer has a line of its own) end with
+ * a comma: the file's habit where it shows one, else yes (Prettier's default).
  */
-export function usesTrailingCommas(text: string): boolean {
-  const withComma = (text.match(/,[ \t]*\r?\n[ \t]*[\]})]/g) ?? []).length;
-  const without = (text.match(/[\w"'`)\]}][ \t]*\r?\n[ \t]*[\])]/g) ?? []).length;
+export function usesTrailingCommas(sourceCode: SourceCode): boolean {
+  let withComma = 0;
+  let without = 0;
+  const program = sourceCode.ast as unknown as TSESTree.Program;
+  walkSubtree(program, sourceCode.visitorKeys as never, (node) => {
+    const items =
+      node.type === AST_NODE_TYPES.ObjectExpression
+        ? node.properties
+        : node.type === AST_NODE_TYPES.ArrayExpression
+          ? node.elements
+          : node.type === AST_NODE_TYPES.CallExpression || node.type === AST_NODE_TYPES.NewExpression
+            ? node.arguments
+            : null;
+    const last = items?.at(-1);
+    if (!last) return;
+    const closer = sourceCode.getLastToken(node as never);
+    if (!closer || closer.loc.start.line <= last.loc.end.line) return;
+    if (sourceCode.getTokenAfter(last as never)?.value === ",") withComma += 1;
+    else without += 1;
+  });
   return withComma >= without;
 }
 

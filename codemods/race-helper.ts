@@ -76,7 +76,12 @@ function helperSource(name: string, typescript: boolean, width: number): string[
 
 /** The helper as this file would write it: its indent unit, quotes, semicolons and line ending. */
 export function helperText(name: string, typescript: boolean, style: FileStyle): string {
-  return helperSource(name, typescript, style.width)
+  const source = helperSource(name, typescript, style.width);
+  // A file that closes multi-line lists without a comma gets none before a closing line.
+  const lines = style.trailingComma
+    ? source
+    : source.map((line, index) => (/^\s*[)\]}]/.test(source[index + 1] ?? "") ? line.replace(/,$/, "") : line));
+  return lines
     .map((line) => {
       const indent = /^ */.exec(line)![0].length;
       let code = line.slice(indent);
