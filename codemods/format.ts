@@ -18,7 +18,7 @@ interface PrettierApi {
   format(source: string, options: Record<string, unknown>): Promise<string>;
 }
 
-export type FormatOutcome =
+type FormatOutcome =
   /** Formatted with the project's Prettier; `whole` when the file was clean before and is formatted throughout. */
   | { readonly kind: "formatted"; readonly text: string; readonly whole: boolean; readonly version: string }
   /** Not formatted, and why (no config, no Prettier installed, ignored, a Prettier error). */
@@ -27,7 +27,7 @@ export type FormatOutcome =
 const loaded = new Map<string, PrettierApi | null>();
 
 /** The `prettier` package the project at `directory` would load, or null when it has none. */
-export function loadProjectPrettier(directory: string): PrettierApi | null {
+function loadProjectPrettier(directory: string): PrettierApi | null {
   const from = path.join(directory, "package.json");
   let resolved: string;
   try {
@@ -69,7 +69,7 @@ export async function formatRewrite(file: string, before: string, after: string)
 }
 
 /** The range of `after` that differs from `before`: everything between their common prefix and common suffix. */
-export function changedRange(before: string, after: string): [number, number] {
+function changedRange(before: string, after: string): [number, number] {
   let start = 0;
   const shortest = Math.min(before.length, after.length);
   while (start < shortest && before[start] === after[start]) start += 1;

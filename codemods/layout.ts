@@ -38,7 +38,7 @@ export function fileStyle(sourceCode: SourceCode): FileStyle {
 }
 
 /** The quote most string literals use (code lines only, a rough count that ignores comments). */
-export function quoteOf(text: string): '"' | "'" {
+function quoteOf(text: string): '"' | "'" {
   let double = 0;
   let single = 0;
   for (const line of text.split(/\r?\n/)) {
@@ -51,7 +51,7 @@ export function quoteOf(text: string): '"' | "'" {
 }
 
 /** Whether statements end with `;`: most lines that end a statement-like line do. */
-export function usesSemicolons(text: string): boolean {
+function usesSemicolons(text: string): boolean {
   let withSemicolon = 0;
   let without = 0;
   for (const line of text.split(/\r?\n/)) {
@@ -69,7 +69,7 @@ export function usesSemicolons(text: string): boolean {
  * Whether lists spread over lines (objects, arrays, arguments, parameters whose closer has a line of its own) end with
  * a comma: the file's habit where it shows one, else yes (Prettier's default).
  */
-export function usesTrailingCommas(sourceCode: SourceCode): boolean {
+function usesTrailingCommas(sourceCode: SourceCode): boolean {
   let withComma = 0;
   let without = 0;
   const program = sourceCode.ast as unknown as TSESTree.Program;
@@ -99,7 +99,7 @@ const WIDTHS = [80, 100, 120, 140, 160];
  * The line width the file keeps to: its longest lines (the 98th percentile, so one stray long string does not
  * count) rounded up to the next usual setting, at least 80.
  */
-export function lineWidthOf(text: string): number {
+function lineWidthOf(text: string): number {
   const lengths = text
     .split(/\r?\n/)
     .filter((line) => line.trim() !== "" && !/^\s*(?:\/\/|\*|\/\*)/.test(line))

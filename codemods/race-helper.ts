@@ -11,7 +11,7 @@ import { describeHelper, destructuredOptionNames } from "../core/race-helper.ts"
 import type { TextEdit } from "./apply-suggestions.ts";
 import type { FileStyle } from "./layout.ts";
 
-export const HELPER_NAME = "askWithin";
+const HELPER_NAME = "askWithin";
 
 /** The option names of the helper, as its call sites spell them. */
 export const HELPER_OPTIONS = { signal: "signal", ms: "ms", noAnswer: "noAnswer" } as const;
@@ -107,7 +107,7 @@ function topLevelFunctions(program: TSESTree.Program): TSESTree.FunctionDeclarat
   });
 }
 
-export type ExistingHelper =
+type ExistingHelper =
   /** `askWithin(ask, { signal, ms, noAnswer })`, this transform's own (from an earlier run). */
   | { readonly kind: "own"; readonly name: string }
   /** The file's own `raceWithSignal(ask, signal)`: it is handed a signal that also carries the deadline. */

@@ -8,7 +8,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { getMemberPath, getStringValue, unwrapExpression } from "./ast.ts";
 import { isAbortSignalStaticCall, isSetTimeoutCall, localFunctionOf, walkSubtree } from "./walk.ts";
 
-export interface RaceHelper {
+interface RaceHelper {
   /** The helper's own declaration in the file. */
   readonly fn: TSESTree.FunctionLike;
   /** Whether its body also sets a timer (`setTimeout`, `AbortSignal.timeout`): the race is a deadline too. */
