@@ -1,5 +1,5 @@
 // eslint-doc-generator (README rules table and rule page headers). Regenerate with `npm run build && npx eslint-doc-generator`;
-// test/docs.test.ts runs it with --check. It loads the compiled plugin (index.js).
+// test/doc-generator.test.ts runs it with --check. It loads the compiled plugin (index.js).
 /** @type {import("eslint-doc-generator").GenerateOptions} */
 module.exports = {
   ruleDocTitleFormat: "prefix-name",

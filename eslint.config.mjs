@@ -4,15 +4,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: [
-      "node_modules/",
-      "fixtures/",
-      ".tmp/",
-      "bench/results/",
-      "**/*.js",
-      "**/*.d.ts",
-      "test/typed-project/",
-    ],
+    ignores: ["node_modules/", "fixtures/", ".tmp/", "bench/results/", "**/*.js", "**/*.d.ts", "test/typed-project/"],
   },
   ...tseslint.configs.recommended,
   {

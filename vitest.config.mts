@@ -1,15 +1,50 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two projects. `unit`: rule, core, codemod and kit tests, in process, no build, no npm, no child process —
+ * `npx vitest run --project unit` while you work. `integration`: everything under test/ that packs, installs, spawns
+ * ESLint or the CLI, drives the real SDKs, or lints real packages (`npm test` builds first; the project's global setup
+ * packs and installs once per run). A new test that starts a process or needs the build belongs under test/.
+ */
+const UNIT_FILES = [
+  "rules/**/*.test.ts",
+  "core/**/*.test.ts",
+  "codemods/**/*.test.ts",
+  "testing/**/*.test.ts",
+  "bin/**/*.test.ts",
+  "test/docs.test.ts",
+];
+
 export default defineConfig({
   test: {
-    include: ["**/*.test.ts"],
     exclude: ["**/node_modules/**", ".tmp/**"],
     setupFiles: ["./test/setup-rule-tester.ts"],
-    // Packaging and CLI tests install tarballs and spawn ESLint: give them room, keep unit tests fast.
-    testTimeout: 120_000,
-    hookTimeout: 300_000,
     pool: "forks",
-    // Vitest's default (cores - 1) is one worker on a 2-core CI machine; the slow files mostly wait on npm, git and
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          isolate: false,
+          include: UNIT_FILES,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["test/**/*.test.ts"],
+          exclude: ["**/node_modules/**", ".tmp/**", ...UNIT_FILES],
+          globalSetup: ["./test/support/global-setup.ts"],
+          // The slow files wait on child processes (ESLint, tsc, git, npm): room for a cold 2-core machine.
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
+    // Vitest's default (cores - 1) is one worker on a 2-core CI machine; the slow files mostly wait on git and
     // child processes, so a third worker overlaps that waiting instead of queueing behind it.
     maxWorkers: 3,
   },

@@ -13,20 +13,20 @@ import fs from "node:fs";
 import path from "node:path";
 
 export const REPO_ROOT = path.resolve(__dirname, "..");
-export const NODE_MODULES = path.join(REPO_ROOT, "node_modules");
+const NODE_MODULES = path.join(REPO_ROOT, "node_modules");
 
 /**
  * The broad corpus takes modules up to this size: code as people write it (no bundles, no generated tables), and
  * enough files (over 2,000) for per-file costs to show while a pass stays a few seconds, so a whole bench run fits
  * in about 5 minutes on 2 cores.
  */
-export const MAX_FILE_BYTES = 10 * 1024;
+const MAX_FILE_BYTES = 10 * 1024;
 
 /**
  * Packages of the broad corpus, in order, with the most files each may contribute (its sorted paths, first N).
  * Caps keep one package from dominating; the total is about 2,100 files, 5 MB.
  */
-export const BROAD_PACKAGES: ReadonlyArray<{ name: string; cap: number; exclude?: RegExp }> = [
+const BROAD_PACKAGES: ReadonlyArray<{ name: string; cap: number; exclude?: RegExp }> = [
   { name: "@typescript-eslint/eslint-plugin", cap: 150 },
   { name: "@typescript-eslint/scope-manager", cap: 180 },
   { name: "@typescript-eslint/typescript-estree", cap: 60 },
@@ -69,7 +69,7 @@ const DECLARATION_FILE = /\.d\.(?:ts|mts|cts)$/;
  */
 const ELICITATION_WORDS = /elicit|permission|ElicitResult|acceptAction|human.?in.?the.?loop/i;
 
-export function hasElicitationCode(text: string): boolean {
+function hasElicitationCode(text: string): boolean {
   return ELICITATION_WORDS.test(text);
 }
 
@@ -81,7 +81,7 @@ export interface Corpus {
 }
 
 /** Every file under `dir` whose name matches, sorted by path; `node_modules` below `dir` is entered only if asked. */
-export function listFiles(dir: string, options: { enterNodeModules: boolean; match: (file: string) => boolean }): string[] {
+function listFiles(dir: string, options: { enterNodeModules: boolean; match: (file: string) => boolean }): string[] {
   const found: string[] = [];
   const walk = (current: string): void => {
     let entries: fs.Dirent[];
@@ -154,7 +154,8 @@ export function denseCorpus(): Corpus {
   return {
     name: "dense",
     files: [...fixtures, ...examples],
-    recipe: "fixtures/**/*.{ts,tsx,js,mjs,cjs} (no .d.ts) + node_modules/@modelcontextprotocol/sdk/dist/esm/examples/**/*.js, sorted",
+    recipe:
+      "fixtures/**/*.{ts,tsx,js,mjs,cjs} (no .d.ts) + node_modules/@modelcontextprotocol/sdk/dist/esm/examples/**/*.js, sorted",
   };
 }
 
@@ -173,7 +174,7 @@ export function totalBytes(files: readonly string[]): number {
   return total;
 }
 
-export function toPosix(file: string): string {
+function toPosix(file: string): string {
   return file.split(path.sep).join("/");
 }
 
@@ -181,4 +182,36 @@ export function toPosix(file: string): string {
 export function displayPath(file: string): string {
   const relative = path.relative(REPO_ROOT, file);
   return toPosix(relative.startsWith("..") ? file : relative);
+}
+
+/**
+ * A whole repository on disk for `check` and `eslint` to discover and lint, as a user runs them: the files of the
+ * given corpora copied under `<dir>/src/` by their path in this repository (`node_modules/` renamed `vendor/`, since
+ * both tools skip node_modules), and a package.json at the root. Its corpus is that one package.json: the variants
+ * that time a whole run lint the directory it is in. Placed outside this repository, whose .gitignore would hide it.
+ */
+export function writeRepositoryCorpus(dir: string, sources: readonly Corpus[]): Corpus {
+  fs.mkdirSync(dir, { recursive: true });
+  const seen = new Set<string>();
+  for (const file of sources.flatMap((corpus) => corpus.files)) {
+    const relative = path
+      .relative(REPO_ROOT, file)
+      .split(path.sep)
+      .map((part) => (part === "node_modules" ? "vendor" : part));
+    const target = path.join(dir, "src", ...relative);
+    if (seen.has(target)) continue;
+    seen.add(target);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(file, target);
+  }
+  const manifest = path.join(dir, "package.json");
+  fs.writeFileSync(
+    manifest,
+    `${JSON.stringify({ name: "bench-repository", private: true, type: "module" }, null, 2)}\n`,
+  );
+  return {
+    name: "repository",
+    files: [manifest],
+    recipe: `one directory of ${seen.size} files: ${sources.map((corpus) => corpus.name).join(" + ")} copied under src/ (node_modules/ as vendor/), linted as a whole`,
+  };
 }

@@ -64,7 +64,12 @@ interface RoundTimes {
 const BLOCK_FILES = 20;
 
 /** One round: every variant started afresh, then each block of files through every variant, the order rotating. */
-async function runRound(variants: readonly Variant[], files: readonly string[], texts: readonly string[], rotation: number): Promise<RoundTimes> {
+async function runRound(
+  variants: readonly Variant[],
+  files: readonly string[],
+  texts: readonly string[],
+  rotation: number,
+): Promise<RoundTimes> {
   collectGarbage();
   // Typed variants build their program on their first file of the round, as a fresh `eslint` run would.
   if (variants.some((variant) => variant.typed)) clearCaches();

@@ -5,13 +5,22 @@
  *   npm run bench                 full run (targets are judged on this)
  *   npm run bench -- --quick      a third of each corpus, no memory runs: a quick look, not a verdict
  *   options: --rounds N (default 3)  --jobs N (parallel child processes, default 2)  --no-memory
- *            --only broad-lint,dense-lint,dense-typed,broad-transform,dense-transform
+ *            --only broad-lint,dense-lint,dense-typed,broad-transform,dense-transform,repository-check
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { broadCorpus, denseCorpus, displayPath, quietCorpus, REPO_ROOT, totalBytes, type Corpus } from "./corpora.ts";
+import {
+  broadCorpus,
+  denseCorpus,
+  displayPath,
+  quietCorpus,
+  REPO_ROOT,
+  totalBytes,
+  writeRepositoryCorpus,
+  type Corpus,
+} from "./corpora.ts";
 import type { MeasureJob, MemoryResult, SubsetTime, TimeResult } from "./measure.ts";
 import { ruleNames } from "./subjects.ts";
 
@@ -21,6 +30,8 @@ const WORK_DIR = path.join(RESULTS_DIR, "work", String(process.pid));
 const MEASURE_SCRIPT = path.join(__dirname, "measure.ts");
 /** The dense corpus is small (a pass is under a second): more rounds, for a stable median at little cost. */
 const DENSE_UNTYPED_ROUNDS = 9;
+/** Where the repository suite's files are copied: outside this repository, whose .gitignore covers bench/results/. */
+const REPOSITORY_DIR = path.join(os.tmpdir(), `elicitation-bench-repository-${process.pid}`);
 
 interface Options {
   quick: boolean;
@@ -56,7 +67,8 @@ class UsageError extends Error {}
 
 function positiveInteger(flag: string, text: string): number {
   const parsed = Number(text);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new UsageError(`${flag} must be a whole number >= 1, got "${text}"`);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new UsageError(`${flag} must be a whole number >= 1, got "${text}"`);
   return parsed;
 }
 
@@ -89,7 +101,11 @@ interface RatioSpec {
 }
 
 function everyThird(corpus: Corpus): Corpus {
-  return { ...corpus, files: corpus.files.filter((_, index) => index % 3 === 0), recipe: `${corpus.recipe}; --quick: every third file` };
+  return {
+    ...corpus,
+    files: corpus.files.filter((_, index) => index % 3 === 0),
+    recipe: `${corpus.recipe}; --quick: every third file`,
+  };
 }
 
 function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
@@ -136,31 +152,161 @@ function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
       memoryVariants: [],
     },
   ];
+  const corpora = [broad, quietCorpus(broad), dense];
+  if (!options.only || options.only.has("repository-check")) {
+    const repository = writeRepositoryCorpus(REPOSITORY_DIR, [broad, dense]);
+    corpora.push(repository);
+    suites.push({
+      // Whole runs as a user starts them (discovery, the text pre-filter, ESLint), one per round: issue #12's
+      // "a repository where 1 % of files ask a person costs ~1 % of a full lint".
+      name: "repository-check",
+      corpus: repository,
+      variants: ["repo:eslint-parser", "repo:check"],
+      memoryVariants: [],
+    });
+  }
   const chosen = options.only ? suites.filter((suite) => options.only?.has(suite.name)) : suites;
-  return { suites: chosen, corpora: [broad, quietCorpus(broad), dense] };
+  return { suites: chosen, corpora };
 }
 
 function ratioSpecs(): RatioSpec[] {
   const specs: RatioSpec[] = [
-    { group: "a", label: "recommended / parser alone", suite: "broad-lint", numerator: "lint:recommended", denominator: "lint:parser", subset: "all", target: 1.03 },
-    { group: "a", label: "recommended / parser alone", suite: "dense-lint", numerator: "lint:recommended", denominator: "lint:parser", subset: "all", target: 1.15 },
-    { group: "b", label: "switch-exhaustiveness-check typed / parser alone", suite: "dense-typed", numerator: "lint:switch-typed", denominator: "lint:parser", subset: "all" },
-    { group: "b", label: "recommended typed / parser alone", suite: "dense-typed", numerator: "lint:recommended-typed", denominator: "lint:parser", subset: "all" },
-    { group: "b", label: "recommended typed / switch-exhaustiveness-check typed", suite: "dense-typed", numerator: "lint:recommended-typed", denominator: "lint:switch-typed", subset: "all" },
-    { group: "b", label: "recommended typed / recommended untyped", suite: "dense-typed", numerator: "lint:recommended-typed", denominator: "lint:recommended", subset: "all" },
-    { group: "b", label: "recommended typed / parser alone typed", suite: "dense-typed", numerator: "lint:recommended-typed", denominator: "lint:parser-typed", subset: "all" },
-    { group: "c", label: "migrate transforms / jscodeshift identity", suite: "broad-transform", numerator: "transform:migrate", denominator: "transform:identity", subset: "all", target: 0.5 },
-    { group: "c", label: "migrate transforms / jscodeshift identity", suite: "dense-transform", numerator: "transform:migrate", denominator: "transform:identity", subset: "all" },
-    { group: "a", label: "a rule that does nothing / parser alone (ESLint's floor)", suite: "broad-lint", numerator: "lint:noop", denominator: "lint:parser", subset: "all" },
-    { group: "a", label: "recommended / a rule that does nothing", suite: "broad-lint", numerator: "lint:recommended", denominator: "lint:noop", subset: "all" },
-    { group: "d", label: "recommended / parser alone", suite: "broad-lint", numerator: "lint:recommended", denominator: "lint:parser", subset: "quiet" },
-    { group: "d", label: "a rule that does nothing / parser alone", suite: "broad-lint", numerator: "lint:noop", denominator: "lint:parser", subset: "quiet" },
+    {
+      group: "a",
+      label: "recommended / parser alone",
+      suite: "broad-lint",
+      numerator: "lint:recommended",
+      denominator: "lint:parser",
+      subset: "all",
+      target: 1.03,
+    },
+    {
+      group: "a",
+      label: "recommended / parser alone",
+      suite: "dense-lint",
+      numerator: "lint:recommended",
+      denominator: "lint:parser",
+      subset: "all",
+      target: 1.15,
+    },
+    {
+      group: "b",
+      label: "switch-exhaustiveness-check typed / parser alone",
+      suite: "dense-typed",
+      numerator: "lint:switch-typed",
+      denominator: "lint:parser",
+      subset: "all",
+    },
+    {
+      group: "b",
+      label: "recommended typed / parser alone",
+      suite: "dense-typed",
+      numerator: "lint:recommended-typed",
+      denominator: "lint:parser",
+      subset: "all",
+    },
+    {
+      group: "b",
+      label: "recommended typed / switch-exhaustiveness-check typed",
+      suite: "dense-typed",
+      numerator: "lint:recommended-typed",
+      denominator: "lint:switch-typed",
+      subset: "all",
+    },
+    {
+      group: "b",
+      label: "recommended typed / recommended untyped",
+      suite: "dense-typed",
+      numerator: "lint:recommended-typed",
+      denominator: "lint:recommended",
+      subset: "all",
+    },
+    {
+      group: "b",
+      label: "recommended typed / parser alone typed",
+      suite: "dense-typed",
+      numerator: "lint:recommended-typed",
+      denominator: "lint:parser-typed",
+      subset: "all",
+    },
+    {
+      group: "c",
+      label: "migrate transforms / jscodeshift identity",
+      suite: "broad-transform",
+      numerator: "transform:migrate",
+      denominator: "transform:identity",
+      subset: "all",
+      target: 0.5,
+    },
+    {
+      group: "c",
+      label: "migrate transforms / jscodeshift identity",
+      suite: "dense-transform",
+      numerator: "transform:migrate",
+      denominator: "transform:identity",
+      subset: "all",
+    },
+    {
+      group: "e",
+      label: "check . / eslint . with the parser alone",
+      suite: "repository-check",
+      numerator: "repo:check",
+      denominator: "repo:eslint-parser",
+      subset: "all",
+      target: 0.1,
+    },
+    {
+      group: "a",
+      label: "a rule that does nothing / parser alone (ESLint's floor)",
+      suite: "broad-lint",
+      numerator: "lint:noop",
+      denominator: "lint:parser",
+      subset: "all",
+    },
+    {
+      group: "a",
+      label: "recommended / a rule that does nothing",
+      suite: "broad-lint",
+      numerator: "lint:recommended",
+      denominator: "lint:noop",
+      subset: "all",
+    },
+    {
+      group: "d",
+      label: "recommended / parser alone",
+      suite: "broad-lint",
+      numerator: "lint:recommended",
+      denominator: "lint:parser",
+      subset: "quiet",
+    },
+    {
+      group: "d",
+      label: "a rule that does nothing / parser alone",
+      suite: "broad-lint",
+      numerator: "lint:noop",
+      denominator: "lint:parser",
+      subset: "quiet",
+    },
   ];
   for (const name of ruleNames()) {
-    specs.push({ group: "d", label: `${name} alone / parser alone`, suite: "broad-lint", numerator: `lint:rule:${name}`, denominator: "lint:parser", subset: "quiet" });
+    specs.push({
+      group: "d",
+      label: `${name} alone / parser alone`,
+      suite: "broad-lint",
+      numerator: `lint:rule:${name}`,
+      denominator: "lint:parser",
+      subset: "quiet",
+    });
   }
   for (const name of ruleNames()) {
-    specs.push({ group: "d", label: `${name} alone / a rule that does nothing`, suite: "broad-lint", numerator: `lint:rule:${name}`, denominator: "lint:noop", subset: "quiet" });
+    specs.push({
+      group: "d",
+      label: `${name} alone / a rule that does nothing`,
+      suite: "broad-lint",
+      numerator: `lint:rule:${name}`,
+      denominator: "lint:noop",
+      subset: "quiet",
+    });
   }
   return specs;
 }
@@ -234,7 +380,8 @@ function computeRatio(spec: RatioSpec, suite: Suite, result: TimeResult): RatioR
   const numerator = result.rounds[spec.numerator];
   const denominator = result.rounds[spec.denominator];
   if (!numerator || !denominator) return null;
-  const pick = (rounds: Array<Record<string, SubsetTime>>, key: keyof SubsetTime) => rounds.map((round) => round[spec.subset][key]);
+  const pick = (rounds: Array<Record<string, SubsetTime>>, key: keyof SubsetTime) =>
+    rounds.map((round) => round[spec.subset][key]);
   const ratioOf = (key: keyof SubsetTime) => {
     const top = pick(numerator, key);
     const bottom = pick(denominator, key);
@@ -257,7 +404,11 @@ function computeRatio(spec: RatioSpec, suite: Suite, result: TimeResult): RatioR
 function formatTable(rows: string[][]): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   return rows
-    .map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  "))
+    .map((row) =>
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+        .join("  "),
+    )
     .join("\n");
 }
 
@@ -271,13 +422,20 @@ async function main(): Promise<number> {
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     if (error.message) process.stderr.write(`bench: ${error.message}\n`);
-    process.stderr.write(fs.readFileSync(__filename, "utf8").split("*/")[0].replace(/^\/\*\*?/, "").replace(/^ \* ?/gm, "") + "\n");
+    process.stderr.write(
+      fs
+        .readFileSync(__filename, "utf8")
+        .split("*/")[0]
+        .replace(/^\/\*\*?/, "")
+        .replace(/^ \* ?/gm, "") + "\n",
+    );
     return 2;
   }
   const startedAt = Date.now();
   fs.mkdirSync(WORK_DIR, { recursive: true });
   const { suites, corpora } = buildSuites(options);
-  const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+  const log = (line: string) =>
+    process.stderr.write(`[bench ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
 
   for (const corpus of corpora) {
     log(`corpus ${corpus.name}: ${corpus.files.length} files, ${(totalBytes(corpus.files) / 1e6).toFixed(1)} MB`);
@@ -328,16 +486,28 @@ async function main(): Promise<number> {
     }
   }
   const results = await runPool(
-    jobs.map(({ job }) => () => runChild(job, log)),
+    jobs.map(
+      ({ job }) =>
+        () =>
+          runChild(job, log),
+    ),
     options.jobs,
   );
 
   const timeResults = new Map<string, TimeResult>();
-  const memory: Array<{ suite: string; corpus: string; variant: string; peakRssBytes: number; startRssBytes: number }> = [];
+  const memory: Array<{ suite: string; corpus: string; variant: string; peakRssBytes: number; startRssBytes: number }> =
+    [];
   results.forEach((result, index) => {
     const { suite } = jobs[index];
     if (result.mode === "time") timeResults.set(suite.name, result);
-    else memory.push({ suite: suite.name, corpus: suite.corpus.name, variant: result.variant, peakRssBytes: result.peakRssBytes, startRssBytes: result.startRssBytes });
+    else
+      memory.push({
+        suite: suite.name,
+        corpus: suite.corpus.name,
+        variant: result.variant,
+        peakRssBytes: result.peakRssBytes,
+        startRssBytes: result.startRssBytes,
+      });
   });
 
   const ratios: RatioResult[] = [];
@@ -350,16 +520,21 @@ async function main(): Promise<number> {
   }
 
   const out: string[] = [];
-  out.push(`eslint-plugin-elicitation bench — ${options.quick ? "QUICK (a third of each corpus; not a verdict)" : "full"} run, ${options.rounds} rounds, ${options.jobs} parallel job(s), ${os.cpus().length} CPUs`);
-  out.push("Ratio = CPU time of the variant / CPU time of its baseline, interleaved file by file in the same round on the same files; min / median / max over rounds. Targets are judged on the median.");
+  out.push(
+    `eslint-plugin-elicitation bench — ${options.quick ? "QUICK (a third of each corpus; not a verdict)" : "full"} run, ${options.rounds} rounds, ${options.jobs} parallel job(s), ${os.cpus().length} CPUs`,
+  );
+  out.push(
+    "Ratio = CPU time of the variant / CPU time of its baseline, interleaved file by file in the same round on the same files; min / median / max over rounds. Targets are judged on the median.",
+  );
   out.push("");
   const groupTitles: Record<string, string> = {
     a: "(a) configs.recommended vs ESLint with the parser alone",
     b: "(b) type information, dense corpus",
     c: "(c) migrate's transforms (in-process, chained) vs a jscodeshift identity transform",
     d: "(d) each rule on files with no elicitation code (issues 2 and 3)",
+    e: "(e) check on a whole repository vs eslint with the parser alone (issue 12)",
   };
-  for (const group of ["a", "b", "c", "d"]) {
+  for (const group of ["a", "b", "c", "d", "e"]) {
     const rows = ratios.filter((ratio) => ratio.group === group);
     if (rows.length === 0) continue;
     out.push(groupTitles[group]);
@@ -383,16 +558,27 @@ async function main(): Promise<number> {
   }
   out.push("Findings per variant (lint: problems reported; transforms: files whose text changed):");
   for (const [suiteName, result] of timeResults) {
-    const parts = Object.entries(result.totals).map(([variant, totals]) => `${variant}=${totals.findings}${totals.fileErrors ? ` (${totals.fileErrors} unparsable)` : ""}`);
+    const parts = Object.entries(result.totals).map(
+      ([variant, totals]) =>
+        `${variant}=${totals.findings}${totals.fileErrors ? ` (${totals.fileErrors} unparsable)` : ""}`,
+    );
     out.push(`  ${suiteName}: ${parts.join(", ")}`);
   }
   if (memory.length > 0) {
     out.push("");
-    out.push("Peak memory (resident set of a fresh process running one variant once; 'start' = after loading code and files)");
+    out.push(
+      "Peak memory (resident set of a fresh process running one variant once; 'start' = after loading code and files)",
+    );
     out.push(
       formatTable([
         ["variant", "corpus", "peak RSS", "start RSS", "peak - start"],
-        ...memory.map((entry) => [entry.variant, entry.corpus, megabytes(entry.peakRssBytes), megabytes(entry.startRssBytes), megabytes(entry.peakRssBytes - entry.startRssBytes)]),
+        ...memory.map((entry) => [
+          entry.variant,
+          entry.corpus,
+          megabytes(entry.peakRssBytes),
+          megabytes(entry.startRssBytes),
+          megabytes(entry.peakRssBytes - entry.startRssBytes),
+        ]),
       ]),
     );
   }
@@ -421,6 +607,7 @@ async function main(): Promise<number> {
   fs.writeFileSync(path.join(RESULTS_DIR, "latest.txt"), `${out.join("\n")}\n`);
   out.push(`Results: ${displayPath(jsonFile)} (and bench/results/latest.json, latest.txt)`);
   fs.rmSync(WORK_DIR, { recursive: true, force: true });
+  fs.rmSync(REPOSITORY_DIR, { recursive: true, force: true });
   process.stdout.write(`${out.join("\n")}\n`);
   return 0;
 }

@@ -15,18 +15,18 @@ import { REPO_ROOT } from "./corpora.ts";
 
 export const PLUGIN_PREFIX = "elicitation";
 
-export const CODEMODS_DIR = path.join(REPO_ROOT, "codemods");
+const CODEMODS_DIR = path.join(REPO_ROOT, "codemods");
 
-export const SOURCE_GLOBS = ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"];
+const SOURCE_GLOBS = ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"];
 
 /** Flat-config block that lets Linter lint files under node_modules (ignored by default). */
-export const LINT_NODE_MODULES: Linter.Config = { ignores: ["!**/node_modules/"] };
+const LINT_NODE_MODULES: Linter.Config = { ignores: ["!**/node_modules/"] };
 
 export function ruleNames(rules: Record<string, unknown> = plugin.rules): string[] {
   return Object.keys(rules).sort();
 }
 
-export const parser = tsParser as unknown as Linter.Parser;
+const parser = tsParser as unknown as Linter.Parser;
 
 /**
  * A flat config that runs `rules` (full ids, e.g. "elicitation/require-deadline") with the TypeScript parser.
@@ -69,7 +69,7 @@ export function everyRuleStrict(): Linter.RulesRecord {
   return { ...(plugin.configs.strict.rules as Linter.RulesRecord) };
 }
 
-export type Transform = (file: FileInfo, api: API, options: Options) => string | null | undefined | void;
+type Transform = (file: FileInfo, api: API, options: Options) => string | null | undefined | void;
 
 export interface LoadedTransform {
   name: string;
@@ -79,7 +79,7 @@ export interface LoadedTransform {
 }
 
 /** Options every transform receives: `deadline` refuses to run without a deadline, and there is no default. */
-export const TRANSFORM_OPTIONS: Options = { "deadline-ms": "300000", dry: true };
+const TRANSFORM_OPTIONS: Options = { "deadline-ms": "300000", dry: true };
 
 /**
  * Imports every codemods/*.ts whose default export is a function. `import()` (not `require`) so the same code
@@ -116,7 +116,7 @@ function isTransformModule(value: unknown): value is ModuleNamespace {
 }
 
 /** The `api` jscodeshift's worker hands a transform; reports are collected instead of printed. */
-export function transformApi(parserName: string, reports: string[]): API {
+function transformApi(parserName: string, reports: string[]): API {
   const j = jscodeshift.withParser(parserName);
   return { j, jscodeshift: j, stats: () => {}, report: (message: string) => reports.push(message) };
 }
@@ -159,8 +159,15 @@ export function runTransformChain(
 }
 
 /** One transform on one text, called as jscodeshift's worker calls it; returns the text it leaves. */
-export function runTransform(loaded: LoadedTransform, filePath: string, source: string, reports: string[] = []): string {
-  const result = loaded.transform({ path: filePath, source }, transformApi(loaded.parser, reports), { ...TRANSFORM_OPTIONS });
+export function runTransform(
+  loaded: LoadedTransform,
+  filePath: string,
+  source: string,
+  reports: string[] = [],
+): string {
+  const result = loaded.transform({ path: filePath, source }, transformApi(loaded.parser, reports), {
+    ...TRANSFORM_OPTIONS,
+  });
   return typeof result === "string" ? result : source;
 }
 
@@ -177,7 +184,10 @@ const MIGRATE_MAX_ROUNDS = 4;
  * The transforms the way `migrate` runs them in-process: its registry's codemods in order, in rounds until a round
  * changes nothing. Without a registry, the codemods/ transforms chained once. Returns whether the file changed.
  */
-export async function loadMigrateRunner(): Promise<{ names: string[]; run: (file: string, source: string) => boolean }> {
+export async function loadMigrateRunner(): Promise<{
+  names: string[];
+  run: (file: string, source: string) => boolean;
+}> {
   const registryFile = path.join(CODEMODS_DIR, "registry.ts");
   if (!fs.existsSync(registryFile)) {
     const transforms = await loadTransforms();
@@ -186,7 +196,10 @@ export async function loadMigrateRunner(): Promise<{ names: string[]; run: (file
       run: (file, source) => runTransformChain(transforms, file, source).changedBy.length > 0,
     };
   }
-  const namespace = (await import(pathToFileURL(registryFile).href)) as { CODEMODS?: unknown; default?: { CODEMODS?: unknown } };
+  const namespace = (await import(pathToFileURL(registryFile).href)) as {
+    CODEMODS?: unknown;
+    default?: { CODEMODS?: unknown };
+  };
   const codemods = (namespace.CODEMODS ?? namespace.default?.CODEMODS) as readonly MigrateCodemod[];
   const options = { deadlineMs: Number(TRANSFORM_OPTIONS["deadline-ms"]) };
   return {

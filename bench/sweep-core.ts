@@ -15,9 +15,18 @@ import os from "node:os";
 import path from "node:path";
 import { Linter, type SourceCode } from "eslint";
 import { REPO_ROOT, displayPath } from "./corpora.ts";
-import { everyRule, everyRuleStrict, lintConfig, loadTransforms, runTransform, runTransformChain, type LoadedTransform } from "./subjects.ts";
+import {
+  everyRule,
+  everyRuleStrict,
+  lintConfig,
+  loadTransforms,
+  runTransform,
+  runTransformChain,
+  type LoadedTransform,
+} from "./subjects.ts";
 
-export type FailureKind = "rule-exception" | "transform-exception" | "transform-output-unparsable" | "transform-not-idempotent";
+type FailureKind =
+  "rule-exception" | "transform-exception" | "transform-output-unparsable" | "transform-not-idempotent";
 
 export interface Failure {
   kind: FailureKind;
@@ -172,7 +181,9 @@ export class FileChecker {
       report.changedBy = result.changedBy;
       if (result.changedBy.length === 0) return;
       this.onStage("re-parse of the transformed text");
-      const reparse = this.linter.verify(result.output, this.parseOnlyConfig, { filename: file }).find((message) => message.fatal);
+      const reparse = this.linter
+        .verify(result.output, this.parseOnlyConfig, { filename: file })
+        .find((message) => message.fatal);
       if (reparse) {
         report.failures.push({
           kind: "transform-output-unparsable",
@@ -221,14 +232,16 @@ function firstLine(text: string): string {
 }
 
 /** "at …" lines of a stack: the first one, plus the first one in this repository's own code (not node_modules). */
-export function describeFrames(error: unknown): string {
+function describeFrames(error: unknown): string {
   const stack = error instanceof Error && error.stack ? error.stack : "";
   const frames = stack
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line.startsWith("at "));
   if (frames.length === 0) return "";
-  const ours = frames.find((frame) => frame.includes(REPO_ROOT) && !frame.includes(`${path.sep}node_modules${path.sep}`));
+  const ours = frames.find(
+    (frame) => frame.includes(REPO_ROOT) && !frame.includes(`${path.sep}node_modules${path.sep}`),
+  );
   const shorten = (frame: string) => frame.split(REPO_ROOT + path.sep).join("");
   return ours && ours !== frames[0] ? `${shorten(frames[0])} … ${shorten(ours)}` : shorten(frames[0]);
 }
@@ -239,7 +252,10 @@ export function formatReport(report: FileReport): string {
   if (report.status === "input-error") return `input error  ${where}: ${report.inputError}`;
   if (report.status === "failure") {
     return report.failures
-      .map((failure) => `FAILURE      ${where}: ${failure.kind} in ${failure.subject}: ${failure.message}${failure.frame ? `\n             ${failure.frame}` : ""}`)
+      .map(
+        (failure) =>
+          `FAILURE      ${where}: ${failure.kind} in ${failure.subject}: ${failure.message}${failure.frame ? `\n             ${failure.frame}` : ""}`,
+      )
       .join("\n");
   }
   return `ok           ${where} (${formatBytes(report.bytes)}, ${(report.ms / 1000).toFixed(1)} s)`;
@@ -253,7 +269,10 @@ export function formatBytes(bytes: number): string {
  * The malformed inputs every sweep includes: what the sweep must survive. Written into a fresh temporary directory;
  * returns the paths, sorted. `hugeBytes` is the size of the large file (5 MB unless told).
  */
-export function writeMalformedFiles(dir: string = fs.mkdtempSync(path.join(os.tmpdir(), "elicitation-sweep-")), hugeBytes = 5 * 1024 * 1024): string[] {
+export function writeMalformedFiles(
+  dir: string = fs.mkdtempSync(path.join(os.tmpdir(), "elicitation-sweep-")),
+  hugeBytes = 5 * 1024 * 1024,
+): string[] {
   fs.mkdirSync(dir, { recursive: true });
   const files: Record<string, string | Buffer> = {
     // Elicitation code cut off mid-condition: the rules would have work here if it parsed.
@@ -269,7 +288,7 @@ export function writeMalformedFiles(dir: string = fs.mkdtempSync(path.join(os.tm
     // Bytes that are not text: every value 0..255, four times over.
     "binary.js": Buffer.from(Array.from({ length: 1024 }, (_, index) => index % 256)),
     "empty.ts": "",
-    "huge-5mb.ts": hugeSource(hugeBytes),
+    "huge.ts": hugeSource(hugeBytes),
   };
   for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
   return Object.keys(files)

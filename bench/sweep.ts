@@ -73,7 +73,8 @@ function parseOptions(argv: readonly string[]): Options {
 
 function wholeNumber(flag: string, text: string, minimum: number): number {
   const parsed = Number(text);
-  if (!Number.isInteger(parsed) || parsed < minimum) throw new UsageError(`${flag} must be a whole number >= ${minimum}, got "${text}"`);
+  if (!Number.isInteger(parsed) || parsed < minimum)
+    throw new UsageError(`${flag} must be a whole number >= ${minimum}, got "${text}"`);
   return parsed;
 }
 
@@ -82,7 +83,9 @@ function readFileList(listFile: string): string[] {
   try {
     text = fs.readFileSync(listFile, "utf8");
   } catch (error) {
-    throw new UsageError(`--files-from: cannot read ${listFile}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(
+      `--files-from: cannot read ${listFile}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return text
     .split(/\r?\n/)
@@ -103,7 +106,11 @@ const WORKER_SCRIPT = path.join(__dirname, "sweep-worker.ts");
 const STDERR_TAIL_CHARS = 4000;
 
 function startWorker(): WorkerSlot {
-  const child = fork(WORKER_SCRIPT, [], { cwd: REPO_ROOT, execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "pipe", "ipc"] });
+  const child = fork(WORKER_SCRIPT, [], {
+    cwd: REPO_ROOT,
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "pipe", "ipc"],
+  });
   const slot: WorkerSlot = { child, stage: "starting", stderrTail: "", ready: Promise.resolve([]) };
   child.stderr?.on("data", (chunk: Buffer) => {
     slot.stderrTail = (slot.stderrTail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
@@ -119,14 +126,19 @@ function startWorker(): WorkerSlot {
       }
     };
     child.on("message", onMessage);
-    child.once("exit", (code) => reject(new Error(`sweep worker exited (code ${code}) before it was ready:\n${slot.stderrTail}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`sweep worker exited (code ${code}) before it was ready:\n${slot.stderrTail}`)),
+    );
   });
   return slot;
 }
 
 /** The line of a crashed worker's stderr that says what happened ("FATAL ERROR: … heap out of memory", …). */
 function crashLine(stderrTail: string): string {
-  const lines = stderrTail.split("\n").map((line) => line.trim()).filter(Boolean);
+  const lines = stderrTail
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   return lines.find((line) => /FATAL ERROR|RangeError|Error:/.test(line)) ?? lines.at(-1) ?? "no output";
 }
 
@@ -141,7 +153,11 @@ function interrupt(): void {
 }
 
 /** Runs every file through the workers; a stuck or crashed worker costs one file (a FAILURE) and is replaced. */
-async function sweep(files: readonly string[], options: Options, onReport: (report: FileReport) => void): Promise<string[]> {
+async function sweep(
+  files: readonly string[],
+  options: Options,
+  onReport: (report: FileReport) => void,
+): Promise<string[]> {
   let next = 0;
   let transforms: string[] = [];
   const runSlot = async (): Promise<void> => {
@@ -152,26 +168,28 @@ async function sweep(files: readonly string[], options: Options, onReport: (repo
       const file = files[next];
       next += 1;
       let timedOut = false;
-      const outcome = await new Promise<FileReport | { code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-        const timer = setTimeout(() => {
-          timedOut = true;
-          slot.child.kill("SIGKILL");
-        }, options.timeoutMs);
-        const done = (value: FileReport | { code: number | null; signal: NodeJS.Signals | null }) => {
-          clearTimeout(timer);
-          slot.child.off("message", onMessage);
-          slot.child.off("exit", onExit);
-          resolve(value);
-        };
-        const onMessage = (message: WorkerResponse) => {
-          if ("report" in message) done(message.report);
-        };
-        const onExit = (code: number | null, signal: NodeJS.Signals | null) => done({ code, signal });
-        slot.child.on("message", onMessage);
-        slot.child.once("exit", onExit);
-        slot.stage = "reading";
-        slot.child.send({ file } satisfies WorkerRequest);
-      });
+      const outcome = await new Promise<FileReport | { code: number | null; signal: NodeJS.Signals | null }>(
+        (resolve) => {
+          const timer = setTimeout(() => {
+            timedOut = true;
+            slot.child.kill("SIGKILL");
+          }, options.timeoutMs);
+          const done = (value: FileReport | { code: number | null; signal: NodeJS.Signals | null }) => {
+            clearTimeout(timer);
+            slot.child.off("message", onMessage);
+            slot.child.off("exit", onExit);
+            resolve(value);
+          };
+          const onMessage = (message: WorkerResponse) => {
+            if ("report" in message) done(message.report);
+          };
+          const onExit = (code: number | null, signal: NodeJS.Signals | null) => done({ code, signal });
+          slot.child.on("message", onMessage);
+          slot.child.once("exit", onExit);
+          slot.stage = "reading";
+          slot.child.send({ file } satisfies WorkerRequest);
+        },
+      );
       if ("status" in outcome) {
         onReport(outcome);
         continue;
@@ -241,7 +259,13 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     if (error.message) process.stderr.write(`sweep: ${error.message}\n`);
-    process.stderr.write(fs.readFileSync(__filename, "utf8").split("*/")[0].replace(/^\/\*\*?/, "").replace(/^ \* ?/gm, "") + "\n");
+    process.stderr.write(
+      fs
+        .readFileSync(__filename, "utf8")
+        .split("*/")[0]
+        .replace(/^\/\*\*?/, "")
+        .replace(/^ \* ?/gm, "") + "\n",
+    );
     return EXIT_USAGE;
   }
   const malformed = options.malformed ? writeMalformedFiles() : [];
@@ -253,7 +277,11 @@ async function main(argv: readonly string[]): Promise<number> {
 
   // The malformed set lives in a temporary directory: printed as <malformed>/name.
   const shown = (report: FileReport) =>
-    malformed.length > 0 ? formatReport(report).split(path.dirname(malformed[0]) + path.sep).join("<malformed>/") : formatReport(report);
+    malformed.length > 0
+      ? formatReport(report)
+          .split(path.dirname(malformed[0]) + path.sep)
+          .join("<malformed>/")
+      : formatReport(report);
   const reports: FileReport[] = [];
   const counts = { ok: 0, "input-error": 0, failure: 0 };
   let lastProgress = 0;
@@ -302,15 +330,32 @@ async function main(argv: readonly string[]): Promise<number> {
   out(`  ok                ${counts.ok}`);
   out(`  input errors      ${counts["input-error"]}   (not source we can read; reported per file above)`);
   out(`  FAILURES (ours)   ${counts.failure}`);
-  out(`  rule findings     ${Object.entries(findings).map(([rule, count]) => `${rule} ${count}`).join(", ") || "none"}`);
-  out(`  transforms        ${transforms.length ? transforms.map((name) => `${name} changed ${changed[name] ?? 0}`).join(", ") : "none found in codemods/"}`);
-  out(`  slowest           ${slowest.map((report) => `${displayPath(report.file)} ${(report.ms / 1000).toFixed(1)} s`).join("; ")}`);
+  out(
+    `  rule findings     ${
+      Object.entries(findings)
+        .map(([rule, count]) => `${rule} ${count}`)
+        .join(", ") || "none"
+    }`,
+  );
+  out(
+    `  transforms        ${transforms.length ? transforms.map((name) => `${name} changed ${changed[name] ?? 0}`).join(", ") : "none found in codemods/"}`,
+  );
+  out(
+    `  slowest           ${slowest.map((report) => `${displayPath(report.file)} ${(report.ms / 1000).toFixed(1)} s`).join("; ")}`,
+  );
   if (failures.length > 0) {
     out("");
     out("FAILURES:");
     for (const report of failures) out(shown(report));
   }
-  const exitCode = failures.length > 0 ? EXIT_FAILURE : interrupted ? EXIT_INTERRUPTED : counts["input-error"] > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+  const exitCode =
+    failures.length > 0
+      ? EXIT_FAILURE
+      : interrupted
+        ? EXIT_INTERRUPTED
+        : counts["input-error"] > 0
+          ? EXIT_INPUT_ERRORS
+          : EXIT_OK;
   out("");
   out(
     exitCode === EXIT_FAILURE
@@ -318,8 +363,8 @@ async function main(argv: readonly string[]): Promise<number> {
       : exitCode === EXIT_INTERRUPTED
         ? "Exit 130: interrupted before the end; no failure of ours in the files done."
         : exitCode === EXIT_INPUT_ERRORS
-        ? "Exit 3: no failure of ours; some inputs could not be read as source (expected for the malformed set)."
-        : "Exit 0: every file processed.",
+          ? "Exit 3: no failure of ours; some inputs could not be read as source (expected for the malformed set)."
+          : "Exit 0: every file processed.",
   );
   fs.mkdirSync(path.dirname(options.json), { recursive: true });
   fs.writeFileSync(
@@ -334,7 +379,9 @@ async function main(argv: readonly string[]): Promise<number> {
         changed,
         transforms,
         exitCode,
-        notOk: reports.filter((report) => report.status !== "ok").map((report) => ({ ...report, file: displayPath(report.file) })),
+        notOk: reports
+          .filter((report) => report.status !== "ok")
+          .map((report) => ({ ...report, file: displayPath(report.file) })),
       },
       null,
       2,

@@ -7,7 +7,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ESLint, type Linter } from "eslint";
+import * as tsParser from "@typescript-eslint/parser";
 import tseslint from "typescript-eslint";
+import { main as cli } from "../bin/cli.ts";
 import { REPO_ROOT } from "./corpora.ts";
 import {
   PLUGIN_PREFIX,
@@ -57,7 +59,8 @@ function lintVariant(id: string, label: string, rules: Linter.RulesRecord, tscon
     typed: tsconfig !== undefined,
     async start() {
       const config = lintConfig(rules, tsconfig ? { tsconfig } : undefined);
-      if (rules[SWITCH_RULE]) config[1].plugins = { ...config[1].plugins, "@typescript-eslint": tseslint.plugin as never };
+      if (rules[SWITCH_RULE])
+        config[1].plugins = { ...config[1].plugins, "@typescript-eslint": tseslint.plugin as never };
       if (rules[NOOP_RULE]) config[1].plugins = { ...config[1].plugins, bench: benchPlugin as never };
       eslint = new ESLint({
         cwd: REPO_ROOT,
@@ -100,6 +103,48 @@ function transformVariant(id: string, label: string, each: (file: string, source
   };
 }
 
+/** Every JavaScript and TypeScript flavour, as `check` lints them. */
+const REPOSITORY_FILES = ["**/*.{ts,tsx,js,jsx,mjs,cjs,mts,cts}"];
+
+/**
+ * A whole run over a repository, as a user starts it from its root: `file` is the repository's package.json, and
+ * the variant discovers and lints everything in that directory. One such run per round.
+ */
+function repositoryVariant(id: string, label: string, run: (root: string) => Promise<RunTotals>): Variant {
+  return { id, label, typed: false, async start() {}, file: (file) => run(path.dirname(file)) };
+}
+
+/** `eslint .` with the TypeScript parser and no rule: what any lint of the repository costs at least. */
+async function eslintParserAlone(root: string): Promise<RunTotals> {
+  const eslint = new ESLint({
+    cwd: root,
+    overrideConfigFile: true,
+    overrideConfig: [
+      { files: REPOSITORY_FILES, languageOptions: { parser: tsParser as Linter.Parser, sourceType: "module" } },
+    ],
+    cache: false,
+  });
+  const results = await eslint.lintFiles(["."]);
+  return { findings: 0, fileErrors: results.reduce((total, result) => total + result.fatalErrorCount, 0) };
+}
+
+/** `eslint-plugin-elicitation check --format json .`, in-process through the same `main` the bin calls. */
+async function checkRepository(root: string): Promise<RunTotals> {
+  let stdout = "";
+  let stderr = "";
+  const code = await cli(["check", "--format", "json", "."], {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    cwd: root,
+    isTTY: false,
+  });
+  if (code > 1) throw new Error(`check exited ${code}: ${stderr.trim()}`);
+  const results = JSON.parse(stdout) as ESLint.LintResult[];
+  let findings = 0;
+  for (const result of results) findings += result.messages.filter((message) => message.ruleId).length;
+  return { findings, fileErrors: results.reduce((total, result) => total + result.fatalErrorCount, 0) };
+}
+
 export async function buildVariant(id: string, context: VariantContext = {}): Promise<Variant> {
   // Each typed variant gets its own tsconfig file, so its own program: typescript-eslint caches programs by
   // tsconfig path, and a variant must not be timed on a program another one built.
@@ -108,30 +153,48 @@ export async function buildVariant(id: string, context: VariantContext = {}): Pr
     return writeCorpusTsconfig(context.files, path.join(context.workDir, id.replace(/[^\w-]+/g, "_")));
   };
   if (id === "lint:parser") return lintVariant(id, "ESLint, parser alone", {}, undefined);
-  if (id === "lint:noop") return lintVariant(id, "ESLint + one rule that does nothing", { [NOOP_RULE]: "error" }, undefined);
+  if (id === "lint:noop")
+    return lintVariant(id, "ESLint + one rule that does nothing", { [NOOP_RULE]: "error" }, undefined);
   if (id === "lint:recommended") return lintVariant(id, "ESLint + configs.recommended", recommendedRules(), undefined);
   if (id === "lint:parser-typed") return lintVariant(id, "ESLint, parser alone, typed", {}, typed());
-  if (id === "lint:recommended-typed") return lintVariant(id, "ESLint + configs.recommended, typed", recommendedRules(), typed());
+  if (id === "lint:recommended-typed")
+    return lintVariant(id, "ESLint + configs.recommended, typed", recommendedRules(), typed());
   if (id === "lint:switch-typed") {
     return lintVariant(id, `ESLint + ${SWITCH_RULE}, typed`, { [SWITCH_RULE]: "error" }, typed());
   }
   const rule = /^lint:rule:(.+)$/.exec(id);
   if (rule) {
     if (!ruleNames().includes(rule[1])) throw new Error(`no rule named ${rule[1]}`);
-    return lintVariant(id, `ESLint + ${PLUGIN_PREFIX}/${rule[1]} alone`, { [`${PLUGIN_PREFIX}/${rule[1]}`]: "error" }, undefined);
+    return lintVariant(
+      id,
+      `ESLint + ${PLUGIN_PREFIX}/${rule[1]} alone`,
+      { [`${PLUGIN_PREFIX}/${rule[1]}`]: "error" },
+      undefined,
+    );
   }
+  if (id === "repo:eslint-parser")
+    return repositoryVariant(id, "eslint ., parser alone (whole repository)", eslintParserAlone);
+  if (id === "repo:check") return repositoryVariant(id, "check . (whole repository)", checkRepository);
   if (id === "transform:identity") {
-    return transformVariant(id, "jscodeshift identity transform", (file, source) => identityTransform(file, source) !== source);
+    return transformVariant(
+      id,
+      "jscodeshift identity transform",
+      (file, source) => identityTransform(file, source) !== source,
+    );
   }
   if (id === "transform:migrate") {
     const migrate = await loadMigrateRunner();
-    return transformVariant(id, `migrate's transforms in-process (${migrate.names.join(", ") || "none yet"})`, migrate.run);
+    return transformVariant(
+      id,
+      `migrate's transforms in-process (${migrate.names.join(", ") || "none yet"})`,
+      migrate.run,
+    );
   }
   throw new Error(`unknown variant ${id}`);
 }
 
 /** A tsconfig that puts every file of a corpus in one program (JavaScript included, not type-checked). */
-export function writeCorpusTsconfig(files: readonly string[], dir: string): string {
+function writeCorpusTsconfig(files: readonly string[], dir: string): string {
   fs.mkdirSync(dir, { recursive: true });
   const tsconfig = path.join(dir, "tsconfig.json");
   const config = {

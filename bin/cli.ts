@@ -6,6 +6,7 @@
 import { runCheck } from "./check.ts";
 import { runDemo } from "./demo.ts";
 import { runMigrate } from "./migrate.ts";
+import { runPaths } from "./paths.ts";
 import { EXIT_USAGE, type CommandIo } from "./io.ts";
 
 const USAGE = `Usage: eslint-plugin-elicitation <command> [options]
@@ -14,6 +15,7 @@ Commands:
   check <paths...>     lint with the plugin's recommended config (no ESLint config of yours needed)
   migrate <paths...>   rewrite flagged code: exhaustive switches, release in finally, deadlines, forwarded signals
   demo                 run check and migrate --dry on the bundled example server and agent
+  paths -- <command>   drive a server's asking tools through the seven terminal paths (MCP over stdio or --url)
 
 Run \`eslint-plugin-elicitation <command> --help\` for a command's options.`;
 
@@ -26,6 +28,8 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
       return runMigrate(rest, io);
     case "demo":
       return runDemo(rest, io);
+    case "paths":
+      return runPaths(rest, io);
     case "--help":
     case "-h":
     case "help":

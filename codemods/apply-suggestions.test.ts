@@ -11,11 +11,9 @@ import {
   CodemodSyntaxError,
   decideBySuggestion,
   fixWithRules,
-  lintWithRules,
   MAX_REWRITE_CHARS,
   nonOverlapping,
 } from "./apply-suggestions.ts";
-import { insertIntoList } from "./deadline.ts";
 
 /** Suggests `wrapped(x)` for `bare(x)`; reports `bare()` with no argument but offers nothing. */
 const wrapBare = ESLintUtils.RuleCreator.withoutDocs({
@@ -77,7 +75,8 @@ describe("fixWithRules", () => {
 
   it("returns a file its rules cannot match before parsing it (the text test decides, so a syntax error there is never seen)", () => {
     const broken = "const = ;\n";
-    const outcome = fixWithRules(broken, "broken.ts", rules, decideBySuggestion, { mayMatch: (text) => text.includes("bare") });
+    const gated = rules.map((rule) => ({ ...rule, mayReport: (text: string) => text.includes("bare") }));
+    const outcome = fixWithRules(broken, "broken.ts", gated, decideBySuggestion);
     expect(outcome).toEqual({ output: broken, changed: false, skipped: [], applied: 0 });
   });
 
@@ -164,37 +163,5 @@ describe("edits", () => {
       { range: [9, 10], text: "C" },
     ]);
     expect(applyEdits("0123456789", kept)).toBe("A5678C");
-  });
-});
-
-describe("insertIntoList", () => {
-  /** Inserts `item` into the first object literal of `source`. */
-  function insertIntoObject(source: string, item: string): string {
-    const { sourceCode } = lintWithRules(source, "file.ts", []);
-    const declaration = sourceCode.ast.body[0] as unknown as TSESTree.VariableDeclaration;
-    const object = declaration.declarations[0]!.init as TSESTree.ObjectExpression;
-    const closer = sourceCode.getLastToken(object as never)!;
-    return applyEdits(source, [insertIntoList(sourceCode, object.properties, closer, item)]);
-  }
-
-  it("fills an empty object", () => {
-    expect(insertIntoObject("const o = {};\n", "timeout: 5")).toBe("const o = { timeout: 5 };\n");
-  });
-
-  it("appends on one line", () => {
-    expect(insertIntoObject("const o = { signal };\n", "timeout: 5")).toBe("const o = { signal, timeout: 5 };\n");
-    expect(insertIntoObject("const o = { signal, };\n", "timeout: 5")).toBe("const o = { signal, timeout: 5, };\n");
-  });
-
-  it("adds a line with the last property's indentation, keeping trailing commas and comments", () => {
-    expect(insertIntoObject("const o = {\n    signal, // the caller's\n};\n", "timeout: 5")).toBe(
-      "const o = {\n    signal, // the caller's\n    timeout: 5,\n};\n",
-    );
-    expect(insertIntoObject("const o = {\n\tsignal // no comma\n};\n", "timeout: 5")).toBe(
-      "const o = {\n\tsignal, // no comma\n\ttimeout: 5\n};\n",
-    );
-    expect(insertIntoObject("const o = {\r\n  signal,\r\n};\r\n", "timeout: 5")).toBe(
-      "const o = {\r\n  signal,\r\n  timeout: 5,\r\n};\r\n",
-    );
   });
 });

@@ -9,6 +9,7 @@ import path from "node:path";
 import * as tsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { Linter, type Rule, type SourceCode } from "eslint";
+import type { TextEdit } from "../core/layout.ts";
 
 /** A rule run by a transform, under the name it has in the plugin. */
 export interface RuleToApply {
@@ -16,12 +17,11 @@ export interface RuleToApply {
   readonly rule: TSESLint.RuleModule<string, readonly unknown[]>;
   /** Options to pass when the rule's schema accepts them (a rule still being written may not). */
   readonly options?: Readonly<Record<string, unknown>>;
+  /** The rule's own text gate (its exported `mayReport`): false means it cannot report on a file with this text. */
+  mayReport?(text: string, options: Readonly<Record<string, unknown>>, typed: boolean): boolean;
 }
 
-export interface TextEdit {
-  readonly range: readonly [number, number];
-  readonly text: string;
-}
+export type { TextEdit } from "../core/layout.ts";
 
 /** What a transform does with one report: an edit, or the reason it leaves the code as it is. */
 export type Decision = { readonly edit: TextEdit } | { readonly skip: string };
@@ -71,6 +71,11 @@ export class CodemodInternalError extends Error {
   }
 }
 
+/** Whether any rule's own text gate admits `text` (a rule without one admits every file). */
+function mayAnyReport(rules: readonly RuleToApply[], text: string, typed: boolean): boolean {
+  return rules.some((rule) => !rule.mayReport || rule.mayReport(text, rule.options ?? {}, typed));
+}
+
 /** Each pass applies every non-overlapping edit; nested reports need one pass per level. */
 const MAX_PASSES = 12;
 
@@ -92,9 +97,13 @@ export function decideBySuggestion(problem: Linter.LintMessage): Decision {
   return edit ? { edit } : { skip: noRewriteReason(problem) };
 }
 
-/** The rule's message, which says what is wrong; and, unless it already says so, that no safe rewrite exists. */
-export function noRewriteReason(problem: Linter.LintMessage): string {
-  if (/no rewrite/i.test(problem.message)) return problem.message;
+/**
+ * The rule's message, which says what is wrong, and that no safe rewrite exists. A rule whose message for this id
+ * already gives its own reason when it offers no rewrite names the id in `explained` (exhaustive-action's
+ * `EXPLAINS_MISSING_REWRITE`).
+ */
+export function noRewriteReason(problem: Linter.LintMessage, explained: ReadonlySet<string> = new Set()): string {
+  if (problem.messageId !== undefined && explained.has(problem.messageId)) return problem.message;
   return `${problem.message} (left as is: no rewrite here is provably equivalent)`;
 }
 
@@ -234,11 +243,7 @@ export function fixWithRules(
   filename: string,
   rules: readonly RuleToApply[],
   decide: Decide,
-  options: {
-    typed?: boolean;
-    /** Cheap text test; false means the rules cannot report on this source (transforms pass `textMayContainHumanWait`). */
-    mayMatch?: (source: string) => boolean;
-  } = {},
+  options: { typed?: boolean } = {},
 ): FixOutcome {
   // ESLint drops a byte-order mark from the text its ranges index; edit without it, then put it back.
   if (source.startsWith(BOM)) {
@@ -247,7 +252,7 @@ export function fixWithRules(
   }
   // A file the rules cannot match (their own first check) is returned before parsing, so a repository-wide run costs
   // little more than reading the files.
-  if (options.mayMatch && !options.mayMatch(source)) return { output: source, changed: false, skipped: [], applied: 0 };
+  if (!mayAnyReport(rules, source, options.typed === true)) return { output: source, changed: false, skipped: [], applied: 0 };
   if (source.length > MAX_REWRITE_CHARS) {
     // Lint, edit and re-lint of a multi-megabyte (usually generated) file takes gigabytes: say so instead of trying.
     const size = (source.length / (1024 * 1024)).toFixed(1);

@@ -18,11 +18,12 @@ import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
 import { findProperty } from "../core/ast.ts";
 import { childNodes } from "../core/branches.ts";
 import { canCarryDeadline, findUserLandRaces, readDeadline, readOptions } from "../core/deadline.ts";
-import { indentAt, lineEndingOf, newObjectArgumentEdit, propertyText, spellKey } from "../core/object-edit.ts";
+import { indentAt, insertIntoList as insertIntoListOf } from "../core/layout.ts";
+import { newObjectArgumentEdit, propertyText, spellKey } from "../core/object-edit.ts";
 import { noDecisionAnswerText } from "../core/result-shapes.ts";
 import { findCallerSignals } from "../core/signals.ts";
-import forwardAbortSignal from "../rules/forward-abort-signal.ts";
-import requireDeadline from "../rules/require-deadline.ts";
+import forwardAbortSignal, { mayReport as signalMayReport } from "../rules/forward-abort-signal.ts";
+import requireDeadline, { mayReport as deadlineMayReport } from "../rules/require-deadline.ts";
 import {
   combineEdits,
   decideBySuggestion,
@@ -32,7 +33,6 @@ import {
   type FixOutcome,
   type TextEdit,
 } from "./apply-suggestions.ts";
-import { textMayContainHumanWait } from "../core/human-wait.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 import { fileStyle, lineLengthWith, type FileStyle } from "./layout.ts";
 import { findExistingHelper, freeHelperName, helperInsertion, helperText, HELPER_OPTIONS } from "./race-helper.ts";
@@ -55,14 +55,13 @@ export function runDeadline(source: string, file: string, options: CodemodOption
     source,
     file,
     [
-      { name: SIGNAL_RULE, rule: forwardAbortSignal },
-      { name: DEADLINE_RULE, rule: requireDeadline, options: REPORT_EVERYTHING },
+      { name: SIGNAL_RULE, rule: forwardAbortSignal, mayReport: signalMayReport },
+      { name: DEADLINE_RULE, rule: requireDeadline, options: REPORT_EVERYTHING, mayReport: deadlineMayReport },
     ],
     (problem, sourceCode) => {
       const context: DecideContext = { problem, sourceCode, deadlineMs, typescript, style: fileStyle(sourceCode) };
       return problem.ruleId === `elicitation/${SIGNAL_RULE}` ? decideSignal(context) : decideDeadline(context);
     },
-    { mayMatch: textMayContainHumanWait },
   );
   return { ...outcome, addedHelpers: outcome.changed ? helpersAdded(source, outcome.output) : [] };
 }
@@ -417,47 +416,9 @@ function closingParen(sourceCode: SourceCode, call: TSESTree.CallExpression): AS
   return sourceCode.getLastToken(call as never)!;
 }
 
-/**
- * Appends `item` to a comma-separated list (object properties or call arguments) that ends at `closer`, in the
- * list's own layout: on one line `a, item`; one item per line keeps that, with the last item's indentation and the
- * file's trailing-comma habit. Comments after the last item stay where they are.
- */
-export function insertIntoList(
-  sourceCode: SourceCode,
-  items: readonly TSESTree.Node[],
-  closer: AST.Token,
-  item: string,
-): TextEdit {
-  const text = sourceCode.text;
-  const last = items[items.length - 1];
-  if (!last) {
-    const opener = sourceCode.getTokenBefore(closer, { includeComments: false })!;
-    const inner = text.slice(opener.range[1], closer.range[0]);
-    // `{}` → `{ item }`; `()` → `(item)`.
-    if (closer.value === "}") return inner.trim() === "" ? { range: [opener.range[1], closer.range[0]], text: ` ${item} ` } : { range: [closer.range[0], closer.range[0]], text: `${item} ` };
-    return { range: [closer.range[0], closer.range[0]], text: item };
-  }
-  const tokenAfterLast = sourceCode.getTokenAfter(last as never)!;
-  const hasTrailingComma = tokenAfterLast.value === ",";
-  const closerStartsLine = /^[ \t]*$/.test(lineBefore(text, closer.range[0]));
-  const lastEndsBeforeCloserLine = last.loc.end.line < closer.loc.start.line;
-  if (closerStartsLine && lastEndsBeforeCloserLine) {
-    const indent = indentAt(text, last.range[0]);
-    const closerLineStart = closer.range[0] - lineBefore(text, closer.range[0]).length;
-    const between = text.slice(last.range[1], closerLineStart);
-    return {
-      range: [last.range[1], closerLineStart],
-      text: `${hasTrailingComma ? "" : ","}${between}${indent}${item}${hasTrailingComma ? "," : ""}${lineEndingOf(text)}`,
-    };
-  }
-  if (hasTrailingComma) return { range: [tokenAfterLast.range[1], tokenAfterLast.range[1]], text: ` ${item},` };
-  return { range: [last.range[1], last.range[1]], text: `, ${item}` };
-}
-
-/** The text between the start of the line holding `offset` and `offset`. */
-function lineBefore(text: string, offset: number): string {
-  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
-  return text.slice(lineStart, offset);
+/** core/layout.ts `insertIntoList` on ESLint's own SourceCode and token types. */
+function insertIntoList(sourceCode: SourceCode, items: readonly TSESTree.Node[], closer: AST.Token, item: string): TextEdit {
+  return insertIntoListOf(sourceCode as never, items, closer as never, item);
 }
 
 export default toJscodeshiftTransform(runDeadline);

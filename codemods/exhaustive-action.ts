@@ -7,17 +7,21 @@
  */
 // First: jscodeshift must stop compiling what this transform loads (see without-babel.ts).
 import "./without-babel.ts";
-import exhaustiveAction from "../rules/exhaustive-action.ts";
-import { decideBySuggestion, fixWithRules, type FixOutcome } from "./apply-suggestions.ts";
-import { textMayContainHumanWait } from "../core/human-wait.ts";
+import type { Linter } from "eslint";
+import exhaustiveAction, { EXPLAINS_MISSING_REWRITE, mayReport } from "../rules/exhaustive-action.ts";
+import { fixWithRules, noRewriteReason, suggestionEdit, type Decision, type FixOutcome } from "./apply-suggestions.ts";
 import { toJscodeshiftTransform } from "./jscodeshift-adapter.ts";
 
 export const RULE_NAME = "exhaustive-action";
 
 export function runExhaustiveAction(source: string, file: string): FixOutcome {
-  return fixWithRules(source, file, [{ name: RULE_NAME, rule: exhaustiveAction }], decideBySuggestion, {
-    mayMatch: textMayContainHumanWait,
-  });
+  return fixWithRules(source, file, [{ name: RULE_NAME, rule: exhaustiveAction, mayReport }], decide);
+}
+
+/** The rule's one suggestion (the exhaustive switch), or the reason its message gives for offering none. */
+function decide(problem: Linter.LintMessage): Decision {
+  const edit = suggestionEdit(problem);
+  return edit ? { edit } : { skip: noRewriteReason(problem, EXPLAINS_MISSING_REWRITE) };
 }
 
 export default toJscodeshiftTransform(runExhaustiveAction);

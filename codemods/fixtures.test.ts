@@ -152,3 +152,50 @@ describe("codemod fixtures", () => {
     });
   });
 });
+
+/** A file saved with Windows line endings comes back with Windows line endings only: the same rewrite, CRLF. */
+describe("codemod fixtures with CRLF line endings", () => {
+  const toCrlf = (text: string) => text.replace(/\r?\n/g, "\r\n");
+  it.each(fixtures.map((fixture) => [`${fixture.transform}/${fixture.name}`, fixture] as const))("%s", (_key, fixture) => {
+    const transform = TRANSFORMS[fixture.transform]!;
+    const input = toCrlf(fs.readFileSync(fixture.inputFile, "utf8"));
+    const file = fixture.name.startsWith("await-using") ? fixture.inputFile : fixture.inputFile.replace(".input.", ".");
+    const expected = fixture.outputFile ? toCrlf(fs.readFileSync(fixture.outputFile, "utf8")) : input;
+    const outcome = transform.run(input, file, fixture.name);
+    expect(outcome.output.match(/(?<!\r)\n/g) ?? []).toEqual([]);
+    expect(outcome.output).toBe(expected);
+    expect(outcome.changed).toBe(fixture.outputFile !== null);
+  });
+});
+
+/** A codemod admits exactly the files its rule does: the same exported gate, not a text test of its own. */
+describe("the codemods' text gate is their rule's", () => {
+  // Nothing here names an API: the question is recognised by its parameters (`requestedSchema`).
+  const asksThroughCallback = `async function ask(sender: (params: object) => Promise<{ action: string }>) {
+  const answer = await sender({ message: "Deploy?", requestedSchema: { type: "object", properties: {} } });
+  if (answer.action === "accept") {
+    deploy();
+  } else {
+    log("skipped");
+  }
+}
+`;
+
+  it("rewrites a file the rule reports with a suggestion, though it names no human-wait API", () => {
+    const { messages } = lintWithRules(asksThroughCallback, "ask.ts", TRANSFORMS["exhaustive-action"]!.rules);
+    expect(messages.map((message) => [message.messageId, message.suggestions?.length])).toEqual([["declineAndCancelMerged", 1]]);
+    const outcome = runExhaustiveAction(asksThroughCallback, "ask.ts");
+    expect(outcome.changed).toBe(true);
+    expect(outcome.output).toContain('case "decline": {');
+  });
+
+  it("does the same with or without the word `elicit` in a comment", () => {
+    const withWord = `// elicit\n${asksThroughCallback}`;
+    expect(runExhaustiveAction(withWord, "ask.ts").output).toBe(`// elicit\n${runExhaustiveAction(asksThroughCallback, "ask.ts").output}`);
+  });
+
+  it("leaves a file with no answer literal unparsed, as the rule does", () => {
+    const broken = "const = ; // requestedSchema\n";
+    expect(runExhaustiveAction(broken, "broken.ts")).toEqual({ output: broken, changed: false, skipped: [], applied: 0 });
+  });
+});

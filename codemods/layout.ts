@@ -1,11 +1,10 @@
 /**
- * The house style of a file as the codemods' new code follows it: line ending, indent unit, string quote,
- * semicolons, and a line width read from the lines the file already has. (When core/layout.ts lands, these read
- * through it.)
+ * The house style of a file as the deadline codemod's new code follows it: line ending, indent unit, string quote and
+ * semicolons from core/layout.ts; a line width and the trailing-comma habit read here.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { SourceCode } from "eslint";
-import { indentUnitOf, lineEndingOf } from "../core/object-edit.ts";
+import { layoutOf } from "../core/layout.ts";
 import { walkSubtree } from "../core/walk.ts";
 
 export interface FileStyle {
@@ -24,45 +23,20 @@ const styles = new WeakMap<SourceCode, FileStyle>();
 export function fileStyle(sourceCode: SourceCode): FileStyle {
   const known = styles.get(sourceCode);
   if (known) return known;
-  const text = sourceCode.text;
+  // Line ending, indent unit, quote and semicolons as core/layout.ts reads them. The width and the trailing-comma habit
+  // are read here: the width from the 98th percentile of line lengths (one long line does not lift it), the habit
+  // from the lists themselves, with Prettier's default where the file shows none.
+  const layout = layoutOf(sourceCode as never);
   const style = {
-    eol: lineEndingOf(text),
-    indentUnit: indentUnitOf(text),
-    quote: quoteOf(text),
-    semicolons: usesSemicolons(text),
+    eol: layout.eol,
+    indentUnit: layout.indentUnit,
+    quote: layout.quote,
+    semicolons: layout.semicolons,
     trailingComma: usesTrailingCommas(sourceCode),
-    width: lineWidthOf(text),
+    width: lineWidthOf(sourceCode.text),
   };
   styles.set(sourceCode, style);
   return style;
-}
-
-/** The quote most string literals use (code lines only, a rough count that ignores comments). */
-function quoteOf(text: string): '"' | "'" {
-  let double = 0;
-  let single = 0;
-  for (const line of text.split(/\r?\n/)) {
-    const code = line.trimStart();
-    if (code.startsWith("//") || code.startsWith("*") || code.startsWith("/*")) continue;
-    double += (code.match(/"[^"\n]*"/g) ?? []).length;
-    single += (code.match(/'[^'\n]*'/g) ?? []).length;
-  }
-  return single > double ? "'" : '"';
-}
-
-/** Whether statements end with `;`: most lines that end a statement-like line do. */
-function usesSemicolons(text: string): boolean {
-  let withSemicolon = 0;
-  let without = 0;
-  for (const line of text.split(/\r?\n/)) {
-    const code = line.trim();
-    if (code === "" || code.startsWith("//") || code.startsWith("*") || code.startsWith("/*")) continue;
-    if (/^(?:import|export|const|let|var|return|throw)\b/.test(code) || /\)$|\);$/.test(code)) {
-      if (code.endsWith(";")) withSemicolon += 1;
-      else if (!/[{([,=>:?|&+\-*/]$/.test(code)) without += 1;
-    }
-  }
-  return withSemicolon >= without;
 }
 
 /**

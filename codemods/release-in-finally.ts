@@ -9,9 +9,8 @@
 // First: jscodeshift must stop compiling what this transform loads (see without-babel.ts).
 import "./without-babel.ts";
 import type { Linter } from "eslint";
-import releaseInFinally from "../rules/release-in-finally.ts";
+import releaseInFinally, { mayReport, type MessageIds } from "../rules/release-in-finally.ts";
 import { fixWithRules, noRewriteReason, type Decision, type FixOutcome } from "./apply-suggestions.ts";
-import { textMayContainHumanWait } from "../core/human-wait.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 
 export const RULE_NAME = "release-in-finally";
@@ -23,18 +22,19 @@ export function runReleaseInFinally(source: string, file: string, options: Codem
   return fixWithRules(
     source,
     file,
-    [{ name: RULE_NAME, rule: releaseInFinally, options: REPORT_EVERYTHING }],
+    [{ name: RULE_NAME, rule: releaseInFinally, options: REPORT_EVERYTHING, mayReport }],
     (problem) => chooseRewrite(problem, options.awaitUsing === true),
     // Whether an acquisition returns a disposable is a question for the type checker.
-    { typed: options.awaitUsing === true, mayMatch: textMayContainHumanWait },
+    { typed: options.awaitUsing === true },
   );
 }
 
 /** The `await using` suggestion when asked for and offered; otherwise the `try/finally` one. */
 function chooseRewrite(problem: Linter.LintMessage, preferAwaitUsing: boolean): Decision {
   const suggestions = problem.suggestions ?? [];
-  // The rule names its `using` rewrite `holdWithUsing`; every other suggestion is a `try` of some shape.
-  const isUsing = (suggestion: Linter.LintSuggestion) => /using/i.test(suggestion.messageId ?? "");
+  // Every suggestion but `holdWithUsing` is a `try` of some shape.
+  const usingId: MessageIds = "holdWithUsing";
+  const isUsing = (suggestion: Linter.LintSuggestion) => suggestion.messageId === usingId;
   const chosen =
     (preferAwaitUsing ? suggestions.find(isUsing) : undefined) ?? suggestions.find((s) => !isUsing(s)) ?? undefined;
   return chosen ? { edit: { range: chosen.fix.range, text: chosen.fix.text } } : { skip: noRewriteReason(problem) };

@@ -10,7 +10,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type * as ts from "typescript";
 import { findProperty, getMemberPath, getStaticPropertyName, getStringValue, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { findVariable, traceAnswerSource, type AnswerSource } from "./flow.ts";
-import type { ResultShape } from "./human-wait.ts";
+import { ELICITATION_PARAM_KEYS, type ResultShape } from "./human-wait.ts";
 import { ACP_OUTCOMES, DISCRIMINANT_FIELD, ELICIT_ACTIONS, isAnswerUnion, RESULT_TYPE_NAMES } from "./result-shapes.ts";
 import { typeAccess } from "./types.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
@@ -189,7 +189,6 @@ function traceWithParams(expression: TSESTree.Node, context: BranchContext, dept
   return null;
 }
 
-const ELICITATION_PARAM_KEYS = ["requestedSchema", "elicitationId"];
 const PASS_THROUGH_METHODS = new Set(["catch", "finally"]);
 
 /** Whether one of the call's arguments is an object literal with keys only MCP elicitation requests have. */

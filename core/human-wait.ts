@@ -5,6 +5,7 @@
  * Rules and codemods ask `matchHumanWaitCall` whether a call waits on a person and read the row it
  * returns; they never test method names themselves.
  */
+import { RESULT_TYPE_NAMES } from "./result-shapes.ts";
 
 /** Who is waiting: a server asking its client's user, or a client answering a server's question. */
 export type WaitSide = "server" | "client";
@@ -312,11 +313,31 @@ const WEB_PERMISSION_RECEIVERS = new Set([
 /** Every method name that may start a human wait; used for cheap pre-filtering. */
 export const HUMAN_WAIT_METHOD_NAMES: ReadonlySet<string> = new Set(HUMAN_WAIT_APIS.map((api) => api.method));
 
+/** Keys only an MCP `elicitation/create` request's parameters have: an object holding one is a question. */
+export const ELICITATION_PARAM_KEYS: readonly string[] = ["requestedSchema", "elicitationId"];
+
 /**
- * A file that matches none of these cannot contain a human wait or an elicitation handler:
- * rules skip it before walking a single node.
+ * Words at least one of which a file must contain to hold a wait on a person, an elicitation handler or an answer,
+ * derived from the tables: a row's method name where that name alone is specific, else the JSON-RPC methods and
+ * method constants it recognises in its first argument; a handler registration's schema names (or its method);
+ * the answer types' names; the request parameters' keys.
  */
-const HUMAN_WAIT_TEXT_HINT = /elicit|requestPermission|request_permission|ElicitResult|RequestPermission/i;
+const HUMAN_WAIT_WORDS: readonly string[] = [
+  ...new Set([
+    ...HUMAN_WAIT_APIS.flatMap((api) =>
+      api.match === "request-method" ? [...(api.requestMethods ?? []), ...(api.requestMethodPaths ?? [])] : [api.method],
+    ),
+    ...ELICITATION_HANDLER_APIS.flatMap((api) => (api.schemaNames.length > 0 ? api.schemaNames : [api.method])),
+    ...RESULT_TYPE_NAMES,
+    ...ELICITATION_PARAM_KEYS,
+  ]),
+];
+
+/**
+ * A file that contains none of the words, in any case (`waitForElicitation` names a hand-rolled wait), cannot
+ * contain a human wait: rules skip it before walking a single node.
+ */
+const HUMAN_WAIT_TEXT_HINT = new RegExp(HUMAN_WAIT_WORDS.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|"), "i");
 
 export function textMayContainHumanWait(text: string): boolean {
   return HUMAN_WAIT_TEXT_HINT.test(text);

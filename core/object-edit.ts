@@ -5,6 +5,7 @@
  * Nothing here knows MCP or ACP.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { indentAt, insertIntoList, layoutOf } from "./layout.ts";
 
 /** The key as the object would spell it: `signal`, or `"signal"` when the object quotes its keys. */
 export function spellKey(object: TSESTree.ObjectExpression, key: string, sourceCode: Readonly<TSESLint.SourceCode>): string {
@@ -23,9 +24,9 @@ export function propertyText(spelledKey: string, valueText: string): string {
 }
 
 /**
- * Adds `properties` (already spelled, e.g. `signal: extra.signal`) at the end of an object literal. A comment on the
- * same line right after the last property (`timeout: 600_000, // ten minutes`) is that property's note: the new
- * properties go after it, never between the value and its note.
+ * Adds `properties` (already spelled, e.g. `signal: extra.signal`) at the end of an object literal, in its layout
+ * (core/layout.ts insertIntoList). A comment on the same line right after the last property
+ * (`timeout: 600_000, // ten minutes`) is that property's note: the new properties go after it.
  */
 export function insertProperties(
   fixer: TSESLint.RuleFixer,
@@ -33,39 +34,8 @@ export function insertProperties(
   object: TSESTree.ObjectExpression,
   properties: readonly string[],
 ): TSESLint.RuleFix {
-  const last = object.properties.at(-1);
-  if (!last) return fixer.replaceText(object, `{ ${properties.join(", ")} }`);
-  const after = sourceCode.getTokenAfter(last);
-  const trailingComma = after !== null && after.value === ",";
-  const end = trailingComma ? after : last;
-  const noteEnd = endOfSameLineNote(sourceCode, end);
-  const multiline = last.loc.start.line > object.loc.start.line;
-  if (multiline) {
-    const indent = /^\s*/.exec(sourceCode.lines[last.loc.start.line - 1]!)![0];
-    if (trailingComma) {
-      return fixer.insertTextAfterRange([noteEnd, noteEnd], properties.map((text) => `\n${indent}${text},`).join(""));
-    }
-    // The comma belongs right after the value, before its note; the new lines after the note.
-    const note = sourceCode.text.slice(last.range[1], noteEnd);
-    return fixer.replaceTextRange(
-      [last.range[1], noteEnd],
-      `,${note}${properties.map((text) => `\n${indent}${text}`).join(",")}`,
-    );
-  }
-  if (trailingComma) return fixer.insertTextAfterRange([noteEnd, noteEnd], ` ${properties.join(", ")},`);
-  return fixer.insertTextAfterRange([noteEnd, noteEnd], `, ${properties.join(", ")}`);
-}
-
-/** Where the comments that follow `token` on its own line end (the token's end when there are none). */
-function endOfSameLineNote(sourceCode: Readonly<TSESLint.SourceCode>, token: TSESTree.Node | TSESTree.Token): number {
-  let end = token.range[1];
-  let line = token.loc.end.line;
-  for (const comment of sourceCode.getCommentsAfter(token)) {
-    if (comment.loc.start.line !== line) break;
-    end = comment.range[1];
-    line = comment.loc.end.line;
-  }
-  return end;
+  const edit = insertIntoList(sourceCode, object.properties, sourceCode.getLastToken(object)!, properties);
+  return fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text);
 }
 
 /** Appends an argument after the call's last one (`f(a)` → `f(a, { … })`). */
@@ -81,38 +51,6 @@ export function appendArgument(
 // ---------------------------------------------------------------------------------------------------------------
 // Layout of new code beside a call: a call written on one line gets one-line additions; a call spread over several
 // lines gets additions spread the same way, indented with the file's own unit.
-
-/** The whitespace that starts the line holding `offset`. */
-export function indentAt(text: string, offset: number): string {
-  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart))![0];
-}
-
-/** One level of indentation as the file writes it: a tab, or the most common step between consecutive lines. */
-export function indentUnitOf(text: string): string {
-  const steps = new Map<number, number>();
-  let previous: number | null = null;
-  for (const line of text.split(/\r?\n/)) {
-    if (line.trim() === "") continue;
-    const indent = /^[ \t]*/.exec(line)![0];
-    if (indent.startsWith("\t")) return "\t";
-    if (previous !== null && indent.length > previous) steps.set(indent.length - previous, (steps.get(indent.length - previous) ?? 0) + 1);
-    previous = indent.length;
-  }
-  let unit = 2;
-  let count = 0;
-  for (const [step, seen] of steps) if (step <= 8 && (seen > count || (seen === count && step < unit))) [unit, count] = [step, seen];
-  return " ".repeat(unit);
-}
-
-/** Whether the file ends multi-line lists with a comma (`a,\n]`), as Prettier's default does. */
-export function usesTrailingCommas(text: string): boolean {
-  return /,[ \t]*\r?\n[ \t]*[\]})]/.test(text);
-}
-
-export function lineEndingOf(text: string): string {
-  return text.includes("\r\n") ? "\r\n" : "\n";
-}
 
 /**
  * Where and how to write `{ …properties }` as a new last argument of `call`, in the call's layout:
@@ -130,9 +68,8 @@ export function newObjectArgumentEdit(
   if (call.loc.start.line === call.loc.end.line) {
     return { range: [last.range[1], last.range[1]], text: `, { ${properties.join(", ")} }` };
   }
-  const eol = lineEndingOf(text);
-  const unit = indentUnitOf(text);
-  const comma = usesTrailingCommas(text) ? "," : "";
+  const { eol, indentUnit: unit, trailingCommas } = layoutOf(sourceCode);
+  const comma = trailingCommas ? "," : "";
   const closingParen = sourceCode.getLastToken(call)!;
   const afterLast = sourceCode.getTokenAfter(last)!;
   const lastHasComma = afterLast.value === "," && afterLast !== closingParen;
@@ -150,22 +87,4 @@ export function newObjectArgumentEdit(
   const indent = indentAt(text, last.range[1]);
   const body = properties.map((property) => `${indent}${unit}${property}`).join(`,${eol}`);
   return { range: [last.range[1], last.range[1]], text: `, {${eol}${body}${comma}${eol}${indent}}` };
-}
-
-/**
- * `text` (the source of `node`) moved one indentation level deeper: every line after the first gets `unit` more,
- * except lines that start inside a template literal, whose whitespace is part of the string.
- */
-export function indentDeeper(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node, unit: string): string {
-  const start = node.range[0];
-  const source = sourceCode.getText(node);
-  const templates = sourceCode
-    .getTokens(node)
-    .filter((token) => token.type === "Template")
-    .map((token) => token.range);
-  return source.replace(/\n(?![\r\n])/g, (newline, index: number) => {
-    const lineStart = start + index + 1;
-    const insideTemplate = templates.some(([from, to]) => lineStart > from && lineStart < to);
-    return insideTemplate ? newline : `${newline}${unit}`;
-  });
 }

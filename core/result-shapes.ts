@@ -22,11 +22,12 @@ export type AcpOutcome = (typeof ACP_OUTCOMES)[number];
 export const ACP_OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
 export type AcpOptionKind = (typeof ACP_OPTION_KINDS)[number];
 
-export function isAllowKind(kind: string): boolean {
-  return kind === "allow_once" || kind === "allow_always";
-}
-export function isRejectKind(kind: string): boolean {
-  return kind === "reject_once" || kind === "reject_always";
+/**
+ * Whether an option id, as the code writes it (`"reject"`, `rejectOption.optionId`, `"deny-once"`), names a refusal:
+ * one of the reject kinds above, or the words agents use for their own reject options.
+ */
+export function namesRejection(optionText: string): boolean {
+  return /reject|deny|refuse/i.test(optionText);
 }
 
 /** The field that carries the answer for each result shape. */

@@ -7,11 +7,10 @@
  * `decline` when nobody was asked. Its suggestion is the exhaustive `switch` the codemod applies in batch.
  */
 import { isFunctionNode } from "../core/ast.ts";
-import { textMayCompareAnswer } from "../core/branches.ts";
 import { isAcpClientHandlerMethod, matchElicitationHandler } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
-import { textMayContainHumanWait } from "../core/human-wait.ts";
-import { compileWrappers, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
+import { textFacts } from "../core/text-gate.ts";
+import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 import { analyseIf, analyseSwitch, analyseTernary, type Check } from "./exhaustive-action/analyse.ts";
 import { acpHandlerSide, checkHandler } from "./exhaustive-action/handler.ts";
 import { codeStyle } from "./exhaustive-action/render.ts";
@@ -24,6 +23,23 @@ export type MessageIds =
   | "declineWithoutPerson"
   | "identicalBranches"
   | "suggestExhaustiveSwitch";
+
+/** Messages that, when the report offers no suggestion, say why (`No rewrite is suggested: …`). */
+export const EXPLAINS_MISSING_REWRITE: ReadonlySet<MessageIds> = new Set([
+  "declineAndCancelMerged",
+  "cancelledAndSelectedMerged",
+  "unhandledOutcome",
+]);
+
+/**
+ * Whether this rule can report anything in a file with this text. Untyped, only files that name a human wait (or one of
+ * the user's wrappers) can hold an answer; typed, any file comparing an answer literal can. The codemod uses this same test.
+ */
+export function mayReport(text: string, options: Options[0] = {}, typed = false): boolean {
+  const facts = textFacts(text);
+  if (!facts.mayCompareAnswer) return false;
+  return typed || facts.mayWaitOnPerson || mentionsWrapper(text, compileWrappers(options.humanWaitFunctions));
+}
 
 export default createRule<Options, MessageIds>({
   name: "exhaustive-action",
@@ -52,9 +68,9 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ reportIdenticalBranches: false, humanWaitFunctions: [] }],
     messages: {
       declineAndCancelMerged:
-        "Decline and cancel both take {{path}}: a dialog dismissed without a decision will be handled as the user's refusal, or a refusal as a dismissal. Give each its own branch.{{rewrite}}",
+        "Decline and cancel both take {{path}}: a dismissed dialog will be handled as a refusal, or a refusal as a dismissal. Give each its own branch.{{rewrite}}",
       cancelledAndSelectedMerged:
-        "A cancelled permission request and a selected option both take {{path}}: a prompt dismissed without a decision will be handled as if the user had picked that option. Handle `cancelled` on its own.{{rewrite}}",
+        "A cancelled permission request takes {{path}} with a selected option: a dismissed prompt will be handled as that choice. Handle `cancelled` on its own.{{rewrite}}",
       unhandledOutcome:
         "{{missing}} has no branch of its own here and carries on with the code after, like {{others}}: {{consequence}}. Give it its own branch.{{rewrite}}",
       declineWithoutPerson:
@@ -66,10 +82,7 @@ export default createRule<Options, MessageIds>({
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
-    const typed = !!sourceCode.parserServices?.program;
-    // Untyped, only files that name a human wait can hold an answer; typed, any file comparing an answer literal can.
-    if (!typed && !textMayContainHumanWait(sourceCode.text) && !sourceCode.text.includes("requestedSchema")) return {};
-    if (!textMayCompareAnswer(sourceCode.text)) return {};
+    if (!mayReport(sourceCode.text, options, !!sourceCode.parserServices?.program)) return {};
 
     const check: Check = {
       context,

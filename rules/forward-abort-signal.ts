@@ -8,18 +8,9 @@ import { findProperty, getEnclosingFunction, narrowCallLocation, unwrapExpressio
 import { matchElicitationHandler, matchHumanWaitCall, type ElicitationHandler, type HumanWaitCall } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
 import { findUserLandRaces, propertyValue, readOptions, setsTimer, signalDeadline, stopsWaiting } from "../core/deadline.ts";
-import { textMayContainHumanWait } from "../core/human-wait.ts";
-import {
-  indentAt,
-  indentDeeper,
-  indentUnitOf,
-  insertProperties,
-  lineEndingOf,
-  newObjectArgumentEdit,
-  propertyText,
-  spellKey,
-  usesTrailingCommas,
-} from "../core/object-edit.ts";
+import { textFacts } from "../core/text-gate.ts";
+import { indentAt, indentDeeper, layoutOf } from "../core/layout.ts";
+import { insertProperties, newObjectArgumentEdit, propertyText, spellKey } from "../core/object-edit.ts";
 import {
   findCallerSignals,
   isSignalLinked,
@@ -30,7 +21,7 @@ import {
 import { isAbortSignalStaticCall, localFunctionOf, walkSubtree } from "../core/walk.ts";
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 
-type MessageId =
+export type MessageIds =
   | "notForwarded"
   | "notRaced"
   | "missingStopWaiting"
@@ -44,7 +35,12 @@ interface Options {
   humanWaitFunctions?: WrapperOption[];
 }
 
-export default createRule<[Options], MessageId>({
+/** Whether this rule can report anything in a file with this text (it names a wait on a person). The codemod uses this same test. */
+export function mayReport(text: string, options: Options = {}): boolean {
+  return textFacts(text).mayWaitOnPerson || mentionsWrapper(text, compileWrappers(options.humanWaitFunctions));
+}
+
+export default createRule<[Options], MessageIds>({
   name: "forward-abort-signal",
   meta: {
     type: "problem",
@@ -63,13 +59,13 @@ export default createRule<[Options], MessageId>({
     defaultOptions: [{ humanWaitFunctions: [] }],
     messages: {
       notForwarded:
-        "This question outlives the operation that asked it: `{{signal}}` is not passed on, so when the caller gives up {{label}} keeps waiting for an answer nobody needs and the client's dialog stays up.",
+        "When the caller gives up, {{label}} keeps waiting and the client's dialog stays up: `{{signal}}` is not passed on.",
       notRaced:
-        "This question outlives the operation that asked it: {{label}} takes no signal, so when `{{signal}}` aborts it keeps waiting for the client, which may never answer. Race it against `{{signal}}`.",
+        "{{label}} takes no signal: when `{{signal}}` aborts, it keeps waiting for a client that may never answer. Race it against `{{signal}}`.",
       missingStopWaiting:
-        "Aborting `{{signal}}` only sends `$/cancel_request` here: without `{{companion}}: true` the wait lasts until the client answers, and a client that ignores the cancel never does.",
+        "Aborting `{{signal}}` only sends `$/cancel_request`: without `{{companion}}: true` the wait lasts until the client answers.",
       handlerIgnoresSignal:
-        "This handler waits on a person but never looks at `{{signal}}`: when the server withdraws the question, the dialog stays up and its answer goes nowhere.",
+        "This handler ignores `{{signal}}`: when the server withdraws the question, the dialog stays up and its answer goes nowhere.",
       handlerHasNoSignal:
         "{{label}} gives this handler no cancellation signal: when the server stops waiting, the dialog stays up. Bound the wait for the person with a timer of your own.",
       addSignal: "Pass `{{signal}}` to the call.",
@@ -79,8 +75,8 @@ export default createRule<[Options], MessageId>({
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
+    if (!mayReport(sourceCode.text, options)) return {};
     const wrappers = compileWrappers(options.humanWaitFunctions);
-    if (!textMayContainHumanWait(sourceCode.text) && !mentionsWrapper(sourceCode.text, wrappers)) return {};
 
     function checkCall(call: HumanWaitCall): void {
       const signals = findCallerSignals(call.node, sourceCode, call);
@@ -166,15 +162,13 @@ export default createRule<[Options], MessageId>({
         return `Promise.race([${sourceCode.getText(ask)}, new Promise${never}((_, reject) => { ${ifAborted} ${onAbort} })])`;
       }
       // A call spread over lines gets a race spread over lines, one contender per line, in the file's indentation.
-      const text = sourceCode.text;
-      const eol = lineEndingOf(text);
-      const unit = indentUnitOf(text);
-      const base = indentAt(text, ask.range[0]);
+      const { eol, indentUnit: unit, trailingCommas } = layoutOf(sourceCode);
+      const base = indentAt(sourceCode.text, ask.range[0]);
       const inner = base + unit;
-      const comma = usesTrailingCommas(text) ? "," : "";
+      const comma = trailingCommas ? "," : "";
       return [
         "Promise.race([",
-        `${inner}${indentDeeper(sourceCode, ask, unit)},`,
+        `${inner}${indentDeeper(sourceCode, ask.range[0], ask.range[1], unit)},`,
         `${inner}new Promise${never}((_, reject) => {`,
         `${inner}${unit}${ifAborted}`,
         `${inner}${unit}${onAbort}`,

@@ -22,7 +22,7 @@ import {
 } from "../core/pending.ts";
 
 type Options = [{ keyNamePattern?: string; perQuestionKeyPattern?: string; storeNamePattern?: string }];
-type MessageIds = "sessionKeyedPending";
+export type MessageIds = "sessionKeyedPending";
 
 export default createRule<Options, MessageIds>({
   name: "no-session-keyed-pending",
@@ -64,7 +64,7 @@ export default createRule<Options, MessageIds>({
     ],
     messages: {
       sessionKeyedPending:
-        "This pending answer is stored under `{{key}}`, which {{sharedBy}} share: when two questions overlap, the second overwrites the first, the first call hangs until its timeout, and the answer meant for one call is applied to the other. Await the ask inline in the handler, or key the entry by the question's own request id.",
+        "This pending answer is stored under `{{key}}`, which {{sharedBy}} share: the second overwrites the first. Await the ask inline in the handler, or key the entry by the question's own request id.",
     },
   },
   create(context, [options]) {

@@ -8,7 +8,7 @@
  * the acquisition and the `try`; acquisition inside the `try`; the release handle escapes (strict only).
  */
 import type { TSESTree } from "@typescript-eslint/utils";
-import { textMayContainHumanWait } from "../core/human-wait.ts";
+import { textFacts } from "../core/text-gate.ts";
 import { matchHumanWaitCall } from "../core/calls.ts";
 import {
   compileLockPairs,
@@ -21,7 +21,7 @@ import {
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 import { createRule } from "../core/create-rule.ts";
 import { check, isCallbackScope } from "./release-in-finally/analyse.ts";
-import { collectWaitsOnPeople } from "./release-in-finally/waits.ts";
+import { collectWaitsOnPeople } from "../core/waits.ts";
 
 export type Options = [
   {
@@ -43,6 +43,18 @@ export type MessageIds =
   | "acquireBeforeTry"
   | "rollBackInCatch"
   | "holdWithUsing";
+
+/**
+ * Whether this rule can report anything in a file with this text: nothing can be held across a wait on a person in
+ * a file that never awaits, asks nobody or takes nothing. The `await` test comes first: it needs no compiled options.
+ * The codemod uses this same test.
+ */
+export function mayReport(text: string, options: Options[0] = {}): boolean {
+  if (!textFacts(text).awaits) return false;
+  if (!compileLockPairs(options.pairs).textHint.test(text)) return false;
+  if (options.anyAwait === true || textFacts(text).mayWaitOnPerson) return true;
+  return mentionsWrapper(text, compileWrappers(options.humanWaitFunctions));
+}
 
 export default createRule<Options, MessageIds>({
   name: "release-in-finally",
@@ -91,17 +103,14 @@ export default createRule<Options, MessageIds>({
     ],
     messages: {
       releaseNotInFinally:
-        "This holds {{what}} while a person is asked but gives it back outside a `finally`: on a timeout, " +
-        "disconnect, invalid answer or outer cancellation it is never given back.",
+        "This holds {{what}} while a person is asked but gives it back outside a `finally`: a timeout or cancel leaks it.",
       statementsBeforeTry:
-        "This takes {{what}}, and statements run before the `try` whose `finally` gives it back: if one of them " +
-        "throws, it is never given back.",
+        "This takes {{what}} before statements that run ahead of its `try`: if one of them throws, it is never given back.",
       acquireInsideTry:
-        "This takes {{what}} inside the `try` whose `finally` gives it back: if taking it fails, the `finally` " +
-        "releases something this call never held.",
+        "This takes {{what}} inside the `try` that gives it back: if taking it fails, the `finally` releases what it never held.",
       handleEscapes:
-        "The release handle `{{name}}` is passed on here while a person is asked, so nothing in this function " +
-        "shows it is released on every path that ends the wait; release it in a `finally` or use a callback scope.",
+        "The release handle `{{name}}` is passed on while a person is asked: nothing here shows it is released on every path. " +
+        "Release it in a `finally` or use a callback scope.",
       wrapInTryFinally: "Give back {{what}} in a `finally`, so every path that ends the wait releases it.",
       rollBackInCatch: "Commit at the end of a `try` and `{{rollback}}` in its `catch`, so no path leaves it open.",
       moveIntoTry: "Move the statements before the `try` into it.",
@@ -111,15 +120,10 @@ export default createRule<Options, MessageIds>({
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
-    const text = sourceCode.text;
-    // Nothing can be held across a wait on a person in a file that never awaits, asks nobody or takes nothing.
-    // The `await` test comes first: it needs no compiled options.
-    if (!text.includes("await")) return {};
+    if (!mayReport(sourceCode.text, options)) return {};
     const pairs = compileLockPairs(options.pairs);
-    if (!pairs.textHint.test(text)) return {};
     const wrappers = compileWrappers(options.humanWaitFunctions);
     const anyAwait = options.anyAwait === true;
-    if (!anyAwait && !textMayContainHumanWait(text) && !mentionsWrapper(text, wrappers)) return {};
     const callbackScopes = new Set([...DEFAULT_CALLBACK_SCOPES, ...(options.callbackScopes ?? [])]);
     const textOf = (node: TSESTree.Node) => sourceCode.getText(node);
 

@@ -16,11 +16,12 @@ import {
   findTimerRace,
   readDeadline,
 } from "../core/deadline.ts";
-import { describeDefaultDeadline, textMayContainHumanWait } from "../core/human-wait.ts";
+import { describeDefaultDeadline } from "../core/human-wait.ts";
+import { textFacts } from "../core/text-gate.ts";
 import { localFunctionOf, walkSubtree } from "../core/walk.ts";
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 
-type MessageId =
+export type MessageIds =
   | "missingDeadline"
   | "opaqueOptions"
   | "raceLeavesRequestOpen"
@@ -33,7 +34,12 @@ interface Options {
   humanWaitFunctions?: WrapperOption[];
 }
 
-export default createRule<[Options], MessageId>({
+/** Whether this rule can report anything in a file with this text (it names a wait on a person). The codemod uses this same test. */
+export function mayReport(text: string, options: Options = {}): boolean {
+  return textFacts(text).mayWaitOnPerson || mentionsWrapper(text, compileWrappers(options.humanWaitFunctions));
+}
+
+export default createRule<[Options], MessageIds>({
   name: "require-deadline",
   meta: {
     type: "problem",
@@ -62,9 +68,9 @@ export default createRule<[Options], MessageId>({
       opaqueOptions:
         "These options may not set a deadline, and without one {{defaultDeadline}}. Spell the deadline out at the call ({{fix}}), or give the options a type that requires it.",
       raceLeavesRequestOpen:
-        "This race stops waiting but leaves the question open: when the timer wins, the client's dialog stays up and nothing sends {{cancelNotice}}. Give the deadline to the call itself ({{fix}}) so that timing out withdraws the question.",
+        "This race stops waiting but leaves the question open: the client's dialog stays up and nothing sends {{cancelNotice}}. Give the deadline to the call itself ({{fix}}), so timing out withdraws the question.",
       deadlineKeepsWaiting:
-        "This timeout only sends `$/cancel_request`: without `{{companion}}: true` the wait still lasts until the client answers, and a client that ignores the cancel never does.",
+        "This timeout only sends `$/cancel_request`: without `{{companion}}: true` the wait lasts until the client answers.",
       handRolledWait:
         "This promise settles only when an answer is delivered. With no timer and no abort signal, a question nobody answers keeps it pending, and whatever awaits it, for the life of the process: settle it from a timer chosen for a person and from the caller's abort signal.",
       clientWaitIgnoresRequestSignal:
@@ -73,8 +79,8 @@ export default createRule<[Options], MessageId>({
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
+    if (!mayReport(sourceCode.text, options)) return {};
     const wrappers = compileWrappers(options.humanWaitFunctions);
-    if (!textMayContainHumanWait(sourceCode.text) && !mentionsWrapper(sourceCode.text, wrappers)) return {};
 
     function checkCall(call: HumanWaitCall): void {
       const api = call.api;

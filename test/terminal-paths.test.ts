@@ -432,11 +432,16 @@ describe("the kit itself", () => {
 
   it("formats results as a table", () => {
     const table = formatTerminalPaths([
-      { path: "accept", state: "result", text: "Deployed.", elapsedMs: 12, withdrawn: false, withdrawnAfterMs: null, elicitations: 1, held: [] },
-      { path: "timeout", state: "hung", text: null, elapsedMs: 1000, withdrawn: false, withdrawnAfterMs: null, elicitations: 1, held: ["deploy"] },
+      { path: "accept", state: "result", text: "Deployed.", elapsedMs: 12, withdrawn: false, withdrawnAfterMs: null, elicitations: 1, held: [], heldAfterClose: [] },
+      { path: "timeout", state: "hung", text: null, elapsedMs: 1000, withdrawn: false, withdrawnAfterMs: null, elicitations: 1, held: ["deploy"], heldAfterClose: ["deploy"] },
+      { path: "outer-cancel", state: "hung", text: null, elapsedMs: 1000, withdrawn: false, withdrawnAfterMs: null, elicitations: 1, held: ["deploy"], heldAfterClose: [] },
     ]);
     expect(table).toBe(
-      ["accept   result  12 ms    -  released      Deployed.", "timeout  hung    1000 ms  -  held: deploy"].join("\n"),
+      [
+        "accept        result  12 ms    -  released                    Deployed.",
+        "timeout       hung    1000 ms  -  held: deploy (leaked)",
+        "outer-cancel  hung    1000 ms  -  held: deploy (until close)",
+      ].join("\n"),
     );
   });
 });
@@ -520,7 +525,7 @@ describe("the examples in docs/testing.md run as written", () => {
     writeFileSync(
       shimFile,
       [
-        'export { expect } from "vitest";',
+        'export { expect, vi } from "vitest";',
         "export const registered: Array<{ name: string; run: () => unknown }> = [];",
         "export function it(name: string, run: () => unknown): void {",
         "  registered.push({ name, run });",
@@ -531,8 +536,8 @@ describe("the examples in docs/testing.md run as written", () => {
 
   afterAll(() => rmSync(exampleDirectory, { recursive: true, force: true }));
 
-  it("has the server and two test files", () => {
-    expect(files.map((file) => file.name)).toEqual(["src/server.ts", "test/book-table.test.ts", "test/two-bookings.test.ts"]);
+  it("has the server and three test files", () => {
+    expect(files.map((file) => file.name)).toEqual(["src/server.ts", "test/book-table.test.ts", "test/two-bookings.test.ts", "test/book-table-deadline.test.ts"]);
   });
 
   for (const file of testFiles) {

@@ -32,4 +32,39 @@ export {
   type ServerUnderTest,
   type ToolCallHandle,
 } from "./scripted-client.ts";
+export {
+  acpPathsFor,
+  formatAcpPaths,
+  runAcpPaths,
+  type AcpPath,
+  type AcpPathResult,
+  type AcpPathsOptions,
+  type AcpPathsReport,
+  type AcpQuestion,
+  type AgentUnderTest,
+} from "./acp.ts";
+export {
+  formatMrtrPaths,
+  MRTR_PATHS,
+  runMrtrPaths,
+  type MrtrPath,
+  type MrtrPathResult,
+  type MrtrPathsOptions,
+  type MrtrQuestion,
+} from "./mrtr.ts";
+export {
+  findAskingTools,
+  runWirePaths,
+  type ServerTarget,
+  type WirePathResult,
+  type WirePathsOptions,
+  type WireToolReport,
+} from "./wire.ts";
+export { KitError, type NotApplicable, type ScriptStop } from "./errors.ts";
+export {
+  invalidAnswerFor,
+  satisfiesField,
+  UnsatisfiableSchemaError,
+  type InvalidAnswer,
+} from "./content.ts";
 export { invalidContentFor, validContentFor, type ElicitContent, type RequestedSchema } from "./content.ts";

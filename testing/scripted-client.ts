@@ -20,6 +20,7 @@ import {
   type JSONRPCMessage,
 } from "@modelcontextprotocol/sdk/types.js";
 import { invalidContentFor, validContentFor, type ElicitContent, type RequestedSchema } from "./content.ts";
+import { KitError, messageOf, type ScriptStop } from "./errors.ts";
 
 /**
  * The part of the SDK's low-level `Server` the kit uses. Structural on purpose: a project's server may come from
@@ -113,6 +114,12 @@ export interface ScriptedConnection {
   now(): number;
   /** Calls a tool; `timeoutMs` is the client's own request timeout (default ten minutes). */
   callTool(name: string, args?: Record<string, unknown>, options?: { timeoutMs?: number }): ToolCallHandle;
+  /**
+   * Settles when the scripted person stops short of answering: the kit could not build an answer (a throwing
+   * `acceptContent`, a schema no content can satisfy) or the step cannot apply to the question (invalid content
+   * for a URL-mode question). The question is then left unanswered; the caller reports this, never the tool's outcome.
+   */
+  readonly stopped: Promise<ScriptStop>;
   /** Closes the connection and cancels pending scripted timers. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -181,10 +188,6 @@ function contentFrom(source: ContentSource | undefined, params: ElicitParams, fa
   return fallback("requestedSchema" in params ? (params.requestedSchema as RequestedSchema) : undefined);
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 function isElicitationRequest(message: JSONRPCMessage): message is JSONRPCMessage & { id: string | number; method: string } {
   return "method" in message && message.method === "elicitation/create" && "id" in message;
 }
@@ -206,6 +209,8 @@ export async function connectScriptedClient(server: ServerUnderTest, options: Sc
   const callsAwaitingHandler: Array<(ended: Promise<HandlerEnd>) => void> = [];
   let closed = false;
   let signalClosed: () => void = () => {};
+  let signalStopped: (stop: ScriptStop) => void = () => {};
+  const stopped = new Promise<ScriptStop>((resolve) => (signalStopped = resolve));
   const whenClosed = new Promise<void>((resolve) => (signalClosed = resolve));
 
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
@@ -251,6 +256,16 @@ export async function connectScriptedClient(server: ServerUnderTest, options: Sc
     });
   }
 
+  /** Builds an answer's content; a failure is the kit's, so it stops the script instead of answering the server. */
+  function contentOrStop(source: ContentSource | undefined, params: ElicitParams, fallback: (schema: RequestedSchema | undefined) => ElicitContent, what: string): ElicitContent | null {
+    try {
+      return contentFrom(source, params, fallback);
+    } catch (error) {
+      signalStopped({ kind: "kit-error", error: new KitError(`could not build the ${what} for "${params.message}": ${messageOf(error)}`, { cause: error }) });
+      return null;
+    }
+  }
+
   async function perform(step: ElicitationStep, params: ElicitParams, signal: AbortSignal, seen: SeenElicitation | undefined): Promise<ElicitResult> {
     const answer = (result: ElicitResult): ElicitResult => {
       if (seen) seen.answered = result.action;
@@ -258,10 +273,21 @@ export async function connectScriptedClient(server: ServerUnderTest, options: Sc
     };
     const isUrl = params.mode === "url";
     switch (step.kind) {
-      case "accept":
-        return answer(isUrl ? { action: "accept" } : { action: "accept", content: contentFrom(step.content, params, validContentFor) });
-      case "accept-invalid":
-        return answer({ action: "accept", content: contentFrom(step.content, params, invalidContentFor) });
+      case "accept": {
+        if (isUrl) return answer({ action: "accept" });
+        const content = contentOrStop(step.content, params, validContentFor, "accepted content");
+        if (content) return answer({ action: "accept", content });
+        break;
+      }
+      case "accept-invalid": {
+        if (isUrl) {
+          signalStopped({ kind: "not-applicable", reason: "a URL-mode question has no content to make invalid" });
+          break;
+        }
+        const content = contentOrStop(step.content, params, invalidContentFor, "invalid content");
+        if (content) return answer({ action: "accept", content });
+        break;
+      }
       case "decline":
         return answer({ action: "decline" });
       case "cancel":
@@ -270,7 +296,10 @@ export async function connectScriptedClient(server: ServerUnderTest, options: Sc
         await wait(step.ms, signal);
         return perform(step.then, params, signal, seen);
       case "close-transport":
-        later(0, () => void clientTransport.close());
+        // At once, not on a timer: a timer here raced the server's own deadline timer, and under load the deadline
+        // could fire first (the question was then withdrawn before the disconnect, and the path tested a timeout).
+        // The close runs in this microtask chain, which no timer can interrupt.
+        void clientTransport.close();
         break;
       case "abort-call":
         for (const call of callsInFlight) call.abort(new Error("the client abandoned the tool call"));
@@ -330,5 +359,5 @@ export async function connectScriptedClient(server: ServerUnderTest, options: Sc
     await serverTransport.close().catch(() => {});
   }
 
-  return { client, server: lowLevel, elicitations, received, now, callTool, close };
+  return { client, server: lowLevel, elicitations, received, now, callTool, stopped, close };
 }

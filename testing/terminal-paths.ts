@@ -20,18 +20,11 @@ import {
   type HandlerEnd,
   type ServerUnderTest,
 } from "./scripted-client.ts";
+import { KitError } from "./errors.ts";
 
-export const TERMINAL_PATHS = [
-  "accept",
-  "decline",
-  "cancel",
-  "timeout",
-  "disconnect",
-  "invalid-content",
-  "outer-cancel",
-] as const;
+import { TERMINAL_PATHS, type TerminalPath } from "./path-names.ts";
 
-export type TerminalPath = (typeof TERMINAL_PATHS)[number];
+export { TERMINAL_PATHS, type TerminalPath };
 
 export interface TerminalPathsOptions<S extends ServerUnderTest = ServerUnderTest> {
   /** The server, or a function that builds a fresh one (preferred: each path then runs on its own server, in parallel). */
@@ -56,6 +49,11 @@ export interface TerminalPathsOptions<S extends ServerUnderTest = ServerUnderTes
   readonly lateAnswerMs?: number;
   /** Which elicitation of the call the path's behaviour applies to, counting from 0; earlier ones are accepted. */
   readonly askIndex?: number;
+  /**
+   * After the connection closes, how long to wait for the handler to end before the second probe (default: the
+   * smaller of `timeoutMs` and 1000). The second probe tells "held while it waited" from "leaked".
+   */
+  readonly closeGraceMs?: number;
 }
 
 export interface TerminalPathResult {
@@ -65,7 +63,7 @@ export interface TerminalPathResult {
    * (returned `isError: true` or threw), or `hung` (still running when the cap passed). On the disconnect and
    * outer-cancel paths no reply reaches the client; this is still how the handler ended.
    */
-  readonly state: "result" | "error" | "hung";
+  readonly state: "result" | "error" | "hung" | "not-applicable";
   /** The text the tool reported (its text content, or the thrown error's message); null when hung. */
   readonly text: string | null;
   /** From the call to the end of the handler (the cap, when hung). */
@@ -78,6 +76,15 @@ export interface TerminalPathResult {
   readonly elicitations: number;
   /** What the probe reported still held when the call ended (or at the cap). */
   readonly held: readonly string[];
+  /**
+   * What the probe reported still held after the connection closed and the handler had ended (or the grace had
+   * passed): what was never released. `null` without a probe. A name in `held` but not here was held while the
+   * call waited and released when the connection went away (typically a tool with no deadline that releases in
+   * `finally`).
+   */
+  readonly heldAfterClose: readonly string[] | null;
+  /** Why the path could not apply (e.g. invalid content for a URL-mode question); set when `state` is `not-applicable`. */
+  readonly notApplicable?: string;
 }
 
 type PathAnswers = Pick<TerminalPathsOptions, "acceptContent" | "invalidContent" | "lateAnswerMs">;
@@ -141,30 +148,52 @@ async function runPath<S extends ServerUnderTest>(
   const connection = await connectScriptedClient(server, {
     script: (index) => (index < askIndex ? accept(options.acceptContent) : pathStep),
   });
+  let closed = false;
   try {
     const { tools } = await connection.client.listTools();
     if (!tools.some((tool) => tool.name === options.tool)) {
-      throw new Error(
+      throw new KitError(
         `runTerminalPaths: the server has no tool "${options.tool}" (it has: ${tools.map((tool) => tool.name).join(", ") || "none"})`,
       );
     }
     const call = connection.callTool(options.tool, options.arguments ?? {}, { timeoutMs: options.timeoutMs * 2 + 1_000 });
-    const end = await withinCap(call.handlerEnded, options.timeoutMs);
-    const held = options.probe ? [...(await options.probe(server))] : [];
+    const first = await withinCap(Promise.race([call.handlerEnded, connection.stopped]), options.timeoutMs);
+    if (first?.kind === "kit-error") throw first.error;
+    const probe = async (): Promise<string[]> => (options.probe ? [...(await options.probe(server))] : []);
+    const held = await probe();
     const elicitations = connection.elicitations;
     const withdrawnQuestion = elicitations.find((seen) => seen.withdrawnAtMs !== null);
+    const counted = elicitations.length;
+    await connection.close();
+    closed = true;
+    await withinCap(call.handlerEnded, options.closeGraceMs ?? Math.min(options.timeoutMs, 1_000));
+    const heldAfterClose = options.probe ? await probe() : null;
     const base = {
       path,
       withdrawn: withdrawnQuestion !== undefined,
       withdrawnAfterMs: withdrawnQuestion ? withdrawnQuestion.withdrawnAtMs! - withdrawnQuestion.receivedAtMs : null,
-      elicitations: elicitations.length,
+      elicitations: counted,
       held,
+      heldAfterClose,
     };
-    if (end === null) return { ...base, state: "hung", text: null, elapsedMs: options.timeoutMs };
-    return { ...base, ...describeEnd(end), elapsedMs: end.atMs - call.startedAtMs };
+    if (first?.kind === "not-applicable") {
+      return { ...base, state: "not-applicable", text: null, elapsedMs: connection.now() - call.startedAtMs, notApplicable: first.reason };
+    }
+    if (first === null) return { ...base, state: "hung", text: null, elapsedMs: options.timeoutMs };
+    const ended = { ...describeEnd(first), elapsedMs: first.atMs - call.startedAtMs };
+    if (counted <= askIndex) throw new KitError(noQuestionReason(options, path, counted, ended.text));
+    return { ...base, ...ended };
   } finally {
-    await connection.close();
+    if (!closed) await connection.close();
   }
+}
+
+/** Why a path that ended without reaching its question tested nothing. */
+function noQuestionReason(options: Pick<TerminalPathsOptions, "tool" | "arguments" | "askIndex">, path: TerminalPath, asked: number, text: string): string {
+  const call = `"${options.tool}" with ${JSON.stringify(options.arguments ?? {})}`;
+  const said = text ? `; it said: ${text}` : "";
+  if (asked === 0) return `runTerminalPaths: ${call} asked no question on the ${path} path, so nothing was tested (the call ended without one${said})`;
+  return `runTerminalPaths: askIndex ${options.askIndex} names question ${Number(options.askIndex) + 1}, but ${call} asked only ${asked} on the ${path} path${said}`;
 }
 
 /**
@@ -173,7 +202,10 @@ async function runPath<S extends ServerUnderTest>(
  * they run one after another on it (so whatever one path leaks, the next one meets).
  */
 export async function runTerminalPaths<S extends ServerUnderTest>(options: TerminalPathsOptions<S>): Promise<TerminalPathResult[]> {
-  if (!(options.timeoutMs > 0)) throw new Error("runTerminalPaths: timeoutMs (the hard cap per path) must be positive");
+  if (!(options.timeoutMs > 0)) throw new KitError("runTerminalPaths: timeoutMs (the hard cap per path) must be positive");
+  if (options.askIndex !== undefined && !(Number.isInteger(options.askIndex) && options.askIndex >= 0)) {
+    throw new KitError(`runTerminalPaths: askIndex must be a whole number from 0 (got ${String(options.askIndex)})`);
+  }
   const paths = options.paths ?? TERMINAL_PATHS;
   const source = options.server;
   if (typeof source === "function") {
@@ -185,6 +217,17 @@ export async function runTerminalPaths<S extends ServerUnderTest>(options: Termi
   return results;
 }
 
+/** What stayed held: `released`, `held: x (leaked)` when still held after the connection closed, or `held: x (until close)`. */
+function heldCell(result: TerminalPathResult): string {
+  if (result.held.length === 0) return "released";
+  if (result.heldAfterClose === null) return `held: ${result.held.join(", ")}`;
+  const leaked = result.held.filter((name) => result.heldAfterClose!.includes(name));
+  const untilClose = result.held.filter((name) => !result.heldAfterClose!.includes(name));
+  return [leaked.length > 0 ? `held: ${leaked.join(", ")} (leaked)` : "", untilClose.length > 0 ? `held: ${untilClose.join(", ")} (until close)` : ""]
+    .filter(Boolean)
+    .join("; ");
+}
+
 /** The results as a small fixed-width table, for logs and failure messages. */
 export function formatTerminalPaths(results: readonly TerminalPathResult[]): string {
   const rows = results.map((result) => [
@@ -192,8 +235,8 @@ export function formatTerminalPaths(results: readonly TerminalPathResult[]): str
     result.state,
     `${result.elapsedMs} ms`,
     result.withdrawn ? "withdrawn" : "-",
-    result.held.length > 0 ? `held: ${result.held.join(", ")}` : "released",
-    result.text ?? "",
+    heldCell(result),
+    result.text ?? result.notApplicable ?? "",
   ]);
   const widths = rows.reduce<number[]>(
     (max, row) => row.map((cell, column) => Math.max(max[column] ?? 0, cell.length)),

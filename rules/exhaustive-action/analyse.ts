@@ -19,7 +19,7 @@ import {
   type BranchContext,
   type Discriminant,
 } from "../../core/branches.ts";
-import { ELICIT_ACTIONS } from "../../core/result-shapes.ts";
+import { ACP_OUTCOMES, ELICIT_ACTIONS } from "../../core/result-shapes.ts";
 import type { MessageIds, Options } from "../exhaustive-action.ts";
 import { defaultRewrite, ifRewrite, missingCasesRewrite, type Rewrite, type RewriteContext } from "./fix.ts";
 import {
@@ -204,7 +204,7 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
   if (node.cases.length === 0) return;
   const discriminant = resolveDiscriminant(node.discriminant, branchContext);
   if (!discriminant) return;
-  const allowed: readonly string[] = discriminant.kind === "mcp" ? ELICIT_ACTIONS : ["selected", "cancelled"];
+  const allowed: readonly string[] = discriminant.kind === "mcp" ? ELICIT_ACTIONS : ACP_OUTCOMES;
   const literals = node.cases.map((clause) => (clause.test ? getStringValue(unwrapExpression(clause.test)) : undefined));
   if (literals.some((literal) => literal === null || (literal !== undefined && !allowed.includes(literal)))) return;
   const domain = valuesReaching(node, discriminant, sourceCode, node.discriminant);

@@ -8,7 +8,8 @@ import { getStringValue, unwrapExpression } from "../../core/ast.ts";
 import { branchStatements, canCompleteNormally, containsOwnBreak, OTHER_VALUE, type AnswerValue, type Discriminant } from "../../core/branches.ts";
 import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction } from "../../core/result-shapes.ts";
 import type { FoundDiscriminant } from "./outcomes.ts";
-import { guardAsi, leftoverComments, lineIndent, renderBlock, renderBranchBody, renderStatements, type CodeStyle } from "./render.ts";
+import { guardAsi, indentAt } from "../../core/layout.ts";
+import { leftoverComments, renderBlock, renderBranchBody, renderStatements, type CodeStyle } from "./render.ts";
 import { printResidual, residualNodes, residualTest, type Residual } from "./residual.ts";
 
 const ACP_REASON = "which options allow and which reject is known only where the options are built";
@@ -26,6 +27,7 @@ export interface RewriteContext {
 
 export function ifRewrite(check: RewriteContext, node: TSESTree.IfStatement, discriminant: Discriminant, found: FoundDiscriminant, isLink: boolean): Rewrite {
   const { sourceCode, style } = check;
+  const { eol } = style;
   if (discriminant.kind === "acp") return { reason: ACP_REASON };
   if (found.viaFlag) return { reason: "the decision is stored in a variable first, which other code may read" };
   if (isLink) return { reason: "the branch is part of a longer `else if` chain" };
@@ -37,7 +39,7 @@ export function ifRewrite(check: RewriteContext, node: TSESTree.IfStatement, dis
     if (!residual) return { reason: "its condition tests something else before the action, so it cannot be split by action" };
     bodies.set(value, residual);
   }
-  const indent = lineIndent(sourceCode, node.range[0]);
+  const indent = indentAt(sourceCode.text, node.range[0]);
   const unit = style.indentUnit(node);
   const read = found.comparison.read;
   const copied = [node.consequent, node.alternate].filter((branch): branch is TSESTree.Statement => !!branch);
@@ -53,7 +55,7 @@ export function ifRewrite(check: RewriteContext, node: TSESTree.IfStatement, dis
     if (value === "decline" || value === "cancel") lines.push(`${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value]}`);
     if (value === OTHER_VALUE && defaultJoinsCancel) {
       // An empty clause: no statement falls through (noFallthroughCasesInSwitch, no-fallthrough).
-      clauses.push(`${caseIndent}default:\n${bodyIndent}// ${OTHER_FALLS_THROUGH_COMMENT}`);
+      clauses.push(`${caseIndent}default:${eol}${bodyIndent}// ${OTHER_FALLS_THROUGH_COMMENT}`);
       continue;
     }
     if (value === OTHER_VALUE) {
@@ -81,21 +83,22 @@ export function ifRewrite(check: RewriteContext, node: TSESTree.IfStatement, dis
     const label = value === OTHER_VALUE ? "default" : `case ${style.quote(value)}`;
     clauses.push(
       copiesCode
-        ? `${caseIndent}${label}: {\n${lines.join("\n")}\n${caseIndent}}`
+        ? `${caseIndent}${label}: {${eol}${lines.join(eol)}${eol}${caseIndent}}`
         : lines.length > 0
-          ? `${caseIndent}${label}:\n${lines.join("\n")}`
+          ? `${caseIndent}${label}:${eol}${lines.join(eol)}`
           : `${caseIndent}${label}:`,
     );
   }
   const copiedConditions = [...bodies.values()].flatMap(residualNodes);
   const leftovers = leftoverComments(sourceCode, node, copied, [read, ...copiedConditions]);
-  const prefix = leftovers.map((comment) => `${sourceCode.getText(comment as unknown as TSESTree.Node)}\n${indent}`).join("");
-  const text = `${prefix}switch (${sourceCode.getText(read)}) {\n${clauses.join("\n")}\n${indent}}`;
+  const prefix = leftovers.map((comment) => `${sourceCode.getText(comment as unknown as TSESTree.Node)}${eol}${indent}`).join("");
+  const text = `${prefix}switch (${sourceCode.getText(read)}) {${eol}${clauses.join(eol)}${eol}${indent}}`;
   return { text, fix: (fixer) => fixer.replaceText(node, text) };
 }
 
 export function defaultRewrite(check: RewriteContext, node: TSESTree.SwitchStatement, clause: TSESTree.SwitchCase, discriminant: Discriminant): Rewrite {
   const { sourceCode, style } = check;
+  const { eol } = style;
   if (discriminant.kind === "acp") return { reason: ACP_REASON };
   const index = node.cases.indexOf(clause);
   if (index !== node.cases.length - 1) return { reason: "`default` is not the last case" };
@@ -104,7 +107,7 @@ export function defaultRewrite(check: RewriteContext, node: TSESTree.SwitchState
     return { reason: "another case falls through into `default`" };
   }
   const named = new Set(node.cases.map((other) => (other.test ? getStringValue(unwrapExpression(other.test)) : null)));
-  const caseIndent = lineIndent(sourceCode, clause.range[0]);
+  const caseIndent = indentAt(sourceCode.text, clause.range[0]);
   const unit = style.indentUnit(node);
   const bodyIndent = caseIndent + unit;
   // `default: { … }` is copied without its braces; each new case gets its own.
@@ -119,23 +122,23 @@ export function defaultRewrite(check: RewriteContext, node: TSESTree.SwitchState
   for (const value of ELICIT_ACTIONS) {
     if (named.has(value)) continue;
     if (value === "cancel") {
-      clauses.push(`${caseIndent}default:\n${bodyIndent}// ${OTHER_FALLS_THROUGH_COMMENT}`);
+      clauses.push(`${caseIndent}default:${eol}${bodyIndent}// ${OTHER_FALLS_THROUGH_COMMENT}`);
     }
     const lines = value === "accept" ? [] : [`${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value]}`];
     if (bodyText) lines.push(bodyText);
     if (completes && value !== "cancel") lines.push(`${bodyIndent}break${style.semi}`);
-    clauses.push(`${caseIndent}case ${style.quote(value)}: {\n${lines.join("\n")}\n${caseIndent}}`);
+    clauses.push(`${caseIndent}case ${style.quote(value)}: {${eol}${lines.join(eol)}${eol}${caseIndent}}`);
   }
   if (defaultJoinsCancel) {
-    const text = clauses.join("\n").slice(caseIndent.length);
+    const text = clauses.join(eol).slice(caseIndent.length);
     return { text, fix: (fixer) => fixer.replaceText(clause, text) };
   }
   const defaultLines = [`${bodyIndent}// ${OTHER_ACTION_COMMENT}`];
   if (discriminant.closed) defaultLines.push(bodyIndent + style.neverLine(sourceCode.getText(read)));
   if (bodyText) defaultLines.push(bodyText);
   if (discriminant.closed && bodyText) guardAsi(defaultLines, defaultLines.length - 2);
-  clauses.push(`${caseIndent}default: {\n${defaultLines.join("\n")}\n${caseIndent}}`);
-  const text = clauses.join("\n").slice(caseIndent.length);
+  clauses.push(`${caseIndent}default: {${eol}${defaultLines.join(eol)}${eol}${caseIndent}}`);
+  const text = clauses.join(eol).slice(caseIndent.length);
   return { text, fix: (fixer) => fixer.replaceText(clause, text) };
 }
 
@@ -147,21 +150,22 @@ function sameResidual(a: Residual, b: Residual, sourceCode: Readonly<TSESLint.So
 
 export function missingCasesRewrite(check: RewriteContext, node: TSESTree.SwitchStatement, discriminant: Discriminant, missing: string[]): Rewrite {
   const { sourceCode, style } = check;
+  const { eol } = style;
   if (discriminant.kind === "acp") return { reason: ACP_REASON };
   const last = node.cases[node.cases.length - 1]!;
-  const caseIndent = lineIndent(sourceCode, last.range[0]);
+  const caseIndent = indentAt(sourceCode.text, last.range[0]);
   const unit = style.indentUnit(node);
   const bodyIndent = caseIndent + unit;
   let text = "";
-  if (canCompleteNormally(last.consequent)) text += `\n${bodyIndent}break${style.semi}`;
+  if (canCompleteNormally(last.consequent)) text += `${eol}${bodyIndent}break${style.semi}`;
   for (const value of ELICIT_ACTIONS) {
     if (!missing.includes(value)) continue;
-    const comment = value === "accept" ? "" : `\n${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value as ElicitAction]}`;
-    text += `\n${caseIndent}case ${style.quote(value)}:${comment}\n${bodyIndent}break${style.semi}`;
+    const comment = value === "accept" ? "" : `${eol}${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value as ElicitAction]}`;
+    text += `${eol}${caseIndent}case ${style.quote(value)}:${comment}${eol}${bodyIndent}break${style.semi}`;
   }
-  text += `\n${caseIndent}default:\n${bodyIndent}// ${OTHER_ACTION_COMMENT}`;
-  if (discriminant.closed) text += `\n${bodyIndent}${style.neverLine(sourceCode.getText(node.discriminant))}`;
-  else text += `\n${bodyIndent}break${style.semi}`;
+  text += `${eol}${caseIndent}default:${eol}${bodyIndent}// ${OTHER_ACTION_COMMENT}`;
+  if (discriminant.closed) text += `${eol}${bodyIndent}${style.neverLine(sourceCode.getText(node.discriminant))}`;
+  else text += `${eol}${bodyIndent}break${style.semi}`;
   return { text, fix: (fixer) => fixer.insertTextAfter(last, text) };
 }
 

@@ -5,6 +5,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { findProperty, getCalleeName, getStaticPropertyName, getStringValue, isFunctionNode } from "../../core/ast.ts";
 import { childNodes } from "../../core/branches.ts";
+import { namesRejection } from "../../core/result-shapes.ts";
 import type { Check } from "./analyse.ts";
 
 export function checkHandler(check: Check, handler: TSESTree.FunctionLike, side: "mcp" | "acp-permission" | "acp-elicitation") {
@@ -48,10 +49,8 @@ function refusalIn(object: TSESTree.ObjectExpression, side: "mcp" | "acp-permiss
   const outcome = findProperty(object, "outcome");
   const optionId = findProperty(object, "optionId");
   if (!outcome || !optionId || getStringValue(outcome.value) !== "selected") return null;
-  return REJECT_OPTION_TEXT.test(optionSourceText(optionId.value)) ? optionId : null;
+  return namesRejection(optionSourceText(optionId.value)) ? optionId : null;
 }
-
-const REJECT_OPTION_TEXT = /reject|deny|refuse/i;
 
 /** The option id as written: a literal's value, or the expression's identifiers (`rejectOption.optionId`). */
 function optionSourceText(node: TSESTree.Node): string {

@@ -14,7 +14,7 @@ import {
   type BranchContext,
   type Discriminant,
 } from "../../core/branches.ts";
-import { ELICIT_ACTIONS } from "../../core/result-shapes.ts";
+import { ACP_OUTCOMES, ELICIT_ACTIONS } from "../../core/result-shapes.ts";
 
 export interface FoundDiscriminant {
   discriminant: Discriminant;
@@ -29,7 +29,7 @@ export function discriminantOf(test: TSESTree.Node, context: BranchContext): Fou
     const discriminant = resolveDiscriminant(comparison.read, context);
     if (!discriminant) continue;
     const mine = comparisons.filter((other) => readsDiscriminant(other.read, discriminant));
-    const allowed: readonly string[] = discriminant.kind === "mcp" ? ELICIT_ACTIONS : ["selected", "cancelled"];
+    const allowed: readonly string[] = discriminant.kind === "mcp" ? ELICIT_ACTIONS : ACP_OUTCOMES;
     if (!mine.every((other) => allowed.includes(other.literal))) return null;
     return { discriminant, comparison, viaFlag: mine.some((other) => other.viaFlag) };
   }

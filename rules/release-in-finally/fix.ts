@@ -6,7 +6,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getStaticPropertyName, unwrapExpression } from "../../core/ast.ts";
 import type { MessageIds } from "../release-in-finally.ts";
-import { dedent, layoutOf, reindent, type Layout } from "./layout.ts";
+import { indentDeeper, indentShallower } from "../../core/layout.ts";
+import { layoutAround, type Layout } from "./layout.ts";
 import { containsJump, isReleaseStatement, isStatementListOwner, type AcquisitionSite } from "./sites.ts";
 
 export type Suggestions = { messageId: MessageIds; data?: Record<string, string>; fix: TSESLint.ReportFixFunction }[];
@@ -19,7 +20,7 @@ export function suggestWrap(sourceCode: Readonly<TSESLint.SourceCode>, site: Acq
   if (releaseIndex <= index + 1) return [];
   const moved = list.slice(index + 1, releaseIndex);
   const release = list[releaseIndex]!;
-  const layout = layoutOf(sourceCode, statement);
+  const layout = layoutAround(sourceCode, statement);
   const body = buildMovedBody(sourceCode, moved, moved[moved.length - 1]!.range[1], release.range[0], layout);
   const suggestions: Suggestions = [];
   const rollback = rollbackCall(sourceCode, site, releases[0]!);
@@ -29,7 +30,7 @@ export function suggestWrap(sourceCode: Readonly<TSESLint.SourceCode>, site: Acq
     const { indent, unit, eol } = layout;
     const replacement =
       body.hoisted.map((line) => `${line}${eol}${indent}`).join("") +
-      `try {${eol}${indent}${unit}${body.text}${eol}${indent}${unit}${reindent(sourceCode, release.range[0], release.range[1], unit)}` +
+      `try {${eol}${indent}${unit}${body.text}${eol}${indent}${unit}${indentDeeper(sourceCode, release.range[0], release.range[1], unit)}` +
       `${eol}${indent}} catch (error) {${eol}${indent}${unit}${rollback};${eol}${indent}${unit}throw error;${eol}${indent}}`;
     suggestions.push({
       messageId: "rollBackInCatch",
@@ -41,7 +42,7 @@ export function suggestWrap(sourceCode: Readonly<TSESLint.SourceCode>, site: Acq
     const replacement =
       body.hoisted.map((line) => `${line}${eol}${indent}`).join("") +
       `try {${eol}${indent}${unit}${body.text}${eol}${indent}} finally {${eol}` +
-      `${indent}${unit}${reindent(sourceCode, release.range[0], release.range[1], unit)}${eol}${indent}}`;
+      `${indent}${unit}${indentDeeper(sourceCode, release.range[0], release.range[1], unit)}${eol}${indent}}`;
     suggestions.push({
       messageId: "wrapInTryFinally",
       fix: (fixer) => fixer.replaceTextRange([moved[0]!.range[0], release.range[1]], replacement),
@@ -84,7 +85,7 @@ export function suggestMoveIntoTry(
   tryStatement: TSESTree.TryStatement,
 ): Suggestions {
   const moved = list.slice(index + 1, list.indexOf(tryStatement));
-  const layout = layoutOf(sourceCode, list[index]!);
+  const layout = layoutAround(sourceCode, list[index]!);
   const body = buildMovedBody(sourceCode, moved, tryStatement.block.range[1], tryStatement.range[0], layout);
   if (!body) return [];
   const { indent, unit, eol } = layout;
@@ -109,8 +110,8 @@ export function suggestAcquireBeforeTry(sourceCode: Readonly<TSESLint.SourceCode
   if (sourceCode.commentsExistBetween(openBrace, statement) || sourceCode.commentsExistBetween(statement, following)) {
     return [];
   }
-  const { indent, unit, eol } = layoutOf(sourceCode, tryStatement);
-  const taken = dedent(sourceCode, statement.range[0], statement.range[1], unit);
+  const { indent, unit, eol } = layoutAround(sourceCode, tryStatement);
+  const taken = indentShallower(sourceCode, statement.range[0], statement.range[1], unit);
   return [
     {
       messageId: "acquireBeforeTry",
@@ -140,7 +141,7 @@ function buildMovedBody(
   let text = "";
   let cursor = regionStart;
   for (const node of moved) {
-    const gap = reindent(sourceCode, cursor, node.range[0], layout.unit);
+    const gap = indentDeeper(sourceCode, cursor, node.range[0], layout.unit);
     // `var` stays function-scoped inside the new block; only block-scoped declarations need hoisting.
     const blockScoped = !(node.type === AST_NODE_TYPES.VariableDeclaration && node.kind === "var");
     const escaping =
@@ -154,7 +155,7 @@ function buildMovedBody(
         );
     cursor = node.range[1];
     if (!escaping) {
-      text += gap + reindent(sourceCode, node.range[0], node.range[1], layout.unit);
+      text += gap + indentDeeper(sourceCode, node.range[0], node.range[1], layout.unit);
       continue;
     }
     const split = splitDeclaration(sourceCode, node, layout);
@@ -163,7 +164,7 @@ function buildMovedBody(
     if (split.assignments) text += gap + split.assignments;
     else if (/\S/.test(gap)) text += gap.trimEnd();
   }
-  text += reindent(sourceCode, cursor, trailingEnd, layout.unit).trimEnd();
+  text += indentDeeper(sourceCode, cursor, trailingEnd, layout.unit).trimEnd();
   return { hoisted, text: text.replace(/^\s+/, "") };
 }
 
@@ -178,7 +179,7 @@ function splitDeclaration(sourceCode: Readonly<TSESLint.SourceCode>, node: TSEST
     .filter((declarator) => declarator.init)
     .map((declarator) => {
       const init = declarator.init!;
-      return `${(declarator.id as TSESTree.Identifier).name} = ${reindent(sourceCode, init.range[0], init.range[1], layout.unit)};`;
+      return `${(declarator.id as TSESTree.Identifier).name} = ${indentDeeper(sourceCode, init.range[0], init.range[1], layout.unit)};`;
     })
     .join(`${layout.eol}${layout.indent}${layout.unit}`);
   return { declaration: `let ${names.join(", ")};`, assignments };

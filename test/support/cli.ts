@@ -8,11 +8,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
 import { main } from "../../bin/cli.ts";
+import { REPO_ROOT } from "./paths.ts";
 
-export const REPO_ROOT = path.join(__dirname, "..", "..");
-export const TSX_BIN = path.join(REPO_ROOT, "node_modules", ".bin", "tsx");
+export { REPO_ROOT };
+const TSX_BIN = path.join(REPO_ROOT, "node_modules", ".bin", "tsx");
 export const ESLINT_BIN = path.join(REPO_ROOT, "node_modules", ".bin", "eslint");
-export const CLI_SOURCE = path.join(REPO_ROOT, "bin", "cli.ts");
+const CLI_SOURCE = path.join(REPO_ROOT, "bin", "cli.ts");
 
 export interface RunResult {
   code: number;
@@ -39,10 +40,12 @@ export async function runCli(argv: readonly string[], cwd: string, isTTY = false
 
 /** The CLI as a child process (from source, through tsx), the way `npm run demo` starts it. */
 export function spawnCli(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): RunResult {
-  return fromSpawn(spawnSync(TSX_BIN, [CLI_SOURCE, ...argv], { cwd, encoding: "utf8", env: { ...process.env, ...env } }));
+  return fromSpawn(
+    spawnSync(TSX_BIN, [CLI_SOURCE, ...argv], { cwd, encoding: "utf8", env: { ...process.env, ...env } }),
+  );
 }
 
-export function fromSpawn(child: SpawnSyncReturns<string>): RunResult {
+function fromSpawn(child: SpawnSyncReturns<string>): RunResult {
   if (child.error) throw child.error;
   return { code: child.status ?? -1, stdout: child.stdout, stderr: child.stderr };
 }
@@ -83,7 +86,11 @@ export function linkRepoNodeModules(dir: string): void {
   fs.symlinkSync(REPO_ROOT, path.join(target, "eslint-plugin-elicitation"));
 }
 
-/** Fails with a clear message when the compiled plugin (`npm run build`) is missing: ESLint's CLI loads JS. */
+/**
+ * Fails with a clear message when the compiled plugin (`npm run build`) is missing: ESLint's CLI loads JS. The
+ * integration project's global setup packs the package, whose prepack script builds it, so only a run with
+ * ELICITATION_TEST_TARBALL (which skips the pack) can get here without it.
+ */
 export function requireBuiltPlugin(): void {
   if (!fs.existsSync(path.join(REPO_ROOT, "index.js")) || !fs.existsSync(path.join(REPO_ROOT, "bin", "cli.js"))) {
     throw new Error("The compiled plugin is missing: run `npm run build` first (`npm test` does).");

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { REPO_ROOT } from "./cli.ts";
+import { REPO_ROOT } from "./paths.ts";
 
 const run = promisify(execFile);
 const CACHE_ROOT = path.join(os.tmpdir(), "eslint-plugin-elicitation-tests");

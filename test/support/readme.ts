@@ -3,7 +3,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { REPO_ROOT } from "./cli.ts";
+import { REPO_ROOT } from "./paths.ts";
 
 export interface CodeBlock {
   lang: string;
@@ -21,6 +21,9 @@ export function readmeCodeBlocks(): CodeBlock[] {
 /** The one README block of language `lang` that contains `marker`; throws if there is not exactly one. */
 export function readmeBlock(lang: string, marker: string): string {
   const found = readmeCodeBlocks().filter((block) => block.lang === lang && block.code.includes(marker));
-  if (found.length !== 1) throw new Error(`README.md should have exactly one \`\`\`${lang} block containing ${JSON.stringify(marker)} (found ${found.length})`);
+  if (found.length !== 1)
+    throw new Error(
+      `README.md should have exactly one \`\`\`${lang} block containing ${JSON.stringify(marker)} (found ${found.length})`,
+    );
   return found[0]!.code;
 }

@@ -7,11 +7,11 @@ import path from "node:path";
 import { Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
 import plugin from "../../index.ts";
-import { REPO_ROOT } from "./cli.ts";
+import { REPO_ROOT } from "./paths.ts";
 
 export const RULE_NAMES = Object.keys(plugin.rules) as (keyof typeof plugin.rules)[];
 
-export interface CodeExample {
+interface CodeExample {
   label: "❌" | "✅" | null;
   code: string;
   /** 1-based line of the opening fence in the page. */
@@ -55,7 +55,11 @@ export function readRuleDoc(name: string): RuleDoc {
   for (let index = 0; index < lines.length; index++) {
     if (!/^```tsx?$/.test(lines[index]!)) continue;
     const end = lines.indexOf("```", index + 1);
-    const before = lines.slice(0, index).reverse().find((line) => line.trim() !== "") ?? "";
+    const before =
+      lines
+        .slice(0, index)
+        .reverse()
+        .find((line) => line.trim() !== "") ?? "";
     const label = /^(❌|✅)/.exec(before.trim())?.[1] as CodeExample["label"] | undefined;
     examples.push({ label: label ?? null, code: lines.slice(index + 1, end).join("\n") + "\n", line: index + 1 });
     index = end;

@@ -1,0 +1,377 @@
+/**
+ * The terminal paths for an ACP agent: a scripted client (the real `@agentclientprotocol/sdk` client side) sends one
+ * prompt and meets the agent's questions — permission requests and elicitations. The question the paths apply to
+ * (`askIndex`, counting both kinds in the order asked; earlier ones get a yes) is answered with each option kind
+ * the agent offers, or accept / decline / cancel / invalid content for an elicitation, dismissed (`cancelled`),
+ * never answered, the connection closed, or the turn cancelled with `session/cancel` while the question is up.
+ * For each path: whether the turn ended (the prompt returned) within the cap, its stop reason, whether the agent
+ * withdrew its question (`$/cancel_request`), what the agent said, and what the probe says stayed held.
+ */
+import { spawn } from "node:child_process";
+import { Readable, Writable } from "node:stream";
+import type * as acp from "@agentclientprotocol/sdk";
+import { invalidContentFor, validContentFor, type RequestedSchema } from "./content.ts";
+import { KitError, messageOf } from "./errors.ts";
+
+/** An agent to drive: an app built in this process (a fresh one per path from a factory), or a command over stdio. */
+export type AgentUnderTest<A extends acp.AgentApp = acp.AgentApp> = (() => A | Promise<A>) | { readonly command: readonly string[]; readonly cwd?: string };
+
+/** How the scripted person meets the question the path applies to. */
+export type AcpPath =
+  | `select:${acp.PermissionOptionKind}`
+  | "accept"
+  | "decline"
+  | "cancelled"
+  | "invalid-content"
+  | "never-answered"
+  | "connection-closed"
+  | "session-cancel";
+
+/** A question the agent asked: a permission request (with the kinds of its options) or an elicitation. */
+export type AcpQuestion =
+  | { readonly kind: "permission"; readonly title: string; readonly optionKinds: readonly acp.PermissionOptionKind[] }
+  | { readonly kind: "elicitation"; readonly message: string; readonly mode: string };
+
+export interface AcpPathsOptions<A extends acp.AgentApp = acp.AgentApp> {
+  readonly agent: AgentUnderTest<A>;
+  /** The prompt's text (default "Go ahead."). */
+  readonly prompt?: string;
+  /** Hard cap per path, in milliseconds: a turn not ended by then is reported `ended: false`. */
+  readonly timeoutMs: number;
+  /** Which question the paths apply to, from 0, counting permission requests and elicitations in order (default 0). */
+  readonly askIndex?: number;
+  /** Which paths to run (default: every path that applies to the question). */
+  readonly paths?: readonly AcpPath[];
+  /**
+   * What the agent still holds (in-process agents only): called when the turn ended or the cap passed, and again
+   * after the connection closed. Receives the app the factory built for the path.
+   */
+  readonly probe?: (agent: A) => Iterable<string> | Promise<Iterable<string>>;
+  /** Client capabilities sent in `initialize` (default: form and URL elicitation). */
+  readonly clientCapabilities?: acp.ClientCapabilities;
+}
+
+export interface AcpPathResult {
+  readonly path: AcpPath;
+  /** Whether the prompt returned within the cap; `null` when the connection was closed (the client cannot see it). */
+  readonly ended: boolean | null;
+  /** The turn's stop reason, or the error the prompt failed with; `null` when it did not end. */
+  readonly stopReason: string | null;
+  readonly ms: number;
+  /** Whether the agent withdrew its question (`$/cancel_request` for it reached the client). */
+  readonly withdrawn: boolean;
+  /** The agent's message chunks during the turn. */
+  readonly said: readonly string[];
+  /** What the probe reported held when the turn ended (or at the cap); `null` without a probe. */
+  readonly held: readonly string[] | null;
+  /** What the probe reported after the connection closed; `null` without a probe. */
+  readonly heldAfterClose: readonly string[] | null;
+  /** How many questions the agent asked. */
+  readonly questions: number;
+}
+
+export interface AcpPathsReport {
+  /** The question the paths applied to. */
+  readonly question: AcpQuestion;
+  readonly results: readonly AcpPathResult[];
+}
+
+const DEFAULT_PROMPT = "Go ahead.";
+
+/** The ACP SDK, loaded when an ACP run starts, so the rest of the kit works without it installed. */
+let loadedSdk: typeof acp | undefined;
+function sdk(): typeof acp {
+  if (!loadedSdk) throw new KitError("runAcpPaths: the ACP SDK is not loaded");
+  return loadedSdk;
+}
+async function loadSdk(): Promise<void> {
+  try {
+    loadedSdk ??= (await import("@agentclientprotocol/sdk")) as typeof acp;
+  } catch (error) {
+    throw new KitError(`runAcpPaths needs @agentclientprotocol/sdk installed: ${messageOf(error)}`, { cause: error });
+  }
+}
+
+type Step =
+  | { readonly kind: "answer"; readonly response: unknown }
+  | { readonly kind: "leave-open" }
+  | { readonly kind: "close" }
+  | { readonly kind: "session-cancel" };
+
+interface Connected<A> {
+  readonly app: A | null;
+  readonly connection: acp.ClientConnection;
+  /** Resolves when the agent process exits (stdio only). */
+  readonly exited: Promise<void> | null;
+  /** The client goes away: closes the connection and, over stdio, the agent's stdin (which closing alone does not). */
+  disconnect(): void;
+  stop(): Promise<void>;
+}
+
+type PermissionParams = acp.RequestPermissionRequest;
+type ElicitationParams = acp.CreateElicitationRequest;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The scripted person's default for questions the path does not target: the first allow option, or accept. */
+function yes(question: { kind: "permission"; params: PermissionParams } | { kind: "elicitation"; params: ElicitationParams }): unknown {
+  if (question.kind === "permission") {
+    const allow = question.params.options.find((option) => option.kind.startsWith("allow")) ?? question.params.options[0];
+    if (!allow) throw new KitError(`the permission request "${question.params.toolCall.title ?? ""}" offers no options to select`);
+    return { outcome: { outcome: "selected", optionId: allow.optionId } };
+  }
+  return acceptElicitation(question.params);
+}
+
+function schemaOf(params: ElicitationParams): RequestedSchema | undefined {
+  return "requestedSchema" in params ? (params.requestedSchema as RequestedSchema) : undefined;
+}
+
+function acceptElicitation(params: ElicitationParams): unknown {
+  return params.mode === "url" ? { action: "accept" } : { action: "accept", content: validContentFor(schemaOf(params)) };
+}
+
+function stepFor(path: AcpPath, question: { kind: "permission"; params: PermissionParams } | { kind: "elicitation"; params: ElicitationParams }): Step | "not-applicable" {
+  switch (path) {
+    case "never-answered":
+      return { kind: "leave-open" };
+    case "connection-closed":
+      return { kind: "close" };
+    case "session-cancel":
+      return { kind: "session-cancel" };
+    case "cancelled":
+      return { kind: "answer", response: question.kind === "permission" ? { outcome: { outcome: "cancelled" } } : { action: "cancel" } };
+    case "accept":
+      return question.kind === "elicitation" ? { kind: "answer", response: acceptElicitation(question.params) } : "not-applicable";
+    case "decline":
+      return question.kind === "elicitation" ? { kind: "answer", response: { action: "decline" } } : "not-applicable";
+    case "invalid-content":
+      if (question.kind !== "elicitation" || question.params.mode === "url") return "not-applicable";
+      return { kind: "answer", response: { action: "accept", content: invalidContentFor(schemaOf(question.params)) } };
+    default: {
+      if (question.kind !== "permission") return "not-applicable";
+      const kind = path.slice("select:".length);
+      const option = question.params.options.find((candidate) => candidate.kind === kind);
+      return option ? { kind: "answer", response: { outcome: { outcome: "selected", optionId: option.optionId } } } : "not-applicable";
+    }
+  }
+}
+
+/** The paths that apply to a question: every option kind it offers, or the elicitation answers; then the four non-answers. */
+export function acpPathsFor(question: AcpQuestion): AcpPath[] {
+  const answers: AcpPath[] =
+    question.kind === "permission"
+      ? [...new Set(question.optionKinds)].map((kind): AcpPath => `select:${kind}`)
+      : question.mode === "url"
+        ? ["accept", "decline"]
+        : ["accept", "decline", "invalid-content"];
+  return [...answers, "cancelled", "never-answered", "connection-closed", "session-cancel"];
+}
+
+async function connect<A extends acp.AgentApp>(target: AgentUnderTest<A>, app: acp.ClientApp): Promise<Connected<A>> {
+  if (typeof target === "function") {
+    const agentApp = await target();
+    const connection = app.connect(agentApp);
+    return { app: agentApp, connection, exited: null, disconnect: () => connection.close(), stop: async () => connection.close() };
+  }
+  const [command, ...args] = target.command;
+  if (!command) throw new KitError("runAcpPaths: no agent command given");
+  const child = spawn(command, args, { cwd: target.cwd, stdio: ["pipe", "pipe", "inherit"], detached: true });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.stdin.on("error", () => {});
+  const stream = sdk().ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>);
+  const connection = app.connect(stream);
+  return {
+    app: null,
+    connection,
+    exited,
+    disconnect: () => {
+      connection.close();
+      child.stdin.end();
+    },
+    stop: async () => {
+      connection.close();
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      await Promise.race([exited, sleep(1_000)]);
+      child.stdout.destroy();
+    },
+  };
+}
+
+interface Asked {
+  readonly question: AcpQuestion;
+  withdrawn: boolean;
+}
+
+/** Runs one prompt with a scripted client; `decide` picks the step for the n-th question. */
+async function runTurn<A extends acp.AgentApp>(
+  options: AcpPathsOptions<A>,
+  decide: (index: number, question: { kind: "permission"; params: PermissionParams } | { kind: "elicitation"; params: ElicitationParams }) => Step | "not-applicable",
+  pathName: AcpPath | null,
+): Promise<AcpPathResult & { asked: Asked[]; notApplicable: boolean }> {
+  const asked: Asked[] = [];
+  const said: string[] = [];
+  const never = new Promise<never>(() => {});
+  let onEvent: (event: "close" | "not-applicable" | Error) => void = () => {};
+  const event = new Promise<"close" | "not-applicable" | Error>((resolve) => (onEvent = resolve));
+  let cancelTurn: () => void = () => {};
+  // The client's own close aborts its handlers' signals too: only an abort before that is the agent's withdrawal.
+  let closing = false;
+
+  async function handle(question: { kind: "permission"; params: PermissionParams } | { kind: "elicitation"; params: ElicitationParams }, signal: AbortSignal): Promise<never | unknown> {
+    const record: Asked = {
+      question:
+        question.kind === "permission"
+          ? { kind: "permission", title: question.params.toolCall.title ?? "", optionKinds: question.params.options.map((option) => option.kind) }
+          : { kind: "elicitation", message: question.params.message, mode: question.params.mode ?? "form" },
+      withdrawn: false,
+    };
+    asked.push(record);
+    signal.addEventListener("abort", () => (record.withdrawn ||= !closing), { once: true });
+    let step: Step | "not-applicable";
+    try {
+      step = decide(asked.length - 1, question);
+    } catch (error) {
+      onEvent(error instanceof KitError ? error : new KitError(`could not answer the agent's question: ${messageOf(error)}`, { cause: error }));
+      return never;
+    }
+    if (step === "not-applicable") {
+      onEvent("not-applicable");
+      return never;
+    }
+    switch (step.kind) {
+      case "answer":
+        return step.response;
+      case "leave-open":
+        return never;
+      case "close":
+        onEvent("close");
+        return never;
+      case "session-cancel":
+        cancelTurn();
+        return never;
+    }
+  }
+
+  const app = sdk()
+    .client({ name: "eslint-plugin-elicitation/testing" })
+    .onRequest(sdk().methods.client.session.requestPermission, ({ params, signal }) => handle({ kind: "permission", params }, signal) as Promise<acp.RequestPermissionResponse>)
+    .onRequest(sdk().methods.client.elicitation.create, ({ params, signal }) => handle({ kind: "elicitation", params }, signal) as Promise<acp.CreateElicitationResponse>)
+    .onNotification(sdk().methods.client.session.update, ({ params }) => {
+      if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text") said.push(params.update.content.text);
+    });
+  const connected = await connect(options.agent, app);
+  const probe = async (): Promise<string[] | null> => (options.probe && connected.app ? [...(await options.probe(connected.app))] : null);
+  let stopped = false;
+  try {
+    const agent = connected.connection.agent;
+    await agent.request(sdk().methods.agent.initialize, {
+      protocolVersion: sdk().PROTOCOL_VERSION,
+      clientCapabilities: options.clientCapabilities ?? { elicitation: { form: {}, url: {} } },
+    });
+    const { sessionId } = await agent.request(sdk().methods.agent.session.new, { cwd: process.cwd(), mcpServers: [] });
+    cancelTurn = () => void agent.notify(sdk().methods.agent.session.cancel, { sessionId }).catch(() => {});
+    const started = performance.now();
+    const elapsed = (): number => Math.round(performance.now() - started);
+    const prompt = agent
+      .request(sdk().methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: options.prompt ?? DEFAULT_PROMPT }] })
+      .then(
+        (response) => ({ kind: "ended" as const, stopReason: String(response.stopReason), ms: elapsed() }),
+        (error: unknown) => ({ kind: "ended" as const, stopReason: `error: ${messageOf(error)}`, ms: elapsed() }),
+      );
+    const first = await Promise.race([prompt, event, sleep(options.timeoutMs).then(() => "cap" as const)]);
+    if (first instanceof Error) throw first;
+    const base = { path: pathName ?? ("accept" as AcpPath), said, asked, questions: asked.length, withdrawn: false };
+    if (first === "not-applicable") {
+      closing = true;
+      await connected.stop();
+      stopped = true;
+      return { ...base, ended: null, stopReason: null, ms: elapsed(), held: null, heldAfterClose: null, notApplicable: true };
+    }
+    if (first === "close") {
+      // The client goes away while the question is up: nothing more can reach it. Over stdio the agent ended if its
+      // process exited within the cap; in process only the probe can tell.
+      const closedAt = elapsed();
+      closing = true;
+      connected.disconnect();
+      let ended: boolean | null = null;
+      if (connected.exited) ended = await Promise.race([connected.exited.then(() => true), sleep(Math.max(options.timeoutMs - closedAt, 0)).then(() => false)]);
+      else await sleep(Math.min(options.timeoutMs, 200));
+      const heldAfterClose = await probe();
+      await connected.stop();
+      stopped = true;
+      return { ...base, withdrawn: asked.some((entry) => entry.withdrawn), ended, stopReason: null, ms: ended ? elapsed() : options.timeoutMs, held: heldAfterClose, heldAfterClose, notApplicable: false };
+    }
+    const held = await probe();
+    const withdrawn = asked.some((entry) => entry.withdrawn);
+    closing = true;
+    await connected.stop();
+    stopped = true;
+    await sleep(Math.min(options.timeoutMs, 200));
+    const heldAfterClose = await probe();
+    if (first === "cap") return { ...base, withdrawn, ended: false, stopReason: null, ms: options.timeoutMs, held, heldAfterClose, notApplicable: false };
+    return { ...base, withdrawn, ended: true, stopReason: first.stopReason, ms: first.ms, held, heldAfterClose, notApplicable: false };
+  } finally {
+    if (!stopped) await connected.stop();
+  }
+}
+
+/**
+ * Drives an ACP agent through the paths for one of its questions. A first turn, with every question answered yes,
+ * finds the questions; each path then runs on a fresh agent (a factory call, or a new process). Throws a KitError
+ * when the agent asks no question, or fewer than `askIndex + 1`.
+ */
+export async function runAcpPaths<A extends acp.AgentApp>(options: AcpPathsOptions<A>): Promise<AcpPathsReport> {
+  if (!(options.timeoutMs > 0)) throw new KitError("runAcpPaths: timeoutMs (the hard cap per path) must be positive");
+  await loadSdk();
+  const askIndex = options.askIndex ?? 0;
+  if (!Number.isInteger(askIndex) || askIndex < 0) throw new KitError(`runAcpPaths: askIndex must be a whole number from 0 (got ${String(options.askIndex)})`);
+  const discovery = await runTurn(options, (_index, question) => ({ kind: "answer", response: yes(question) }), null);
+  const question = discovery.asked[askIndex]?.question;
+  if (!question) {
+    const what = discovery.asked.length === 0 ? "asked no question" : `asked only ${discovery.asked.length} question(s), so askIndex ${askIndex} names none`;
+    throw new KitError(`runAcpPaths: the agent ${what} when prompted "${options.prompt ?? DEFAULT_PROMPT}" (the turn ended: ${discovery.stopReason ?? "no"}), so nothing was tested`);
+  }
+  const paths = options.paths ?? acpPathsFor(question);
+  const results = await Promise.all(
+    paths.map(async (path) => {
+      const result = await runTurn(options, (index, asked) => (index < askIndex ? { kind: "answer", response: yes(asked) } : index === askIndex ? stepFor(path, asked) : { kind: "answer", response: yes(asked) }), path);
+      if (result.notApplicable) return null;
+      if (result.questions <= askIndex && result.ended) {
+        throw new KitError(`runAcpPaths: on the ${path} path the agent asked ${result.questions} question(s), so askIndex ${askIndex} was never reached`);
+      }
+      return {
+        path: result.path,
+        ended: result.ended,
+        stopReason: result.stopReason,
+        ms: result.ms,
+        withdrawn: result.withdrawn,
+        said: result.said,
+        held: result.held,
+        heldAfterClose: result.heldAfterClose,
+        questions: result.questions,
+      } satisfies AcpPathResult;
+    }),
+  );
+  return { question, results: results.filter((result): result is AcpPathResult => result !== null) };
+}
+
+/** The results as a fixed-width table: path, ended, stop reason, time, question withdrawn or left up, held. */
+export function formatAcpPaths(report: AcpPathsReport): string {
+  const rows = report.results.map((result) => [
+    result.path,
+    result.ended === null ? "unknown" : result.ended ? "ended" : "not ended",
+    result.stopReason ?? "-",
+    `${result.ms} ms`,
+    result.withdrawn ? "withdrawn" : "-",
+    result.held === null ? "-" : result.held.length > 0 ? `held: ${result.held.join(", ")}${result.heldAfterClose?.length ? " (leaked)" : " (until close)"}` : "released",
+  ]);
+  const widths = rows.reduce<number[]>((max, row) => row.map((cell, column) => Math.max(max[column] ?? 0, cell.length)), []);
+  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join("  ").trimEnd()).join("\n");
+}

@@ -1,0 +1,456 @@
+/**
+ * The seven terminal paths for a server the kit cannot import: it speaks only MCP, over stdio to a child process
+ * (each path gets a fresh process) or over Streamable HTTP to a URL. Since the kit cannot watch the handler, a path
+ * "ended" when what the client can see says so: a reply arrived (accept, decline, cancel, invalid content, timeout),
+ * the server took its question down after the caller abandoned the call (outer-cancel), or the server process
+ * exited after its input closed (disconnect over stdio).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { CallToolResultSchema, ElicitRequestSchema, type CallToolResult, type ElicitResult, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { invalidContentFor, validContentFor, type RequestedSchema } from "./content.ts";
+import { KitError, messageOf } from "./errors.ts";
+import { TERMINAL_PATHS, type TerminalPath } from "./path-names.ts";
+
+/** Where the server is: a command to start (stdio), or a Streamable HTTP endpoint. */
+export type ServerTarget = { readonly command: readonly string[]; readonly cwd?: string; readonly env?: NodeJS.ProcessEnv } | { readonly url: string };
+
+export interface WirePathsOptions {
+  readonly target: ServerTarget;
+  readonly tool: string;
+  readonly arguments?: Record<string, unknown>;
+  /** Hard cap per path, in milliseconds. */
+  readonly timeoutMs: number;
+  readonly paths?: readonly TerminalPath[];
+  /**
+   * A tool of the server that reports what it holds (locks, reservations): called with no arguments after each
+   * path, its text read as a JSON array of names or one name per line.
+   */
+  readonly probeTool?: string;
+}
+
+export interface WirePathResult {
+  readonly path: TerminalPath;
+  /** Whether the path ended within the cap; `null` when the kit cannot see it (a disconnect over HTTP). */
+  readonly ended: boolean | null;
+  /** `result`, `error`, `not-applicable`, or `-` when nothing came back. */
+  readonly outcome: "result" | "error" | "not-applicable" | "-";
+  readonly text: string | null;
+  /** From the call to the end the kit saw (the cap when it did not end). */
+  readonly ms: number;
+  /** Whether the server took its question down (`notifications/cancelled` for it). */
+  readonly withdrawn: boolean;
+  /** Whether the scripted person answered the question (accept, decline, cancel, invalid content). */
+  readonly answered: boolean;
+  /** What the probe tool reported held after the path; `null` without a probe or when it could not be asked. */
+  readonly held: readonly string[] | null;
+  /** What a second probe, on a new connection after this one closed, reported (HTTP only; `null` otherwise). */
+  readonly heldAfterClose: readonly string[] | null;
+  /** Why the path failed, in the user's terms; `null` when it passed. */
+  readonly hint: string | null;
+}
+
+export interface WireToolReport {
+  readonly tool: string;
+  /** How many questions the tool asked on the accept path. */
+  readonly questions: number;
+  readonly paths: readonly WirePathResult[];
+}
+
+/** A transport over a child process's stdin/stdout that lets the caller close stdin without killing the process. */
+class ChildStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  readonly exited: Promise<number | null>;
+  readonly stderr: string[] = [];
+  private readonly buffer = new ReadBuffer();
+  private closed = false;
+
+  constructor(readonly child: ChildProcess) {
+    this.exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      this.buffer.append(chunk);
+      for (let message = this.next(); message; message = this.next()) this.onmessage?.(message);
+    });
+    child.stderr!.on("data", (chunk: Buffer) => this.stderr.push(chunk.toString()));
+    child.on("error", (error) => this.onerror?.(error));
+    void this.exited.then(() => this.markClosed());
+    child.stdin!.on("error", () => {}); // writes after the server exited
+  }
+
+  private next(): JSONRPCMessage | null {
+    try {
+      return this.buffer.readMessage();
+    } catch (error) {
+      this.onerror?.(error as Error);
+      return null;
+    }
+  }
+
+  private markClosed(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onclose?.();
+  }
+
+  async start(): Promise<void> {}
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed || !this.child.stdin!.writable) throw new Error("the server's stdin is closed");
+    this.child.stdin!.write(serializeMessage(message));
+  }
+
+  /** The client disconnects: its end of the pipe closes. The process is not signalled. */
+  endInput(): void {
+    this.child.stdin!.end();
+    this.markClosed();
+  }
+
+  async close(): Promise<void> {
+    this.endInput();
+  }
+
+  /**
+   * Stops the server once the path is over: its whole process group (a command such as `npx server` starts the
+   * server as a grandchild that holds the pipes), then lets go of the pipes so nothing keeps this process alive.
+   */
+  async kill(): Promise<void> {
+    const signalGroup = (signal: NodeJS.Signals): void => {
+      try {
+        if (this.child.pid !== undefined) process.kill(-this.child.pid, signal);
+      } catch {
+        // the group is gone already
+      }
+    };
+    signalGroup("SIGTERM");
+    const stopped = await Promise.race([this.exited.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 1_000).unref())]);
+    if (!stopped) signalGroup("SIGKILL");
+    this.child.stdout!.destroy();
+    this.child.stderr!.destroy();
+    this.child.stdin!.destroy();
+  }
+}
+
+interface Session {
+  readonly client: Client;
+  readonly stdio: ChildStdioTransport | null;
+  readonly questions: Array<{ id: string | number; withdrawn: boolean; answered: boolean; mode: string | undefined }>;
+  close(): Promise<void>;
+}
+
+type Answer = (params: { mode?: string; requestedSchema?: unknown }, index: number) => ElicitResult | "leave-open" | "disconnect" | "abort" | "not-applicable";
+
+interface SessionHooks {
+  onDisconnect(): void;
+  onAbort(): void;
+  onNotApplicable(): void;
+  /** The kit could not build an answer: the question is left unanswered and the path throws this. */
+  onKitError(error: KitError): void;
+}
+
+const IGNORE: SessionHooks = { onDisconnect() {}, onAbort() {}, onNotApplicable() {}, onKitError() {} };
+
+async function openSession(target: ServerTarget, answer: Answer, hooks: SessionHooks): Promise<Session> {
+  const questions: Session["questions"] = [];
+  let stdio: ChildStdioTransport | null = null;
+  let transport: Transport;
+  if ("command" in target) {
+    const [command, ...args] = target.command;
+    if (!command) throw new KitError("paths: no server command given");
+    const child = spawn(command, args, { cwd: target.cwd, env: target.env ?? process.env, stdio: ["pipe", "pipe", "pipe"], detached: true });
+    stdio = new ChildStdioTransport(child);
+    transport = stdio;
+  } else {
+    transport = new StreamableHTTPClientTransport(new URL(target.url));
+  }
+  const client = new Client({ name: "eslint-plugin-elicitation paths", version: "1.0.0" }, { capabilities: { elicitation: { form: {}, url: {} } } });
+  client.onerror = () => {};
+  const never = new Promise<never>(() => {});
+  // Set before the client connects, so the SDK chains it: it sees every message from the server first.
+  transport.onmessage = (message: JSONRPCMessage) => {
+    if ("method" in message && message.method === "elicitation/create" && "id" in message) {
+      questions.push({ id: message.id, withdrawn: false, answered: false, mode: (message.params as { mode?: string } | undefined)?.mode });
+    }
+    if ("method" in message && message.method === "notifications/cancelled" && !("id" in message)) {
+      const question = questions.find((candidate) => candidate.id === (message.params as { requestId?: unknown } | undefined)?.requestId);
+      if (question) question.withdrawn = true;
+    }
+  };
+  client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    const index = questions.findIndex((question) => question.id === extra.requestId);
+    let step: ReturnType<Answer>;
+    try {
+      step = answer(request.params as { mode?: string; requestedSchema?: unknown }, index);
+    } catch (error) {
+      hooks.onKitError(new KitError(`could not answer "${request.params.message}": ${messageOf(error)}`, { cause: error }));
+      return never;
+    }
+    switch (step) {
+      case "disconnect":
+        hooks.onDisconnect();
+        return never;
+      case "abort":
+        hooks.onAbort();
+        return never;
+      case "not-applicable":
+        hooks.onNotApplicable();
+        return never;
+      case "leave-open":
+        return never;
+      default:
+        if (index >= 0) questions[index]!.answered = true;
+        return step;
+    }
+  });
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    const stderr = stdio ? stdio.stderr.join("").trim() : "";
+    await stdio?.kill();
+    throw new KitError(`could not connect to the server: ${messageOf(error)}${stderr ? `\n${stderr}` : ""}`);
+  }
+  return {
+    client,
+    stdio,
+    questions,
+    async close() {
+      await client.close().catch(() => {});
+      await stdio?.kill();
+    },
+  };
+}
+
+function textOf(result: CallToolResult): string {
+  return result.content
+    .filter((item): item is { type: "text"; text: string } => item.type === "text")
+    .map((item) => item.text)
+    .join("\n");
+}
+
+/** Names from a probe tool's reply: a JSON array, or one per line. */
+function heldNames(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (Array.isArray(parsed)) return parsed.map(String);
+  } catch {
+    // not JSON: one name per line
+  }
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+async function probe(client: Client, tool: string | undefined): Promise<string[] | null> {
+  if (!tool) return null;
+  try {
+    const result = (await client.callTool({ name: tool, arguments: {} }, CallToolResultSchema, { timeout: 5_000 })) as CallToolResult;
+    return heldNames(textOf(result));
+  } catch {
+    return null;
+  }
+}
+
+function answeredAny(session: Session): boolean {
+  return session.questions.some((question) => question.answered);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** What the scripted person does on each path, for the question the path applies to. */
+function answerFor(path: TerminalPath): Answer {
+  return (params) => {
+    const schema = params.requestedSchema as RequestedSchema | undefined;
+    const isUrl = params.mode === "url";
+    switch (path) {
+      case "accept":
+        return isUrl ? { action: "accept" } : { action: "accept", content: validContentFor(schema) };
+      case "decline":
+        return { action: "decline" };
+      case "cancel":
+        return { action: "cancel" };
+      case "invalid-content":
+        return isUrl ? "not-applicable" : { action: "accept", content: invalidContentFor(schema) };
+      case "timeout":
+        return "leave-open";
+      case "disconnect":
+        return "disconnect";
+      case "outer-cancel":
+        return "abort";
+      default: {
+        const unknownPath: never = path;
+        throw new KitError(`unknown terminal path ${String(unknownPath)}`);
+      }
+    }
+  };
+}
+
+function hintFor(path: TerminalPath, ended: boolean | null, timeoutMs: number, held: readonly string[] | null, heldAfterClose: readonly string[] | null, over: "stdio" | "http"): string | null {
+  if (ended === false) {
+    switch (path) {
+      case "timeout":
+        return `no deadline within ${timeoutMs} ms: the question was still up when the cap passed`;
+      case "outer-cancel":
+        return `the caller's cancel did not end the wait: the question was still up after ${timeoutMs} ms`;
+      case "disconnect":
+        return `the server kept running ${timeoutMs} ms after its client went away (stdin closed)`;
+      default:
+        return `no reply within ${timeoutMs} ms after the person answered`;
+    }
+  }
+  if (ended === null && over === "http" && path === "disconnect") return null;
+  const leaked = heldAfterClose ?? held;
+  if (leaked && leaked.length > 0) return `still held after the ${path} path: ${leaked.join(", ")}`;
+  return null;
+}
+
+async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promise<WirePathResult & { questions: number }> {
+  const over = "command" in options.target ? "stdio" : "http";
+  let signalEvent: (event: "disconnect" | "abort" | "not-applicable") => void = () => {};
+  const event = new Promise<"disconnect" | "abort" | "not-applicable">((resolve) => (signalEvent = resolve));
+  let failKit: (error: KitError) => void = () => {};
+  const kitFailed = new Promise<never>((_resolve, reject) => (failKit = reject));
+  kitFailed.catch(() => {});
+  const controller = new AbortController();
+  const session = await openSession(options.target, answerFor(path), {
+    onDisconnect: () => signalEvent("disconnect"),
+    onAbort: () => signalEvent("abort"),
+    onNotApplicable: () => signalEvent("not-applicable"),
+    onKitError: (error) => failKit(error),
+  });
+  try {
+    const { tools } = await session.client.listTools();
+    if (!tools.some((tool) => tool.name === options.tool)) {
+      throw new KitError(`the server has no tool "${options.tool}" (it has: ${tools.map((tool) => tool.name).join(", ") || "none"})`);
+    }
+    const started = performance.now();
+    const elapsed = (): number => Math.round(performance.now() - started);
+    const reply = session.client
+      .callTool({ name: options.tool, arguments: options.arguments ?? {} }, CallToolResultSchema, { signal: controller.signal, timeout: options.timeoutMs * 4 })
+      .then(
+        (result) => ({ kind: "reply" as const, result: result as CallToolResult, ms: elapsed() }),
+        (error: unknown) => ({ kind: "failed" as const, message: messageOf(error), ms: elapsed() }),
+      );
+    const cap = sleep(options.timeoutMs).then(() => ({ kind: "cap" as const }));
+    const first = await Promise.race([reply, event.then((kind) => ({ kind })), cap, kitFailed]);
+
+    const base = { path, withdrawn: false, heldAfterClose: null };
+    if (first.kind === "not-applicable") {
+      return { ...base, ended: true, outcome: "not-applicable", text: "a URL-mode question has no content to make invalid", ms: elapsed(), held: null, hint: null, answered: answeredAny(session), questions: session.questions.length };
+    }
+    if (first.kind === "reply" || first.kind === "failed" || first.kind === "cap") {
+      if (session.questions.length === 0 && first.kind !== "cap") {
+        const said = first.kind === "reply" ? textOf(first.result) : first.message;
+        throw new KitError(`"${options.tool}" with ${JSON.stringify(options.arguments ?? {})} asked no question on the ${path} path, so nothing was tested (it said: ${said})`);
+      }
+      const ended = first.kind !== "cap";
+      const held = await probe(session.client, options.probeTool);
+      const withdrawn = session.questions.some((question) => question.withdrawn);
+      const outcome = first.kind === "reply" ? (first.result.isError ? "error" : "result") : first.kind === "failed" ? "error" : "-";
+      const text = first.kind === "reply" ? textOf(first.result) : first.kind === "failed" ? first.message : null;
+      const ms = first.kind === "cap" ? options.timeoutMs : first.ms;
+      const heldAfterClose = await secondProbe(session, options);
+      return { path, ended, outcome, text, ms, withdrawn, held, heldAfterClose, hint: hintFor(path, ended, options.timeoutMs, held, heldAfterClose, over), answered: answeredAny(session), questions: session.questions.length };
+    }
+    if (first.kind === "abort") {
+      // The client abandons the call (the SDK sends notifications/cancelled for it); no reply will come. The wait
+      // ended if the server took its question down within the cap.
+      const abortedAt = elapsed();
+      controller.abort(new Error("the client abandoned the tool call"));
+      const deadline = performance.now() + options.timeoutMs - abortedAt;
+      while (!session.questions.some((question) => question.withdrawn) && performance.now() < deadline) await sleep(10);
+      const withdrawn = session.questions.some((question) => question.withdrawn);
+      const held = await probe(session.client, options.probeTool);
+      const heldAfterClose = await secondProbe(session, options);
+      const ms = withdrawn ? elapsed() : options.timeoutMs;
+      return { path, ended: withdrawn, outcome: "-", text: null, ms, withdrawn, held, heldAfterClose, hint: hintFor(path, withdrawn, options.timeoutMs, held, heldAfterClose, over), answered: answeredAny(session), questions: session.questions.length };
+    }
+    // Disconnect: the client's side of the connection closes while the question is up.
+    if (session.stdio) {
+      session.stdio.endInput();
+      const remaining = Math.max(options.timeoutMs - elapsed(), 0);
+      const exited = await Promise.race([session.stdio.exited.then(() => true), sleep(remaining).then(() => false)]);
+      const ms = exited ? elapsed() : options.timeoutMs;
+      return { path, ended: exited, outcome: "-", text: null, ms, withdrawn: false, held: null, heldAfterClose: null, hint: hintFor(path, exited, options.timeoutMs, null, null, over), answered: answeredAny(session), questions: session.questions.length };
+    }
+    await session.client.close().catch(() => {});
+    const heldAfterClose = await secondProbe(session, options);
+    return { path, ended: null, outcome: "-", text: null, ms: elapsed(), withdrawn: false, held: null, heldAfterClose, hint: hintFor(path, null, options.timeoutMs, null, heldAfterClose, over), answered: answeredAny(session), questions: session.questions.length };
+  } finally {
+    await session.close();
+  }
+}
+
+/** Over HTTP the server outlives the connection: close it, wait a moment, and ask the probe on a new one. */
+async function secondProbe(session: Session, options: WirePathsOptions): Promise<string[] | null> {
+  if (!options.probeTool || "command" in options.target) return null;
+  await session.client.close().catch(() => {});
+  await sleep(Math.min(options.timeoutMs, 500));
+  const fresh = await openSession(options.target, () => "leave-open", IGNORE);
+  try {
+    return await probe(fresh.client, options.probeTool);
+  } finally {
+    await fresh.close();
+  }
+}
+
+/**
+ * Drives one tool of a server through the terminal paths over the real transport, each path on a fresh connection
+ * (and, over stdio, a fresh process), in parallel. Throws a KitError when the tool asks nothing.
+ */
+export async function runWirePaths(options: WirePathsOptions): Promise<WireToolReport> {
+  if (!(options.timeoutMs > 0)) throw new KitError("paths: the timeout (the hard cap per path) must be positive");
+  const paths = options.paths ?? TERMINAL_PATHS;
+  const results = await Promise.all(paths.map((path) => runWirePath(path, options)));
+  const accepted = results.find((result) => result.path === "accept");
+  return {
+    tool: options.tool,
+    questions: accepted?.questions ?? Math.max(...results.map((result) => result.questions)),
+    paths: results.map((result): WirePathResult => {
+      const copy: Partial<typeof result> = { ...result };
+      delete copy.questions;
+      return copy as WirePathResult;
+    }),
+  };
+}
+
+/**
+ * Which tools ask a person: each is called once, on its own connection, with `args` (or arguments generated from
+ * its input schema), and the scripted person declines whatever is asked. A tool that asks within `timeoutMs` asks.
+ */
+export async function findAskingTools(target: ServerTarget, timeoutMs: number, args?: Record<string, unknown>): Promise<Array<{ tool: string; arguments: Record<string, unknown> }>> {
+  const lister = await openSession(target, () => ({ action: "decline" }), IGNORE);
+  let tools: Array<{ name: string; inputSchema: unknown }>;
+  try {
+    tools = (await lister.client.listTools()).tools;
+  } finally {
+    await lister.close();
+  }
+  const asking = await Promise.all(
+    tools.map(async (tool) => {
+      const toolArguments = args ?? validContentFor(tool.inputSchema as RequestedSchema);
+      let asked = false;
+      const session = await openSession(
+        target,
+        () => {
+          asked = true;
+          return { action: "decline" };
+        },
+        IGNORE,
+      );
+      try {
+        await Promise.race([session.client.callTool({ name: tool.name, arguments: toolArguments }, CallToolResultSchema, { timeout: timeoutMs }).catch(() => undefined), sleep(timeoutMs)]);
+      } finally {
+        await session.close();
+      }
+      return asked ? { tool: tool.name, arguments: toolArguments } : null;
+    }),
+  );
+  return asking.filter((entry): entry is { tool: string; arguments: Record<string, unknown> } => entry !== null);
+}
