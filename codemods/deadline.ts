@@ -15,8 +15,7 @@ import "./without-babel.ts";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { AST, Linter, SourceCode } from "eslint";
 import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
-import { findProperty } from "../core/ast.ts";
-import { childNodes } from "../core/branches.ts";
+import { findProperty, walkSubtree } from "../core/ast.ts";
 import { canCarryDeadline, findUserLandRaces, readDeadline, readOptions } from "../core/deadline.ts";
 import { indentAt, insertIntoList as insertIntoListOf } from "../core/layout.ts";
 import { newObjectArgumentEdit, propertyText, spellKey } from "../core/object-edit.ts";
@@ -397,14 +396,13 @@ function isTrue(node: TSESTree.Node): boolean {
 function findReportedWait(problem: Linter.LintMessage, sourceCode: SourceCode): HumanWaitCall | null {
   const offset = sourceCode.getIndexFromLoc({ line: problem.line, column: problem.column - 1 });
   let found: HumanWaitCall | null = null;
-  const visit = (node: TSESTree.Node): void => {
-    if (offset < node.range[0] || offset > node.range[1]) return;
+  walkSubtree(sourceCode.ast as unknown as TSESTree.Program, sourceCode.visitorKeys, (node) => {
+    if (offset < node.range[0] || offset > node.range[1]) return "skip";
     if (node.type === AST_NODE_TYPES.CallExpression && (offset === node.range[0] || within(offset, node.callee))) {
       found = matchHumanWaitCall(node) ?? found;
     }
-    for (const child of childNodes(node)) visit(child);
-  };
-  visit(sourceCode.ast as unknown as TSESTree.Program);
+    return false;
+  });
   return found;
 }
 

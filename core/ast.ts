@@ -1,7 +1,49 @@
 /**
- * Small, pure predicates over ESTree nodes shared by every rule. Nothing here knows MCP or ACP.
+ * Small, pure predicates over ESTree nodes shared by every rule, the one walker over a subtree, and what
+ * `@typescript-eslint/utils` already gives, re-exported. Nothing here knows MCP or ACP.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+
+/** The parser's visitor keys (`sourceCode.visitorKeys`): which properties of each node type hold its children. */
+export type VisitorKeys = TSESLint.SourceCode.VisitorKeys;
+
+/**
+ * Calls `visit` on `root` and every node below it, depth first in source order, following the parser's visitor keys
+ * (so comments and tokens are never children). `visit` returns true to stop the walk (`walkSubtree` then returns
+ * true too) or "skip" to leave that node's children out.
+ */
+export function walkSubtree(root: TSESTree.Node, keys: VisitorKeys, visit: (node: TSESTree.Node) => boolean | "skip" | void): boolean {
+  const stack: TSESTree.Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const verdict = visit(node);
+    if (verdict === true) return true;
+    if (verdict === "skip") continue;
+    const nodeKeys = keys[node.type] ?? [];
+    for (let index = nodeKeys.length - 1; index >= 0; index--) {
+      const child = (node as unknown as Record<string, unknown>)[nodeKeys[index]!];
+      if (Array.isArray(child)) {
+        for (let item = child.length - 1; item >= 0; item--) {
+          const element = child[item] as TSESTree.Node | null;
+          if (element && typeof element.type === "string") stack.push(element);
+        }
+      } else if (child && typeof (child as TSESTree.Node).type === "string") {
+        stack.push(child as TSESTree.Node);
+      }
+    }
+  }
+  return false;
+}
+
+/** Whether any node in `root`'s subtree, outside functions nested in it, passes `test`. */
+export function someOwnNode(root: TSESTree.Node, keys: VisitorKeys, test: (node: TSESTree.Node) => boolean): boolean {
+  return walkSubtree(root, keys, (node) => (test(node) ? true : node !== root && isFunctionNode(node) ? "skip" : false));
+}
+
+/** The variable a name refers to, looked up from `scope` outwards (eslint-utils' `findVariable`). */
+export function findVariable(scope: TSESLint.Scope.Scope | null, name: string): TSESLint.Scope.Variable | null {
+  return scope ? ASTUtils.findVariable(scope, name) : null;
+}
 
 /** Strips the wrappers that do not change a value: `await`, `!`, `as`, `satisfies`, `<T>`, `?.` chains. */
 export function unwrapExpression(node: TSESTree.Node): TSESTree.Node {

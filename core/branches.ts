@@ -8,8 +8,8 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
-import { findProperty, getMemberPath, getStaticPropertyName, getStringValue, isFunctionNode, unwrapExpression } from "./ast.ts";
-import { findVariable, traceAnswerSource, type AnswerSource } from "./flow.ts";
+import { findProperty, findVariable, getMemberPath, getStaticPropertyName, getStringValue, isFunctionNode, unwrapExpression, walkSubtree, type VisitorKeys } from "./ast.ts";
+import { traceAnswerSource, type AnswerSource } from "./flow.ts";
 import { ELICITATION_PARAM_KEYS, type ResultShape } from "./human-wait.ts";
 import { ACP_OUTCOMES, DISCRIMINANT_FIELD, ELICIT_ACTIONS, isAnswerUnion, RESULT_TYPE_NAMES } from "./result-shapes.ts";
 import { typeAccess } from "./types.ts";
@@ -222,7 +222,7 @@ function functionAnswerSource(fn: TSESTree.FunctionLike, context: BranchContext,
   tracingFunctions.add(fn);
   try {
     if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return traceWithParams(fn.body, context, depth);
-    for (const returned of returnedExpressions(fn.body)) {
+    for (const returned of returnedExpressions(fn.body, context.sourceCode.visitorKeys)) {
       const source = traceWithParams(returned, context, depth);
       if (source) return source;
     }
@@ -242,14 +242,15 @@ function answerTypeName(type: TSESTree.TypeNode | undefined): string | null {
 }
 
 /** The arguments of a function body's own `return` statements (nested functions excluded). */
-function returnedExpressions(body: TSESTree.BlockStatement): TSESTree.Expression[] {
+function returnedExpressions(body: TSESTree.BlockStatement, keys: VisitorKeys): TSESTree.Expression[] {
   const found: TSESTree.Expression[] = [];
-  const visit = (node: TSESTree.Node) => {
-    if (isFunctionNode(node)) return;
-    if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) found.push(node.argument);
-    for (const child of childNodes(node)) visit(child);
-  };
-  body.body.forEach(visit);
+  for (const statement of body.body) {
+    walkSubtree(statement, keys, (node) => {
+      if (isFunctionNode(node)) return "skip";
+      if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) found.push(node.argument);
+      return false;
+    });
+  }
   return found;
 }
 
@@ -573,7 +574,7 @@ export function valuesReaching(
         const exiting = new Set<AnswerValue>();
         const domain = [...values];
         for (const clause of earlier.cases) {
-          if (!canCompleteNormally(clause.consequent) && !clause.consequent.some(containsOwnBreak)) {
+          if (!canCompleteNormally(clause.consequent) && !clause.consequent.some((statement) => containsOwnBreak(statement, sourceCode.visitorKeys))) {
             for (const value of valuesEnteringClause(clause, domain)) exiting.add(value);
           }
         }
@@ -602,87 +603,57 @@ export function valuesEnteringClause(clause: TSESTree.SwitchCase, domain: readon
 }
 
 /** Whether a `break` in `node` (not inside a loop or switch of its own) leaves the enclosing switch or loop. */
-export function containsOwnBreak(node: TSESTree.Node): boolean {
-  let found = false;
-  const visit = (current: TSESTree.Node, insideOwnTarget: boolean) => {
-    if (found) return;
-    if (current.type === AST_NODE_TYPES.BreakStatement && !current.label && !insideOwnTarget) {
-      found = true;
-      return;
-    }
-    if (isFunctionNode(current)) return;
-    const ownTarget =
-      insideOwnTarget ||
-      current.type === AST_NODE_TYPES.SwitchStatement ||
-      current.type === AST_NODE_TYPES.ForStatement ||
-      current.type === AST_NODE_TYPES.ForInStatement ||
-      current.type === AST_NODE_TYPES.ForOfStatement ||
-      current.type === AST_NODE_TYPES.WhileStatement ||
-      current.type === AST_NODE_TYPES.DoWhileStatement;
-    for (const child of childNodes(current)) visit(child, ownTarget);
-  };
-  visit(node, false);
-  return found;
+export function containsOwnBreak(node: TSESTree.Node, keys: VisitorKeys): boolean {
+  return walkSubtree(node, keys, (current) => {
+    if (current.type === AST_NODE_TYPES.BreakStatement && !current.label) return true;
+    // A labelled break never counts; an unlabelled one inside a loop or switch of its own leaves only that.
+    return isFunctionNode(current) || BREAK_TARGETS.has(current.type) ? "skip" : false;
+  });
 }
 
-/** The direct child nodes of `node` (own enumerable properties holding nodes, `parent` excluded). */
-export function childNodes(node: TSESTree.Node): TSESTree.Node[] {
-  const children: TSESTree.Node[] = [];
-  for (const [key, value] of Object.entries(node)) {
-    if (key === "parent" || key === "range" || key === "loc") continue;
-    if (Array.isArray(value)) {
-      for (const item of value) if (item && typeof item === "object" && typeof item.type === "string") children.push(item);
-    } else if (value && typeof value === "object" && typeof (value as TSESTree.Node).type === "string") {
-      children.push(value as TSESTree.Node);
-    }
-  }
-  return children;
-}
+const BREAK_TARGETS: ReadonlySet<string> = new Set([
+  AST_NODE_TYPES.SwitchStatement,
+  AST_NODE_TYPES.ForStatement,
+  AST_NODE_TYPES.ForInStatement,
+  AST_NODE_TYPES.ForOfStatement,
+  AST_NODE_TYPES.WhileStatement,
+  AST_NODE_TYPES.DoWhileStatement,
+]);
 
 /** Whether `node` reads the discriminant anywhere, or compares it (through flags too). */
 export function mentionsDiscriminant(node: TSESTree.Node, discriminant: Discriminant, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   if (answerComparisons(node, sourceCode).some((found) => readsDiscriminant(found.read, discriminant))) return true;
-  return findRead(node, discriminant, false);
+  return findRead(node, discriminant, false, sourceCode.visitorKeys);
 }
 
 /**
  * Whether the statements pass the answer on rather than deciding for it: they read the discriminant
  * (`` `User ${r.action}` ``, `assertNever(r.action)`, a nested test) or hand over the whole answer (`return r`).
  */
-export function passesAnswerOn(nodes: readonly TSESTree.Node[], discriminant: Discriminant): boolean {
-  return nodes.some((node) => findRead(node, discriminant, true));
+export function passesAnswerOn(nodes: readonly TSESTree.Node[], discriminant: Discriminant, keys: VisitorKeys): boolean {
+  return nodes.some((node) => findRead(node, discriminant, true, keys));
 }
 
-function findRead(root: TSESTree.Node, discriminant: Discriminant, includeWholeAnswer: boolean): boolean {
+function findRead(root: TSESTree.Node, discriminant: Discriminant, includeWholeAnswer: boolean, keys: VisitorKeys): boolean {
   const target = unwrapExpression(discriminant.node);
   const answerKey =
     includeWholeAnswer && target.type === AST_NODE_TYPES.MemberExpression ? discriminantKey(target.object) : null;
-  let found = false;
-  const visit = (node: TSESTree.Node) => {
-    if (found) return;
+  return walkSubtree(root, keys, (node) => {
     if (
       (node.type === AST_NODE_TYPES.Identifier || node.type === AST_NODE_TYPES.MemberExpression) &&
       !(node.parent?.type === AST_NODE_TYPES.MemberExpression && node.parent.property === node && !node.parent.computed) &&
       !(node.parent?.type === AST_NODE_TYPES.Property && node.parent.key === node && !node.parent.computed && !node.parent.shorthand)
     ) {
       const key = discriminantKey(node);
-      if (key === discriminant.key) {
-        found = true;
-        return;
-      }
+      if (key === discriminant.key) return true;
       if (answerKey !== null && key === answerKey) {
         // `r.content` reads another field; `r` alone (returned, passed, spread) carries the action along.
         const parent = node.parent;
         const readsOtherField =
           parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === node && discriminantKey(parent) !== discriminant.key;
-        if (!readsOtherField) {
-          found = true;
-          return;
-        }
+        if (!readsOtherField) return true;
       }
     }
-    for (const child of childNodes(node)) visit(child);
-  };
-  visit(root);
-  return found;
+    return false;
+  });
 }

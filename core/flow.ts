@@ -4,7 +4,10 @@
  * never guesses across files.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { unwrapExpression } from "./ast.ts";
+import { findVariable, unwrapExpression } from "./ast.ts";
+
+/** Re-exported for the modules that look names up beside their flow questions. */
+export { findVariable } from "./ast.ts";
 import { matchHumanWaitCall, type HumanWaitCall } from "./calls.ts";
 import { RESULT_TYPE_NAMES } from "./result-shapes.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
@@ -83,11 +86,3 @@ function annotationSource(name: TSESTree.Node): AnswerSource | null {
   return null;
 }
 
-/** Looks a name up from a scope outwards (ESLint's `findVariable`, without the import). */
-export function findVariable(scope: TSESLint.Scope.Scope | null, name: string): TSESLint.Scope.Variable | null {
-  for (let current = scope; current; current = current.upper) {
-    const variable = current.set.get(name);
-    if (variable) return variable;
-  }
-  return null;
-}

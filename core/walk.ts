@@ -3,37 +3,9 @@
  * Nothing here knows MCP or ACP.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getCalleeName, getMemberPath, unwrapExpression } from "./ast.ts";
-import { findVariable } from "./flow.ts";
+import { findVariable, getCalleeName, getMemberPath, unwrapExpression } from "./ast.ts";
 
-/**
- * Calls `visit` on `root` and every node below it, depth first. `visit` returns true to stop the walk;
- * `walkSubtree` then returns true too.
- */
-export function walkSubtree(
-  root: TSESTree.Node,
-  visitorKeys: TSESLint.SourceCode.VisitorKeys,
-  visit: (node: TSESTree.Node) => boolean | void,
-): boolean {
-  const stack: TSESTree.Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (visit(node) === true) return true;
-    const keys = visitorKeys[node.type] ?? [];
-    for (let index = keys.length - 1; index >= 0; index--) {
-      const child = (node as unknown as Record<string, unknown>)[keys[index]!];
-      if (Array.isArray(child)) {
-        for (let item = child.length - 1; item >= 0; item--) {
-          const element = child[item] as TSESTree.Node | null;
-          if (element && typeof element.type === "string") stack.push(element);
-        }
-      } else if (child && typeof (child as TSESTree.Node).type === "string") {
-        stack.push(child as TSESTree.Node);
-      }
-    }
-  }
-  return false;
-}
+export { walkSubtree } from "./ast.ts";
 
 /** The variable an identifier refers to, looked up from the identifier's own scope outwards. */
 export function resolveIdentifier(

@@ -53,22 +53,21 @@ function report(
 ) {
   const { context } = check;
   const location = "type" in node ? { node } : { loc: node };
-  const reason = "reason" in rewrite ? ` No rewrite is suggested: ${rewrite.reason}.` : "";
+  const { reason, suggest } = offered(rewrite);
   context.report({
     ...location,
     messageId: discriminant.kind === "mcp" ? "declineAndCancelMerged" : "cancelledAndSelectedMerged",
     data: { path, rewrite: reason },
-    suggest: "text" in rewrite ? [{ messageId: "suggestExhaustiveSwitch", fix: rewrite.fix }] : null,
+    suggest,
   });
 }
 
 export function analyseIf(check: Check, node: TSESTree.IfStatement) {
-  const { sourceCode, branchContext, reportIdentical } = check;
-  const found = discriminantOf(node.test, branchContext);
-  if (!found) return;
+  const { sourceCode, reportIdentical } = check;
+  const split = splitOnAnswer(check, node, node.test);
+  if (!split) return;
+  const { found, domain, whenTrue, whenFalse } = split;
   const { discriminant, comparison } = found;
-  const domain = valuesReaching(node, discriminant, sourceCode, comparison.read);
-  const { whenTrue, whenFalse } = splitValues(node.test, discriminant, domain, sourceCode);
   const alternateContinuesChain = isChainLink(node.alternate, discriminant, sourceCode);
   const isLink = node.parent.type === AST_NODE_TYPES.IfStatement && node.parent.alternate === node && mentionsDiscriminant(node.parent.test, discriminant, sourceCode);
 
@@ -78,12 +77,12 @@ export function analyseIf(check: Check, node: TSESTree.IfStatement) {
   if (merges(whenTrue, discriminant)) {
     if (namesBothNonAccept(node.test, discriminant, sourceCode)) {
       if (reportIdentical) reportGrouped(check, comparison.comparison);
-    } else if (isUndecidedPath(consequent, discriminant)) {
+    } else if (isUndecidedPath(consequent, discriminant, sourceCode.visitorKeys)) {
       mergedBranches.push("consequent");
     }
   }
   if (node.alternate && !alternateContinuesChain) {
-    if (merges(whenFalse, discriminant) && isUndecidedPath(branchStatements(node.alternate), discriminant)) {
+    if (merges(whenFalse, discriminant) && isUndecidedPath(branchStatements(node.alternate), discriminant, sourceCode.visitorKeys)) {
       mergedBranches.push("alternate");
     }
   }
@@ -94,7 +93,7 @@ export function analyseIf(check: Check, node: TSESTree.IfStatement) {
   }
   if (!node.alternate && !isLink && canCompleteNormally(consequent) === false && merges(whenFalse, discriminant)) {
     const after = followingStatements(node) ?? [];
-    if (isUndecidedPath(after, discriminant)) {
+    if (isUndecidedPath(after, discriminant, sourceCode.visitorKeys)) {
       report(check, comparison.comparison, discriminant, "the code after this `if`", {
         reason: "the shared path is the rest of the block, which would have to move into the switch",
       });
@@ -129,7 +128,7 @@ function analyseChain(check: Check, head: TSESTree.IfStatement, discriminant: Di
     );
     for (const value of fallingThrough) continuing.delete(value);
     const after = followingStatements(head) ?? [];
-    if (fallingThrough.length > 0 && continuing.size > 0 && after.length > 0 && !passesAnswerOn(after, discriminant)) {
+    if (fallingThrough.length > 0 && continuing.size > 0 && after.length > 0 && !passesAnswerOn(after, discriminant, sourceCode.visitorKeys)) {
       reportUnhandled(check, firstComparisonOf(last.test, discriminant, sourceCode), fallingThrough, [...continuing], {
         reason: "the missing outcome needs code of its own, which only its author can write",
       });
@@ -166,7 +165,7 @@ function reportGrouped(check: Check, node: TSESTree.Node) {
 
 function reportUnhandled(check: Check, at: TSESTree.Node, missing: string[], others: string[], rewrite: Rewrite) {
   const { context } = check;
-  const reason = "reason" in rewrite ? ` No rewrite is suggested: ${rewrite.reason}.` : "";
+  const { reason, suggest } = offered(rewrite);
   context.report({
     node: at,
     messageId: "unhandledOutcome",
@@ -176,23 +175,22 @@ function reportUnhandled(check: Check, at: TSESTree.Node, missing: string[], oth
       consequence: unhandledConsequence(missing),
       rewrite: reason,
     },
-    suggest: "text" in rewrite ? [{ messageId: "suggestExhaustiveSwitch", fix: rewrite.fix }] : null,
+    suggest,
   });
 }
 
 export function analyseTernary(check: Check, node: TSESTree.ConditionalExpression) {
-  const { sourceCode, branchContext, reportIdentical } = check;
-  const found = discriminantOf(node.test, branchContext);
-  if (!found) return;
+  const { sourceCode, reportIdentical } = check;
+  const split = splitOnAnswer(check, node, node.test);
+  if (!split) return;
+  const { found, whenTrue, whenFalse } = split;
   const { discriminant, comparison } = found;
-  const domain = valuesReaching(node, discriminant, sourceCode, comparison.read);
-  const { whenTrue, whenFalse } = splitValues(node.test, discriminant, domain, sourceCode);
   const reason = { reason: "a ternary is an expression; turn it into statements first" };
   const at = found.viaFlag ? node.test : comparison.comparison;
   const grouped = namesBothNonAccept(node.test, discriminant, sourceCode);
   if (merges(whenTrue, discriminant) && grouped && reportIdentical) reportGrouped(check, comparison.comparison);
-  const first = merges(whenTrue, discriminant) && !grouped && !passesAnswerOn([node.consequent], discriminant);
-  const second = merges(whenFalse, discriminant) && !passesAnswerOn([node.alternate], discriminant);
+  const first = merges(whenTrue, discriminant) && !grouped && !passesAnswerOn([node.consequent], discriminant, sourceCode.visitorKeys);
+  const second = merges(whenFalse, discriminant) && !passesAnswerOn([node.alternate], discriminant, sourceCode.visitorKeys);
   if (first || second) {
     const path = first && second ? "either branch of this ternary" : first ? "the first branch of this ternary" : "the second branch of this ternary";
     report(check, at, discriminant, path, reason);
@@ -222,7 +220,7 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
       }
       continue;
     }
-    if (!isUndecidedPath(clause.consequent, discriminant)) continue;
+    if (!isUndecidedPath(clause.consequent, discriminant, sourceCode.visitorKeys)) continue;
     const defaultToken = sourceCode.getFirstToken(clause)!;
     report(check, defaultToken.loc, discriminant, "the `default` case", defaultRewrite(check, node, clause, discriminant));
   }
@@ -232,7 +230,7 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
     const missingNonAccept = missing.filter((value) => value !== "accept" && value !== "selected");
     const continuing = new Set<string>();
     node.cases.forEach((clause) => {
-      if (clause.consequent.length > 0 && (canCompleteNormally(clause.consequent) || clause.consequent.some(containsOwnBreak))) {
+      if (clause.consequent.length > 0 && (canCompleteNormally(clause.consequent) || clause.consequent.some((statement) => containsOwnBreak(statement, sourceCode.visitorKeys)))) {
         for (const value of valuesEnteringClause(clause, domain)) if (value !== OTHER_VALUE) continued(value);
       }
     });
@@ -256,3 +254,18 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
   }
 }
 
+/** The answer `test` branches on, the values that reach `node`, and which of them make `test` true or false. */
+function splitOnAnswer(check: Check, node: TSESTree.Node, test: TSESTree.Node) {
+  const found = discriminantOf(test, check.branchContext);
+  if (!found) return null;
+  const domain = valuesReaching(node, found.discriminant, check.sourceCode, found.comparison.read);
+  return { found, domain, ...splitValues(test, found.discriminant, domain, check.sourceCode) };
+}
+
+/** What a report carries for its rewrite: the suggestion, or the reason there is none (said in the message). */
+function offered(rewrite: Rewrite) {
+  return {
+    reason: "reason" in rewrite ? ` No rewrite is suggested: ${rewrite.reason}.` : "",
+    suggest: "text" in rewrite ? [{ messageId: "suggestExhaustiveSwitch" as const, fix: rewrite.fix }] : null,
+  };
+}

@@ -32,7 +32,7 @@ export function ifRewrite(check: RewriteContext, node: TSESTree.IfStatement, dis
   if (found.viaFlag) return { reason: "the decision is stored in a variable first, which other code may read" };
   if (isLink) return { reason: "the branch is part of a longer `else if` chain" };
   const statements = [node.consequent, ...(node.alternate ? [node.alternate] : [])];
-  if (statements.some(containsOwnBreak)) return { reason: "a `break` in it would then leave the new switch instead of its loop" };
+  if (statements.some((statement) => containsOwnBreak(statement, sourceCode.visitorKeys))) return { reason: "a `break` in it would then leave the new switch instead of its loop" };
   const bodies = new Map<AnswerValue, Residual>();
   for (const value of [...ELICIT_ACTIONS, OTHER_VALUE]) {
     const residual = residualTest(node.test, discriminant, value, sourceCode);

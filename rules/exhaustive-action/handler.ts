@@ -3,17 +3,16 @@
  * answer "the person refused" when nobody was asked: on an error, a failed promise, a timer or an abort.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, getCalleeName, getStaticPropertyName, getStringValue, isFunctionNode } from "../../core/ast.ts";
-import { childNodes } from "../../core/branches.ts";
+import { findProperty, getCalleeName, getStaticPropertyName, getStringValue, isFunctionNode, walkSubtree, type VisitorKeys } from "../../core/ast.ts";
 import { namesRejection } from "../../core/result-shapes.ts";
 import type { Check } from "./analyse.ts";
 
 export function checkHandler(check: Check, handler: TSESTree.FunctionLike, side: "mcp" | "acp-permission" | "acp-elicitation") {
-  const { context } = check;
+  const { context, sourceCode } = check;
   if (!handler.body) return;
-  const visit = (node: TSESTree.Node) => {
+  walkSubtree(handler.body, sourceCode.visitorKeys, (node) => {
     if (node.type === AST_NODE_TYPES.ObjectExpression) {
-      const refusal = refusalIn(node, side);
+      const refusal = refusalIn(node, side, sourceCode.visitorKeys);
       const cause = refusal && noPersonCause(node, handler);
       if (refusal && cause) {
         context.report({
@@ -28,9 +27,7 @@ export function checkHandler(check: Check, handler: TSESTree.FunctionLike, side:
         });
       }
     }
-    for (const child of childNodes(node)) visit(child);
-  };
-  visit(handler.body);
+  });
 }
 
 export function acpHandlerSide(node: TSESTree.MethodDefinition | TSESTree.Property): "acp-permission" | "acp-elicitation" {
@@ -41,7 +38,7 @@ export function acpHandlerSide(node: TSESTree.MethodDefinition | TSESTree.Proper
  * The part of an answer object that says "the person refused": `action: "decline"`, or for ACP permission
  * requests `{ outcome: "selected", optionId }` naming a reject option (`rejectOption.optionId`, `"reject"`).
  */
-function refusalIn(object: TSESTree.ObjectExpression, side: "mcp" | "acp-permission" | "acp-elicitation"): TSESTree.Node | null {
+function refusalIn(object: TSESTree.ObjectExpression, side: "mcp" | "acp-permission" | "acp-elicitation", keys: VisitorKeys): TSESTree.Node | null {
   if (side !== "acp-permission") {
     const action = findProperty(object, "action");
     return action && getStringValue(action.value) === "decline" ? action : null;
@@ -49,20 +46,18 @@ function refusalIn(object: TSESTree.ObjectExpression, side: "mcp" | "acp-permiss
   const outcome = findProperty(object, "outcome");
   const optionId = findProperty(object, "optionId");
   if (!outcome || !optionId || getStringValue(outcome.value) !== "selected") return null;
-  return namesRejection(optionSourceText(optionId.value)) ? optionId : null;
+  return namesRejection(optionSourceText(optionId.value, keys)) ? optionId : null;
 }
 
 /** The option id as written: a literal's value, or the expression's identifiers (`rejectOption.optionId`). */
-function optionSourceText(node: TSESTree.Node): string {
+function optionSourceText(node: TSESTree.Node, keys: VisitorKeys): string {
   const literal = getStringValue(node);
   if (literal !== null) return literal;
   const names: string[] = [];
-  const visit = (current: TSESTree.Node) => {
+  walkSubtree(node, keys, (current) => {
     if (current.type === AST_NODE_TYPES.Identifier) names.push(current.name);
     if (current.type === AST_NODE_TYPES.Literal && typeof current.value === "string") names.push(current.value);
-    for (const child of childNodes(current)) visit(child);
-  };
-  visit(node);
+  });
   return names.join(" ");
 }
 

@@ -1,5 +1,6 @@
 /** Which outcomes a test lets through, and the small judgements the exhaustive-action analysis makes on them. */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { VisitorKeys } from "../../core/ast.ts";
 import {
   alwaysThrows,
   answerComparisons,
@@ -70,8 +71,8 @@ export function namesBothNonAccept(test: TSESTree.Node, discriminant: Discrimina
 }
 
 /** A path that does work of its own on the merged outcomes, rather than throwing or passing the action on. */
-export function isUndecidedPath(statements: readonly TSESTree.Node[], discriminant: Discriminant): boolean {
-  return statements.length > 0 && !alwaysThrows(statements) && !passesAnswerOn(statements, discriminant);
+export function isUndecidedPath(statements: readonly TSESTree.Node[], discriminant: Discriminant, keys: VisitorKeys): boolean {
+  return statements.length > 0 && !alwaysThrows(statements) && !passesAnswerOn(statements, discriminant, keys);
 }
 
 export function isChainLink(node: TSESTree.Node | null, discriminant: Discriminant, sourceCode: Readonly<TSESLint.SourceCode>): boolean {

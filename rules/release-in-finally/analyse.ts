@@ -3,8 +3,7 @@
  * person lies between, and which of Error Prone's LockNotBeforeTry shapes it has.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getCalleeName, getEnclosingFunction, isFunctionNode, unwrapExpression } from "../../core/ast.ts";
-import { findVariable } from "../../core/flow.ts";
+import { findVariable, getCalleeName, getEnclosingFunction, isFunctionNode, unwrapExpression, type VisitorKeys } from "../../core/ast.ts";
 import { describeAcquisition, isReleaseOf, type Acquisition } from "../../core/lock-pairs.ts";
 import type { MessageIds, Options } from "../release-in-finally.ts";
 import { suggestAcquireBeforeTry, suggestMoveIntoTry, suggestWrap, type Suggestions } from "./fix.ts";
@@ -161,7 +160,7 @@ function judge(held: Held, acquisition: Acquisition, site: AcquisitionSite, rele
   while (list[nextIndex] && isInertDeclaration(list[nextIndex]!)) nextIndex++;
   const next = list[nextIndex];
   if (next?.type === AST_NODE_TYPES.TryStatement && releases.some(within(next.finalizer))) return null;
-  if (next?.type === AST_NODE_TYPES.TryStatement && releasedInCatchAndAfter(next, list[nextIndex + 1], releases)) {
+  if (next?.type === AST_NODE_TYPES.TryStatement && releasedInCatchAndAfter(next, list[nextIndex + 1], releases, sourceCode.visitorKeys)) {
     return null;
   }
 
@@ -182,15 +181,16 @@ function releasedInCatchAndAfter(
   tryStatement: TSESTree.TryStatement,
   after: TSESTree.Node | undefined,
   releases: readonly TSESTree.Node[],
+  keys: VisitorKeys,
 ): boolean {
   const handler = tryStatement.handler;
-  if (!handler || (tryStatement.finalizer && containsJump(tryStatement.finalizer))) return false;
+  if (!handler || (tryStatement.finalizer && containsJump(tryStatement.finalizer, keys))) return false;
   const catchBody = handler.body.body;
   const catchRelease = catchBody.findIndex((node) => isReleaseStatement(node, releases));
-  if (catchRelease < 0 || catchBody.slice(0, catchRelease).some(mayThrowOrJump)) return false;
+  if (catchRelease < 0 || catchBody.slice(0, catchRelease).some((node) => mayThrowOrJump(node, keys))) return false;
   const block = tryStatement.block.body;
   const tryRelease = block.findIndex((node) => isReleaseStatement(node, releases));
-  if (tryRelease >= 0) return !block.slice(0, tryRelease).some(containsJump);
-  return !!after && isReleaseStatement(after, releases) && !containsJump(tryStatement.block);
+  if (tryRelease >= 0) return !block.slice(0, tryRelease).some((node) => containsJump(node, keys));
+  return !!after && isReleaseStatement(after, releases) && !containsJump(tryStatement.block, keys);
 }
 

@@ -26,7 +26,7 @@ export function suggestWrap(sourceCode: Readonly<TSESLint.SourceCode>, site: Acq
   const rollback = rollbackCall(sourceCode, site, releases[0]!);
   if (body && rollback) {
     // Committing in a `finally` would keep half-done work on a timeout: commit at the end, roll back in `catch`.
-    if (moved.some(containsJump)) return [];
+    if (moved.some((node) => containsJump(node, sourceCode.visitorKeys))) return [];
     const { indent, unit, eol } = layout;
     const replacement =
       body.hoisted.map((line) => `${line}${eol}${indent}`).join("") +

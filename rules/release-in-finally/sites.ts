@@ -3,8 +3,7 @@
  * release-in-finally analysis and its suggestions share.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { isFunctionNode, unwrapExpression } from "../../core/ast.ts";
-import { childNodes } from "../../core/branches.ts";
+import { isFunctionNode, someOwnNode, unwrapExpression, type VisitorKeys } from "../../core/ast.ts";
 import type { Acquisition } from "../../core/lock-pairs.ts";
 
 export interface AcquisitionSite {
@@ -144,48 +143,28 @@ export function isInertDeclaration(node: TSESTree.Node): boolean {
   );
 }
 
+const JUMPS: ReadonlySet<string> = new Set([
+  AST_NODE_TYPES.ReturnStatement,
+  AST_NODE_TYPES.BreakStatement,
+  AST_NODE_TYPES.ContinueStatement,
+]);
+
+const THROWS_OR_JUMPS: ReadonlySet<string> = new Set([
+  ...JUMPS,
+  AST_NODE_TYPES.CallExpression,
+  AST_NODE_TYPES.NewExpression,
+  AST_NODE_TYPES.AwaitExpression,
+  AST_NODE_TYPES.ThrowStatement,
+]);
+
 /** A `return`, `break` or `continue` in `node` (outside nested functions): a path that can skip what follows. */
-export function containsJump(node: TSESTree.Node): boolean {
-  let found = false;
-  const visit = (current: TSESTree.Node) => {
-    if (found) return;
-    if (
-      current.type === AST_NODE_TYPES.ReturnStatement ||
-      current.type === AST_NODE_TYPES.BreakStatement ||
-      current.type === AST_NODE_TYPES.ContinueStatement
-    ) {
-      found = true;
-      return;
-    }
-    if (current !== node && isFunctionNode(current)) return;
-    for (const child of childNodes(current)) visit(child);
-  };
-  visit(node);
-  return found;
+export function containsJump(node: TSESTree.Node, keys: VisitorKeys): boolean {
+  return someOwnNode(node, keys, (current) => JUMPS.has(current.type));
 }
 
 /** Whether a statement may throw or leave: calls, `await`, `new`, `throw` and jumps. */
-export function mayThrowOrJump(node: TSESTree.Node): boolean {
-  let found = false;
-  const visit = (current: TSESTree.Node) => {
-    if (found) return;
-    switch (current.type) {
-      case AST_NODE_TYPES.CallExpression:
-      case AST_NODE_TYPES.NewExpression:
-      case AST_NODE_TYPES.AwaitExpression:
-      case AST_NODE_TYPES.ThrowStatement:
-      case AST_NODE_TYPES.ReturnStatement:
-      case AST_NODE_TYPES.BreakStatement:
-      case AST_NODE_TYPES.ContinueStatement:
-        found = true;
-        return;
-      default:
-        if (current !== node && isFunctionNode(current)) return;
-        for (const child of childNodes(current)) visit(child);
-    }
-  };
-  visit(node);
-  return found;
+export function mayThrowOrJump(node: TSESTree.Node, keys: VisitorKeys): boolean {
+  return someOwnNode(node, keys, (current) => THROWS_OR_JUMPS.has(current.type));
 }
 
 /**
