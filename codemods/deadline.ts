@@ -92,7 +92,8 @@ function decideDeadline(context: DecideContext): Decision {
     case "missingDeadline": {
       const wait = findReportedWait(problem, sourceCode);
       // An API that takes no deadline option gets one from the race helper.
-      if (wait && !canCarryDeadline(wait.api) && wait.api.defaultDeadline.kind !== "unknown") return raceWithHelper(context);
+      if (wait && !canCarryDeadline(wait.api) && wait.api.defaultDeadline.kind !== "unknown")
+        return raceWithHelper(context);
       return addDeadline(context);
     }
     // A deadline on the call itself ends the question when it fires; the race around it can stay.
@@ -120,14 +121,17 @@ function raceWithHelper(context: DecideContext): Decision {
   if (race) {
     const [other] = race.others;
     const handsOverASignal =
-      race.others.length === 1 && (other!.type === AST_NODE_TYPES.Identifier || other!.type === AST_NODE_TYPES.MemberExpression);
+      race.others.length === 1 &&
+      (other!.type === AST_NODE_TYPES.Identifier || other!.type === AST_NODE_TYPES.MemberExpression);
     if (race.node.callee.type === AST_NODE_TYPES.MemberExpression || !handsOverASignal) {
       return {
         skip: `this wait is already raced (\`${calleeText(sourceCode, race.node)}\`), but against no timer: give that race a deadline of ${deadlineMs} ms by hand`,
       };
     }
     const handed = race.node.arguments.map((argument) =>
-      argument === other ? `AbortSignal.any([${sourceCode.getText(other as never)}, ${timer}])` : sourceCode.getText(argument as never),
+      argument === other
+        ? `AbortSignal.any([${sourceCode.getText(other as never)}, ${timer}])`
+        : sourceCode.getText(argument as never),
     );
     return { edit: callWithArguments(sourceCode.text, race.node, calleeText(sourceCode, race.node), handed, style) };
   }
@@ -177,14 +181,23 @@ function callWithOptions(
   const indent = indentAt(text, node.range[0]);
   const comma = style.trailingComma ? "," : "";
   const body = properties.map((property) => `${indent}${style.indentUnit}${property}`).join(`,${style.eol}`);
-  return { range: node.range, text: `${prefix}${original}, {${style.eol}${body}${comma}${style.eol}${indent}}${suffix}` };
+  return {
+    range: node.range,
+    text: `${prefix}${original}, {${style.eol}${body}${comma}${style.eol}${indent}}${suffix}`,
+  };
 }
 
 /**
  * `callee(a, b)` in place of `node`: on one line when it fits the file's width, otherwise one argument per line at
  * one indent deeper than the line it starts on.
  */
-function callWithArguments(text: string, node: TSESTree.Node, callee: string, args: readonly string[], style: FileStyle): TextEdit {
+function callWithArguments(
+  text: string,
+  node: TSESTree.Node,
+  callee: string,
+  args: readonly string[],
+  style: FileStyle,
+): TextEdit {
   const oneLine = `${callee}(${args.join(", ")})`;
   if (!/\n/.test(oneLine) && lineLengthWith(text, node.range[0], oneLine, node.range[1]) <= style.width) {
     return { range: node.range, text: oneLine };
@@ -214,7 +227,8 @@ function forwardWithDeadline(context: DecideContext): Decision | null {
   const wait = findReportedWait(problem, sourceCode);
   const signalField = wait?.api.signalField;
   const optionsIndex = wait?.api.optionsArgIndex;
-  if (!wait || signalField === null || signalField === undefined || optionsIndex === null || optionsIndex === undefined) return null;
+  if (!wait || signalField === null || signalField === undefined || optionsIndex === null || optionsIndex === undefined)
+    return null;
   const code = sourceCode as never;
   const signal = findCallerSignals(wait.node, code, wait)[0];
   if (!signal) return null;
@@ -226,7 +240,9 @@ function forwardWithDeadline(context: DecideContext): Decision | null {
   if (object && (findProperty(object, signalField) || (companion && findProperty(object, companion)))) return null;
   const spell = (key: string) => (object ? spellKey(object, key, code) : key);
   const wantsDeadline =
-    api.defaultDeadline.kind !== "fixed" && api.defaultDeadline.kind !== "unknown" && readDeadline(wait, code).kind === "none";
+    api.defaultDeadline.kind !== "fixed" &&
+    api.defaultDeadline.kind !== "unknown" &&
+    readDeadline(wait, code).kind === "none";
   const deadlineField = api.deadlineFields.includes("timeout") ? "timeout" : api.deadlineFields[0];
   const properties: string[] = [];
   if (wantsDeadline && deadlineField === undefined) {
@@ -279,7 +295,10 @@ function addDeadline(context: DecideContext): Decision {
   if (!existingSignal) return located.add([`${spell(signalField!)}: ${timer}`, ...additions]);
   const value = existingSignal.value;
   const combined: TextEdit = existingSignal.shorthand
-    ? { range: existingSignal.range, text: `${spell(signalField!)}: AbortSignal.any([${sourceCode.getText(value as never)}, ${timer}])` }
+    ? {
+        range: existingSignal.range,
+        text: `${spell(signalField!)}: AbortSignal.any([${sourceCode.getText(value as never)}, ${timer}])`,
+      }
     : { range: value.range, text: `AbortSignal.any([${sourceCode.getText(value as never)}, ${timer}])` };
   if (additions.length === 0) return { edit: combined };
   const added = located.add(additions);
@@ -301,7 +320,12 @@ function addSignalCompanion(problem: Linter.LintMessage, sourceCode: SourceCode)
 
 /** Whether `output` declares a helper `input` did not have, by name: what `migrate` reports as added. */
 function helpersAdded(input: string, output: string): string[] {
-  const declared = (text: string) => new Set([...text.matchAll(/^function (askWithin\d*)</gm), ...text.matchAll(/^function (askWithin\d*)\(/gm)].map((match) => match[1]!));
+  const declared = (text: string) =>
+    new Set(
+      [...text.matchAll(/^function (askWithin\d*)</gm), ...text.matchAll(/^function (askWithin\d*)\(/gm)].map(
+        (match) => match[1]!,
+      ),
+    );
   const before = declared(input);
   return [...declared(output)].filter((name) => !before.has(name));
 }
@@ -316,7 +340,12 @@ type LocatedOptions =
     };
 
 /** The options object literal of a call, where new properties can be written in place. */
-function locateOptions(call: TSESTree.CallExpression, index: number, sourceCode: SourceCode, style: FileStyle): LocatedOptions {
+function locateOptions(
+  call: TSESTree.CallExpression,
+  index: number,
+  sourceCode: SourceCode,
+  style: FileStyle,
+): LocatedOptions {
   if (call.arguments.some((argument) => argument.type === AST_NODE_TYPES.SpreadElement)) {
     return { skip: "the call spreads its arguments: add the deadline where they are built" };
   }
@@ -328,7 +357,9 @@ function locateOptions(call: TSESTree.CallExpression, index: number, sourceCode:
     return { options: null, add: (properties) => ({ edit: newOptionsArgument(sourceCode, call, properties, style) }) };
   }
   if (options.type !== AST_NODE_TYPES.ObjectExpression) {
-    return { skip: `the options are built elsewhere (\`${sourceCode.getText(options as never)}\`): add the deadline there` };
+    return {
+      skip: `the options are built elsewhere (\`${sourceCode.getText(options as never)}\`): add the deadline there`,
+    };
   }
   if (options.properties.some((entry) => entry.type === AST_NODE_TYPES.SpreadElement)) {
     return { skip: "the options spread another object, which may set a deadline of its own: add the deadline there" };
@@ -352,10 +383,14 @@ function newOptionsArgument(
   const closer = closingParen(sourceCode, call);
   if (!last) return insertIntoList(sourceCode, call.arguments, closer, `{ ${properties.join(", ")} }`);
   if (closer.loc.start.line > last.loc.end.line) {
-    return newObjectArgumentEdit(sourceCode as never, call, properties) ?? insertIntoList(sourceCode, call.arguments, closer, `{ ${properties.join(", ")} }`);
+    return (
+      newObjectArgumentEdit(sourceCode as never, call, properties) ??
+      insertIntoList(sourceCode, call.arguments, closer, `{ ${properties.join(", ")} }`)
+    );
   }
   const inline = `, { ${properties.join(", ")} }`;
-  if (lineLengthWith(text, last.range[1], inline) <= style.width) return { range: [last.range[1], last.range[1]], text: inline };
+  if (lineLengthWith(text, last.range[1], inline) <= style.width)
+    return { range: [last.range[1], last.range[1]], text: inline };
   const indent = indentAt(text, last.range[1]);
   const comma = style.trailingComma ? "," : "";
   const body = properties.map((property) => `${indent}${style.indentUnit}${property}`).join(`,${style.eol}`);
@@ -415,7 +450,12 @@ function closingParen(sourceCode: SourceCode, call: TSESTree.CallExpression): AS
 }
 
 /** core/layout.ts `insertIntoList` on ESLint's own SourceCode and token types. */
-function insertIntoList(sourceCode: SourceCode, items: readonly TSESTree.Node[], closer: AST.Token, item: string): TextEdit {
+function insertIntoList(
+  sourceCode: SourceCode,
+  items: readonly TSESTree.Node[],
+  closer: AST.Token,
+  item: string,
+): TextEdit {
   return insertIntoListOf(sourceCode as never, items, closer as never, item);
 }
 

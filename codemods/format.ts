@@ -13,7 +13,10 @@ interface PrettierApi {
   readonly version: string;
   resolveConfigFile(file: string): Promise<string | null>;
   resolveConfig(file: string, options?: { editorconfig?: boolean }): Promise<Record<string, unknown> | null>;
-  getFileInfo(file: string, options?: { ignorePath?: string[] }): Promise<{ ignored: boolean; inferredParser: string | null }>;
+  getFileInfo(
+    file: string,
+    options?: { ignorePath?: string[] },
+  ): Promise<{ ignored: boolean; inferredParser: string | null }>;
   check(source: string, options: Record<string, unknown>): Promise<boolean>;
   format(source: string, options: Record<string, unknown>): Promise<string>;
 }
@@ -38,7 +41,10 @@ function loadProjectPrettier(directory: string): PrettierApi | null {
   if (!loaded.has(resolved)) {
     try {
       const api = createRequire(from)("prettier") as Partial<PrettierApi>;
-      loaded.set(resolved, typeof api.format === "function" && typeof api.check === "function" ? (api as PrettierApi) : null);
+      loaded.set(
+        resolved,
+        typeof api.format === "function" && typeof api.check === "function" ? (api as PrettierApi) : null,
+      );
     } catch {
       loaded.set(resolved, null);
     }
@@ -53,7 +59,9 @@ export async function formatRewrite(file: string, before: string, after: string)
   try {
     const configFile = await prettier.resolveConfigFile(file);
     if (!configFile) return { kind: "unformatted", reason: "the project has no Prettier configuration" };
-    const info = await prettier.getFileInfo(file, { ignorePath: [path.join(path.dirname(configFile), ".prettierignore")] });
+    const info = await prettier.getFileInfo(file, {
+      ignorePath: [path.join(path.dirname(configFile), ".prettierignore")],
+    });
     if (info.ignored) return { kind: "unformatted", reason: "the file is listed in .prettierignore" };
     if (!info.inferredParser) return { kind: "unformatted", reason: "Prettier has no parser for this file" };
     const options = { ...(await prettier.resolveConfig(file, { editorconfig: true })), filepath: file };
@@ -64,7 +72,10 @@ export async function formatRewrite(file: string, before: string, after: string)
     const text = await prettier.format(after, { ...options, rangeStart, rangeEnd });
     return { kind: "formatted", text, whole: false, version: prettier.version };
   } catch (error) {
-    return { kind: "unformatted", reason: `Prettier failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}` };
+    return {
+      kind: "unformatted",
+      reason: `Prettier failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+    };
   }
 }
 

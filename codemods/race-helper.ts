@@ -25,7 +25,12 @@ function helperSource(name: string, typescript: boolean, width: number): string[
   const signature = !typescript
     ? [`function ${name}(ask, { signal, ms, noAnswer }) {`]
     : width >= 90
-      ? [`function ${name}<T>(`, "  ask: Promise<T>,", "  { signal, ms, noAnswer }: { signal?: AbortSignal; ms: number; noAnswer: () => T },", "): Promise<T> {"]
+      ? [
+          `function ${name}<T>(`,
+          "  ask: Promise<T>,",
+          "  { signal, ms, noAnswer }: { signal?: AbortSignal; ms: number; noAnswer: () => T },",
+          "): Promise<T> {",
+        ]
       : [
           `function ${name}<T>(`,
           "  ask: Promise<T>,",
@@ -43,7 +48,7 @@ function helperSource(name: string, typescript: boolean, width: number): string[
   return [
     "/**",
     " * Waits for a person's answer until `ms` pass or `signal` aborts, then stops",
-    " * waiting and resolves with `noAnswer()`: the API's own \"no decision\".",
+    ' * waiting and resolves with `noAnswer()`: the API\'s own "no decision".',
     " * Whichever side wins, the timer is cleared and the listener removed.",
     " */",
     ...signature,
@@ -100,7 +105,8 @@ export function helperText(name: string, typescript: boolean, style: FileStyle):
 function topLevelFunctions(program: TSESTree.Program): TSESTree.FunctionDeclaration[] {
   return program.body.flatMap((statement) => {
     const declaration =
-      statement.type === AST_NODE_TYPES.ExportNamedDeclaration || statement.type === AST_NODE_TYPES.ExportDefaultDeclaration
+      statement.type === AST_NODE_TYPES.ExportNamedDeclaration ||
+      statement.type === AST_NODE_TYPES.ExportDefaultDeclaration
         ? statement.declaration
         : statement;
     return declaration?.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id ? [declaration] : [];
@@ -162,9 +168,13 @@ export function helperInsertion(sourceCode: SourceCode, text: string, style: Fil
     return { range: [end, end], text: `${style.eol}${style.eol}${text}` };
   }
   const anchor = topLevelStatementOf(topLevelFunctions(program)[0]) ?? program.body[0];
-  if (!anchor) return { range: [sourceCode.text.length, sourceCode.text.length], text: `${style.eol}${text}${style.eol}` };
+  if (!anchor)
+    return { range: [sourceCode.text.length, sourceCode.text.length], text: `${style.eol}${text}${style.eol}` };
   const comments = sourceCode.getCommentsBefore(anchor as never);
-  const start = comments[0] && isAttached(sourceCode.text, comments[0].range![1], anchor.range[0]) ? comments[0].range![0] : anchor.range[0];
+  const start =
+    comments[0] && isAttached(sourceCode.text, comments[0].range![1], anchor.range[0])
+      ? comments[0].range![0]
+      : anchor.range[0];
   const lineStart = sourceCode.text.lastIndexOf("\n", start - 1) + 1;
   return { range: [lineStart, lineStart], text: `${text}${style.eol}${style.eol}` };
 }

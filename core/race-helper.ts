@@ -21,7 +21,10 @@ const helpers = new WeakMap<TSESTree.FunctionLike, RaceHelper | null>();
  * The helper `call` goes through, when its callee is a function of this file that takes the promise and something
  * more, and listens to `abort` (`x.addEventListener("abort", …)`, `x.onabort = …`) in its body. Null otherwise.
  */
-export function raceHelperOf(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): RaceHelper | null {
+export function raceHelperOf(
+  call: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): RaceHelper | null {
   if (call.arguments.length < 2) return null;
   const fn = localFunctionOf(call.callee, sourceCode);
   if (!fn) return null;
@@ -29,17 +32,26 @@ export function raceHelperOf(call: TSESTree.CallExpression, sourceCode: Readonly
 }
 
 /** The helper a function is, read once per function. */
-export function describeHelper(fn: TSESTree.FunctionLike, sourceCode: Readonly<TSESLint.SourceCode>): RaceHelper | null {
+export function describeHelper(
+  fn: TSESTree.FunctionLike,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): RaceHelper | null {
   if (helpers.has(fn)) return helpers.get(fn)!;
   const body = fn.body;
-  const helper = fn.params.length >= 2 && body && listensToAbort(body, sourceCode) ? { fn, setsTimer: setsTimer(body, sourceCode) } : null;
+  const helper =
+    fn.params.length >= 2 && body && listensToAbort(body, sourceCode)
+      ? { fn, setsTimer: setsTimer(body, sourceCode) }
+      : null;
   helpers.set(fn, helper);
   return helper;
 }
 
 function listensToAbort(body: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   return walkSubtree(body, sourceCode.visitorKeys, (node) => {
-    if (node.type === AST_NODE_TYPES.CallExpression && getMemberPath(unwrapExpression(node.callee))?.at(-1) === "addEventListener") {
+    if (
+      node.type === AST_NODE_TYPES.CallExpression &&
+      getMemberPath(unwrapExpression(node.callee))?.at(-1) === "addEventListener"
+    ) {
       return getStringValue(node.arguments[0]) === "abort";
     }
     return (
@@ -51,7 +63,11 @@ function listensToAbort(body: TSESTree.Node, sourceCode: Readonly<TSESLint.Sourc
 }
 
 function setsTimer(body: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  return walkSubtree(body, sourceCode.visitorKeys, (node) => isSetTimeoutCall(node) || isAbortSignalStaticCall(node, "timeout"));
+  return walkSubtree(
+    body,
+    sourceCode.visitorKeys,
+    (node) => isSetTimeoutCall(node) || isAbortSignalStaticCall(node, "timeout"),
+  );
 }
 
 /**

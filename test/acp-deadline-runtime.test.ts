@@ -57,7 +57,10 @@ interface Session {
 }
 
 /** A client on the real SDK, connected in memory to `app`, with one session open. */
-async function openSession(app: acp.AgentApp, script: () => ClientScript): Promise<Session & { cancelTurn: () => void }> {
+async function openSession(
+  app: acp.AgentApp,
+  script: () => ClientScript,
+): Promise<Session & { cancelTurn: () => void }> {
   const said: string[] = [];
   let cancelTurn = (): void => {};
   const respond = <T>(person: Person, answer: T): Promise<T> => {
@@ -68,11 +71,16 @@ async function openSession(app: acp.AgentApp, script: () => ClientScript): Promi
   const client = acp
     .client({ name: "scripted-person" })
     .onRequest(acp.methods.client.session.requestPermission, ({ params }) =>
-      respond(script().permission, { outcome: { outcome: "selected" as const, optionId: params.options[0]!.optionId } }),
+      respond(script().permission, {
+        outcome: { outcome: "selected" as const, optionId: params.options[0]!.optionId },
+      }),
     )
-    .onRequest(acp.methods.client.elicitation.create, () => respond(script().question, { action: "accept" as const, content: { suite: "unit" } }))
+    .onRequest(acp.methods.client.elicitation.create, () =>
+      respond(script().question, { action: "accept" as const, content: { suite: "unit" } }),
+    )
     .onNotification(acp.methods.client.session.update, ({ params }) => {
-      if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text") said.push(params.update.content.text);
+      if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text")
+        said.push(params.update.content.text);
     });
   const connection = client.connect(app);
   const agent = connection.agent;
@@ -155,7 +163,8 @@ describe("the demo ACP agent (ACP 2.x ctx.request), after migrate", () => {
       }
     };
     try {
-      for (let index = 0; index < 50; index += 1) expect(await prompt(session)).toEqual({ ended: true, stop: "end_turn" });
+      for (let index = 0; index < 50; index += 1)
+        expect(await prompt(session)).toEqual({ ended: true, stop: "end_turn" });
     } finally {
       globalThis.AbortController = Original;
       session.close();
@@ -167,7 +176,10 @@ describe("the demo ACP agent (ACP 2.x ctx.request), after migrate", () => {
 
 describe("an agent on the ACP 0.x/1.x connection API, after the deadline transform (askWithin)", () => {
   type RunTurn = (connection: unknown, sessionId: string, signal: AbortSignal) => Promise<string>;
-  const source = fs.readFileSync(path.join(REPOSITORY, "codemods", "__fixtures__", "deadline", "acp-v1-agent.input.ts"), "utf8");
+  const source = fs.readFileSync(
+    path.join(REPOSITORY, "codemods", "__fixtures__", "deadline", "acp-v1-agent.input.ts"),
+    "utf8",
+  );
   let helped: RunTurn;
   let inlineRace: RunTurn;
 
@@ -176,7 +188,12 @@ describe("an agent on the ACP 0.x/1.x connection API, after the deadline transfo
     expect(migrated.addedHelpers).toEqual(["askWithin"]);
     fs.writeFileSync(path.join(WORK, "helped.ts"), migrated.output);
     // The control: forward-abort-signal's own suggestion, the inline race the transform applied before.
-    const raced = fixWithRules(source, path.join(WORK, "inline-race.ts"), [{ name: "forward-abort-signal", rule: forwardAbortSignal }], decideBySuggestion);
+    const raced = fixWithRules(
+      source,
+      path.join(WORK, "inline-race.ts"),
+      [{ name: "forward-abort-signal", rule: forwardAbortSignal }],
+      decideBySuggestion,
+    );
     expect(raced.output).toContain('addEventListener("abort"');
     fs.writeFileSync(path.join(WORK, "inline-race.ts"), raced.output);
     ({ runTurn: helped } = await import(path.join(WORK, "helped.ts")));
@@ -194,13 +211,17 @@ describe("an agent on the ACP 0.x/1.x connection API, after the deadline transfo
         signals.set(sessionId, new AbortController());
         return { sessionId };
       })
-      .onNotification(acp.methods.agent.session.cancel, ({ params }) => signals.get(params.sessionId)?.abort(new Error("cancelled")))
+      .onNotification(acp.methods.agent.session.cancel, ({ params }) =>
+        signals.get(params.sessionId)?.abort(new Error("cancelled")),
+      )
       .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {
         const signal = signals.get(params.sessionId)!.signal;
         // The 0.x/1.x connection's two methods, on the real SDK's request.
         const connection = {
-          requestPermission: (request: acp.RequestPermissionRequest) => client.request(acp.methods.client.session.requestPermission, request),
-          createElicitation: (request: acp.CreateElicitationRequest) => client.request(acp.methods.client.elicitation.create, request),
+          requestPermission: (request: acp.RequestPermissionRequest) =>
+            client.request(acp.methods.client.session.requestPermission, request),
+          createElicitation: (request: acp.CreateElicitationRequest) =>
+            client.request(acp.methods.client.elicitation.create, request),
         };
         const text = await runTurn(connection, params.sessionId, signal);
         await client.notify(acp.methods.client.session.update, {
@@ -254,11 +275,15 @@ describe("an agent on the ACP 0.x/1.x connection API, after the deadline transfo
   /** Listeners left on one session-long signal after 50 answered turns (100 answered questions). */
   async function listenersAfterFiftyTurns(runTurn: RunTurn): Promise<{ before: number; after: number }> {
     const signals = new Map<string, AbortController>();
-    const session = await openSession(agentOn(runTurn, signals), () => ({ permission: "answers", question: "answers" }));
+    const session = await openSession(agentOn(runTurn, signals), () => ({
+      permission: "answers",
+      question: "answers",
+    }));
     try {
       const signal = signals.get(session.sessionId)!.signal;
       const before = getEventListeners(signal, "abort").length;
-      for (let index = 0; index < 50; index += 1) expect(await prompt(session)).toEqual({ ended: true, stop: "end_turn" });
+      for (let index = 0; index < 50; index += 1)
+        expect(await prompt(session)).toEqual({ ended: true, stop: "end_turn" });
       expect(session.said.filter((text) => text === "running the suite")).toHaveLength(50);
       return { before, after: getEventListeners(signal, "abort").length };
     } finally {

@@ -79,8 +79,12 @@ function makeProject(files: Record<string, string>, withPrettier: boolean): stri
     fs.writeFileSync(path.join(root, name), text);
   }
   fs.mkdirSync(path.join(root, "node_modules", "@agentclientprotocol"), { recursive: true });
-  fs.symlinkSync(path.join(REPOSITORY, "node_modules", "@agentclientprotocol", "sdk"), path.join(root, "node_modules", "@agentclientprotocol", "sdk"));
-  if (withPrettier) fs.symlinkSync(path.join(REPOSITORY, "node_modules", "prettier"), path.join(root, "node_modules", "prettier"));
+  fs.symlinkSync(
+    path.join(REPOSITORY, "node_modules", "@agentclientprotocol", "sdk"),
+    path.join(root, "node_modules", "@agentclientprotocol", "sdk"),
+  );
+  if (withPrettier)
+    fs.symlinkSync(path.join(REPOSITORY, "node_modules", "prettier"), path.join(root, "node_modules", "prettier"));
   fs.writeFileSync(path.join(root, ".gitignore"), "node_modules\n");
   git(root, "init", "-q");
   git(root, "config", "user.email", "test@example.com");
@@ -94,7 +98,12 @@ function makeProject(files: Record<string, string>, withPrettier: boolean): stri
 async function migrate(cwd: string, argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const io: CommandIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), cwd, isTTY: false };
+  const io: CommandIo = {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    cwd,
+    isTTY: false,
+  };
   const code = await runMigrate(argv, io);
   return { code, stdout, stderr };
 }
@@ -112,7 +121,10 @@ describe("migrate on a project formatted with Prettier", () => {
   it("formats the rewrite with the project's Prettier: the file still passes prettier --check", async () => {
     const options = { ...PRETTIER_CONFIG, filepath: "src/agent.ts" };
     expect(await prettier.check(AGENT, options)).toBe(true);
-    const root = makeProject({ "src/agent.ts": AGENT, ".prettierrc": JSON.stringify(PRETTIER_CONFIG), "tsconfig.json": TSCONFIG }, true);
+    const root = makeProject(
+      { "src/agent.ts": AGENT, ".prettierrc": JSON.stringify(PRETTIER_CONFIG), "tsconfig.json": TSCONFIG },
+      true,
+    );
 
     const run = await migrate(root, ["src", "--deadline-ms", "120000"]);
     expect(run.stderr).not.toMatch(/would add a type error/);
@@ -169,16 +181,24 @@ describe("migrate on the bundled demo", () => {
     const skipped = [...run.stdout.matchAll(/^skipped {2}(\S+?):(\d+):\d+ \[(?:[\w-]+: )?([\w-]+)\]/gm)].map(
       ([, file, line, rule]) => `${file}:${line} ${rule}`,
     );
-    const findings = await check(root, ["fixtures", "--format", "json"]).then(({ stdout }) => parseFindings(stdout, root));
+    const findings = await check(root, ["fixtures", "--format", "json"]).then(({ stdout }) =>
+      parseFindings(stdout, root),
+    );
     // A rule no transform rewrites (the pending store's key is a design change) is not migrate's to list.
     const rewritten = new Set(CODEMODS.flatMap((codemod) => codemod.rules));
     expect(findings.filter((finding) => rewritten.has(finding.split(" ")[1]!)).sort()).toEqual(skipped.sort());
-    expect(findings.filter((finding) => !rewritten.has(finding.split(" ")[1]!))).toEqual(["fixtures/mcp-server/server.ts:93 no-session-keyed-pending"]);
+    expect(findings.filter((finding) => !rewritten.has(finding.split(" ")[1]!))).toEqual([
+      "fixtures/mcp-server/server.ts:93 no-session-keyed-pending",
+    ]);
 
-    execFileSync(process.execPath, [path.join(REPOSITORY, "node_modules", "typescript", "bin", "tsc"), "-p", "fixtures/tsconfig.json"], {
-      cwd: root,
-      encoding: "utf8",
-    });
+    execFileSync(
+      process.execPath,
+      [path.join(REPOSITORY, "node_modules", "typescript", "bin", "tsc"), "-p", "fixtures/tsconfig.json"],
+      {
+        cwd: root,
+        encoding: "utf8",
+      },
+    );
 
     git(root, "commit", "-qam", "migrated");
     const again = await migrate(root, ["fixtures", "--deadline-ms", "120000", "--no-typecheck"]);
@@ -188,8 +208,14 @@ describe("migrate on the bundled demo", () => {
 
 /** `file:line rule` of each finding in `check --format json` output (ESLint's JSON formatter shape). */
 function parseFindings(stdout: string, root: string): string[] {
-  const results = JSON.parse(stdout) as Array<{ filePath: string; messages: Array<{ line: number; ruleId: string | null }> }>;
+  const results = JSON.parse(stdout) as Array<{
+    filePath: string;
+    messages: Array<{ line: number; ruleId: string | null }>;
+  }>;
   return results.flatMap((result) =>
-    result.messages.map((message) => `${path.relative(root, result.filePath)}:${message.line} ${(message.ruleId ?? "").replace(/^elicitation\//, "")}`),
+    result.messages.map(
+      (message) =>
+        `${path.relative(root, result.filePath)}:${message.line} ${(message.ruleId ?? "").replace(/^elicitation\//, "")}`,
+    ),
   );
 }
