@@ -1,8 +1,12 @@
 /**
  * The plugin object: `meta`, `rules`, and flat configs `recommended`, `strict`, `all`.
- * `export =` keeps `require("eslint-plugin-elicitation")` and `import elicitation from "eslint-plugin-elicitation"`
- * both returning this object (a CommonJS default export would hide it behind `.default`).
+ * Each config carries its own `files` (every JavaScript and TypeScript extension) and typescript-eslint's parser, so
+ * `export default [elicitation.configs.recommended]` lints a TypeScript project with nothing else configured. It sets
+ * no `parserOptions`: a user's `projectService` (and anything else they pass the parser) merges in whatever the order.
+ * `export =` keeps `require()` of the package and a default import of it both returning this object (a CommonJS
+ * default export would hide it behind `.default`).
  */
+import * as tsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { ESLint, Linter, Rule } from "eslint";
 import type { ElicitationRuleDocs } from "./core/create-rule.ts";
@@ -11,6 +15,7 @@ import forwardAbortSignal from "./rules/forward-abort-signal.ts";
 import noSessionKeyedPending from "./rules/no-session-keyed-pending.ts";
 import releaseInFinally from "./rules/release-in-finally.ts";
 import requireDeadline from "./rules/require-deadline.ts";
+import { SOURCE_EXTENSIONS, globsFor } from "./core/source-files.ts";
 import packageJson from "./package.json";
 
 type RuleName =
@@ -57,25 +62,25 @@ const plugin = {
   configs: {} as Record<"recommended" | "strict" | "all", Linter.Config>,
 };
 
+/** What every config shares: where it applies and how those files are parsed. */
+function configFor(name: "recommended" | "strict" | "all", configRules: Record<string, RuleEntry>): Linter.Config {
+  return {
+    name: `${PREFIX}/${name}`,
+    files: globsFor(SOURCE_EXTENSIONS),
+    // typescript-eslint's parser reads JavaScript too; a later config of the user's may set another for their JS.
+    languageOptions: { parser: tsParser as unknown as Linter.Parser },
+    plugins: { [PREFIX]: plugin as unknown as ESLint.Plugin },
+    rules: configRules,
+  };
+}
+
 function withStrictOptions(name: RuleName): RuleEntry {
   const options = strictOptions[name];
   return options ? (["error", ...options] as RuleEntry) : "error";
 }
 
-plugin.configs.recommended = {
-  name: `${PREFIX}/recommended`,
-  plugins: { [PREFIX]: plugin as unknown as ESLint.Plugin },
-  rules: ruleEntries((name) => (rules[name].meta.docs?.recommended ? "error" : null)),
-};
-plugin.configs.strict = {
-  name: `${PREFIX}/strict`,
-  plugins: { [PREFIX]: plugin as unknown as ESLint.Plugin },
-  rules: ruleEntries(withStrictOptions),
-};
-plugin.configs.all = {
-  name: `${PREFIX}/all`,
-  plugins: { [PREFIX]: plugin as unknown as ESLint.Plugin },
-  rules: ruleEntries(withStrictOptions),
-};
+plugin.configs.recommended = configFor("recommended", ruleEntries((name) => (rules[name].meta.docs?.recommended ? "error" : null)));
+plugin.configs.strict = configFor("strict", ruleEntries(withStrictOptions));
+plugin.configs.all = configFor("all", ruleEntries(withStrictOptions));
 
 export = plugin;

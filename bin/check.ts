@@ -8,7 +8,14 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { ESLint, type Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
+import { textMayContainSessionKeyedPending } from "../core/pending.ts";
+import { SOURCE_EXTENSIONS, globsFor } from "../core/source-files.ts";
 import plugin from "../index.ts";
+import { mayReport as exhaustiveActionMayReport } from "../rules/exhaustive-action.ts";
+import { mayReport as forwardAbortSignalMayReport } from "../rules/forward-abort-signal.ts";
+import { mayReport as releaseInFinallyMayReport } from "../rules/release-in-finally.ts";
+import { mayReport as requireDeadlineMayReport } from "../rules/require-deadline.ts";
+import { discoverSourceFiles } from "./files.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 
 export const CONFIG_NAMES = ["recommended", "strict", "all"] as const;
@@ -29,14 +36,18 @@ export interface CheckSettings {
 }
 
 /** The files `check` lints: every flavour of JavaScript and TypeScript module. */
-export const LINTED_FILES = ["**/*.ts", "**/*.tsx", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs", "**/*.mts", "**/*.cts"];
+const LINTED_FILES = globsFor(SOURCE_EXTENSIONS);
+const EXTENSION_LIST = SOURCE_EXTENSIONS.join("/");
 
 const USAGE = `Usage: eslint-plugin-elicitation check [options] <paths...>
 
-Lints .ts/.tsx/.js/.jsx/.mjs/.cjs/.mts/.cts files with the plugin's rules. No ESLint config of yours is needed.
+Lints ${EXTENSION_LIST} files with the plugin's rules. No ESLint config of yours is needed.
+In a git repository it reads the files git would commit (so .gitignore'd output such as dist/ is skipped);
+elsewhere it skips node_modules, dist, build, coverage and dot-folders. A file named on the command line is linted.
 
 Options:
   --config <name>        recommended (default), strict or all
+  --ignore-pattern <g>   skip files matching this glob, relative to the current directory (repeatable)
   --format <name>        stylish (default: code frames and a summary), json (ESLint's) or sarif (SARIF 2.1.0)
   --concurrency <n>      lint on worker threads: a number, auto, or off (default)
   --cache                only re-lint changed files; results kept in --cache-location
@@ -48,6 +59,8 @@ Exit codes: 0 no findings, 1 findings (including files that do not parse), 2 usa
 /** The flat config `check` lints with: our parser for every JS/TS flavour, then the chosen plugin config. */
 export function checkConfig(config: ConfigName): Linter.Config[] {
   return [
+    // The file discovery already chose what to lint, node_modules included when a package there was named on purpose.
+    { name: "elicitation/check/ignores", ignores: ["!**/node_modules/"] },
     {
       name: "elicitation/check/files",
       files: LINTED_FILES,
@@ -96,6 +109,7 @@ interface ParsedArgs {
   concurrency: Concurrency;
   cache: boolean;
   cacheLocation?: string;
+  ignorePatterns: string[];
 }
 
 class UsageError extends Error {}
@@ -113,6 +127,7 @@ function parseCheckArgs(argv: readonly string[]): ParsedArgs {
         concurrency: { type: "string" },
         cache: { type: "boolean" },
         "cache-location": { type: "string" },
+        "ignore-pattern": { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -135,6 +150,7 @@ function parseCheckArgs(argv: readonly string[]): ParsedArgs {
     format,
     concurrency: parseConcurrency(values.concurrency),
     cache: values.cache ?? false,
+    ignorePatterns: values["ignore-pattern"] ?? [],
     ...(values["cache-location"] ? { cacheLocation: values["cache-location"] } : {}),
   };
 }
@@ -189,6 +205,13 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
   }
 
   const targets = args.paths.map((p) => path.resolve(io.cwd, p));
+  const files = await discoverSourceFiles(targets, { cwd: io.cwd, ignorePatterns: args.ignorePatterns });
+  if (files.length === 0) {
+    io.stderr(`check: no ${EXTENSION_LIST} files to lint in ${args.paths.join(", ")}.\n`);
+    return EXIT_USAGE;
+  }
+  // The rules' own text gate, before ESLint parses anything: a file no rule can report on costs one read.
+  const { toLint, skipped } = splitByGate(files, args.config);
   const eslint = await createEslint({
     config: args.config,
     // ESLint ignores files outside its cwd: start from a directory that holds every path given.
@@ -197,17 +220,12 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
     cacheLocation: path.resolve(io.cwd, args.cacheLocation ?? ".eslintcache"),
     concurrency: args.concurrency,
   });
-  const results = await eslint.lintFiles(targets);
-  const linted = results.filter((result) => !isIgnoredResult(result)).map(keepOwnFindings);
-  if (linted.length === 0) {
-    const ignoredCount = results.length;
-    io.stderr(
-      ignoredCount > 0
-        ? `check: all ${ignoredCount} file(s) in ${args.paths.join(", ")} are ignored: ESLint never lints inside node_modules. Copy them elsewhere to check them.\n`
-        : `check: no .ts/.tsx/.js/.jsx/.mjs/.cjs/.mts/.cts files to lint in ${args.paths.join(", ")}.\n`,
-    );
-    return EXIT_USAGE;
-  }
+  const lintResults = toLint.length > 0 ? await eslint.lintFiles(toLint) : [];
+  const notes: string[] = [];
+  const linted = [...lintResults.filter((result) => !isIgnoredResult(result)), ...skipped.map(emptyResult)]
+    .map((result) => keepOwnFindings(result, notes, io.cwd))
+    .sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
+  if (notes.length > 0) io.stderr(notes.join(""));
 
   switch (args.format) {
     case "json": {
@@ -233,10 +251,18 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
 
 /**
  * Only our rules run, so a user's `eslint-disable` comments for their other rules would come back as unused
- * directives or unknown rules: keep our findings and parse errors, drop the rest.
+ * directives or unknown rules: keep our findings and parse errors, drop the rest. A configuration comment ESLint
+ * rejects (a leftover `/* eslint-env *\/`, malformed inline config) is marked fatal although the file parsed and
+ * every rule ran on it: it becomes a note on stderr, not a finding and not a parse failure.
  */
-function keepOwnFindings(result: ESLint.LintResult): ESLint.LintResult {
-  const messages = result.messages.filter((message) => message.fatal || message.ruleId?.startsWith(`${RULE_PREFIX}/`));
+function keepOwnFindings(result: ESLint.LintResult, notes: string[], cwd: string): ESLint.LintResult {
+  const messages = result.messages.filter((message) => {
+    if (message.fatal && message.ruleId === null && !isParseError(message)) {
+      notes.push(`check: note: ${displayPath(result.filePath, cwd)}:${message.line}: ${message.message} (ignored; the rules ran on this file)\n`);
+      return false;
+    }
+    return message.fatal || message.ruleId?.startsWith(`${RULE_PREFIX}/`);
+  });
   if (messages.length === result.messages.length) return result;
   const errors = messages.filter((message) => message.severity === 2);
   return {
@@ -247,6 +273,69 @@ function keepOwnFindings(result: ESLint.LintResult): ESLint.LintResult {
     warningCount: messages.length - errors.length,
     fixableErrorCount: 0,
     fixableWarningCount: 0,
+  };
+}
+
+/** Only the parser's own failure means the file could not be read as code. */
+function isParseError(message: Linter.LintMessage): boolean {
+  return message.message.startsWith("Parsing error");
+}
+
+function displayPath(file: string, cwd: string): string {
+  return path.relative(cwd, file) || file;
+}
+
+type Gate = (text: string, options: Record<string, unknown>) => boolean;
+
+/** Each rule's own text gate, as the rule and its codemod use it (a rule without one yet: its first text check). */
+const GATES: Record<string, Gate> = {
+  "exhaustive-action": (text, options) => exhaustiveActionMayReport(text, options),
+  "forward-abort-signal": (text, options) => forwardAbortSignalMayReport(text, options),
+  "release-in-finally": (text, options) => releaseInFinallyMayReport(text, options),
+  "require-deadline": (text, options) => requireDeadlineMayReport(text, options),
+  "no-session-keyed-pending": (text) => textMayContainSessionKeyedPending(text, { checkWaiterWords: true, checkKeyWords: true }),
+};
+
+/**
+ * Whether any rule of the config could report on this text (untyped, with the config's options, as `check` runs
+ * them). False is a promise that linting the file would find nothing; a rule with no known gate always says true.
+ */
+export function mayHaveFindings(text: string, config: ConfigName = "recommended"): boolean {
+  return Object.entries(plugin.configs[config].rules ?? {}).some(([ruleId, entry]) => {
+    const gate = GATES[ruleId.slice(RULE_PREFIX.length + 1)];
+    const options = Array.isArray(entry) && typeof entry[1] === "object" && entry[1] !== null ? (entry[1] as Record<string, unknown>) : {};
+    return gate ? gate(text, options) : true;
+  });
+}
+
+function splitByGate(files: readonly string[], config: ConfigName): { toLint: string[]; skipped: string[] } {
+  const toLint: string[] = [];
+  const skipped: string[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch {
+      toLint.push(file); // ESLint reports the read error with the file's name
+      continue;
+    }
+    (mayHaveFindings(text, config) ? toLint : skipped).push(file);
+  }
+  return { toLint, skipped };
+}
+
+/** The result ESLint would give a file on which no rule reports (its text is not needed: nothing is framed). */
+function emptyResult(filePath: string): ESLint.LintResult {
+  return {
+    filePath,
+    messages: [],
+    suppressedMessages: [],
+    errorCount: 0,
+    fatalErrorCount: 0,
+    warningCount: 0,
+    fixableErrorCount: 0,
+    fixableWarningCount: 0,
+    usedDeprecatedRules: [],
   };
 }
 

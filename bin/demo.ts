@@ -2,13 +2,17 @@
  * `demo`: `check` on the bundled MCP server and ACP agent (fixtures/), then `migrate --dry` on them.
  * Exits 0 when both ran: the fixtures hold the four bugs on purpose, so findings are the expected outcome.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { runCheck } from "./check.ts";
 import { runMigrate } from "./migrate.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 
-/** The bundled example server and agent; absent from the published package (it ships no fixtures). */
+/** The bundled example server and agent, shipped in the package for this command. */
 export const FIXTURES_DIR = path.join(__dirname, "..", "fixtures");
+
+/** What the examples import: without these the migration preview cannot be type-checked. */
+const EXAMPLE_PACKAGES = ["@modelcontextprotocol/sdk/server/mcp.js", "@agentclientprotocol/sdk", "zod"];
 
 /** The deadline the migration preview writes into waits that have none: two minutes for a person to answer. */
 const DEMO_DEADLINE_MS = "120000";
@@ -22,7 +26,12 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
     io.stderr(`demo: takes no arguments (got ${argv.join(" ")}).\n`);
     return EXIT_USAGE;
   }
+  if (!fs.existsSync(path.join(FIXTURES_DIR, "mcp-server"))) {
+    io.stderr(`demo: the example server and agent are missing from ${FIXTURES_DIR}; reinstall eslint-plugin-elicitation.\n`);
+    return EXIT_USAGE;
+  }
   const fixtures = path.relative(io.cwd, FIXTURES_DIR) || ".";
+  const missing = EXAMPLE_PACKAGES.filter((specifier) => !resolvesFrom(FIXTURES_DIR, specifier));
 
   io.stdout(`== 1/2  eslint-plugin-elicitation check ${fixtures}\n\n`);
   const checkCode = await runCheck([fixtures], io);
@@ -32,7 +41,15 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
   }
 
   io.stdout(`\n== 2/2  eslint-plugin-elicitation migrate --dry --deadline-ms ${DEMO_DEADLINE_MS} ${fixtures}\n\n`);
-  const migrateCode = await runMigrate(["--dry", "--deadline-ms", DEMO_DEADLINE_MS, FIXTURES_DIR], io);
+  if (missing.length > 0) {
+    io.stderr(
+      `demo: ${missing.map((specifier) => specifier.replace(/^((?:@[^/]+\/)?[^/]+).*$/, "$1")).join(", ")} not installed here, so the preview is not type-checked (install them to see it checked)\n`,
+    );
+  }
+  const migrateCode = await runMigrate(
+    ["--dry", "--deadline-ms", DEMO_DEADLINE_MS, ...(missing.length > 0 ? ["--no-typecheck"] : []), FIXTURES_DIR],
+    io,
+  );
   if (migrateCode !== EXIT_OK) {
     io.stderr("demo: migrate failed on the fixtures (see above).\n");
     return migrateCode;
@@ -42,4 +59,13 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
     `\nThe demo exits 0: the bundled server and agent contain the four bugs on purpose, so these findings are what it is for.\n`,
   );
   return EXIT_OK;
+}
+
+function resolvesFrom(directory: string, specifier: string): boolean {
+  try {
+    require.resolve(specifier, { paths: [directory] });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -9,12 +9,24 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from "diff";
 import { CodemodInternalError, CodemodSyntaxError, nearestTsconfig } from "../codemods/apply-suggestions.ts";
 import { parseDeadlineMs, type CodemodOptions } from "../codemods/jscodeshift-adapter.ts";
 import { formatRewrite } from "../codemods/format.ts";
 import { CODEMODS, type Codemod } from "../codemods/registry.ts";
+import { discoverSourceFiles } from "./files.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
+import {
+  applyHunks,
+  attribute,
+  editUnits,
+  hiddenFindings,
+  hunksBetween,
+  lintFindings,
+  mapLine,
+  type Finding,
+} from "./verify.ts";
 
 const HELP = `Usage: eslint-plugin-elicitation migrate <paths...> [options]
 
@@ -25,18 +37,23 @@ Options:
   --transform <name>   run only this transform (repeatable); default: all of them
   --deadline-ms <ms>   the deadline a person gets to answer, written as \`timeout\`; required by "deadline"
   --await-using        release-in-finally: use \`await using\` where the acquisition returns a disposable
-  --dry                print a unified diff of every change and write nothing
-  --force              run even when the paths have uncommitted changes in git
-  --no-typecheck       do not type-check changed files (otherwise done when a tsconfig.json is found)
+  --dry                print a unified diff of every change and write nothing (also --dry-run)
+  --force              run even when the paths have uncommitted changes in git, or are not in a git repository
+  --no-typecheck       write rewrites without type-checking them (see below)
+  --ignore-pattern <g> skip files matching this glob, relative to the current directory (repeatable)
   -h, --help           show this help
 
+Files: in a git repository, those git would commit (.gitignore is honoured); elsewhere a walk that skips
+node_modules, dist, build, coverage and dot-folders.
 Where a rewrite is not provably equivalent, the code is left as is and the reason is printed with file:line.
-Exit codes: 0 done, 1 a file failed (bad syntax, a rewrite that adds a type error, an unwritable file),
-2 usage error or uncommitted changes under the paths.`;
+Before anything is written, each changed file is type-checked as it was and as rewritten (its nearest
+tsconfig.json, or default options): an edit that adds a type error is left out, the file's other edits are kept.
+A file whose imports do not resolve (dependencies not installed) cannot be checked and is not rewritten.
+After each rewrite, the rules run on the old and the new text: a finding that vanished although no edit was made
+for it means the rewrite hid a problem, and the file is left as it was.
+Exit codes: 0 done, 1 a file failed or an edit was left out (bad syntax, an unresolved import, a rewrite that
+adds a type error, an unwritable file), 2 usage error, uncommitted changes under the paths, or no git repository.`;
 
-/** Source files the transforms read; declaration files hold no code to rewrite. */
-const SOURCE_EXTENSIONS = new Set([".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"]);
-const DECLARATION_FILE = /\.d\.[cm]?ts$/;
 /** Below this many files a progress display is noise. */
 const PROGRESS_MIN_FILES = 20;
 const PROGRESS_BAR_WIDTH = 24;
@@ -50,6 +67,7 @@ interface MigrateArgs {
   readonly dry: boolean;
   readonly force: boolean;
   readonly typecheck: boolean;
+  readonly ignorePatterns: readonly string[];
 }
 
 interface Skip {
@@ -72,11 +90,15 @@ interface FileResult {
   readonly applied: Map<string, number>;
   /** Helper functions a transform added to the file. */
   readonly helpers?: Set<string>;
+  /** What the transforms wrote, before any edit was left out: the skips' lines are its lines. */
+  engineOutput: string;
+  /** Edits left out because they added a type error (lines of the old text). */
+  readonly rejected: { line: number; reason: string }[];
   error?: string;
 }
 
 export async function runMigrate(argv: readonly string[], io: CommandIo): Promise<number> {
-  const parsed = parseArgs(argv);
+  const parsed = parseMigrateArgs(argv);
   if ("help" in parsed) {
     io.stdout(`${HELP}\n`);
     return EXIT_OK;
@@ -105,10 +127,15 @@ export async function runMigrate(argv: readonly string[], io: CommandIo): Promis
       );
       return EXIT_USAGE;
     }
-    if (state.notInGit) io.stderr("migrate: not inside a git repository; nothing to undo the rewrite with but your own backups\n");
+    if (state.notInGit) {
+      io.stderr(
+        "migrate: not inside a git repository, so nothing could undo the rewrite; commit the code to git first, preview with --dry, or pass --force\n",
+      );
+      return EXIT_USAGE;
+    }
   }
 
-  const files = collectSourceFiles(absolutePaths);
+  const files = await discoverSourceFiles(absolutePaths, { cwd: io.cwd, ignorePatterns: args.ignorePatterns });
   const progress = createProgress(io, files.length);
   const results: FileResult[] = [];
   for (const [index, file] of files.entries()) {
@@ -117,14 +144,15 @@ export async function runMigrate(argv: readonly string[], io: CommandIo): Promis
   }
   progress.done();
 
-  // Hook: the project's own Prettier, where it has one, formats what the transforms changed.
+  await verifyResults(results, args, io, display);
+
+  // Hook: the project's own Prettier, where it has one, formats what the transforms changed (after the type check,
+  // which formatting cannot change).
   for (const result of results) {
     if (result.status !== "changed") continue;
     const formatted = await formatRewrite(result.file, result.before, result.after);
     if (formatted.kind === "formatted") result.after = formatted.text;
   }
-
-  if (args.typecheck) await rejectTypeRegressions(results, io, display);
 
   for (const result of results) {
     if (result.status !== "changed") continue;
@@ -143,75 +171,42 @@ export async function runMigrate(argv: readonly string[], io: CommandIo): Promis
   }
 
   io.stdout(report(results, args, display));
-  return results.some((result) => result.status === "failed") ? EXIT_FAILURE : EXIT_OK;
+  return results.some((result) => result.status === "failed" || result.rejected.length > 0) ? EXIT_FAILURE : EXIT_OK;
 }
 
-function parseArgs(argv: readonly string[]): MigrateArgs | { error: string } | { help: true } {
-  const paths: string[] = [];
-  const names: string[] = [];
-  let deadline: string | undefined;
-  let awaitUsing = false;
-  let dry = false;
-  let force = false;
-  let typecheck = true;
-  let onlyPaths = false;
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index]!;
-    if (onlyPaths || !arg.startsWith("-")) {
-      paths.push(arg);
-      continue;
-    }
-    const [flag, inlineValue] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    const takeValue = (): string | null => {
-      if (inlineValue !== undefined) return inlineValue;
-      const next = argv[index + 1];
-      if (next === undefined || next.startsWith("-")) return null;
-      index += 1;
-      return next;
-    };
-    switch (flag) {
-      case "--":
-        onlyPaths = true;
-        break;
-      case "-h":
-      case "--help":
-        return { help: true };
-      case "--dry":
-      case "--dry-run":
-        dry = true;
-        break;
-      case "--force":
-        force = true;
-        break;
-      case "--await-using":
-        awaitUsing = true;
-        break;
-      case "--no-typecheck":
-        typecheck = false;
-        break;
-      case "-t":
-      case "--transform": {
-        const value = takeValue();
-        if (value === null) return { error: `${flag} needs a transform name (${CODEMODS.map((c) => c.name).join(", ")})` };
-        names.push(...value.split(",").filter(Boolean));
-        break;
-      }
-      case "--deadline-ms": {
-        const value = takeValue();
-        if (value === null) return { error: "--deadline-ms needs a number of milliseconds" };
-        deadline = value;
-        break;
-      }
-      default:
-        return { error: `unknown option ${flag}` };
-    }
+function parseMigrateArgs(argv: readonly string[]): MigrateArgs | { error: string } | { help: true } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      allowNegative: true,
+      strict: true,
+      options: {
+        transform: { type: "string", short: "t", multiple: true },
+        "deadline-ms": { type: "string" },
+        "await-using": { type: "boolean" },
+        dry: { type: "boolean" },
+        "dry-run": { type: "boolean" },
+        force: { type: "boolean" },
+        typecheck: { type: "boolean" },
+        "ignore-pattern": { type: "string", multiple: true },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    return { error: errorMessage(error) };
   }
+  const { values, positionals: paths } = parsed;
+  if (values.help) return { help: true };
   if (paths.length === 0) return { error: "give at least one file or directory to migrate" };
+  const names = (values.transform ?? []).flatMap((value) => value.split(",")).filter(Boolean);
   const unknown = names.filter((name) => !CODEMODS.some((codemod) => codemod.name === name));
   if (unknown.length > 0) {
     return { error: `unknown transform ${unknown.join(", ")} (known: ${CODEMODS.map((c) => c.name).join(", ")})` };
   }
   const codemods = names.length === 0 ? CODEMODS : CODEMODS.filter((codemod) => names.includes(codemod.name));
+  const deadline = values["deadline-ms"];
   let deadlineMs: number | undefined;
   if (deadline !== undefined) {
     try {
@@ -225,7 +220,15 @@ function parseArgs(argv: readonly string[]): MigrateArgs | { error: string } | {
         'the "deadline" transform needs --deadline-ms <ms>: how long a person may take to answer is your decision, so there is no default (or leave it out with --transform)',
     };
   }
-  return { paths, codemods, options: { deadlineMs, awaitUsing }, dry, force, typecheck };
+  return {
+    paths,
+    codemods,
+    options: { deadlineMs, awaitUsing: values["await-using"] ?? false },
+    dry: (values.dry ?? false) || (values["dry-run"] ?? false),
+    force: values.force ?? false,
+    typecheck: values.typecheck ?? true,
+    ignorePatterns: values["ignore-pattern"] ?? [],
+  };
 }
 
 /** Runs every selected transform on one file, in memory; a failure leaves the file as it was. */
@@ -234,9 +237,9 @@ function migrateFile(file: string, args: MigrateArgs, display: (file: string) =>
   try {
     before = fs.readFileSync(file, "utf8");
   } catch (error) {
-    return { file, before: "", after: "", status: "failed", skips: [], applied: new Map(), error: `${display(file)}: could not read: ${errorMessage(error)}` };
+    return { file, before: "", after: "", engineOutput: "", status: "failed", skips: [], applied: new Map(), rejected: [], error: `${display(file)}: could not read: ${errorMessage(error)}` };
   }
-  const result: FileResult = { file, before, after: before, status: "unchanged", skips: [], applied: new Map(), helpers: new Set() };
+  const result: FileResult = { file, before, after: before, engineOutput: before, status: "unchanged", skips: [], applied: new Map(), rejected: [], helpers: new Set() };
   let text = before;
   // One transform's rewrite can move code another reports on; rounds end when one changes nothing, so the skipped
   // places are those of the final text, with its line numbers.
@@ -268,6 +271,7 @@ function migrateFile(file: string, args: MigrateArgs, display: (file: string) =>
     if (!changedThisRound) {
       result.skips.push(...skips.sort((a, b) => a.line - b.line || a.column - b.column));
       result.after = text;
+      result.engineOutput = text;
       result.status = text === before ? "unchanged" : "changed";
       return result;
     }
@@ -276,27 +280,6 @@ function migrateFile(file: string, args: MigrateArgs, display: (file: string) =>
   result.after = before;
   result.error = `${display(file)}: the transforms kept rewriting each other's output after ${MAX_ROUNDS} rounds; file left as it was`;
   return result;
-}
-
-/** Every JS/TS source file under the paths, sorted; directories skip node_modules and dot-folders. */
-function collectSourceFiles(paths: readonly string[]): string[] {
-  const files = new Set<string>();
-  const isSource = (file: string) => SOURCE_EXTENSIONS.has(path.extname(file)) && !DECLARATION_FILE.test(file);
-  const walk = (directory: string) => {
-    for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
-      const full = path.join(directory, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== "node_modules" && !entry.name.startsWith(".")) walk(full);
-      } else if (entry.isFile() && isSource(entry.name)) {
-        files.add(full);
-      }
-    }
-  };
-  for (const entry of paths) {
-    if (fs.statSync(entry).isDirectory()) walk(entry);
-    else files.add(entry);
-  }
-  return [...files].sort();
 }
 
 /** `git status` lines for the paths (untracked files count: git could not restore them either). */
@@ -318,64 +301,172 @@ function uncommittedChanges(paths: readonly string[]): { dirty: string[]; notInG
   return { dirty: [...new Set(dirty)], notInGit };
 }
 
-type TsMorph = typeof import("ts-morph");
-
 /**
- * Type-checks each changed file as it was and as rewritten, in the project of its nearest tsconfig.json, and puts
- * back any file whose rewrite adds an error. ts-morph is optional: without it the check is skipped, and said so.
+ * Every changed file, before anything is written: the findings before and after (a finding hidden rather than
+ * fixed puts the file back), then, unless --no-typecheck, the type check of each edit (see verify.ts). Skips are
+ * kept only where `check` would report them, at lines of the file as it will be on disk.
  */
-async function rejectTypeRegressions(results: FileResult[], io: CommandIo, display: (file: string) => string): Promise<void> {
-  const changed = results.filter((result) => result.status === "changed");
-  const byConfig = new Map<string, FileResult[]>();
-  for (const result of changed) {
-    const config = nearestTsconfig(path.dirname(result.file));
-    if (config) byConfig.set(config, [...(byConfig.get(config) ?? []), result]);
-  }
-  if (byConfig.size === 0) return;
-  let tsMorph: TsMorph;
-  try {
-    tsMorph = await import("ts-morph");
-  } catch {
-    io.stderr("migrate: ts-morph is not installed, so changed files were not type-checked (npm install -D ts-morph)\n");
-    return;
-  }
-  for (const [config, group] of byConfig) {
-    io.stderr(`migrate: type-checking ${group.length} changed file(s) in the project of ${display(config)}\n`);
-    const project = new tsMorph.Project({ tsConfigFilePath: config });
-    for (const result of group) {
-      const sourceFile = project.getSourceFile(result.file) ?? project.addSourceFileAtPath(result.file);
-      sourceFile.replaceWithText(result.before);
-      const errorsBefore = describeDiagnostics(tsMorph, sourceFile.getPreEmitDiagnostics());
-      sourceFile.replaceWithText(result.after);
-      const errorsAfter = describeDiagnostics(tsMorph, sourceFile.getPreEmitDiagnostics());
-      const added = withoutCounted(errorsAfter, errorsBefore);
-      if (added.length === 0) continue;
-      sourceFile.replaceWithText(result.before);
-      const first = added[0]!;
-      result.status = "failed";
-      result.after = result.before;
-      result.error = `${display(result.file)}:${first.line}: the rewrite would add a type error (${first.key}); file left as it was${added.length > 1 ? ` (${added.length} new errors)` : ""}`;
+async function verifyResults(results: FileResult[], args: MigrateArgs, io: CommandIo, display: (file: string) => string): Promise<void> {
+  // Loaded only when something is to be checked: ts-morph brings the TypeScript compiler.
+  const needsTypes = args.typecheck && results.some((result) => result.status === "changed");
+  const projects = needsTypes ? new TypeProjects(await import("ts-morph")) : null;
+  for (const result of results) {
+    if (result.status === "changed") {
+      const old = lintFindings(result.before, result.file).findings;
+      const hidden = hiddenFindings(result.before, result.after, old, lintFindings(result.after, result.file).findings);
+      if (hidden.length > 0) {
+        const first = hidden[0]!;
+        fail(
+          result,
+          `${display(result.file)}:${first.line}:${first.column}: the rewrite silenced ${first.ruleId} here without rewriting it, so the problem would stay and the report would not (a bug of ours; please report it); file left as it was`,
+        );
+      } else if (projects) {
+        if (projects.count === 0) io.stderr(`migrate: type-checking the changed files\n`);
+        typeCheckEdits(result, old, projects, display);
+      }
     }
+    if (result.status !== "failed") keepVisibleSkips(result, args.dry);
   }
 }
 
-interface DiagnosticSummary {
+function fail(result: FileResult, error: string): void {
+  result.status = "failed";
+  result.after = result.before;
+  result.error = error;
+}
+
+/** Drops each edit whose lines carry a type error the old text did not have; refuses files whose imports do not resolve. */
+function typeCheckEdits(result: FileResult, old: readonly Finding[], projects: TypeProjects, display: (file: string) => string): void {
+  const check = projects.checkerFor(result.file);
+  const errorsBefore = check(result.before);
+  const unresolved = errorsBefore.find((error) => UNRESOLVED_MODULE_CODES.has(error.code));
+  if (unresolved) {
+    fail(
+      result,
+      `${display(result.file)}:${unresolved.line}: ${unresolved.key.replace(/^TS\d+: /, "")}, so the rewrite cannot be type-checked; file left as it was (install the project's dependencies, or pass --no-typecheck)`,
+    );
+    return;
+  }
+  const hunks = hunksBetween(result.before, result.after);
+  const units = editUnits(hunks, attribute(hunks, old, result.before));
+  const keep = new Set(hunks.map((_, index) => index));
+  for (let attempt = 0; attempt <= units.length; attempt += 1) {
+    const { text, lines } = applyHunks(result.before, hunks, keep);
+    const added = withoutCounted(check(text), errorsBefore);
+    if (added.length === 0) break;
+    // A unit is to blame for an error on one of its lines; an error on no edited line blames every unit.
+    const blamed = units.filter((unit) =>
+      unit.some((hunk) => keep.has(hunk) && added.some((error) => inLines(error.line, lines.get(hunk)))),
+    );
+    for (const unit of blamed.length > 0 ? blamed : units.filter((u) => u.some((hunk) => keep.has(hunk)))) {
+      const error = added.find((e) => unit.some((hunk) => inLines(e.line, lines.get(hunk)))) ?? added[0]!;
+      result.rejected.push({ line: hunks[unit[0]!]!.oldLine, reason: error.key });
+      for (const hunk of unit) keep.delete(hunk);
+    }
+  }
+  const { text } = applyHunks(result.before, hunks, keep);
+  if (keep.size === 0 || text === result.before) {
+    const first = result.rejected[0]!;
+    const more = result.rejected.length > 1 ? ` (${result.rejected.length} edits)` : "";
+    fail(result, `${display(result.file)}:${first.line}: the rewrite would add a type error (${first.reason}); file left as it was${more}`);
+    result.rejected.length = 0;
+    return;
+  }
+  if (text !== result.after) {
+    const hidden = hiddenFindings(result.before, text, old, lintFindings(text, result.file).findings);
+    if (hidden.length > 0) {
+      fail(result, `${display(result.file)}:${hidden[0]!.line}: leaving out an edit that adds a type error would hide a finding; file left as it was`);
+      return;
+    }
+    result.after = text;
+  }
+}
+
+function inLines(line: number, range: [number, number] | undefined): boolean {
+  return range !== undefined && range[0] <= line && line <= range[1];
+}
+
+/** TS2307 "Cannot find module", TS2792 its variant that suggests another module resolution. */
+const UNRESOLVED_MODULE_CODES = new Set([2307, 2792]);
+
+/**
+ * Skips carry lines of the transforms' output. Only those `check` reports are shown (the transforms also run
+ * strict-only checks, to leave those places alone); a dry run shows lines of the file on disk, which is the old text.
+ */
+function keepVisibleSkips(result: FileResult, dry: boolean): void {
+  if (result.skips.length === 0) return;
+  const output = result.engineOutput;
+  const visible = lintFindings(output, result.file).findings;
+  const shown = result.skips.filter((skip) =>
+    visible.some((finding) => finding.ruleId === `elicitation/${skip.rule}` && finding.line === skip.line && finding.column === skip.column),
+  );
+  const onDisk = dry || result.status !== "changed" ? result.before : result.after;
+  result.skips.splice(0, result.skips.length, ...shown.map((skip) => ({ ...skip, line: mapLine(output, onDisk, skip.line) })));
+}
+
+type TsMorph = typeof import("ts-morph");
+
+interface TypeError {
+  readonly code: number;
   /** Code and message, without position: rewrites move code, so positions are no way to match errors. */
   readonly key: string;
   readonly line: number;
 }
 
-function describeDiagnostics(tsMorph: TsMorph, diagnostics: ReturnType<import("ts-morph").SourceFile["getPreEmitDiagnostics"]>): DiagnosticSummary[] {
+/** One ts-morph project per tsconfig.json (one with default options for files under none), built on first use. */
+class TypeProjects {
+  private readonly projects = new Map<string, import("ts-morph").Project>();
+
+  constructor(private readonly tsMorph: TsMorph) {}
+
+  get count(): number {
+    return this.projects.size;
+  }
+
+  /** A function giving the errors of `file` were its text the given one. */
+  checkerFor(file: string): (text: string) => TypeError[] {
+    const config = nearestTsconfig(path.dirname(file));
+    const javascript = /\.[cm]?jsx?$/.test(file);
+    const key = `${config ?? ""}|${javascript}`;
+    let project = this.projects.get(key);
+    if (!project) {
+      const { Project, ts } = this.tsMorph;
+      // JavaScript is checked too: an argument the callee does not take is an error there as well.
+      const js = javascript ? { allowJs: true, checkJs: true } : {};
+      project = config
+        ? new Project({ tsConfigFilePath: config, compilerOptions: { noEmit: true, ...js } })
+        : new Project({
+            compilerOptions: {
+              target: ts.ScriptTarget.ES2022,
+              module: ts.ModuleKind.NodeNext,
+              moduleResolution: ts.ModuleResolutionKind.NodeNext,
+              skipLibCheck: true,
+              noEmit: true,
+              ...js,
+            },
+          });
+      this.projects.set(key, project);
+    }
+    const sourceFile = project.getSourceFile(file) ?? project.addSourceFileAtPath(file);
+    return (text) => {
+      sourceFile.replaceWithText(text);
+      return describeDiagnostics(this.tsMorph, sourceFile.getPreEmitDiagnostics());
+    };
+  }
+}
+
+function describeDiagnostics(tsMorph: TsMorph, diagnostics: ReturnType<import("ts-morph").SourceFile["getPreEmitDiagnostics"]>): TypeError[] {
   return diagnostics
     .filter((diagnostic) => diagnostic.getCategory() === tsMorph.ts.DiagnosticCategory.Error)
     .map((diagnostic) => ({
+      code: diagnostic.getCode(),
       key: `TS${diagnostic.getCode()}: ${tsMorph.ts.flattenDiagnosticMessageText(diagnostic.compilerObject.messageText, " ")}`,
       line: diagnostic.getLineNumber() ?? 1,
     }));
 }
 
 /** The entries of `after` left once each entry of `before` cancels one with the same key. */
-function withoutCounted(after: readonly DiagnosticSummary[], before: readonly DiagnosticSummary[]): DiagnosticSummary[] {
+function withoutCounted(after: readonly TypeError[], before: readonly TypeError[]): TypeError[] {
   const remaining = new Map<string, number>();
   for (const { key } of before) remaining.set(key, (remaining.get(key) ?? 0) + 1);
   return after.filter(({ key }) => {
@@ -419,21 +510,26 @@ function report(results: readonly FileResult[], args: MigrateArgs, display: (fil
       }
     }
     if (result.status === "failed") lines.push(`failed  ${result.error ?? display(result.file)}`);
+    for (const rejected of result.rejected) {
+      lines.push(
+        `left out  ${display(result.file)}:${rejected.line}: this edit would add a type error (${rejected.reason}); the file's other edits are kept`,
+      );
+    }
     // A failed file was left whole; its skips belong to a rewrite that did not happen.
     if (result.status !== "failed") {
-      // Skips carry the rewritten file's lines; in a dry run that file exists only as the + side of the diff.
-      const where = args.dry && result.status === "changed" ? " (line after the rewrite)" : "";
       for (const skip of result.skips) {
         const source = skip.rule === skip.transform ? skip.rule : `${skip.transform}: ${skip.rule}`;
-        lines.push(`skipped  ${display(skip.file)}:${skip.line}:${skip.column}${where} [${source}] ${skip.reason}`);
+        lines.push(`skipped  ${display(skip.file)}:${skip.line}:${skip.column} [${source}] ${skip.reason}`);
       }
     }
   }
   const count = (status: FileResult["status"]) => results.filter((result) => result.status === status).length;
   const skipped = results.filter((result) => result.status !== "failed").reduce((sum, result) => sum + result.skips.length, 0);
+  const leftOut = results.reduce((sum, result) => sum + result.rejected.length, 0);
   const summary =
     `${args.dry ? "Dry run, nothing written. " : ""}Summary: ${count("changed")} changed, ${count("unchanged")} unchanged, ` +
-    `${skipped} skipped with reason, ${count("failed")} failed (${results.length} files).`;
+    `${skipped} skipped with reason, ${count("failed")} failed (${plural(results.length, "file")}).` +
+    (leftOut > 0 ? ` ${plural(leftOut, "edit")} left out for adding a type error.` : "");
   return `${[...lines, summary].join("\n")}\n`;
 }
 
@@ -467,9 +563,13 @@ function createProgress(io: CommandIo, total: number): Progress {
   };
 }
 
+/** Paths as the user typed them: relative to the current directory (`../x` when outside it). */
 function displayPath(file: string, cwd: string): string {
-  const relative = path.relative(cwd, file);
-  return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : file;
+  return path.relative(cwd, file) || path.basename(file);
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
 function errorMessage(error: unknown): string {

@@ -10,6 +10,7 @@ import * as tsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { Linter, type Rule, type SourceCode } from "eslint";
 import type { TextEdit } from "../core/layout.ts";
+import { SOURCE_EXTENSIONS, globsFor } from "../core/source-files.ts";
 
 /** A rule run by a transform, under the name it has in the plugin. */
 export interface RuleToApply {
@@ -83,7 +84,7 @@ const PLUGIN_NAME = "elicitation";
 
 const BOM = "\uFEFF";
 
-const SOURCE_FILES = ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"];
+const SOURCE_FILES = globsFor(SOURCE_EXTENSIONS);
 
 /** The suggestion a report offers, by position: the first unless told otherwise. */
 export function suggestionEdit(problem: Linter.LintMessage, index = 0): TextEdit | null {

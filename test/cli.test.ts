@@ -1,10 +1,12 @@
 /**
  * `check` and `demo` end to end: real ESLint, real files on disk, the output a person or a CI job reads.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import plugin from "../index.ts";
+import { mayHaveFindings } from "../bin/check.ts";
 import { FIXTURES_DIR } from "../bin/demo.ts";
 import { makeProject, runCli, spawnCli } from "./support/cli.ts";
 import { BUGGY_SERVER, CLEAN, STRICT_ONLY, SYNTAX_ERROR, expectedFindings, sortFindings } from "./support/samples.ts";
@@ -13,7 +15,8 @@ const project = makeProject("cli", {
   "src/server.ts": BUGGY_SERVER,
   "src/clean.ts": CLEAN,
   "src/strict-only.ts": STRICT_ONLY,
-  "mixed/a-broken.ts": SYNTAX_ERROR,
+  // Asks a person (so the rules' text gate lets it through to the parser), and does not parse at line 2.
+  "mixed/a-broken.ts": `// asks through server.server.elicitInput\n${SYNTAX_ERROR.split("\n")[1]}\n`,
   "mixed/server.mjs": BUGGY_SERVER,
   "notes/readme.md": "# nothing to lint here\n",
   "other-tools/disables.ts": [
@@ -194,6 +197,96 @@ describe("check <paths>", () => {
     expect(findings.code).toBe(1);
     expect(findings.stdout).toContain("elicitation/exhaustive-action");
     expect(findings.stdout).not.toContain("\u001b[");
+  });
+});
+
+describe("check --concurrency auto, after the text gate", () => {
+  it("lints the gated files on ESLint's workers and reports the same findings", () => {
+    const run = spawnCli(["check", "--format", "json", "--concurrency", "auto", "src"], project);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(1);
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    const server = results.find((r) => r.filePath.endsWith(path.join("src", "server.ts")))!;
+    expect(sortFindings(server.messages.map((m) => ({ line: m.line, ruleId: m.ruleId ?? "parse error" })))).toEqual(expectedFindings(BUGGY_SERVER));
+  });
+});
+
+describe("check: which files it reads", () => {
+  function repository(files: Record<string, string>): string {
+    const dir = makeProject("check-git", files);
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "pipe" });
+    git("init", "-q");
+    return dir;
+  }
+
+  it("skips what .gitignore leaves out (built dist/) and lints the sources, untracked ones included", async () => {
+    const dir = repository({ ".gitignore": "dist/\n", "src/server.ts": BUGGY_SERVER, "dist/server.js": BUGGY_SERVER });
+    const run = await runCli(["check", "--format", "json", "."], dir);
+    expect(run.code).toBe(1);
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    expect(results.map((r) => path.relative(dir, r.filePath))).toEqual([path.join("src", "server.ts")]);
+  });
+
+  it("walks a directory outside git, skipping node_modules and dist", async () => {
+    const dir = makeProject("check-nogit", {
+      "src/server.ts": BUGGY_SERVER,
+      "dist/server.js": BUGGY_SERVER,
+      "node_modules/dep/index.js": BUGGY_SERVER,
+    });
+    const run = await runCli(["check", "--format", "json", "."], dir);
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    expect(results.map((r) => path.relative(dir, r.filePath))).toEqual([path.join("src", "server.ts")]);
+  });
+
+  it("lints a package under node_modules when it is named on the command line", async () => {
+    const dir = repository({ ".gitignore": "node_modules/\n", "node_modules/dep/index.js": BUGGY_SERVER });
+    const run = await runCli(["check", "--format", "json", "node_modules/dep"], dir);
+    expect(run.code).toBe(1);
+    const [result] = JSON.parse(run.stdout) as JsonResult[];
+    expect(sortFindings(result!.messages.map((m) => ({ line: m.line, ruleId: m.ruleId ?? "parse error" })))).toEqual(
+      expectedFindings(BUGGY_SERVER),
+    );
+  });
+
+  it("--ignore-pattern leaves out matching files, relative to the current directory", async () => {
+    const dir = repository({ "src/server.ts": BUGGY_SERVER, "src/generated/server.ts": BUGGY_SERVER, "src/clean.ts": CLEAN });
+    const run = await runCli(["check", "--format", "json", "--ignore-pattern", "src/generated/**", "src"], dir);
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    expect(results.map((r) => path.relative(dir, r.filePath)).sort()).toEqual([path.join("src", "clean.ts"), path.join("src", "server.ts")]);
+    const all = await runCli(["check", "--format", "json", "src"], dir);
+    expect((JSON.parse(all.stdout) as JsonResult[]).length).toBe(3);
+  });
+
+  it("treats a leftover eslint-env comment as a note: findings are real, the file counts as parsed", async () => {
+    const dir = makeProject("check-env", {
+      "src/legacy.js": `/* eslint-env node */\n${BUGGY_SERVER}`,
+      "src/tidy.js": `/* eslint-env node, mocha */\n${CLEAN}`,
+    });
+    const buggy = await runCli(["check", "src/legacy.js"], dir);
+    expect(buggy.code).toBe(1);
+    expect(buggy.stdout).not.toContain("could not parse");
+    expect(sortFindings(headers(buggy.stdout))).toEqual(expectedFindings(BUGGY_SERVER).map((f) => ({ ...f, line: f.line + 1 })));
+    expect(buggy.stderr).toMatch(/^check: note: src\/legacy\.js:1: \/\* eslint-env \*\/ comments are no longer supported\./m);
+    const tidy = await runCli(["check", "src/tidy.js"], dir);
+    expect(tidy.code).toBe(0);
+    expect(tidy.stdout).toBe("No problems in 1 file.\n");
+  });
+
+  it("does not parse files that name no wait on a person (the rules' text gate), yet counts them as checked", async () => {
+    const dir = makeProject("check-gate", { "src/util.ts": SYNTAX_ERROR, "src/server.ts": BUGGY_SERVER });
+    const run = await runCli(["check", "src"], dir);
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toContain("util.ts");
+    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe(`${expectedFindings(BUGGY_SERVER).length} problems in 1 file (2 files checked).`);
+  });
+
+  it("still reports a file without a human-wait word when a pending store there is keyed by session", async () => {
+    const source = `const pending = new Map();\nexport function park(sessionId) {\n  return new Promise((resolve) => pending.set(sessionId, resolve));\n}\n`;
+    const dir = makeProject("check-gate-pending", { "src/park.js": source });
+    expect(mayHaveFindings(source)).toBe(true);
+    const run = await runCli(["check", "--format", "json", "src"], dir);
+    const [result] = JSON.parse(run.stdout) as JsonResult[];
+    expect(result!.messages.map((m) => m.ruleId)).toContain("elicitation/no-session-keyed-pending");
   });
 });
 

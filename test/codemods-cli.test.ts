@@ -75,6 +75,20 @@ export async function ask(): Promise<string> {
 }
 `;
 
+/** A ternary (no rewrite) after a lock that release-in-finally wraps: the rewrite moves the ternary down. */
+const HELD_TERNARY = `${TYPES}
+export async function pick(): Promise<string> {
+  await lock.acquire();
+  const answer = await server.elicitInput({ message: "Suite?" }, { timeout: 1000 });
+  lock.release();
+  return answer.action === "accept" ? "integration" : "unit";
+}
+`;
+
+function lineOf(text: string, marker: string): number {
+  return text.slice(0, text.indexOf(marker)).split("\n").length;
+}
+
 const TSCONFIG = JSON.stringify(
   { compilerOptions: { target: "es2022", lib: ["es2022"], module: "nodenext", strict: true, noEmit: true, types: [] }, include: ["src"] },
   null,
@@ -197,17 +211,24 @@ describe("migrate", () => {
     const result = await migrate(root, ["src", "--transform", "exhaustive-action"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^skipped {2}src\/pick\.ts:13:\d+ \[exhaustive-action\] .*a ternary is an expression/m);
-    expect(result.stdout).toContain("Summary: 0 changed, 1 unchanged, 1 skipped with reason, 0 failed (1 files).");
+    expect(result.stdout).toContain("Summary: 0 changed, 1 unchanged, 1 skipped with reason, 0 failed (1 file).");
     expect(read(root, "src/pick.ts")).toBe(TERNARY);
   });
 
-  it("in a dry run, says that a skipped place's line is the rewritten file's, which exists only in the diff", async () => {
-    const root = makeRepository({ "src/pick.ts": TERNARY });
-    const result = await migrate(root, ["src", "--dry", "--deadline-ms", "60000"]);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^would change {2}src\/pick\.ts /m);
-    expect(result.stdout).toMatch(/^skipped {2}src\/pick\.ts:13:\d+ \(line after the rewrite\) \[exhaustive-action\] /m);
-    expect(read(root, "src/pick.ts")).toBe(TERNARY);
+  it("in a dry run, points a skipped place at its line in the file on disk, not in the rewrite", async () => {
+    const root = makeRepository({ "src/pick.ts": HELD_TERNARY });
+    const ternaryLine = lineOf(HELD_TERNARY, 'answer.action === "accept" ?');
+    const dry = await migrate(root, ["src", "--dry", "--transform", "release-in-finally,exhaustive-action"]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/^would change {2}src\/pick\.ts /m);
+    expect(dry.stdout).toContain(`skipped  src/pick.ts:${ternaryLine}:`);
+    expect(read(root, "src/pick.ts")).toBe(HELD_TERNARY);
+
+    // Written, the lines are those of the new file.
+    const written = await migrate(root, ["src", "--transform", "release-in-finally,exhaustive-action"]);
+    const rewritten = read(root, "src/pick.ts");
+    expect(lineOf(rewritten, 'answer.action === "accept" ?')).not.toBe(ternaryLine);
+    expect(written.stdout).toContain(`skipped  src/pick.ts:${lineOf(rewritten, 'answer.action === "accept" ?')}:`);
   });
 
   it("keeps no rewrite that adds a type error: the file stays as it was and the run exits 1", async () => {
@@ -284,5 +305,206 @@ describe("migrate", () => {
 
     const tsc = path.join(REPO_ROOT, "node_modules", ".bin", "tsc");
     expect(() => execFileSync(tsc, ["-p", "tsconfig.json"], { cwd: root, encoding: "utf8" })).not.toThrow();
+  });
+});
+
+/** An MCP tool on the real SDK whose answer is parked in a hand-rolled promise fed by `.then` (issue shape). */
+const THEN_INSIDE = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+
+const server = new McpServer({ name: "tables", version: "1.0.0" });
+const pending = new Map<string, (answer: unknown) => void>();
+
+server.registerTool("drop", { inputSchema: { table: z.string() } }, async ({ table }, extra) => {
+  const sessionId = extra.sessionId ?? "default";
+  const answer = await new Promise((resolve) => {
+    pending.set(sessionId, resolve);
+    const deliver = (result: unknown) => pending.get(sessionId)?.(result);
+    void server.server
+      .elicitInput({ message: \`Drop \${table}?\`, requestedSchema: { type: "object", properties: {} } })
+      .then(deliver);
+  });
+  return { content: [{ type: "text" as const, text: \`answer: \${JSON.stringify(answer)}\` }] };
+});
+`;
+
+/** Contrast: the same parts, but the promise is made in a function of its own, so its report survives the rewrite. */
+const THEN_APART = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+
+const server = new McpServer({ name: "tables", version: "1.0.0" });
+const pending = new Map<string, (answer: unknown) => void>();
+
+function waitForAnswer(sessionId: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    pending.set(sessionId, resolve);
+  });
+}
+
+server.registerTool("drop", { inputSchema: { table: z.string() } }, async ({ table }, extra) => {
+  const sessionId = extra.sessionId ?? "default";
+  const answer = waitForAnswer(sessionId);
+  const deliver = (result: unknown) => pending.get(sessionId)?.(result);
+  void server.server
+    .elicitInput({ message: \`Drop \${table}?\`, requestedSchema: { type: "object", properties: {} } })
+    .then(deliver);
+  return { content: [{ type: "text" as const, text: \`answer: \${JSON.stringify(await answer)}\` }] };
+});
+`;
+
+const SDK_TSCONFIG = JSON.stringify({
+  compilerOptions: { target: "es2022", module: "nodenext", strict: true, noEmit: true, skipLibCheck: true },
+  include: ["src"],
+});
+
+/** A repository whose imports resolve against this repository's node_modules (the real SDK, zod). */
+function makeSdkRepository(files: Record<string, string>): string {
+  const root = makeRepository({ ".gitignore": "node_modules\n", ...files });
+  fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(root, "node_modules"));
+  return root;
+}
+
+describe("migrate keeps only what it can prove", () => {
+  it("leaves a file alone when a rewrite would silence a finding it did not fix (the .then shape)", async () => {
+    const root = makeSdkRepository({ "src/drop.ts": THEN_INSIDE, "tsconfig.json": SDK_TSCONFIG });
+    const before = await cli(root, ["check", "--format", "json", "src"]);
+    const promiseLine = lineOf(THEN_INSIDE, "new Promise(");
+    expect((JSON.parse(before.stdout) as { messages: { ruleId: string; line: number }[] }[])[0]!.messages).toContainEqual(
+      expect.objectContaining({ ruleId: "elicitation/require-deadline", line: promiseLine }),
+    );
+    const result = await migrate(root, ["src", "--deadline-ms", "300000"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      new RegExp(`^failed {2}src/drop\\.ts:${promiseLine}:\\d+: the rewrite silenced elicitation/require-deadline here without rewriting it`, "m"),
+    );
+    expect(read(root, "src/drop.ts")).toBe(THEN_INSIDE);
+  });
+
+  it("contrast: when the promise's report survives the rewrite, the inner call is rewritten and the promise listed as skipped", async () => {
+    const root = makeSdkRepository({ "src/drop.ts": THEN_APART, "tsconfig.json": SDK_TSCONFIG });
+    const result = await migrate(root, ["src", "--deadline-ms", "300000"]);
+    expect(result.stdout).not.toMatch(/^failed/m);
+    expect(result.code).toBe(0);
+    expect(read(root, "src/drop.ts")).toContain("timeout: 300000");
+    const promiseLine = lineOf(read(root, "src/drop.ts"), "new Promise(");
+    expect(result.stdout).toMatch(new RegExp(`^skipped {2}src/drop\\.ts:${promiseLine}:\\d+ \\[deadline: require-deadline\\]`, "m"));
+  });
+
+  it("rewrites nothing it cannot type-check when the project's imports do not resolve, and says which import", async () => {
+    // The SDK is imported but not installed: no node_modules.
+    const root = makeRepository({ "src/drop.ts": THEN_APART, "tsconfig.json": SDK_TSCONFIG });
+    const result = await migrate(root, ["src", "--deadline-ms", "300000"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^failed {2}src\/drop\.ts:1: Cannot find module '@modelcontextprotocol\/sdk\/server\/mcp\.js'.*file left as it was \(install the project's dependencies, or pass --no-typecheck\)$/m);
+    expect(read(root, "src/drop.ts")).toBe(THEN_APART);
+
+    const unchecked = await migrate(root, ["src", "--deadline-ms", "300000", "--no-typecheck"]);
+    expect(unchecked.code).toBe(0);
+    expect(read(root, "src/drop.ts")).toContain("timeout: 300000");
+  });
+
+  it("checks a JavaScript file without a tsconfig.json as well", async () => {
+    const javascript = [
+      'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+      'const server = new McpServer({ name: "tables", version: "1.0.0" });',
+      'server.registerTool("drop", {}, async (_args, extra) => {',
+      '  const answer = await server.server.elicitInput({ message: "Drop?", requestedSchema: { type: "object", properties: {} } });',
+      '  return { content: [{ type: "text", text: answer.action }] };',
+      "});",
+      "",
+    ].join("\n");
+    const root = makeRepository({ "src/drop.mjs": javascript });
+    const result = await migrate(root, ["src", "--deadline-ms", "300000"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^failed {2}src\/drop\.mjs:1: Cannot find module '@modelcontextprotocol\/sdk\/server\/mcp\.js'/m);
+  });
+
+  it("leaves out the one edit that adds a type error and keeps the file's other edits", async () => {
+    const twoEdits = `${NO_TIMEOUT_OPTION}
+export async function choose(): Promise<string> {
+  const answer = await server.elicitInput({ message: "Which?" });
+  if (answer.action === "accept") {
+    return "yes";
+  } else {
+    return "no";
+  }
+}
+`;
+    const withDom = TSCONFIG.replace('"es2022"\n    ]', '"es2022",\n      "dom"\n    ]');
+    expect(withDom).toContain('"dom"');
+    const root = makeRepository({ "src/ask.ts": twoEdits, "tsconfig.json": withDom });
+    const result = await migrate(root, ["src", "--deadline-ms", "300000"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^left out {2}src\/ask\.ts:7: this edit would add a type error \(TS2353: .*'timeout'.*\); the file's other edits are kept$/m);
+    expect(result.stdout).toContain("0 failed (1 file). 2 edits left out for adding a type error.");
+    expect(result.stdout).toMatch(/^changed {2}src\/ask\.ts /m);
+    const migrated = read(root, "src/ask.ts");
+    expect(migrated).toContain("switch (answer.action) {");
+    expect(migrated).not.toContain("timeout: 300000");
+    const tsc = path.join(REPO_ROOT, "node_modules", ".bin", "tsc");
+    expect(() => execFileSync(tsc, ["-p", "tsconfig.json"], { cwd: root, encoding: "utf8" })).not.toThrow();
+  });
+
+  it("does not list places only the strict config reports", async () => {
+    const opaque = `${TYPES}
+export async function ask(options: { timeout?: number }): Promise<string> {
+  const answer = await server.elicitInput({ message: "Ok?" }, options);
+  return answer.action;
+}
+`;
+    const root = makeRepository({ "src/opaque.ts": opaque });
+    const check = await cli(root, ["check", "src"]);
+    expect(check.code).toBe(0);
+    const result = await migrate(root, ["src", "--transform", "deadline", "--deadline-ms", "300000"]);
+    expect(result.stdout).not.toMatch(/^skipped/m);
+    expect(result.stdout).toContain("Summary: 0 changed, 1 unchanged, 0 skipped with reason, 0 failed (1 file).");
+    const strict = await cli(root, ["check", "--config", "strict", "src"]);
+    expect(strict.code).toBe(1);
+  });
+});
+
+describe("migrate: where it runs and how it is told", () => {
+  it("refuses to write outside a git repository unless --force; --dry needs no git", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "elicitation-nogit-"));
+    repositories.push(root);
+    fs.mkdirSync(path.join(root, "src"));
+    fs.writeFileSync(path.join(root, "src/deploy.ts"), DEPLOY);
+    const refused = await migrate(root, ["src", "--transform", "exhaustive-action"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^migrate: not inside a git repository, so nothing could undo the rewrite/m);
+    expect(read(root, "src/deploy.ts")).toBe(DEPLOY);
+    const dry = await migrate(root, ["src", "--transform", "exhaustive-action", "--dry"]);
+    expect(dry.code).toBe(0);
+    expect(read(root, "src/deploy.ts")).toBe(DEPLOY);
+    const forced = await migrate(root, ["src", "--transform", "exhaustive-action", "--force"]);
+    expect(forced.code).toBe(0);
+    expect(read(root, "src/deploy.ts")).toContain("switch (answer.action) {");
+  });
+
+  it.each([["--force=no"], ["--dry=false"], ["--typecheck=no"]])("rejects %s as a usage error instead of reading it as yes", async (flag) => {
+    const root = makeRepository({ "src/deploy.ts": DEPLOY });
+    fs.appendFileSync(path.join(root, "src/deploy.ts"), "// dirty\n");
+    const result = await migrate(root, ["src", "--transform", "exhaustive-action", flag]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/does not take an argument/);
+    expect(read(root, "src/deploy.ts")).toBe(`${DEPLOY}// dirty\n`);
+  });
+
+  it("skips what .gitignore leaves out, and what --ignore-pattern names", async () => {
+    const root = makeRepository({ ".gitignore": "dist/\n", "src/deploy.ts": DEPLOY, "src/generated/deploy.ts": DEPLOY });
+    fs.mkdirSync(path.join(root, "dist"));
+    fs.writeFileSync(path.join(root, "dist/deploy.ts"), DEPLOY);
+    const result = await migrate(root, [".", "--transform", "exhaustive-action", "--ignore-pattern", "src/generated/**"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Summary: 1 changed, 0 unchanged, 0 skipped with reason, 0 failed (1 file).");
+    expect(read(root, "dist/deploy.ts")).toBe(DEPLOY);
+    expect(read(root, "src/generated/deploy.ts")).toBe(DEPLOY);
+  });
+
+  it("names files relative to the current directory in diff headers, even above it", async () => {
+    const root = makeRepository({ "src/deploy.ts": DEPLOY, "tools/README.md": "tools\n" });
+    const result = await migrate(path.join(root, "tools"), ["../src", "--dry", "--transform", "exhaustive-action"]);
+    expect(result.stdout).toContain("--- a/../src/deploy.ts\n+++ b/../src/deploy.ts\n");
+    expect(result.stdout).not.toMatch(/a\/\//);
   });
 });

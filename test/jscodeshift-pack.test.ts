@@ -70,7 +70,7 @@ beforeAll(async () => {
   installed = await installedProject(10);
 });
 
-/** A user project: its own src/, the installed package and jscodeshift (a dependency of ours) in node_modules. */
+/** A user project: its own src/, the installed package and jscodeshift (an optional peer the user installs) in node_modules. */
 function userProject(files: Record<string, string>): string {
   const dir = makeProject("jscodeshift", files);
   fs.symlinkSync(path.join(installed, "node_modules"), path.join(dir, "node_modules"));

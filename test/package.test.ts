@@ -85,6 +85,54 @@ describe.each([10, 9] as const)("installed from the tarball with ESLint %i", (ma
   });
 });
 
+describe("the README's Install and Usage lines in a fresh project: a planted bug makes `eslint .` exit 1", () => {
+  const SRC_TSCONFIG = JSON.stringify({
+    compilerOptions: { target: "es2022", module: "nodenext", strict: false, noEmit: true, skipLibCheck: true },
+    include: ["src"],
+  });
+  const ALL_TSCONFIG = JSON.stringify({
+    compilerOptions: { target: "es2022", module: "nodenext", strict: false, noEmit: true, skipLibCheck: true },
+  });
+
+  it("plain eslint.config.mjs, TypeScript sources (.ts, .mts, .tsx)", async () => {
+    const { code, results } = await eslintIn(
+      10,
+      { "eslint.config.mjs": PLAIN_CONFIG, "src/server.ts": BUGGY_SERVER, "src/server.mts": BUGGY_SERVER, "src/view.tsx": BUGGY_SERVER, "src/clean.ts": CLEAN },
+      ["."],
+    );
+    expect(code).toBe(1);
+    for (const file of ["server.ts", "server.mts", "view.tsx"]) expect(findingsIn(results, file)).toEqual(expectedFindings(BUGGY_SERVER));
+    expect(findingsIn(results, "clean.ts")).toEqual([]);
+  });
+
+  it("plain eslint.config.mjs, JavaScript sources (.js, .cjs) with ESLint 9", async () => {
+    const { code, results } = await eslintIn(9, { "eslint.config.mjs": PLAIN_CONFIG, "src/server.js": BUGGY_SERVER, "src/clean.cjs": CLEAN }, ["."]);
+    expect(code).toBe(1);
+    expect(findingsIn(results, "server.js")).toEqual(expectedFindings(BUGGY_SERVER));
+    expect(findingsIn(results, "clean.cjs")).toEqual([]);
+  });
+
+  it("contrast: the same project without the bug exits 0", async () => {
+    const { code } = await eslintIn(10, { "eslint.config.mjs": PLAIN_CONFIG, "src/clean.ts": CLEAN }, ["."]);
+    expect(code).toBe(0);
+  });
+
+  it.each([
+    ["a tsconfig.json that includes only src", SRC_TSCONFIG],
+    ["a tsconfig.json that includes everything", ALL_TSCONFIG],
+  ])("typed eslint.config.ts with %s: the config file itself lints, the bug is reported", async (_name, tsconfig) => {
+    const { code, results } = await eslintIn(
+      10,
+      { "eslint.config.ts": TYPED_CONFIG, "tsconfig.json": tsconfig, "src/server.ts": BUGGY_SERVER, "src/clean.ts": CLEAN },
+      ["."],
+    );
+    expect(code).toBe(1);
+    expect(findingsIn(results, "eslint.config.ts")).toEqual([]);
+    expect(findingsIn(results, "server.ts")).toEqual(expectedFindings(BUGGY_SERVER));
+    expect(findingsIn(results, "clean.ts")).toEqual([]);
+  });
+});
+
 describe("the README's eslint.config.ts in a user's TypeScript project", () => {
   it("type-checks against the published types with ESLint 10's defineConfig", async () => {
     const tsconfig = JSON.stringify({
@@ -134,6 +182,27 @@ describe("the installed package", () => {
     expect(findingsIn(JSON.parse(failed.stdout) as JsonResult[], "consent.ts")).toEqual([]);
   });
 
+  it("runs `npx eslint-plugin-elicitation demo` in a project without the example's SDKs, and says what it left out", async () => {
+    // In the installed project itself (a symlinked node_modules would show the package under its real path).
+    const outcome = await execFileAsync("npx", ["--no-install", "eslint-plugin-elicitation", "demo"], { cwd: projects[10], maxBuffer: 16 * 1024 * 1024 }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(outcome.stderr).toMatch(/^demo: @modelcontextprotocol\/sdk, @agentclientprotocol\/sdk.* not installed here, so the preview is not type-checked/m);
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout).toContain("== 1/2  eslint-plugin-elicitation check node_modules/eslint-plugin-elicitation/fixtures");
+    for (const ruleId of Object.keys(plugin.configs.recommended.rules ?? {})) expect(outcome.stdout).toContain(`  ${ruleId}\n`);
+    expect(outcome.stdout).toContain("--- a/node_modules/eslint-plugin-elicitation/fixtures/mcp-server/server.ts");
+    expect(outcome.stdout).not.toMatch(/^failed/m);
+  });
+
+  it("pulls only what linting and migrate need: no jscodeshift, no Babel", () => {
+    const listed = spawnSync("npm", ["ls", "--omit=dev", "--all", "--parseable"], { cwd: projects[9], encoding: "utf8" });
+    const packages = listed.stdout.split("\n").filter(Boolean);
+    expect(packages.some((p) => p.endsWith(`${path.sep}ts-morph`))).toBe(true);
+    expect(packages.filter((p) => /[\\/](jscodeshift|@babel)([\\/]|$)/.test(p))).toEqual([]);
+  });
+
   it("has every file and subpath the README and docs tell users to load", () => {
     const docs = [path.join(REPO_ROOT, "README.md"), ...fs.readdirSync(path.join(REPO_ROOT, "docs"), { recursive: true }).map(String).filter((f) => f.endsWith(".md")).map((f) => path.join(REPO_ROOT, "docs", f))];
     const installedRoot = path.join(projects[10]!, "node_modules", "eslint-plugin-elicitation");
@@ -170,12 +239,24 @@ describe("the tarball", () => {
     }
   });
 
-  it("ships no tests, fixtures, TypeScript sources or build leftovers", () => {
+  it("ships the LICENSE and the demo's example server and agent", () => {
+    expect(packed.files).toContain("LICENSE");
+    for (const needed of ["fixtures/mcp-server/server.ts", "fixtures/mcp-server/main.ts", "fixtures/acp-agent/agent.ts", "fixtures/tsconfig.json", "fixtures/package.json"]) {
+      expect(packed.files).toContain(needed);
+    }
+    const license = fs.readFileSync(path.join(projects[10]!, "node_modules", "eslint-plugin-elicitation", "LICENSE"), "utf8");
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} the eslint-plugin-elicitation authors\n/);
+  });
+
+  it("ships no tests, fixtures other than the demo's, TypeScript sources or build leftovers", () => {
+    // The demo's example programs are TypeScript on purpose: `demo` lints them as they are.
+    const demoFiles = /^fixtures\/(README\.md|package\.json|tsconfig\.json|mcp-server\/[\w-]+\.ts|acp-agent\/[\w-]+\.ts)$/;
     const unwanted = packed.files.filter(
       (file) =>
-        /\.test\.|(^|\/)(test|fixtures|bench|\.tmp|\.ci)\//.test(file) ||
+        !demoFiles.test(file) &&
+        (/\.test\.|(^|\/)(test|fixtures|bench|\.tmp|\.ci)\//.test(file) ||
         (/\.[cm]?tsx?$/.test(file) && !/\.d\.[cm]?ts$/.test(file)) ||
-        /\.(tgz|map|tsbuildinfo)$|^\.eslintcache$|^tsconfig|^vitest\.config|^eslint\.config/.test(file),
+        /\.(tgz|map|tsbuildinfo)$|^\.eslintcache$|^tsconfig|^vitest\.config|^eslint\.config/.test(file)),
     );
     expect(unwanted).toEqual([]);
   });

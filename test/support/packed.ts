@@ -17,7 +17,8 @@ const NPM_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=er
 
 /** What the installed projects get besides the tarball: each ESLint major, typed linting, and the pre-commit tools. */
 const PROJECT_DEPENDENCIES: Record<9 | 10, string[]> = {
-  10: ["eslint@^10", "typescript-eslint@8.73.0", "typescript@6.0.3", "jiti@^2", "lint-staged@16.4.0", "husky@9.1.7", "@types/node@20"],
+  // jscodeshift is an optional peer of ours: users of the jscodeshift CLI path install it themselves.
+  10: ["eslint@^10", "typescript-eslint@8.73.0", "typescript@6.0.3", "jiti@^2", "lint-staged@16.4.0", "husky@9.1.7", "@types/node@20", "jscodeshift@17.4.0"],
   9: ["eslint@^9", "typescript-eslint@8.73.0", "typescript@6.0.3", "jiti@^2"],
 };
 

@@ -1,0 +1,94 @@
+/**
+ * Which files `check` and `migrate` read: one discovery for both commands.
+ *
+ * A directory inside a git work tree lists what git would commit (`git ls-files --cached --others
+ * --exclude-standard`), so `.gitignore`d build output (`dist/`) and dependencies are never read. Elsewhere (no git,
+ * or a directory git ignores, such as a package under node_modules that was named on purpose) a walk that skips
+ * node_modules, dot-folders and the usual build folders. A file named on the command line is always taken. Last,
+ * `--ignore-pattern` globs, matched the way ESLint matches its own `--ignore-pattern` (relative to the cwd).
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { ESLint } from "eslint";
+import { SOURCE_EXTENSIONS, globsFor, isSourceFile } from "../core/source-files.ts";
+
+/** Folders a walk outside git never enters: dependencies and what builds and test runs leave behind. */
+const WALK_SKIPS = new Set(["node_modules", "dist", "build", "coverage"]);
+
+export interface DiscoverOptions {
+  /** The directory `--ignore-pattern` globs are relative to. */
+  readonly cwd: string;
+  readonly ignorePatterns?: readonly string[];
+}
+
+/** Absolute paths of the source files under `paths` (absolute files or directories), sorted, without duplicates. */
+export async function discoverSourceFiles(paths: readonly string[], options: DiscoverOptions): Promise<string[]> {
+  const files = new Set<string>();
+  for (const entry of paths) {
+    if (!fs.statSync(entry).isDirectory()) {
+      files.add(path.resolve(entry));
+      continue;
+    }
+    for (const file of gitFiles(entry) ?? walk(entry)) if (isSourceFile(file)) files.add(file);
+  }
+  const sorted = [...files].sort();
+  const patterns = options.ignorePatterns ?? [];
+  return patterns.length === 0 ? sorted : withoutIgnored(sorted, patterns, options.cwd);
+}
+
+/** The files git would commit under `directory`, or null when git cannot tell (not a work tree, or ignored). */
+function gitFiles(directory: string): string[] | null {
+  const git = (args: string[]) => spawnSync("git", args, { cwd: directory, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const inside = git(["rev-parse", "--is-inside-work-tree"]);
+  if (inside.error || inside.status !== 0 || inside.stdout.trim() !== "true") return null;
+  // A directory git ignores (node_modules/some-package) was named on purpose: walk it instead of listing nothing.
+  if (git(["check-ignore", "-q", "."]).status === 0) return null;
+  const listed = git(["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."]);
+  if (listed.error || listed.status !== 0) return null;
+  return listed.stdout
+    .split("\0")
+    .filter((relative) => relative !== "" && !relative.split("/").includes("node_modules"))
+    .map((relative) => path.join(directory, relative))
+    .filter(isExistingFile); // --cached also lists files deleted from the work tree, and submodules as directories
+}
+
+function walk(directory: string): string[] {
+  const found: string[] = [];
+  const visit = (current: string) => {
+    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) {
+        if (!WALK_SKIPS.has(entry.name) && !entry.name.startsWith(".")) visit(full);
+      } else if (entry.isFile()) {
+        found.push(full);
+      }
+    }
+  };
+  visit(directory);
+  return found;
+}
+
+function isExistingFile(file: string): boolean {
+  return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+}
+
+/** Drops the files an `--ignore-pattern` glob matches, asking ESLint itself so the globs mean what they mean there. */
+async function withoutIgnored(files: readonly string[], patterns: readonly string[], cwd: string): Promise<string[]> {
+  const eslint = new ESLint({
+    cwd,
+    overrideConfigFile: true,
+    // Only the user's patterns decide here: the discovery already left node_modules out where it had to.
+    // A file no config object matches counts as ignored: match every source file, so only the patterns decide.
+    overrideConfig: [{ ignores: ["!**/node_modules/"] }, { files: globsFor(SOURCE_EXTENSIONS) }],
+    ignorePatterns: [...patterns],
+  });
+  const kept: string[] = [];
+  for (const file of files) {
+    const relative = path.relative(cwd, file);
+    // ESLint's patterns cannot reach outside its cwd; such files were named by the user and stay.
+    const outside = relative.startsWith("..") || path.isAbsolute(relative);
+    if (outside || !(await eslint.isPathIgnored(file))) kept.push(file);
+  }
+  return kept;
+}

@@ -1,0 +1,230 @@
+/**
+ * What `migrate` proves about a rewrite before it keeps it, on the text alone (no file is written here):
+ *
+ * - the edits: the line-level hunks between the old and the new text, each tied to the findings it was made for
+ *   (the finding's reported node, the call around it without the bodies of functions passed to it, and its
+ *   suggestion's range);
+ * - findings before and after: the recommended rules on both texts; a finding that is gone although no edit touched
+ *   what it reports is a finding the rewrite hid, not fixed (a deadline added to an inner call silencing the report
+ *   on the hand-rolled promise around it that still never settles);
+ * - types: each edit is one unit (hunks tied to one finding stay together, so half an edit is never kept); a unit
+ *   whose lines carry a new type error is left out and the rest re-checked, until no new error remains.
+ */
+import path from "node:path";
+import { diffLines, diffWordsWithSpace } from "diff";
+import { Linter, type SourceCode } from "eslint";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { checkConfig } from "./check.ts";
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Hunks
+
+/** One changed region: old text [start, end) replaced by `text`; `oldLine` is the 1-based line where it starts. */
+export interface Hunk {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly oldLine: number;
+}
+
+/**
+ * The changes from `before` to `after`, word by word (with whitespace), so that two edits on neighbouring lines
+ * stay two hunks.
+ */
+export function hunksBetween(before: string, after: string): Hunk[] {
+  const hunks: Hunk[] = [];
+  let offset = 0;
+  let line = 1;
+  let open: { start: number; end: number; text: string; oldLine: number } | null = null;
+  for (const change of diffWordsWithSpace(before, after)) {
+    if (!change.added && !change.removed) {
+      if (open) hunks.push(open);
+      open = null;
+      offset += change.value.length;
+      line += newlines(change.value);
+      continue;
+    }
+    open ??= { start: offset, end: offset, text: "", oldLine: line };
+    if (change.removed) {
+      offset += change.value.length;
+      line += newlines(change.value);
+      open.end = offset;
+    } else {
+      open.text += change.value;
+    }
+  }
+  if (open) hunks.push(open);
+  return hunks;
+}
+
+function newlines(text: string): number {
+  let count = 0;
+  for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) count += 1;
+  return count;
+}
+
+/** `before` with only the hunks whose index is in `keep` applied, and the lines (1-based) each kept hunk covers there. */
+export function applyHunks(before: string, hunks: readonly Hunk[], keep: ReadonlySet<number>): { text: string; lines: Map<number, [number, number]> } {
+  let text = "";
+  let offset = 0;
+  let line = 1;
+  const lines = new Map<number, [number, number]>();
+  hunks.forEach((hunk, index) => {
+    if (!keep.has(index)) return;
+    const unchanged = before.slice(offset, hunk.start);
+    text += unchanged;
+    line += newlines(unchanged);
+    lines.set(index, [line, line + newlines(hunk.text)]);
+    text += hunk.text;
+    line += newlines(hunk.text);
+    offset = hunk.end;
+  });
+  return { text: text + before.slice(offset), lines };
+}
+
+/**
+ * The line of `to` that holds what line `line` of `from` held; a line inside a changed region maps to where that
+ * region starts in `to`.
+ */
+export function mapLine(from: string, to: string, line: number): number {
+  let fromLine = 1;
+  let toLine = 1;
+  for (const change of diffLines(from, to)) {
+    const lines = change.count ?? 0;
+    if (change.added) {
+      toLine += lines;
+    } else if (change.removed) {
+      if (line < fromLine + lines) return toLine;
+      fromLine += lines;
+    } else {
+      if (line < fromLine + lines) return toLine + (line - fromLine);
+      fromLine += lines;
+      toLine += lines;
+    }
+  }
+  return toLine;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Findings
+
+export interface Finding {
+  readonly ruleId: string;
+  readonly messageId: string | undefined;
+  readonly line: number;
+  readonly column: number;
+  /** Old-text ranges whose change counts as this finding's own edit. */
+  readonly reach: readonly (readonly [number, number])[];
+}
+
+/** The rules `check` runs (recommended, untyped) on `text` as `file`: only our findings, and whether it parsed. */
+export function lintFindings(text: string, file: string): { findings: Finding[]; parsed: boolean } {
+  const linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(file)).root });
+  const messages = linter.verify(text, [{ ignores: ["!**/node_modules/", "!**/.*"] }, ...checkConfig("recommended")], {
+    filename: path.resolve(file),
+  });
+  const parsed = !messages.some((message) => message.fatal && message.message.startsWith("Parsing error"));
+  const sourceCode = linter.getSourceCode();
+  const findings = messages
+    .filter((message) => message.ruleId?.startsWith("elicitation/"))
+    .map((message) => ({
+      ruleId: message.ruleId!,
+      messageId: message.messageId,
+      line: message.line,
+      column: message.column,
+      reach: parsed ? reachOf(message, sourceCode) : [],
+    }));
+  return { findings, parsed };
+}
+
+function reachOf(message: Linter.LintMessage, sourceCode: SourceCode): [number, number][] {
+  const start = sourceCode.getIndexFromLoc({ line: message.line, column: message.column - 1 });
+  const end = message.endLine
+    ? sourceCode.getIndexFromLoc({ line: message.endLine, column: (message.endColumn ?? message.column) - 1 })
+    : start;
+  const ranges: [number, number][] = [[start, end]];
+  for (const suggestion of message.suggestions ?? []) ranges.push([suggestion.fix.range[0], suggestion.fix.range[1]]);
+  const call = enclosingCall(sourceCode.getNodeByRangeIndex(start) as TSESTree.Node | null, start, end);
+  if (call) ranges.push(...withoutFunctionBodies(call));
+  return ranges;
+}
+
+/** The call (or `new`) whose callee holds the reported range, as rules report a call at its name. */
+function enclosingCall(node: TSESTree.Node | null, start: number, end: number): TSESTree.CallExpression | TSESTree.NewExpression | null {
+  for (let current = node; current; current = current.parent ?? null) {
+    if (current.type === "CallExpression" || current.type === "NewExpression") {
+      const callee = current.callee;
+      return callee.range[0] <= start && end <= callee.range[1] ? current : current.range[0] === start ? current : null;
+    }
+    if (current.type.endsWith("Statement") || current.type.startsWith("Function") || current.type === "ArrowFunctionExpression") return null;
+  }
+  return null;
+}
+
+/** The call's range minus the bodies of the functions passed to it: what runs inside them is not the call's own. */
+function withoutFunctionBodies(call: TSESTree.CallExpression | TSESTree.NewExpression): [number, number][] {
+  const holes = call.arguments
+    .filter((argument) => argument.type === "ArrowFunctionExpression" || argument.type === "FunctionExpression")
+    .map((fn) => fn.body.range)
+    .sort((a, b) => a[0] - b[0]);
+  const ranges: [number, number][] = [];
+  let from = call.range[0];
+  for (const [holeStart, holeEnd] of holes) {
+    ranges.push([from, holeStart]);
+    from = holeEnd;
+  }
+  ranges.push([from, call.range[1]]);
+  return ranges;
+}
+
+/** Whether a hunk changes text inside the range (an insertion counts where it lands, ends included). */
+function touches(hunk: Hunk, [start, end]: readonly [number, number], text: string): boolean {
+  // Widen the range to whole lines: hunks are whole lines.
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const newline = text.indexOf("\n", end);
+  const lineEnd = newline === -1 ? text.length : newline + 1;
+  return hunk.start === hunk.end ? lineStart <= hunk.start && hunk.start <= lineEnd : hunk.start < lineEnd && lineStart < hunk.end;
+}
+
+/** For each hunk, the indexes of the old findings it belongs to. */
+export function attribute(hunks: readonly Hunk[], findings: readonly Finding[], before: string): number[][] {
+  return hunks.map((hunk) =>
+    findings.flatMap((finding, index) => (finding.reach.some((range) => touches(hunk, range, before)) ? [index] : [])),
+  );
+}
+
+/**
+ * Old findings that are gone from the new text although no hunk touched them: the rewrite hid them. A finding on a
+ * line no hunk changed is looked for on the same line of the new text (same rule, message and column).
+ */
+export function hiddenFindings(before: string, after: string, old: readonly Finding[], current: readonly Finding[]): Finding[] {
+  const hunks = hunksBetween(before, after);
+  const owned = new Set(attribute(hunks, old, before).flat());
+  return old.filter((finding, index) => {
+    if (owned.has(index)) return false;
+    const line = mapLine(before, after, finding.line);
+    return !current.some(
+      (now) => now.ruleId === finding.ruleId && now.messageId === finding.messageId && now.line === line && now.column === finding.column,
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Edit units
+
+/** Hunks that belong to one finding (or to findings sharing a hunk) form one unit, kept or left out together. */
+export function editUnits(hunks: readonly Hunk[], owners: readonly number[][]): number[][] {
+  const parent = hunks.map((_, index) => index);
+  const find = (index: number): number => (parent[index] === index ? index : (parent[index] = find(parent[index]!)));
+  const firstHunkOf = new Map<number, number>();
+  owners.forEach((findings, hunk) => {
+    for (const finding of findings) {
+      const first = firstHunkOf.get(finding);
+      if (first === undefined) firstHunkOf.set(finding, hunk);
+      else parent[find(hunk)] = find(first);
+    }
+  });
+  const units = new Map<number, number[]>();
+  hunks.forEach((_, index) => units.set(find(index), [...(units.get(find(index)) ?? []), index]));
+  return [...units.values()];
+}
