@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from "diff";
 import { CodemodInternalError, CodemodSyntaxError, nearestTsconfig } from "../codemods/apply-suggestions.ts";
 import { parseDeadlineMs, type CodemodOptions } from "../codemods/jscodeshift-adapter.ts";
+import { formatRewrite } from "../codemods/format.ts";
 import { CODEMODS, type Codemod } from "../codemods/registry.ts";
 import { discoverSourceFiles } from "./files.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
@@ -87,6 +88,8 @@ interface FileResult {
   readonly skips: Skip[];
   /** Edits applied per transform. */
   readonly applied: Map<string, number>;
+  /** Helper functions a transform added to the file. */
+  readonly helpers?: Set<string>;
   /** What the transforms wrote, before any edit was left out: the skips' lines are its lines. */
   engineOutput: string;
   /** Edits left out because they added a type error (lines of the old text). */
@@ -142,6 +145,14 @@ export async function runMigrate(argv: readonly string[], io: CommandIo): Promis
   progress.done();
 
   await verifyResults(results, args, io, display);
+
+  // Hook: the project's own Prettier, where it has one, formats what the transforms changed (after the type check,
+  // which formatting cannot change).
+  for (const result of results) {
+    if (result.status !== "changed") continue;
+    const formatted = await formatRewrite(result.file, result.before, result.after);
+    if (formatted.kind === "formatted") result.after = formatted.text;
+  }
 
   for (const result of results) {
     if (result.status !== "changed") continue;
@@ -228,7 +239,7 @@ function migrateFile(file: string, args: MigrateArgs, display: (file: string) =>
   } catch (error) {
     return { file, before: "", after: "", engineOutput: "", status: "failed", skips: [], applied: new Map(), rejected: [], error: `${display(file)}: could not read: ${errorMessage(error)}` };
   }
-  const result: FileResult = { file, before, after: before, engineOutput: before, status: "unchanged", skips: [], applied: new Map(), rejected: [] };
+  const result: FileResult = { file, before, after: before, engineOutput: before, status: "unchanged", skips: [], applied: new Map(), rejected: [], helpers: new Set() };
   let text = before;
   // One transform's rewrite can move code another reports on; rounds end when one changes nothing, so the skipped
   // places are those of the final text, with its line numbers.
@@ -242,6 +253,7 @@ function migrateFile(file: string, args: MigrateArgs, display: (file: string) =>
           text = outcome.output;
           changedThisRound = true;
           result.applied.set(codemod.name, (result.applied.get(codemod.name) ?? 0) + outcome.applied);
+          for (const helper of outcome.addedHelpers ?? []) result.helpers?.add(helper);
         }
         for (const skip of outcome.skipped) skips.push({ file, line: skip.line, column: skip.column, transform: codemod.name, rule: skip.rule, reason: skip.reason });
       } catch (error) {
@@ -493,6 +505,9 @@ function report(results: readonly FileResult[], args: MigrateArgs, display: (fil
     if (result.status === "changed") {
       const counts = [...result.applied].map(([name, count]) => `${name} ${count}`).join(", ");
       lines.push(`${args.dry ? "would change" : "changed"}  ${display(result.file)} (${counts})`);
+      for (const helper of result.helpers ?? []) {
+        lines.push(`${args.dry ? "would add" : "added"}  helper \`${helper}\` to ${display(result.file)}: it ends each question it is handed on the caller's signal or the deadline, as a "no decision" answer`);
+      }
     }
     if (result.status === "failed") lines.push(`failed  ${result.error ?? display(result.file)}`);
     for (const rejected of result.rejected) {

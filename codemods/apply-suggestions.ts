@@ -44,6 +44,8 @@ export interface FixOutcome {
   readonly skipped: readonly Skipped[];
   /** How many edits were applied over all passes. */
   readonly applied: number;
+  /** Helper functions the transform added to the file, by name (`migrate` lists them per file). */
+  readonly addedHelpers?: readonly string[];
 }
 
 /** The input does not parse: the file is reported with its line and left alone. */

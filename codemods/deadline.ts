@@ -1,8 +1,12 @@
 /**
  * jscodeshift transform: gives every recognised human wait that `require-deadline` reports a deadline chosen for a
  * person (`timeout` from the required `--deadline-ms`; there is no default), and forwards the caller's abort signal
- * where `forward-abort-signal` reports (its suggestion, applied as is). Where the options live elsewhere (a variable,
- * a spread) or the API takes no deadline option, nothing changes and the reason is reported.
+ * where `forward-abort-signal` reports. Where the API takes options, they are written into the call (MCP `{ timeout,
+ * signal }`, ACP 2.x `{ cancellationSignal, stopWaitingOnCancel: true }`), laid out as the call is and kept within
+ * the file's line width. Where it takes none (ACP 0.x/1.x `requestPermission`, `createElicitation`), the call is
+ * handed to one small helper per file, `askWithin(ask, { signal, ms, noAnswer })` (see race-helper.ts), or to the
+ * file's own helper that already races a signal. Where the options live elsewhere (a variable, a spread), nothing
+ * changes and the reason is reported.
  *
  *   npx jscodeshift -t node_modules/eslint-plugin-elicitation/codemods/deadline.js --parser=tsx --deadline-ms=300000 src
  */
@@ -12,8 +16,11 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { AST, Linter, SourceCode } from "eslint";
 import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
 import { findProperty, walkSubtree } from "../core/ast.ts";
-import { insertIntoList as insertIntoListOf } from "../core/layout.ts";
-import { newObjectArgumentEdit, spellKey } from "../core/object-edit.ts";
+import { canCarryDeadline, findUserLandRaces, readDeadline, readOptions } from "../core/deadline.ts";
+import { indentAt, insertIntoList as insertIntoListOf } from "../core/layout.ts";
+import { newObjectArgumentEdit, propertyText, spellKey } from "../core/object-edit.ts";
+import { noDecisionAnswerText } from "../core/result-shapes.ts";
+import { findCallerSignals } from "../core/signals.ts";
 import forwardAbortSignal, { mayReport as signalMayReport } from "../rules/forward-abort-signal.ts";
 import requireDeadline, { mayReport as deadlineMayReport } from "../rules/require-deadline.ts";
 import {
@@ -26,6 +33,8 @@ import {
   type TextEdit,
 } from "./apply-suggestions.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
+import { fileStyle, lineLengthWith, type FileStyle } from "./layout.ts";
+import { findExistingHelper, freeHelperName, helperInsertion, helperText, HELPER_OPTIONS } from "./race-helper.ts";
 
 export const DEADLINE_RULE = "require-deadline";
 export const SIGNAL_RULE = "forward-abort-signal";
@@ -40,27 +49,56 @@ export function runDeadline(source: string, file: string, options: CodemodOption
     );
   }
   const deadlineMs = options.deadlineMs;
-  return fixWithRules(
+  const typescript = /\.[cm]?tsx?$/i.test(file);
+  const outcome = fixWithRules(
     source,
     file,
     [
       { name: SIGNAL_RULE, rule: forwardAbortSignal, mayReport: signalMayReport },
       { name: DEADLINE_RULE, rule: requireDeadline, options: REPORT_EVERYTHING, mayReport: deadlineMayReport },
     ],
-    (problem, sourceCode) =>
-      problem.ruleId === `elicitation/${SIGNAL_RULE}`
-        ? decideBySuggestion(problem)
-        : decideDeadline(problem, sourceCode, deadlineMs),
+    (problem, sourceCode) => {
+      const context: DecideContext = { problem, sourceCode, deadlineMs, typescript, style: fileStyle(sourceCode) };
+      return problem.ruleId === `elicitation/${SIGNAL_RULE}` ? decideSignal(context) : decideDeadline(context);
+    },
   );
+  return { ...outcome, addedHelpers: outcome.changed ? helpersAdded(source, outcome.output) : [] };
 }
 
-/** What the deadline transform does with each kind of `require-deadline` report. */
-function decideDeadline(problem: Linter.LintMessage, sourceCode: SourceCode, deadlineMs: number): Decision {
+interface DecideContext {
+  readonly problem: Linter.LintMessage;
+  readonly sourceCode: SourceCode;
+  readonly deadlineMs: number;
+  readonly typescript: boolean;
+  readonly style: FileStyle;
+}
+
+/** What the transform does with each kind of `forward-abort-signal` report. */
+function decideSignal(context: DecideContext): Decision {
+  switch (context.problem.messageId) {
+    case "notRaced":
+      return raceWithHelper(context);
+    case "notForwarded":
+      return forwardWithDeadline(context) ?? decideBySuggestion(context.problem);
+    default:
+      return decideBySuggestion(context.problem);
+  }
+}
+
+/** What the transform does with each kind of `require-deadline` report. */
+function decideDeadline(context: DecideContext): Decision {
+  const { problem, sourceCode } = context;
   switch (problem.messageId) {
-    case "missingDeadline":
+    case "missingDeadline": {
+      const wait = findReportedWait(problem, sourceCode);
+      // An API that takes no deadline option gets one from the race helper.
+      if (wait && !canCarryDeadline(wait.api) && wait.api.defaultDeadline.kind !== "unknown")
+        return raceWithHelper(context);
+      return addDeadline(context);
+    }
     // A deadline on the call itself ends the question when it fires; the race around it can stay.
     case "raceLeavesRequestOpen":
-      return addDeadline(problem, sourceCode, deadlineMs);
+      return addDeadline(context);
     case "deadlineKeepsWaiting":
       return addSignalCompanion(problem, sourceCode);
     default:
@@ -69,11 +107,162 @@ function decideDeadline(problem: Linter.LintMessage, sourceCode: SourceCode, dea
 }
 
 /**
+ * A wait whose API takes no options (or no signal): handed to a helper that races it against the caller's signal
+ * and a timer. Reuses the file's helper when it has one; otherwise adds `askWithin` once, beside the imports.
+ * A call a helper already races (but without a timer) gets the timer through the signal it is handed.
+ */
+function raceWithHelper(context: DecideContext): Decision {
+  const { problem, sourceCode, deadlineMs, style } = context;
+  const wait = findReportedWait(problem, sourceCode);
+  if (!wait) return { skip: noRewriteReason(problem) };
+  const code = sourceCode as never;
+  const timer = `AbortSignal.timeout(${deadlineMs})`;
+  const race = findUserLandRaces(wait.node, code)[0];
+  if (race) {
+    const [other] = race.others;
+    const handsOverASignal =
+      race.others.length === 1 &&
+      (other!.type === AST_NODE_TYPES.Identifier || other!.type === AST_NODE_TYPES.MemberExpression);
+    if (race.node.callee.type === AST_NODE_TYPES.MemberExpression || !handsOverASignal) {
+      return {
+        skip: `this wait is already raced (\`${calleeText(sourceCode, race.node)}\`), but against no timer: give that race a deadline of ${deadlineMs} ms by hand`,
+      };
+    }
+    const handed = race.node.arguments.map((argument) =>
+      argument === other
+        ? `AbortSignal.any([${sourceCode.getText(other as never)}, ${timer}])`
+        : sourceCode.getText(argument as never),
+    );
+    return { edit: callWithArguments(sourceCode.text, race.node, calleeText(sourceCode, race.node), handed, style) };
+  }
+  const signal = findCallerSignals(wait.node, code, wait)[0];
+  const existing = findExistingHelper(sourceCode);
+  const ask = sourceCode.getText(wait.node as never);
+  if (existing?.kind === "signal") {
+    const handed = signal ? `AbortSignal.any([${signal.text}, ${timer}])` : timer;
+    return { edit: callWithArguments(sourceCode.text, wait.node, existing.name, [ask, handed], style) };
+  }
+  const name = existing?.name ?? freeHelperName(sourceCode);
+  const answer = noDecisionAnswerText(wait.api.result, { quote: style.quote, asConst: context.typescript });
+  const properties = [
+    ...(signal ? [propertyText(HELPER_OPTIONS.signal, signal.text)] : []),
+    `${HELPER_OPTIONS.ms}: ${deadlineMs}`,
+    `${HELPER_OPTIONS.noAnswer}: () => (${answer})`,
+  ];
+  const wrapped = callWithOptions(sourceCode.text, wait.node, `${name}(`, properties, ")", style);
+  if (existing) return { edit: wrapped };
+  const helper = helperInsertion(sourceCode, helperText(name, context.typescript, style), style);
+  return { edit: combineEdits(sourceCode.text, [helper, wrapped]) };
+}
+
+/**
+ * `prefix{ …properties }suffix` in place of `node`: on one line when that fits the file's width, otherwise the
+ * object spread over lines, one property each, hugging the call (`f(ask, {⏎  a,⏎  b,⏎})`).
+ */
+function callWithOptions(
+  text: string,
+  node: TSESTree.Node,
+  prefix: string,
+  properties: readonly string[],
+  suffix: string,
+  style: FileStyle,
+): TextEdit {
+  const original = text.slice(node.range[0], node.range[1]);
+  const startsAndEndsOnOneLine = !/\n/.test(original);
+  const oneLineText = `${prefix}${original}, { ${properties.join(", ")} }${suffix}`;
+  if (startsAndEndsOnOneLine && lineLengthWith(text, node.range[0], oneLineText, node.range[1]) <= style.width) {
+    return { range: node.range, text: oneLineText };
+  }
+  // A call spread over lines: the options follow its last line (`}), { … })`) when they fit there.
+  const inlineTail = `, { ${properties.join(", ")} }${suffix}`;
+  if (!startsAndEndsOnOneLine && lineLengthWith(text, node.range[1], inlineTail) <= style.width) {
+    return { range: node.range, text: `${prefix}${original}${inlineTail}` };
+  }
+  const indent = indentAt(text, node.range[0]);
+  const comma = style.trailingComma ? "," : "";
+  const body = properties.map((property) => `${indent}${style.indentUnit}${property}`).join(`,${style.eol}`);
+  return {
+    range: node.range,
+    text: `${prefix}${original}, {${style.eol}${body}${comma}${style.eol}${indent}}${suffix}`,
+  };
+}
+
+/**
+ * `callee(a, b)` in place of `node`: on one line when it fits the file's width, otherwise one argument per line at
+ * one indent deeper than the line it starts on.
+ */
+function callWithArguments(
+  text: string,
+  node: TSESTree.Node,
+  callee: string,
+  args: readonly string[],
+  style: FileStyle,
+): TextEdit {
+  const oneLine = `${callee}(${args.join(", ")})`;
+  if (!/\n/.test(oneLine) && lineLengthWith(text, node.range[0], oneLine, node.range[1]) <= style.width) {
+    return { range: node.range, text: oneLine };
+  }
+  const indent = indentAt(text, node.range[0]);
+  const inner = `${indent}${style.indentUnit}`;
+  // An argument spread over lines moves one level deeper with the rest.
+  const deeper = args.map((argument) => argument.replace(/\n/g, `\n${style.indentUnit}`).replace(/\r\n/g, "\r\n"));
+  const comma = style.trailingComma ? "," : "";
+  return {
+    range: node.range,
+    text: `${callee}(${style.eol}${deeper.map((argument) => `${inner}${argument}`).join(`,${style.eol}`)}${comma}${style.eol}${indent})`,
+  };
+}
+
+function calleeText(sourceCode: SourceCode, call: TSESTree.CallExpression): string {
+  return sourceCode.getText(call.callee as never);
+}
+
+/**
+ * `notForwarded` on a call whose options are absent or written at the call: passes the caller's signal and, in the
+ * same edit, the deadline `require-deadline` would ask for next (ACP 2.x: one signal carrying both, with
+ * `stopWaitingOnCancel: true`). Null when the rule's own suggestion is the better edit.
+ */
+function forwardWithDeadline(context: DecideContext): Decision | null {
+  const { problem, sourceCode, deadlineMs, style } = context;
+  const wait = findReportedWait(problem, sourceCode);
+  const signalField = wait?.api.signalField;
+  const optionsIndex = wait?.api.optionsArgIndex;
+  if (!wait || signalField === null || signalField === undefined || optionsIndex === null || optionsIndex === undefined)
+    return null;
+  const code = sourceCode as never;
+  const signal = findCallerSignals(wait.node, code, wait)[0];
+  if (!signal) return null;
+  const reading = readOptions(wait, code);
+  if (reading.kind === "opaque" || (reading.kind === "literal" && !reading.atCall)) return null;
+  const object = reading.kind === "literal" ? reading.object : null;
+  const api = wait.api;
+  const companion = api.signalCompanionField;
+  if (object && (findProperty(object, signalField) || (companion && findProperty(object, companion)))) return null;
+  const spell = (key: string) => (object ? spellKey(object, key, code) : key);
+  const wantsDeadline =
+    api.defaultDeadline.kind !== "fixed" &&
+    api.defaultDeadline.kind !== "unknown" &&
+    readDeadline(wait, code).kind === "none";
+  const deadlineField = api.deadlineFields.includes("timeout") ? "timeout" : api.deadlineFields[0];
+  const properties: string[] = [];
+  if (wantsDeadline && deadlineField === undefined) {
+    properties.push(`${spell(signalField)}: AbortSignal.any([${signal.text}, AbortSignal.timeout(${deadlineMs})])`);
+  } else {
+    properties.push(propertyText(spell(signalField), signal.text));
+    if (wantsDeadline) properties.push(`${spell(deadlineField!)}: ${deadlineMs}`);
+  }
+  if (companion) properties.push(`${spell(companion)}: true`);
+  const located = locateOptions(wait.node, optionsIndex, sourceCode, style);
+  return "skip" in located ? null : located.add(properties);
+}
+
+/**
  * Adds the deadline to the options of the wait the report points at, creating the options object if absent:
  * `timeout: <ms>` where the API has a deadline field; where it only takes a signal (ACP 2.x), the signal becomes
  * `AbortSignal.timeout(<ms>)` (combined with one already passed) with the field that makes the wait end on it.
  */
-function addDeadline(problem: Linter.LintMessage, sourceCode: SourceCode, deadlineMs: number): Decision {
+function addDeadline(context: DecideContext): Decision {
+  const { problem, sourceCode, deadlineMs, style } = context;
   const wait = findReportedWait(problem, sourceCode);
   if (!wait) return { skip: noRewriteReason(problem) };
   const { api, node: call } = wait;
@@ -86,11 +275,9 @@ function addDeadline(problem: Linter.LintMessage, sourceCode: SourceCode, deadli
   const deadlineField = api.deadlineFields.includes("timeout") ? "timeout" : api.deadlineFields[0];
   const signalField = api.signalField;
   if (api.optionsArgIndex === null || (deadlineField === undefined && signalField === null)) {
-    return {
-      skip: `${api.label} takes no deadline option: race the wait against AbortSignal.timeout(…) by hand and treat the timeout as a cancel`,
-    };
+    return raceWithHelper(context);
   }
-  const located = locateOptions(call, api.optionsArgIndex, sourceCode);
+  const located = locateOptions(call, api.optionsArgIndex, sourceCode, style);
   if ("skip" in located) return located;
   const options = located.options;
   const spell = (key: string) => (options ? spellKey(options, key, sourceCode as never) : key);
@@ -108,7 +295,10 @@ function addDeadline(problem: Linter.LintMessage, sourceCode: SourceCode, deadli
   if (!existingSignal) return located.add([`${spell(signalField!)}: ${timer}`, ...additions]);
   const value = existingSignal.value;
   const combined: TextEdit = existingSignal.shorthand
-    ? { range: existingSignal.range, text: `${spell(signalField!)}: AbortSignal.any([${sourceCode.getText(value as never)}, ${timer}])` }
+    ? {
+        range: existingSignal.range,
+        text: `${spell(signalField!)}: AbortSignal.any([${sourceCode.getText(value as never)}, ${timer}])`,
+      }
     : { range: value.range, text: `AbortSignal.any([${sourceCode.getText(value as never)}, ${timer}])` };
   if (additions.length === 0) return { edit: combined };
   const added = located.add(additions);
@@ -120,12 +310,24 @@ function addSignalCompanion(problem: Linter.LintMessage, sourceCode: SourceCode)
   const wait = findReportedWait(problem, sourceCode);
   const companion = wait?.api.signalCompanionField;
   if (!wait || !companion || wait.api.optionsArgIndex === null) return { skip: noRewriteReason(problem) };
-  const located = locateOptions(wait.node, wait.api.optionsArgIndex, sourceCode);
+  const located = locateOptions(wait.node, wait.api.optionsArgIndex, sourceCode, fileStyle(sourceCode));
   if ("skip" in located) return located;
   if (!located.options) return { skip: noRewriteReason(problem) };
   const existing = findProperty(located.options, companion);
   if (existing) return { skip: `\`${companion}\` is set to something other than \`true\` here; left as is` };
   return located.add([`${spellKey(located.options, companion, sourceCode as never)}: true`]);
+}
+
+/** Whether `output` declares a helper `input` did not have, by name: what `migrate` reports as added. */
+function helpersAdded(input: string, output: string): string[] {
+  const declared = (text: string) =>
+    new Set(
+      [...text.matchAll(/^function (askWithin\d*)</gm), ...text.matchAll(/^function (askWithin\d*)\(/gm)].map(
+        (match) => match[1]!,
+      ),
+    );
+  const before = declared(input);
+  return [...declared(output)].filter((name) => !before.has(name));
 }
 
 type LocatedOptions =
@@ -138,7 +340,12 @@ type LocatedOptions =
     };
 
 /** The options object literal of a call, where new properties can be written in place. */
-function locateOptions(call: TSESTree.CallExpression, index: number, sourceCode: SourceCode): LocatedOptions {
+function locateOptions(
+  call: TSESTree.CallExpression,
+  index: number,
+  sourceCode: SourceCode,
+  style: FileStyle,
+): LocatedOptions {
   if (call.arguments.some((argument) => argument.type === AST_NODE_TYPES.SpreadElement)) {
     return { skip: "the call spreads its arguments: add the deadline where they are built" };
   }
@@ -147,28 +354,70 @@ function locateOptions(call: TSESTree.CallExpression, index: number, sourceCode:
     if (call.arguments.length !== index) {
       return { skip: "the call passes fewer arguments than come before its options; left as is" };
     }
-    return {
-      options: null,
-      add: (properties) => {
-        // Laid out like the call: one line, or spread over lines as its arguments are.
-        const edit = newObjectArgumentEdit(sourceCode as never, call, properties);
-        return edit
-          ? { edit }
-          : { edit: insertIntoList(sourceCode, call.arguments, closingParen(sourceCode, call), `{ ${properties.join(", ")} }`) };
-      },
-    };
+    return { options: null, add: (properties) => ({ edit: newOptionsArgument(sourceCode, call, properties, style) }) };
   }
   if (options.type !== AST_NODE_TYPES.ObjectExpression) {
-    return { skip: `the options are built elsewhere (\`${sourceCode.getText(options as never)}\`): add the deadline there` };
+    return {
+      skip: `the options are built elsewhere (\`${sourceCode.getText(options as never)}\`): add the deadline there`,
+    };
   }
   if (options.properties.some((entry) => entry.type === AST_NODE_TYPES.SpreadElement)) {
     return { skip: "the options spread another object, which may set a deadline of its own: add the deadline there" };
   }
-  const closingBrace = sourceCode.getLastToken(options as never)!;
-  return {
-    options,
-    add: (properties) => ({ edit: insertIntoList(sourceCode, options.properties, closingBrace, properties.join(", ")) }),
-  };
+  return { options, add: (properties) => ({ edit: insertIntoObject(sourceCode, options, properties, style) }) };
+}
+
+/**
+ * A new last argument `{ …properties }`, in the call's layout: `f(a, { p })` when that fits the file's width;
+ * otherwise `f(a, {⏎  p,⏎})` hugging the last argument; and on a line of its own where the call puts one argument
+ * per line.
+ */
+function newOptionsArgument(
+  sourceCode: SourceCode,
+  call: TSESTree.CallExpression,
+  properties: readonly string[],
+  style: FileStyle,
+): TextEdit {
+  const text = sourceCode.text;
+  const last = call.arguments.at(-1);
+  const closer = closingParen(sourceCode, call);
+  if (!last) return insertIntoList(sourceCode, call.arguments, closer, `{ ${properties.join(", ")} }`);
+  if (closer.loc.start.line > last.loc.end.line) {
+    return (
+      newObjectArgumentEdit(sourceCode as never, call, properties) ??
+      insertIntoList(sourceCode, call.arguments, closer, `{ ${properties.join(", ")} }`)
+    );
+  }
+  const inline = `, { ${properties.join(", ")} }`;
+  if (lineLengthWith(text, last.range[1], inline) <= style.width)
+    return { range: [last.range[1], last.range[1]], text: inline };
+  const indent = indentAt(text, last.range[1]);
+  const comma = style.trailingComma ? "," : "";
+  const body = properties.map((property) => `${indent}${style.indentUnit}${property}`).join(`,${style.eol}`);
+  return { range: [last.range[1], last.range[1]], text: `, {${style.eol}${body}${comma}${style.eol}${indent}}` };
+}
+
+/**
+ * Properties added at the end of an object literal in its layout (see insertIntoList); a one-line object that would
+ * grow past the file's width is spread over lines instead, one property each.
+ */
+function insertIntoObject(
+  sourceCode: SourceCode,
+  object: TSESTree.ObjectExpression,
+  properties: readonly string[],
+  style: FileStyle,
+): TextEdit {
+  const closingBrace = sourceCode.getLastToken(object as never)!;
+  const edit = insertIntoList(sourceCode, object.properties, closingBrace, properties.join(", "));
+  const text = sourceCode.text;
+  const oneLine = object.loc.start.line === object.loc.end.line;
+  if (!oneLine || lineLengthWith(text, edit.range[0], edit.text, edit.range[1]) <= style.width) return edit;
+  if (sourceCode.getCommentsInside(object as never).length > 0) return edit;
+  const indent = indentAt(text, object.range[0]);
+  const comma = style.trailingComma ? "," : "";
+  const all = [...object.properties.map((property) => sourceCode.getText(property as never)), ...properties];
+  const body = all.map((property) => `${indent}${style.indentUnit}${property}`).join(`,${style.eol}`);
+  return { range: object.range, text: `{${style.eol}${body}${comma}${style.eol}${indent}}` };
 }
 
 function isTrue(node: TSESTree.Node): boolean {
@@ -201,7 +450,12 @@ function closingParen(sourceCode: SourceCode, call: TSESTree.CallExpression): AS
 }
 
 /** core/layout.ts `insertIntoList` on ESLint's own SourceCode and token types. */
-function insertIntoList(sourceCode: SourceCode, items: readonly TSESTree.Node[], closer: AST.Token, item: string): TextEdit {
+function insertIntoList(
+  sourceCode: SourceCode,
+  items: readonly TSESTree.Node[],
+  closer: AST.Token,
+  item: string,
+): TextEdit {
   return insertIntoListOf(sourceCode as never, items, closer as never, item);
 }
 

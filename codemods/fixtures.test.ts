@@ -62,8 +62,6 @@ const EXPECTED_SKIPS: Record<string, readonly ExpectedSkip[]> = {
   ],
   "release-in-finally/escaping-handle-skipped": [{ rule: "release-in-finally", line: 13, reason: /The release handle `release` is passed on/ }],
   "deadline/opaque-options-skipped": [{ rule: "require-deadline", line: 8, reason: /These options may not set a deadline/ }],
-  "deadline/acp-no-options-skipped": [{ rule: "require-deadline", line: 7, reason: /takes no deadline option/ }],
-  "deadline/acp-race-signal": [{ rule: "require-deadline", line: 8, reason: /takes no deadline option/ }],
   "deadline/unknown-origin-skipped": [
     { rule: "require-deadline", line: 8, reason: /from no package this codemod knows.*add the deadline by hand/ },
   ],

@@ -15,6 +15,7 @@ import {
 } from "./ast.ts";
 import type { HumanWaitCall } from "./calls.ts";
 import type { HumanWaitApi } from "./human-wait.ts";
+import { raceHelperOf } from "./race-helper.ts";
 import { findCallerSignals, isSignal, type CallerSignal } from "./signals.ts";
 import { fieldPresence } from "./types.ts";
 import {
@@ -358,8 +359,9 @@ export function findUserLandRaces(
       if (name !== null && TIMEOUT_WRAPPER_NAME.test(name)) {
         races.push({ node: parent, others, kind: "timeout-helper" });
       } else {
+        // A helper of the file that listens to `abort` (`raceWithSignal(ask, signal)`), as the rules or the codemods see it.
         const helper = localFunctionOf(parent.callee, sourceCode);
-        if (helper && isSignalRaceHelper(helper, sourceCode))
+        if ((helper && isSignalRaceHelper(helper, sourceCode)) || raceHelperOf(parent, sourceCode))
           races.push({ node: parent, others, kind: "signal-helper" });
       }
     }
@@ -369,7 +371,7 @@ export function findUserLandRaces(
 
 /**
  * A function of this file that races a promise against an abort signal: it takes a promise and a signal and listens
- * to the signal's `abort` (`signal.addEventListener("abort", …)`, `signal.onabort = …`, `signal.aborted`), e.g.
+ * to the signal's `abort` (`signal.addEventListener("abort", …)`, `signal.onabort = …`), e.g.
  * `raceWithSignal(conn.createElicitation(…), signal)`. Shared with the codemods, which must not add a second race.
  */
 export function isSignalRaceHelper(helper: TSESTree.FunctionLike, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
@@ -381,7 +383,8 @@ export function isSignalRaceHelper(helper: TSESTree.FunctionLike, sourceCode: Re
     }
     if (node.type === AST_NODE_TYPES.MemberExpression) {
       const name = getStaticPropertyName(node);
-      return name === "onabort" || name === "aborted" || name === "throwIfAborted";
+      // Reading `aborted` once is no race: only a listener ends the wait when the signal fires later.
+      return name === "onabort";
     }
     return false;
   });
@@ -399,9 +402,18 @@ export function findTimerRace(
 ): UserLandRace | null {
   return (
     findUserLandRaces(call, sourceCode).find(
-      (race) => race.kind === "timeout-helper" || race.others.some((other) => isTimerExpression(other, sourceCode)),
+      (race) =>
+        race.kind === "timeout-helper" ||
+        race.others.some((other) => isTimerExpression(other, sourceCode)) ||
+        (race.kind === "signal-helper" && isTimerHelper(race.node, sourceCode)),
     ) ?? null
   );
+}
+
+/** A `withTimeout`-style helper by its name, or a same-file race helper whose body sets a timer. */
+function isTimerHelper(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const name = getCalleeName(call);
+  return (name !== null && TIMEOUT_WRAPPER_NAME.test(name)) || raceHelperOf(call, sourceCode)?.setsTimer === true;
 }
 
 /** How to give this API's call a deadline of its own, in a person's words (for messages). */

@@ -164,6 +164,12 @@ function endsWithSemicolonOrNot(node: TSESTree.Node): boolean {
 function holdsStatements(node: TSESTree.Node): boolean {
   return (
     node.type === AST_NODE_TYPES.Program ||
+    // `export function f() {…}` and methods of classes hold statements too.
+    node.type === AST_NODE_TYPES.ExportNamedDeclaration ||
+    node.type === AST_NODE_TYPES.ExportDefaultDeclaration ||
+    node.type === AST_NODE_TYPES.ClassDeclaration ||
+    node.type === AST_NODE_TYPES.ClassBody ||
+    node.type === AST_NODE_TYPES.MethodDefinition ||
     node.type === AST_NODE_TYPES.SwitchCase ||
     node.type.endsWith("Statement") ||
     node.type === AST_NODE_TYPES.FunctionDeclaration ||

@@ -53,3 +53,16 @@ export function isAnswerUnion(literals: ReadonlySet<string>): "mcp" | "acp" | nu
   if (literals.size === ACP_OUTCOMES.length && has(ACP_OUTCOMES)) return "acp";
   return null;
 }
+
+/**
+ * The answer each API itself gives when no decision was made, as source text: what a wait that stops waiting (its
+ * deadline passed, its caller gave up) resolves with, so the code after it takes the path it already has for a
+ * dismissed question. `quote` is the file's string quote; `asConst` keeps the literal's type in TypeScript.
+ */
+export function noDecisionAnswerText(
+  shape: "mcp-elicit-result" | "acp-elicit-result" | "acp-permission-outcome",
+  { quote = '"', asConst = false }: { quote?: string; asConst?: boolean } = {},
+): string {
+  const literal = (value: string) => `${quote}${value}${quote}${asConst ? " as const" : ""}`;
+  return shape === "acp-permission-outcome" ? `{ outcome: { outcome: ${literal("cancelled")} } }` : `{ action: ${literal("cancel")} }`;
+}

@@ -9,6 +9,7 @@ const STRICT = [{ reportIdenticalBranches: true }] as const;
 const DECLINE = "// decline: the user saw the question and said no";
 const CANCEL = "// cancel: the dialog was dismissed without a decision";
 const OTHER = "// any other action: no decision was made, as with cancel";
+const FALLS = "// any other action is no decision either: falls through to cancel";
 
 const ELSE_PATH = { path: "the `else` branch", rewrite: "" };
 const IF_PATH = { path: "this `if`", rewrite: "" };
@@ -57,15 +58,10 @@ async function deploy(server) {
       log("not deployed");
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      // stop here
-      log("not deployed");
-      break;
-    }
-    default: {
-      ${OTHER}
-      result.action satisfies never;
       // stop here
       log("not deployed");
     }
@@ -106,13 +102,10 @@ async function deploy(server) {
       ${DECLINE}
       return "Deploy cancelled.";
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      return "Deploy cancelled.";
-    }
-    default: {
-      ${OTHER}
-      r.action satisfies never;
       return "Deploy cancelled.";
     }
   }
@@ -155,13 +148,10 @@ async function create(server) {
       ${DECLINE}
       return { text: "Event creation cancelled." };
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      return { text: "Event creation cancelled." };
-    }
-    default: {
-      ${OTHER}
-      info.action satisfies never;
       return { text: "Event creation cancelled." };
     }
   }
@@ -212,14 +202,10 @@ async function remove(server, file) {
       text = "Deletion cancelled";
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      text = "Deletion cancelled";
-      break;
-    }
-    default: {
-      ${OTHER}
-      result.action satisfies never;
       text = "Deletion cancelled";
     }
   }
@@ -286,14 +272,10 @@ async function sendKey(server) {
       console.log("declined");
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      console.log("declined");
-      break;
-    }
-    default: {
-      ${OTHER}
-      result.action satisfies never;
       console.log("declined");
       break;
     }
@@ -342,15 +324,10 @@ async function ask(server) {
       const text = "no";
       return text; // done
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      // refused
-      const text = "no";
-      return text; // done
-    }
-    default: {
-      ${OTHER}
-      r.action satisfies never;
       // refused
       const text = "no";
       return text; // done
@@ -525,18 +502,10 @@ async function deploy(server, force) {
       }
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      if (force) {
-        ship();
-      } else {
-        log("no");
-      }
-      break;
-    }
-    default: {
-      ${OTHER}
-      r.action satisfies never;
       if (force) {
         ship();
       } else {
@@ -581,14 +550,10 @@ async function deploy(server) {
       log("no");
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      log("no");
-      break;
-    }
-    default: {
-      ${OTHER}
-      action satisfies never;
       log("no");
     }
   }
@@ -885,14 +850,10 @@ async function deploy() {
       log("no");
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      log("no");
-      break;
-    }
-    default: {
-      ${OTHER}
-      answer.action satisfies never;
       log("no");
     }
   }
@@ -929,12 +890,10 @@ async function ask(conn) {
       ${DECLINE}
       return "stopped";
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      return "stopped";
-    }
-    default: {
-      ${OTHER}
       return "stopped";
     }
   }
@@ -971,13 +930,10 @@ async function deploy(server) {
       ${DECLINE}
       return "stopped";
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      return "stopped";
-    }
-    default: {
-      ${OTHER}
-      void /** @type {never} */ (r.action);
       return "stopped";
     }
   }
@@ -1020,14 +976,10 @@ async function deploy(server) {
 \t\t\tlog('no')
 \t\t\tbreak
 \t\t}
+\t\tdefault:
+\t\t\t${FALLS}
 \t\tcase 'cancel': {
 \t\t\t${CANCEL}
-\t\t\tlog('no')
-\t\t\tbreak
-\t\t}
-\t\tdefault: {
-\t\t\t${OTHER}
-\t\t\tr.action satisfies never
 \t\t\tlog('no')
 \t\t}
 \t}
@@ -1072,15 +1024,10 @@ async function deploy(server) {
 deployed\`);
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      log(\`not
-deployed\`);
-      break;
-    }
-    default: {
-      ${OTHER}
-      r.action satisfies never;
       log(\`not
 deployed\`);
     }
@@ -1213,13 +1160,10 @@ async function file(sessionId, title) {
       ${DECLINE}
       return \`Ticket \${title} was not filed.\`;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      return \`Ticket \${title} was not filed.\`;
-    }
-    default: {
-      ${OTHER}
-      answer.action satisfies never;
       return \`Ticket \${title} was not filed.\`;
     }
   }
@@ -1616,14 +1560,10 @@ async function deploy(server) {
       log("no");
       break;
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      log("no");
-      break;
-    }
-    default: {
-      ${OTHER}
-      result.action satisfies never;
       log("no");
     }
   }
@@ -1645,13 +1585,10 @@ async function deploy(server) {
       ${DECLINE}
       return "none";
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      return "none";
-    }
-    default: {
-      ${OTHER}
-      r.action satisfies never;
       return "none";
     }
   }
@@ -1779,13 +1716,10 @@ export function describe(choice: Choice): string {
       ${DECLINE}
       return "stop";
     }
+    default:
+      ${FALLS}
     case "cancel": {
       ${CANCEL}
-      return "stop";
-    }
-    default: {
-      ${OTHER}
-      choice satisfies never;
       return "stop";
     }
   }

@@ -186,7 +186,9 @@ describe("migrate", () => {
     // exhaustive-action, then release-in-finally moves the new switch into the \`try\` (and \`outcome\`'s declaration above it).
     expect(migrated).toContain("  await lock.acquire();\n  let outcome: string;\n  try {\n");
     expect(migrated).toContain("    switch (answer.action) {");
-    expect(migrated).toContain('      case "cancel": {\n        // cancel: the dialog was dismissed without a decision\n        outcome = "skipped"; // refused or dismissed\n        break;\n      }');
+    expect(migrated).toContain(
+      '      default:\n        // any other action is no decision either: falls through to cancel\n      case "cancel": {\n        // cancel: the dialog was dismissed without a decision\n        outcome = "skipped"; // refused or dismissed\n      }\n    }',
+    );
     expect(migrated).toContain("  } finally {\n    lock.release();\n  }\n  return outcome;");
     expect(migrated).toContain('await server.elicitInput({ message: `Deploy ${service}?` }, { timeout: 300000 });');
     const { messages } = lintWithRules(migrated, path.join(root, "src/deploy.ts"), [

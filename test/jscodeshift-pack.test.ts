@@ -27,7 +27,7 @@ export async function confirm(): Promise<string> {
 }
 `;
 
-/** Written by hand from the exhaustive-action suggestion: the else body in decline, cancel and default. */
+/** Written by hand from the exhaustive-action suggestion: the else body in decline and cancel, default falling through to cancel. */
 const ASK_MIGRATED = `import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 
 declare const server: Server;
@@ -42,13 +42,10 @@ export async function confirm(): Promise<string> {
       // decline: the user saw the question and said no
       return "stop";
     }
+    default:
+      // any other action is no decision either: falls through to cancel
     case "cancel": {
       // cancel: the dialog was dismissed without a decision
-      return "stop";
-    }
-    default: {
-      // any other action: no decision was made, as with cancel
-      answer.action satisfies never;
       return "stop";
     }
   }

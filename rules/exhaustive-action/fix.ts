@@ -15,6 +15,8 @@ import { printResidual, residualNodes, residualTest, type Residual } from "./res
 
 const ACP_REASON = "which options allow and which reject is known only where the options are built";
 const OTHER_ACTION_COMMENT = "any other action: no decision was made, as with cancel";
+/** The note of a `default` that falls through to `cancel` (the wording `no-fallthrough` accepts). */
+const OTHER_FALLS_THROUGH_COMMENT = "any other action is no decision either: falls through to cancel";
 
 export type Rewrite = { text: string; fix: TSESLint.ReportFixFunction } | { reason: string };
 
@@ -48,10 +50,18 @@ export function ifRewrite(check: RewriteContext, node: TSESTree.IfStatement, dis
   const caseIndent = indent + unit;
   const bodyIndent = caseIndent + unit;
   const clauses: string[] = [];
-  for (const value of [...ELICIT_ACTIONS, OTHER_VALUE]) {
+  // An unknown action is no decision: where `default` would copy cancel's body, it falls through to `cancel` instead.
+  const defaultJoinsCancel = sameResidual(bodies.get("cancel")!, bodies.get(OTHER_VALUE)!, sourceCode);
+  const order: AnswerValue[] = defaultJoinsCancel ? ["accept", "decline", OTHER_VALUE, "cancel"] : [...ELICIT_ACTIONS, OTHER_VALUE];
+  for (const value of order) {
     const residual = bodies.get(value)!;
     const lines: string[] = [];
     if (value === "decline" || value === "cancel") lines.push(`${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value]}`);
+    if (value === OTHER_VALUE && defaultJoinsCancel) {
+      // An empty clause: no statement falls through (noFallthroughCasesInSwitch, no-fallthrough).
+      clauses.push(`${caseIndent}default:${eol}${bodyIndent}// ${OTHER_FALLS_THROUGH_COMMENT}`);
+      continue;
+    }
     if (value === OTHER_VALUE) {
       lines.push(`${bodyIndent}// ${OTHER_ACTION_COMMENT}`);
       if (discriminant.closed) lines.push(bodyIndent + style.neverLine(sourceCode.getText(read)));
@@ -72,7 +82,7 @@ export function ifRewrite(check: RewriteContext, node: TSESTree.IfStatement, dis
       completes = canCompleteNormally(branchStatements(node.consequent)) || canCompleteNormally(branchStatements(node.alternate));
     }
     if (value === OTHER_VALUE && discriminant.closed) guardAsi(lines, neverIndex);
-    const isLast = value === OTHER_VALUE;
+    const isLast = value === order[order.length - 1];
     if (completes && !isLast) lines.push(`${bodyIndent}break${style.semi}`);
     const label = value === OTHER_VALUE ? "default" : `case ${style.quote(value)}`;
     clauses.push(
@@ -111,12 +121,21 @@ export function defaultRewrite(check: RewriteContext, node: TSESTree.SwitchState
   const completes = canCompleteNormally(body);
   const read = node.discriminant;
   const clauses: string[] = [];
+  // An unknown action is no decision: when `cancel` takes the old body, `default` falls through to it.
+  const defaultJoinsCancel = !named.has("cancel");
   for (const value of ELICIT_ACTIONS) {
     if (named.has(value)) continue;
+    if (value === "cancel") {
+      clauses.push(`${caseIndent}default:${eol}${bodyIndent}// ${OTHER_FALLS_THROUGH_COMMENT}`);
+    }
     const lines = value === "accept" ? [] : [`${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value]}`];
     if (bodyText) lines.push(bodyText);
-    if (completes) lines.push(`${bodyIndent}break${style.semi}`);
+    if (completes && value !== "cancel") lines.push(`${bodyIndent}break${style.semi}`);
     clauses.push(`${caseIndent}case ${style.quote(value)}: {${eol}${lines.join(eol)}${eol}${caseIndent}}`);
+  }
+  if (defaultJoinsCancel) {
+    const text = clauses.join(eol).slice(caseIndent.length);
+    return { text, fix: (fixer) => fixer.replaceText(clause, text) };
   }
   const defaultLines = [`${bodyIndent}// ${OTHER_ACTION_COMMENT}`];
   if (discriminant.closed) defaultLines.push(bodyIndent + style.neverLine(sourceCode.getText(read)));
@@ -125,6 +144,12 @@ export function defaultRewrite(check: RewriteContext, node: TSESTree.SwitchState
   clauses.push(`${caseIndent}default: {${eol}${defaultLines.join(eol)}${eol}${caseIndent}}`);
   const text = clauses.join(eol).slice(caseIndent.length);
   return { text, fix: (fixer) => fixer.replaceText(clause, text) };
+}
+
+/** Whether two branches of an `if` rewrite run the same code: the same branch, or the same printed condition. */
+function sameResidual(a: Residual, b: Residual, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  if (a.kind === "const" || b.kind === "const") return a.kind === "const" && b.kind === "const" && a.value === b.value;
+  return printResidual(a, sourceCode) === printResidual(b, sourceCode);
 }
 
 export function missingCasesRewrite(check: RewriteContext, node: TSESTree.SwitchStatement, discriminant: Discriminant, missing: string[]): Rewrite {

@@ -243,13 +243,10 @@ ${REASK_SWITCH}  if (confirmed?.confirm === true) {
         // decline: the user saw the question and said no
         return ${ok("Not deployed.")};
       }
+      default:
+        // any other action is no decision either: falls through to cancel
       case "cancel": {
         // cancel: the dialog was dismissed without a decision
-        return ${ok("Not deployed.")};
-      }
-      default: {
-        // any other action: no decision was made, as with cancel
-        answer.action satisfies never;
         return ${ok("Not deployed.")};
       }
     }
@@ -287,13 +284,10 @@ ${REASK_SWITCH}  if (confirmed?.confirm === true) {
       // decline: the user saw the question and said no
       return ${ok("Not deployed.")};
     }
+    default:
+      // any other action is no decision either: falls through to cancel
     case "cancel": {
       // cancel: the dialog was dismissed without a decision
-      return ${ok("Not deployed.")};
-    }
-    default: {
-      // any other action: no decision was made, as with cancel
-      raw.action satisfies never;
       return ${ok("Not deployed.")};
     }
   }`),
@@ -325,13 +319,10 @@ ${REASK_SWITCH}  if (confirmed?.confirm === true) {
       // decline: the user saw the question and said no
       return ${ok("Not deployed.")};
     }
+    default:
+      // any other action is no decision either: falls through to cancel
     case "cancel": {
       // cancel: the dialog was dismissed without a decision
-      return ${ok("Not deployed.")};
-    }
-    default: {
-      // any other action: no decision was made, as with cancel
-      raw.action satisfies never;
       return ${ok("Not deployed.")};
     }
   }
@@ -368,13 +359,10 @@ ${REASK_SWITCH}  if (confirmed?.confirm === true) {
       // decline: the user saw the question and said no
       return ${ok("Not deployed.")};
     }
+    default:
+      // any other action is no decision either: falls through to cancel
     case "cancel": {
       // cancel: the dialog was dismissed without a decision
-      return ${ok("Not deployed.")};
-    }
-    default: {
-      // any other action: no decision was made, as with cancel
-      raw.action satisfies never;
       return ${ok("Not deployed.")};
     }
   }`),

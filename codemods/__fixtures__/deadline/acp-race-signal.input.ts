@@ -1,4 +1,4 @@
-// ACP 1.x requestPermission(params) takes no options: the caller's signal is raced, and no deadline can be written.
+// ACP 1.x requestPermission(params) takes no options: the call is raced against the caller's signal and a timer by a helper.
 declare const connection: {
   requestPermission(params: { sessionId: string }): Promise<{ outcome: { outcome: string } }>;
 };

@@ -10,6 +10,9 @@ declare const methods: { client: { session: { requestPermission: string } } };
 
 export async function askToRun(sessionId: string, signal: AbortSignal): Promise<string> {
   signal.throwIfAborted();
-  const response = await ctx.request(methods.client.session.requestPermission, { sessionId }, { cancellationSignal: AbortSignal.any([signal, AbortSignal.timeout(300000)]), stopWaitingOnCancel: true });
+  const response = await ctx.request(methods.client.session.requestPermission, { sessionId }, {
+    cancellationSignal: AbortSignal.any([signal, AbortSignal.timeout(300000)]),
+    stopWaitingOnCancel: true,
+  });
   return response.outcome.outcome;
 }

@@ -1,4 +1,4 @@
-// A call spread over lines gets its new options spread over lines too, in the file's indentation.
+// A call spread over lines whose last argument hugs the parenthesis: new options that fit follow it on its last line.
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 
 declare const server: Server;

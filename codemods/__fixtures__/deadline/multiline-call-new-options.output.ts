@@ -1,4 +1,4 @@
-// A call spread over lines gets its new options spread over lines too, in the file's indentation.
+// A call spread over lines whose last argument hugs the parenthesis: new options that fit follow it on its last line.
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 
 declare const server: Server;
@@ -7,8 +7,6 @@ export async function askName(): Promise<string> {
     const result = await server.elicitInput({
         message: "Name?",
         requestedSchema: { type: "object", properties: {} },
-    }, {
-        timeout: 300000,
-    });
+    }, { timeout: 300000 });
     return result.action;
 }

@@ -15,13 +15,10 @@ export async function askBranch(): Promise<string> {
             // decline: the user saw the question and said no
             return 'main' // fall back to the default branch
         }
+        default:
+            // any other action is no decision either: falls through to cancel
         case 'cancel': {
             // cancel: the dialog was dismissed without a decision
-            return 'main' // fall back to the default branch
-        }
-        default: {
-            // any other action: no decision was made, as with cancel
-            answer.action satisfies never
             return 'main' // fall back to the default branch
         }
     }

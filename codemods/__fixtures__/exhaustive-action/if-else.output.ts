@@ -18,14 +18,10 @@ export async function confirmDeploy(service: string): Promise<string> {
       /* the user did not say yes */
       return "not deploying"; // nothing to do
     }
+    default:
+      // any other action is no decision either: falls through to cancel
     case "cancel": {
       // cancel: the dialog was dismissed without a decision
-      /* the user did not say yes */
-      return "not deploying"; // nothing to do
-    }
-    default: {
-      // any other action: no decision was made, as with cancel
-      result.action satisfies never;
       /* the user did not say yes */
       return "not deploying"; // nothing to do
     }

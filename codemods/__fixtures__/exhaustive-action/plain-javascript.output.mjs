@@ -9,13 +9,10 @@ export async function confirm(server) {
       // decline: the user saw the question and said no
       return "no";
     }
+    default:
+      // any other action is no decision either: falls through to cancel
     case "cancel": {
       // cancel: the dialog was dismissed without a decision
-      return "no";
-    }
-    default: {
-      // any other action: no decision was made, as with cancel
-      void /** @type {never} */ (result.action);
       return "no";
     }
   }

@@ -15,14 +15,10 @@ export async function chooseColour(): Promise<string> {
       // anything but an answer keeps the old colour
       return "grey";
     }
+    default:
+      // any other action is no decision either: falls through to cancel
     case "cancel": {
       // cancel: the dialog was dismissed without a decision
-      // anything but an answer keeps the old colour
-      return "grey";
-    }
-    default: {
-      // any other action: no decision was made, as with cancel
-      reply.action satisfies never;
       // anything but an answer keeps the old colour
       return "grey";
     }

@@ -18,14 +18,10 @@ export async function renameAndTag(): Promise<void> {
       log("name kept");
       break;
     }
+    default:
+      // any other action is no decision either: falls through to cancel
     case "cancel": {
       // cancel: the dialog was dismissed without a decision
-      log("name kept");
-      break;
-    }
-    default: {
-      // any other action: no decision was made, as with cancel
-      rename.action satisfies never;
       log("name kept");
     }
   }
@@ -44,14 +40,10 @@ export async function renameAndTag(): Promise<void> {
       log("no tag");
       break;
     }
+    default:
+      // any other action is no decision either: falls through to cancel
     case "cancel": {
       // cancel: the dialog was dismissed without a decision
-      log("no tag");
-      break;
-    }
-    default: {
-      // any other action: no decision was made, as with cancel
-      tag.action satisfies never;
       log("no tag");
     }
   }

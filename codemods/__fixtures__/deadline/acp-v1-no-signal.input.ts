@@ -1,4 +1,4 @@
-// ACP 1.x requestPermission(params) takes no options at all: nothing to write a deadline into.
+// ACP 1.x requestPermission(params) takes no options: the call is handed to a helper that gives it a deadline.
 declare const connection: {
   requestPermission(params: { sessionId: string }): Promise<{ outcome: { outcome: string } }>;
 };

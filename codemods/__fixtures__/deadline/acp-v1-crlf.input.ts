@@ -1,0 +1,12 @@
+// A CRLF file stays CRLF-only: the helper and the wrapped call are written with its line ending.
+declare const connection: {
+  createElicitation(params: { sessionId: string; message: string }): Promise<{ action: string }>;
+};
+
+export async function askName(sessionId: string, signal: AbortSignal): Promise<string> {
+  const answer = await connection.createElicitation({
+    sessionId,
+    message: "What should the new branch be called? It is created from main and pushed to the remote.",
+  });
+  return answer.action;
+}

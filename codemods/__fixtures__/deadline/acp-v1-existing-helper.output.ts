@@ -1,0 +1,32 @@
+// The file already races its questions with a helper of its own: the rules accept it as forwarding the signal, so
+// the transform hands it a signal that also carries the deadline instead of adding a second helper.
+declare const connection: {
+  requestPermission(params: { sessionId: string }): Promise<{ outcome: { outcome: string } }>;
+  createElicitation(params: { sessionId: string; message: string }): Promise<{ action: string }>;
+};
+
+function raceWithSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+export async function askPermission(sessionId: string, signal: AbortSignal): Promise<string> {
+  // Already raced by the helper, but against no timer.
+  const response = await raceWithSignal(
+    connection.requestPermission({ sessionId }),
+    AbortSignal.any([signal, AbortSignal.timeout(300000)]),
+  );
+  return response.outcome.outcome;
+}
+
+export async function askName(sessionId: string, signal: AbortSignal): Promise<string> {
+  const answer = await raceWithSignal(
+    connection.createElicitation({ sessionId, message: "Name?" }),
+    AbortSignal.any([signal, AbortSignal.timeout(300000)]),
+  );
+  return answer.action;
+}

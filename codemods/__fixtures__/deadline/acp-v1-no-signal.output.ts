@@ -1,0 +1,46 @@
+// ACP 1.x requestPermission(params) takes no options: the call is handed to a helper that gives it a deadline.
+declare const connection: {
+  requestPermission(params: { sessionId: string }): Promise<{ outcome: { outcome: string } }>;
+};
+
+/**
+ * Waits for a person's answer until `ms` pass or `signal` aborts, then stops
+ * waiting and resolves with `noAnswer()`: the API's own "no decision".
+ * Whichever side wins, the timer is cleared and the listener removed.
+ */
+function askWithin<T>(
+  ask: Promise<T>,
+  { signal, ms, noAnswer }: { signal?: AbortSignal; ms: number; noAnswer: () => T },
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stopWaiting = () => {
+      settle();
+      resolve(noAnswer());
+    };
+    const timer = setTimeout(stopWaiting, ms);
+    const settle = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", stopWaiting);
+    };
+    if (signal?.aborted) return stopWaiting();
+    signal?.addEventListener("abort", stopWaiting, { once: true });
+    ask.then(
+      (answer) => {
+        settle();
+        resolve(answer);
+      },
+      (error: unknown) => {
+        settle();
+        reject(error);
+      },
+    );
+  });
+}
+
+export async function askPermission(sessionId: string): Promise<string> {
+  const response = await askWithin(connection.requestPermission({ sessionId }), {
+    ms: 300000,
+    noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
+  });
+  return response.outcome.outcome;
+}

@@ -1,0 +1,42 @@
+// Plain JavaScript with single quotes and no semicolons: the helper is written without types, in the file's style.
+import { connection } from './connection.mjs'
+
+/**
+ * Waits for a person's answer until `ms` pass or `signal` aborts, then stops
+ * waiting and resolves with `noAnswer()`: the API's own "no decision".
+ * Whichever side wins, the timer is cleared and the listener removed.
+ */
+function askWithin(ask, { signal, ms, noAnswer }) {
+  return new Promise((resolve, reject) => {
+    const stopWaiting = () => {
+      settle()
+      resolve(noAnswer())
+    }
+    const timer = setTimeout(stopWaiting, ms)
+    const settle = () => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', stopWaiting)
+    }
+    if (signal?.aborted) return stopWaiting()
+    signal?.addEventListener('abort', stopWaiting, { once: true })
+    ask.then(
+      (answer) => {
+        settle()
+        resolve(answer)
+      },
+      (error) => {
+        settle()
+        reject(error)
+      },
+    )
+  })
+}
+
+export async function askPermission(sessionId, signal) {
+  const response = await askWithin(connection.requestPermission({ sessionId, toolCall: { toolCallId: 'build', title: 'Build' } }), {
+    signal,
+    ms: 300000,
+    noAnswer: () => ({ outcome: { outcome: 'cancelled' } }),
+  })
+  return response.outcome.outcome === 'selected' ? 'ran' : 'did not run'
+}

@@ -1,0 +1,86 @@
+/**
+ * Same-file helpers that race a promise against an abort signal, and often a timer too:
+ * `raceWithSignal(ask, signal)`, `askWithin(ask, { signal, ms, noAnswer })`. A wait handed to one ends when the
+ * signal aborts, as a wait given the signal itself does, so the rules count a call through it as raced.
+ * Nothing here knows MCP or ACP.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { getMemberPath, getStringValue, unwrapExpression } from "./ast.ts";
+import { isAbortSignalStaticCall, isSetTimeoutCall, localFunctionOf, walkSubtree } from "./walk.ts";
+
+interface RaceHelper {
+  /** The helper's own declaration in the file. */
+  readonly fn: TSESTree.FunctionLike;
+  /** Whether its body also sets a timer (`setTimeout`, `AbortSignal.timeout`): the race is a deadline too. */
+  readonly setsTimer: boolean;
+}
+
+const helpers = new WeakMap<TSESTree.FunctionLike, RaceHelper | null>();
+
+/**
+ * The helper `call` goes through, when its callee is a function of this file that takes the promise and something
+ * more, and listens to `abort` (`x.addEventListener("abort", …)`, `x.onabort = …`) in its body. Null otherwise.
+ */
+export function raceHelperOf(
+  call: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): RaceHelper | null {
+  if (call.arguments.length < 2) return null;
+  const fn = localFunctionOf(call.callee, sourceCode);
+  if (!fn) return null;
+  return describeHelper(fn, sourceCode);
+}
+
+/** The helper a function is, read once per function. */
+export function describeHelper(
+  fn: TSESTree.FunctionLike,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): RaceHelper | null {
+  if (helpers.has(fn)) return helpers.get(fn)!;
+  const body = fn.body;
+  const helper =
+    fn.params.length >= 2 && body && listensToAbort(body, sourceCode)
+      ? { fn, setsTimer: setsTimer(body, sourceCode) }
+      : null;
+  helpers.set(fn, helper);
+  return helper;
+}
+
+function listensToAbort(body: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return walkSubtree(body, sourceCode.visitorKeys, (node) => {
+    if (
+      node.type === AST_NODE_TYPES.CallExpression &&
+      getMemberPath(unwrapExpression(node.callee))?.at(-1) === "addEventListener"
+    ) {
+      return getStringValue(node.arguments[0]) === "abort";
+    }
+    return (
+      node.type === AST_NODE_TYPES.AssignmentExpression &&
+      node.left.type === AST_NODE_TYPES.MemberExpression &&
+      getMemberPath(node.left)?.at(-1) === "onabort"
+    );
+  });
+}
+
+function setsTimer(body: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return walkSubtree(
+    body,
+    sourceCode.visitorKeys,
+    (node) => isSetTimeoutCall(node) || isAbortSignalStaticCall(node, "timeout"),
+  );
+}
+
+/**
+ * The parameter names of a helper whose options are destructured (`(ask, { signal, ms, noAnswer })`), or null when
+ * its second parameter is not an object pattern.
+ */
+export function destructuredOptionNames(fn: TSESTree.FunctionLike): string[] | null {
+  let second = fn.params[1];
+  if (second?.type === AST_NODE_TYPES.AssignmentPattern) second = second.left;
+  if (second?.type !== AST_NODE_TYPES.ObjectPattern) return null;
+  return second.properties.flatMap((property) =>
+    property.type === AST_NODE_TYPES.Property && property.key.type === AST_NODE_TYPES.Identifier && !property.computed
+      ? [property.key.name]
+      : [],
+  );
+}
