@@ -4,7 +4,16 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", "fixtures/", ".tmp/", "bench/results/", "**/*.js", "**/*.d.ts", "test/typed-project/"],
+    ignores: [
+      "node_modules/",
+      "fixtures/",
+      "codemods/__fixtures__/",
+      ".tmp/",
+      "bench/results/",
+      "**/*.js",
+      "**/*.d.ts",
+      "test/typed-project/",
+    ],
   },
   ...tseslint.configs.recommended,
   {

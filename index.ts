@@ -82,7 +82,10 @@ function withStrictOptions(name: RuleName): RuleEntry {
   return options ? (["error", ...options] as RuleEntry) : "error";
 }
 
-plugin.configs.recommended = configFor("recommended", ruleEntries((name) => (rules[name].meta.docs?.recommended ? "error" : null)));
+plugin.configs.recommended = configFor(
+  "recommended",
+  ruleEntries((name) => (rules[name].meta.docs?.recommended ? "error" : null)),
+);
 plugin.configs.strict = configFor("strict", ruleEntries(withStrictOptions));
 plugin.configs.all = configFor("all", ruleEntries(withStrictOptions));
 

@@ -184,7 +184,11 @@ function isOneOf<T extends string>(choices: readonly T[], value: string): value 
 }
 
 export async function runCheck(argv: readonly string[], io: CommandIo): Promise<number> {
-  if (argv.includes("--discover")) return runDiscover(argv.filter((arg) => arg !== "--discover"), io);
+  if (argv.includes("--discover"))
+    return runDiscover(
+      argv.filter((arg) => arg !== "--discover"),
+      io,
+    );
   let args: ParsedArgs;
   try {
     args = parseCheckArgs(argv);
@@ -239,7 +243,9 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
     case "sarif": {
       const formatSarif = await loadSarifFormatter();
       if (!formatSarif) {
-        io.stderr(`check: --format sarif needs ${SARIF_FORMATTER_PACKAGE} (npm install --save-dev ${SARIF_FORMATTER_PACKAGE}).\n`);
+        io.stderr(
+          `check: --format sarif needs ${SARIF_FORMATTER_PACKAGE} (npm install --save-dev ${SARIF_FORMATTER_PACKAGE}).\n`,
+        );
         return EXIT_USAGE;
       }
       io.stdout(`${formatSarif(linted, { cwd: io.cwd, rulesMeta: eslint.getRulesMetaForResults(linted) })}\n`);
@@ -261,7 +267,9 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
 function keepOwnFindings(result: ESLint.LintResult, notes: string[], cwd: string): ESLint.LintResult {
   const messages = result.messages.filter((message) => {
     if (message.fatal && message.ruleId === null && !isParseError(message)) {
-      notes.push(`check: note: ${displayPath(result.filePath, cwd)}:${message.line}: ${message.message} (ignored; the rules ran on this file)\n`);
+      notes.push(
+        `check: note: ${displayPath(result.filePath, cwd)}:${message.line}: ${message.message} (ignored; the rules ran on this file)\n`,
+      );
       return false;
     }
     return message.fatal || message.ruleId?.startsWith(`${RULE_PREFIX}/`);
@@ -297,7 +305,8 @@ const GATES: Record<string, Gate> = {
   "release-in-finally": (text, options) => releaseInFinallyMayReport(text, options),
   "require-deadline": (text, options) => requireDeadlineMayReport(text, options),
   "verify-request-state": (text) => verifyRequestStateMayReport(text),
-  "no-session-keyed-pending": (text) => textMayContainSessionKeyedPending(text, { checkWaiterWords: true, checkKeyWords: true }),
+  "no-session-keyed-pending": (text) =>
+    textMayContainSessionKeyedPending(text, { checkWaiterWords: true, checkKeyWords: true }),
 };
 
 /**
@@ -307,7 +316,10 @@ const GATES: Record<string, Gate> = {
 export function mayHaveFindings(text: string, config: ConfigName = "recommended"): boolean {
   return Object.entries(plugin.configs[config].rules ?? {}).some(([ruleId, entry]) => {
     const gate = GATES[ruleId.slice(RULE_PREFIX.length + 1)];
-    const options = Array.isArray(entry) && typeof entry[1] === "object" && entry[1] !== null ? (entry[1] as Record<string, unknown>) : {};
+    const options =
+      Array.isArray(entry) && typeof entry[1] === "object" && entry[1] !== null
+        ? (entry[1] as Record<string, unknown>)
+        : {};
     return gate ? gate(text, options) : true;
   });
 }
@@ -429,9 +441,12 @@ function frame(lines: readonly string[], message: Linter.LintMessage, paint: Pai
     const text = (lines[lineNumber - 1] ?? "").replace(/\t/g, " ");
     out.push(`  ${paint.dim(`${String(lineNumber).padStart(gutterWidth)} |`)} ${text}`);
     const from = lineNumber === startLine ? message.column - 1 : firstNonSpace(text);
-    const to = lineNumber === (message.endLine ?? startLine) ? (message.endColumn ?? message.column + 1) - 1 : text.length;
+    const to =
+      lineNumber === (message.endLine ?? startLine) ? (message.endColumn ?? message.column + 1) - 1 : text.length;
     const width = Math.max(1, to - from);
-    out.push(`  ${" ".repeat(gutterWidth)} ${paint.dim("|")} ${" ".repeat(Math.max(0, from))}${paint.red("^".repeat(width))}`);
+    out.push(
+      `  ${" ".repeat(gutterWidth)} ${paint.dim("|")} ${" ".repeat(Math.max(0, from))}${paint.red("^".repeat(width))}`,
+    );
   }
   return out;
 }
@@ -456,6 +471,7 @@ function plural(count: number, noun: string): string {
 type Painter = Record<"bold" | "dim" | "red" | "green" | "cyan", (text: string) => string>;
 
 function painter(color: boolean): Painter {
-  const wrap = (open: number, close: number) => (text: string) => (color ? `\u001b[${open}m${text}\u001b[${close}m` : text);
+  const wrap = (open: number, close: number) => (text: string) =>
+    color ? `\u001b[${open}m${text}\u001b[${close}m` : text;
   return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), green: wrap(32, 39), cyan: wrap(36, 39) };
 }

@@ -19,7 +19,9 @@ const DEMO_DEADLINE_MS = "120000";
 
 export async function runDemo(argv: readonly string[], io: CommandIo): Promise<number> {
   if (argv.includes("--help") || argv.includes("-h")) {
-    io.stdout("Usage: eslint-plugin-elicitation demo\n\nRuns check, then migrate --dry, on the example MCP server and ACP agent in fixtures/.\n");
+    io.stdout(
+      "Usage: eslint-plugin-elicitation demo\n\nRuns check, then migrate --dry, on the example MCP server and ACP agent in fixtures/.\n",
+    );
     return EXIT_OK;
   }
   if (argv.length > 0) {
@@ -27,7 +29,9 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
     return EXIT_USAGE;
   }
   if (!fs.existsSync(path.join(FIXTURES_DIR, "mcp-server"))) {
-    io.stderr(`demo: the example server and agent are missing from ${FIXTURES_DIR}; reinstall eslint-plugin-elicitation.\n`);
+    io.stderr(
+      `demo: the example server and agent are missing from ${FIXTURES_DIR}; reinstall eslint-plugin-elicitation.\n`,
+    );
     return EXIT_USAGE;
   }
   const fixtures = path.relative(io.cwd, FIXTURES_DIR) || ".";

@@ -39,7 +39,8 @@ export async function discoverSourceFiles(paths: readonly string[], options: Dis
 
 /** The files git would commit under `directory`, or null when git cannot tell (not a work tree, or ignored). */
 function gitFiles(directory: string): string[] | null {
-  const git = (args: string[]) => spawnSync("git", args, { cwd: directory, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const git = (args: string[]) =>
+    spawnSync("git", args, { cwd: directory, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
   const inside = git(["rev-parse", "--is-inside-work-tree"]);
   if (inside.error || inside.status !== 0 || inside.stdout.trim() !== "true") return null;
   // A directory git ignores (node_modules/some-package) was named on purpose: walk it instead of listing nothing.

@@ -120,7 +120,10 @@ export async function runMigrate(argv: readonly string[], io: CommandIo): Promis
   if (!args.dry && !args.force) {
     const state = uncommittedChanges(absolutePaths);
     if (state.dirty.length > 0) {
-      const shown = state.dirty.slice(0, 10).map((line) => `  ${line}\n`).join("");
+      const shown = state.dirty
+        .slice(0, 10)
+        .map((line) => `  ${line}\n`)
+        .join("");
       const more = state.dirty.length > 10 ? `  … and ${state.dirty.length - 10} more\n` : "";
       io.stderr(
         `migrate: uncommitted changes under the given paths; commit or stash them first so the rewrite can be reviewed and undone (or pass --force):\n${shown}${more}`,
@@ -237,9 +240,29 @@ function migrateFile(file: string, args: MigrateArgs, display: (file: string) =>
   try {
     before = fs.readFileSync(file, "utf8");
   } catch (error) {
-    return { file, before: "", after: "", engineOutput: "", status: "failed", skips: [], applied: new Map(), rejected: [], error: `${display(file)}: could not read: ${errorMessage(error)}` };
+    return {
+      file,
+      before: "",
+      after: "",
+      engineOutput: "",
+      status: "failed",
+      skips: [],
+      applied: new Map(),
+      rejected: [],
+      error: `${display(file)}: could not read: ${errorMessage(error)}`,
+    };
   }
-  const result: FileResult = { file, before, after: before, engineOutput: before, status: "unchanged", skips: [], applied: new Map(), rejected: [], helpers: new Set() };
+  const result: FileResult = {
+    file,
+    before,
+    after: before,
+    engineOutput: before,
+    status: "unchanged",
+    skips: [],
+    applied: new Map(),
+    rejected: [],
+    helpers: new Set(),
+  };
   let text = before;
   // One transform's rewrite can move code another reports on; rounds end when one changes nothing, so the skipped
   // places are those of the final text, with its line numbers.
@@ -255,7 +278,15 @@ function migrateFile(file: string, args: MigrateArgs, display: (file: string) =>
           result.applied.set(codemod.name, (result.applied.get(codemod.name) ?? 0) + outcome.applied);
           for (const helper of outcome.addedHelpers ?? []) result.helpers?.add(helper);
         }
-        for (const skip of outcome.skipped) skips.push({ file, line: skip.line, column: skip.column, transform: codemod.name, rule: skip.rule, reason: skip.reason });
+        for (const skip of outcome.skipped)
+          skips.push({
+            file,
+            line: skip.line,
+            column: skip.column,
+            transform: codemod.name,
+            rule: skip.rule,
+            reason: skip.reason,
+          });
       } catch (error) {
         result.status = "failed";
         result.after = before;
@@ -306,7 +337,12 @@ function uncommittedChanges(paths: readonly string[]): { dirty: string[]; notInG
  * fixed puts the file back), then, unless --no-typecheck, the type check of each edit (see verify.ts). Skips are
  * kept only where `check` would report them, at lines of the file as it will be on disk.
  */
-async function verifyResults(results: FileResult[], args: MigrateArgs, io: CommandIo, display: (file: string) => string): Promise<void> {
+async function verifyResults(
+  results: FileResult[],
+  args: MigrateArgs,
+  io: CommandIo,
+  display: (file: string) => string,
+): Promise<void> {
   // Loaded only when something is to be checked: ts-morph brings the TypeScript compiler.
   const needsTypes = args.typecheck && results.some((result) => result.status === "changed");
   const projects = needsTypes ? new TypeProjects(await import("ts-morph")) : null;
@@ -336,7 +372,12 @@ function fail(result: FileResult, error: string): void {
 }
 
 /** Drops each edit whose lines carry a type error the old text did not have; refuses files whose imports do not resolve. */
-function typeCheckEdits(result: FileResult, old: readonly Finding[], projects: TypeProjects, display: (file: string) => string): void {
+function typeCheckEdits(
+  result: FileResult,
+  old: readonly Finding[],
+  projects: TypeProjects,
+  display: (file: string) => string,
+): void {
   const check = projects.checkerFor(result.file);
   const errorsBefore = check(result.before);
   const unresolved = errorsBefore.find((error) => UNRESOLVED_MODULE_CODES.has(error.code));
@@ -368,14 +409,20 @@ function typeCheckEdits(result: FileResult, old: readonly Finding[], projects: T
   if (keep.size === 0 || text === result.before) {
     const first = result.rejected[0]!;
     const more = result.rejected.length > 1 ? ` (${result.rejected.length} edits)` : "";
-    fail(result, `${display(result.file)}:${first.line}: the rewrite would add a type error (${first.reason}); file left as it was${more}`);
+    fail(
+      result,
+      `${display(result.file)}:${first.line}: the rewrite would add a type error (${first.reason}); file left as it was${more}`,
+    );
     result.rejected.length = 0;
     return;
   }
   if (text !== result.after) {
     const hidden = hiddenFindings(result.before, text, old, lintFindings(text, result.file).findings);
     if (hidden.length > 0) {
-      fail(result, `${display(result.file)}:${hidden[0]!.line}: leaving out an edit that adds a type error would hide a finding; file left as it was`);
+      fail(
+        result,
+        `${display(result.file)}:${hidden[0]!.line}: leaving out an edit that adds a type error would hide a finding; file left as it was`,
+      );
       return;
     }
     result.after = text;
@@ -398,10 +445,17 @@ function keepVisibleSkips(result: FileResult, dry: boolean): void {
   const output = result.engineOutput;
   const visible = lintFindings(output, result.file).findings;
   const shown = result.skips.filter((skip) =>
-    visible.some((finding) => finding.ruleId === `elicitation/${skip.rule}` && finding.line === skip.line && finding.column === skip.column),
+    visible.some(
+      (finding) =>
+        finding.ruleId === `elicitation/${skip.rule}` && finding.line === skip.line && finding.column === skip.column,
+    ),
   );
   const onDisk = dry || result.status !== "changed" ? result.before : result.after;
-  result.skips.splice(0, result.skips.length, ...shown.map((skip) => ({ ...skip, line: mapLine(output, onDisk, skip.line) })));
+  result.skips.splice(
+    0,
+    result.skips.length,
+    ...shown.map((skip) => ({ ...skip, line: mapLine(output, onDisk, skip.line) })),
+  );
 }
 
 type TsMorph = typeof import("ts-morph");
@@ -455,7 +509,10 @@ class TypeProjects {
   }
 }
 
-function describeDiagnostics(tsMorph: TsMorph, diagnostics: ReturnType<import("ts-morph").SourceFile["getPreEmitDiagnostics"]>): TypeError[] {
+function describeDiagnostics(
+  tsMorph: TsMorph,
+  diagnostics: ReturnType<import("ts-morph").SourceFile["getPreEmitDiagnostics"]>,
+): TypeError[] {
   return diagnostics
     .filter((diagnostic) => diagnostic.getCategory() === tsMorph.ts.DiagnosticCategory.Error)
     .map((diagnostic) => ({
@@ -477,11 +534,13 @@ function withoutCounted(after: readonly TypeError[], before: readonly TypeError[
   });
 }
 
-
 /** Writes beside the file, then renames over it: a reader sees the old text or the new, never half of one. */
 function writeAtomically(file: string, text: string): void {
   const mode = fs.statSync(file).mode;
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const temporary = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`,
+  );
   try {
     fs.writeFileSync(temporary, text, { mode });
     fs.renameSync(temporary, file);
@@ -506,7 +565,9 @@ function report(results: readonly FileResult[], args: MigrateArgs, display: (fil
       const counts = [...result.applied].map(([name, count]) => `${name} ${count}`).join(", ");
       lines.push(`${args.dry ? "would change" : "changed"}  ${display(result.file)} (${counts})`);
       for (const helper of result.helpers ?? []) {
-        lines.push(`${args.dry ? "would add" : "added"}  helper \`${helper}\` to ${display(result.file)}: it ends each question it is handed on the caller's signal or the deadline, as a "no decision" answer`);
+        lines.push(
+          `${args.dry ? "would add" : "added"}  helper \`${helper}\` to ${display(result.file)}: it ends each question it is handed on the caller's signal or the deadline, as a "no decision" answer`,
+        );
       }
     }
     if (result.status === "failed") lines.push(`failed  ${result.error ?? display(result.file)}`);
@@ -524,7 +585,9 @@ function report(results: readonly FileResult[], args: MigrateArgs, display: (fil
     }
   }
   const count = (status: FileResult["status"]) => results.filter((result) => result.status === status).length;
-  const skipped = results.filter((result) => result.status !== "failed").reduce((sum, result) => sum + result.skips.length, 0);
+  const skipped = results
+    .filter((result) => result.status !== "failed")
+    .reduce((sum, result) => sum + result.skips.length, 0);
   const leftOut = results.reduce((sum, result) => sum + result.rejected.length, 0);
   const summary =
     `${args.dry ? "Dry run, nothing written. " : ""}Summary: ${count("changed")} changed, ${count("unchanged")} unchanged, ` +
@@ -545,7 +608,9 @@ function createProgress(io: CommandIo, total: number): Progress {
     return {
       update(done, current) {
         const filled = Math.round((done / total) * PROGRESS_BAR_WIDTH);
-        io.stderr(`\r\x1b[K[${"#".repeat(filled)}${".".repeat(PROGRESS_BAR_WIDTH - filled)}] ${done}/${total} ${current}`);
+        io.stderr(
+          `\r\x1b[K[${"#".repeat(filled)}${".".repeat(PROGRESS_BAR_WIDTH - filled)}] ${done}/${total} ${current}`,
+        );
       },
       done() {
         io.stderr("\r\x1b[K");

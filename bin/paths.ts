@@ -63,10 +63,12 @@ function parse(argv: readonly string[], cwd: string): PathsArguments | string {
   }
   if (parsed.help) return "help";
   if (parsed.url !== undefined && command.length > 0) return "paths: give either --url or a command after --, not both";
-  if (parsed.url === undefined && command.length === 0) return "paths: no server given: add -- <command...> to start one, or --url http://…";
+  if (parsed.url === undefined && command.length === 0)
+    return "paths: no server given: add -- <command...> to start one, or --url http://…";
   let target: ServerTarget;
   if (parsed.url !== undefined) {
-    if (!/^https?:\/\//.test(parsed.url)) return `paths: --url must be an http:// or https:// URL (got "${parsed.url}")`;
+    if (!/^https?:\/\//.test(parsed.url))
+      return `paths: --url must be an http:// or https:// URL (got "${parsed.url}")`;
     target = { url: parsed.url };
   } else {
     target = { command, cwd };
@@ -74,7 +76,8 @@ function parse(argv: readonly string[], cwd: string): PathsArguments | string {
   let timeoutMs = DEFAULT_TIMEOUT_MS;
   if (parsed["timeout-ms"] !== undefined) {
     timeoutMs = Number(parsed["timeout-ms"]);
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) return `paths: --timeout-ms must be a positive whole number of milliseconds (got "${parsed["timeout-ms"]}")`;
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+      return `paths: --timeout-ms must be a positive whole number of milliseconds (got "${parsed["timeout-ms"]}")`;
   }
   let args: Record<string, unknown> | undefined;
   if (parsed.args !== undefined) {
@@ -83,7 +86,8 @@ function parse(argv: readonly string[], cwd: string): PathsArguments | string {
     } catch (error) {
       return `paths: --args is not JSON: ${(error as Error).message}`;
     }
-    if (typeof args !== "object" || args === null || Array.isArray(args)) return "paths: --args must be a JSON object of the tool's arguments";
+    if (typeof args !== "object" || args === null || Array.isArray(args))
+      return "paths: --args must be a JSON object of the tool's arguments";
   }
   const unknownPath = parsed.path?.find((name) => !(TERMINAL_PATHS as readonly string[]).includes(name));
   if (unknownPath !== undefined) return `paths: unknown --path "${unknownPath}" (one of: ${TERMINAL_PATHS.join(", ")})`;
@@ -116,11 +120,20 @@ function table(report: WireToolReport): string {
     result.ended === null ? "unknown" : result.ended ? "yes" : "no",
     result.outcome,
     `${result.ms} ms`,
-    result.outcome === "not-applicable" ? "-" : result.withdrawn ? "withdrawn" : result.answered ? "answered" : "left up",
+    result.outcome === "not-applicable"
+      ? "-"
+      : result.withdrawn
+        ? "withdrawn"
+        : result.answered
+          ? "answered"
+          : "left up",
     heldCell(result),
     result.hint ?? (result.outcome === "not-applicable" ? (result.text ?? "") : ""),
   ]);
-  const widths = [header, ...rows].reduce<number[]>((max, row) => row.map((cell, column) => Math.max(max[column] ?? 0, cell.length)), []);
+  const widths = [header, ...rows].reduce<number[]>(
+    (max, row) => row.map((cell, column) => Math.max(max[column] ?? 0, cell.length)),
+    [],
+  );
   const line = (row: string[]): string =>
     row
       .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
@@ -148,13 +161,22 @@ export async function runPaths(argv: readonly string[], io: CommandIo): Promise<
         ? parsed.tools.map((tool) => ({ tool, arguments: parsed.args }))
         : await findAskingTools(parsed.target, parsed.timeoutMs, parsed.args);
     if (tools.length === 0) {
-      io.stderr(`paths: no tool of the server asked a question within ${parsed.timeoutMs} ms when called; name one with --tool (and --args)\n`);
+      io.stderr(
+        `paths: no tool of the server asked a question within ${parsed.timeoutMs} ms when called; name one with --tool (and --args)\n`,
+      );
       return EXIT_FAILURE;
     }
     const reports: WireToolReport[] = [];
     for (const { tool, arguments: toolArguments } of tools) {
       reports.push(
-        await runWirePaths({ target: parsed.target, tool, arguments: toolArguments, timeoutMs: parsed.timeoutMs, probeTool: parsed.probeTool, paths: parsed.paths }),
+        await runWirePaths({
+          target: parsed.target,
+          tool,
+          arguments: toolArguments,
+          timeoutMs: parsed.timeoutMs,
+          probeTool: parsed.probeTool,
+          paths: parsed.paths,
+        }),
       );
     }
     if (parsed.json) {
@@ -177,7 +199,11 @@ export async function runPaths(argv: readonly string[], io: CommandIo): Promise<
     }
     const failed = reports.flatMap((report) => report.paths).filter((result) => !pathPassed(result));
     if (!parsed.json) {
-      io.stdout(failed.length === 0 ? "\nEvery path ended in bounded time and released.\n" : `\n${failed.length} path(s) did not end in bounded time or left something held.\n`);
+      io.stdout(
+        failed.length === 0
+          ? "\nEvery path ended in bounded time and released.\n"
+          : `\n${failed.length} path(s) did not end in bounded time or left something held.\n`,
+      );
     }
     return failed.length === 0 ? EXIT_OK : EXIT_FAILURE;
   } catch (error) {

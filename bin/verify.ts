@@ -64,7 +64,11 @@ function newlines(text: string): number {
 }
 
 /** `before` with only the hunks whose index is in `keep` applied, and the lines (1-based) each kept hunk covers there. */
-export function applyHunks(before: string, hunks: readonly Hunk[], keep: ReadonlySet<number>): { text: string; lines: Map<number, [number, number]> } {
+export function applyHunks(
+  before: string,
+  hunks: readonly Hunk[],
+  keep: ReadonlySet<number>,
+): { text: string; lines: Map<number, [number, number]> } {
   let text = "";
   let offset = 0;
   let line = 1;
@@ -150,13 +154,22 @@ function reachOf(message: Linter.LintMessage, sourceCode: SourceCode): [number, 
 }
 
 /** The call (or `new`) whose callee holds the reported range, as rules report a call at its name. */
-function enclosingCall(node: TSESTree.Node | null, start: number, end: number): TSESTree.CallExpression | TSESTree.NewExpression | null {
+function enclosingCall(
+  node: TSESTree.Node | null,
+  start: number,
+  end: number,
+): TSESTree.CallExpression | TSESTree.NewExpression | null {
   for (let current = node; current; current = current.parent ?? null) {
     if (current.type === "CallExpression" || current.type === "NewExpression") {
       const callee = current.callee;
       return callee.range[0] <= start && end <= callee.range[1] ? current : current.range[0] === start ? current : null;
     }
-    if (current.type.endsWith("Statement") || current.type.startsWith("Function") || current.type === "ArrowFunctionExpression") return null;
+    if (
+      current.type.endsWith("Statement") ||
+      current.type.startsWith("Function") ||
+      current.type === "ArrowFunctionExpression"
+    )
+      return null;
   }
   return null;
 }
@@ -183,7 +196,9 @@ function touches(hunk: Hunk, [start, end]: readonly [number, number], text: stri
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const newline = text.indexOf("\n", end);
   const lineEnd = newline === -1 ? text.length : newline + 1;
-  return hunk.start === hunk.end ? lineStart <= hunk.start && hunk.start <= lineEnd : hunk.start < lineEnd && lineStart < hunk.end;
+  return hunk.start === hunk.end
+    ? lineStart <= hunk.start && hunk.start <= lineEnd
+    : hunk.start < lineEnd && lineStart < hunk.end;
 }
 
 /** For each hunk, the indexes of the old findings it belongs to. */
@@ -197,14 +212,23 @@ export function attribute(hunks: readonly Hunk[], findings: readonly Finding[], 
  * Old findings that are gone from the new text although no hunk touched them: the rewrite hid them. A finding on a
  * line no hunk changed is looked for on the same line of the new text (same rule, message and column).
  */
-export function hiddenFindings(before: string, after: string, old: readonly Finding[], current: readonly Finding[]): Finding[] {
+export function hiddenFindings(
+  before: string,
+  after: string,
+  old: readonly Finding[],
+  current: readonly Finding[],
+): Finding[] {
   const hunks = hunksBetween(before, after);
   const owned = new Set(attribute(hunks, old, before).flat());
   return old.filter((finding, index) => {
     if (owned.has(index)) return false;
     const line = mapLine(before, after, finding.line);
     return !current.some(
-      (now) => now.ruleId === finding.ruleId && now.messageId === finding.messageId && now.line === line && now.column === finding.column,
+      (now) =>
+        now.ruleId === finding.ruleId &&
+        now.messageId === finding.messageId &&
+        now.line === line &&
+        now.column === finding.column,
     );
   });
 }

@@ -55,7 +55,11 @@ const neverSettles = ESLintUtils.RuleCreator.withoutDocs({
   create(context) {
     return {
       Program(node: TSESTree.Program) {
-        context.report({ node, messageId: "grow", suggest: [{ messageId: "again", fix: (fixer) => fixer.insertTextAfter(node, ";") }] });
+        context.report({
+          node,
+          messageId: "grow",
+          suggest: [{ messageId: "again", fix: (fixer) => fixer.insertTextAfter(node, ";") }],
+        });
       },
     };
   },
@@ -86,7 +90,12 @@ describe("fixWithRules", () => {
     expect(outcome.output).toBe(huge);
     expect(outcome.changed).toBe(false);
     expect(outcome.skipped).toEqual([
-      { rule: "wrap-bare", line: 1, column: 1, reason: expect.stringMatching(/^the file is 2\.0 MB, over the 2 MB a rewrite is attempted on/) },
+      {
+        rule: "wrap-bare",
+        line: 1,
+        column: 1,
+        reason: expect.stringMatching(/^the file is 2\.0 MB, over the 2 MB a rewrite is attempted on/),
+      },
     ]);
   });
 
@@ -108,12 +117,19 @@ describe("fixWithRules", () => {
     const outcome = fixWithRules(source, "file.ts", rules, decideBySuggestion);
     expect(outcome.output).toBe("const a = wrapped(1);\n\nconst b = bare();\n");
     expect(outcome.skipped).toEqual([
-      { rule: "wrap-bare", line: 3, column: 11, reason: "bare call (left as is: no rewrite here is provably equivalent)" },
+      {
+        rule: "wrap-bare",
+        line: 3,
+        column: 11,
+        reason: "bare call (left as is: no rewrite here is provably equivalent)",
+      },
     ]);
   });
 
   it("names the file, line and column of input that does not parse", () => {
-    expect(() => fixWithRules("const a = 1;\nconst = ;\n", "broken.ts", rules, decideBySuggestion)).toThrow(CodemodSyntaxError);
+    expect(() => fixWithRules("const a = 1;\nconst = ;\n", "broken.ts", rules, decideBySuggestion)).toThrow(
+      CodemodSyntaxError,
+    );
     try {
       fixWithRules("const a = 1;\nconst = ;\n", "broken.ts", rules, decideBySuggestion);
     } catch (error) {
@@ -128,9 +144,9 @@ describe("fixWithRules", () => {
   });
 
   it("stops a rewrite that never settles", () => {
-    expect(() => fixWithRules("const y = x;\n", "file.ts", [{ name: "never-settles", rule: neverSettles }], decideBySuggestion)).toThrow(
-      /did not settle/,
-    );
+    expect(() =>
+      fixWithRules("const y = x;\n", "file.ts", [{ name: "never-settles", rule: neverSettles }], decideBySuggestion),
+    ).toThrow(/did not settle/);
   });
 
   it("keeps a byte-order mark and edits the text after it at the right offsets", () => {

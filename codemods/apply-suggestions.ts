@@ -113,7 +113,10 @@ export function combineEdits(text: string, edits: readonly TextEdit[]): TextEdit
   const sorted = [...edits].sort((a, b) => a.range[0] - b.range[0]);
   const start = sorted[0]!.range[0];
   const end = Math.max(...sorted.map((edit) => edit.range[1]));
-  const shifted = sorted.map((edit) => ({ range: [edit.range[0] - start, edit.range[1] - start] as const, text: edit.text }));
+  const shifted = sorted.map((edit) => ({
+    range: [edit.range[0] - start, edit.range[1] - start] as const,
+    text: edit.text,
+  }));
   return { range: [start, end], text: applyEdits(text.slice(start, end), shifted) };
 }
 
@@ -173,7 +176,11 @@ function acceptedOptions(
 ): Record<string, unknown> | null {
   if (!options) return null;
   const schema = rule.meta.schema;
-  const first = Array.isArray(schema) ? schema[0] : schema && typeof schema === "object" ? (schema as { items?: unknown }).items : undefined;
+  const first = Array.isArray(schema)
+    ? schema[0]
+    : schema && typeof schema === "object"
+      ? (schema as { items?: unknown }).items
+      : undefined;
   const firstSchema = Array.isArray(first) ? first[0] : first;
   const known = (firstSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
   const accepted = Object.fromEntries(Object.entries(options).filter(([key]) => key in known));
@@ -191,7 +198,8 @@ function isParseError(message: Linter.LintMessage): boolean {
 function throwIfUnparsable(messages: readonly Linter.LintMessage[], filename: string, isInput: boolean): void {
   const fatal = messages.find(isParseError);
   if (!fatal) return;
-  if (isInput) throw new CodemodSyntaxError(filename, fatal.line, fatal.column, fatal.message.replace(/^Parsing error: /, ""));
+  if (isInput)
+    throw new CodemodSyntaxError(filename, fatal.line, fatal.column, fatal.message.replace(/^Parsing error: /, ""));
   throw new CodemodInternalError(
     filename,
     `the rewrite would not parse (${fatal.message}${fatal.line ? ` at line ${fatal.line}` : ""}); file left as it was`,
@@ -253,12 +261,18 @@ export function fixWithRules(
   }
   // A file the rules cannot match (their own first check) is returned before parsing, so a repository-wide run costs
   // little more than reading the files.
-  if (!mayAnyReport(rules, source, options.typed === true)) return { output: source, changed: false, skipped: [], applied: 0 };
+  if (!mayAnyReport(rules, source, options.typed === true))
+    return { output: source, changed: false, skipped: [], applied: 0 };
   if (source.length > MAX_REWRITE_CHARS) {
     // Lint, edit and re-lint of a multi-megabyte (usually generated) file takes gigabytes: say so instead of trying.
     const size = (source.length / (1024 * 1024)).toFixed(1);
     const reason = `the file is ${size} MB, over the ${MAX_REWRITE_CHARS / (1024 * 1024)} MB a rewrite is attempted on; \`check\` lists its findings to fix by hand`;
-    return { output: source, changed: false, skipped: [{ rule: rules[0]?.name ?? "", line: 1, column: 1, reason }], applied: 0 };
+    return {
+      output: source,
+      changed: false,
+      skipped: [{ rule: rules[0]?.name ?? "", line: 1, column: 1, reason }],
+      applied: 0,
+    };
   }
   const linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(filename)).root });
   const typed = options.typed ? typedLintingFor(source, filename, rules, linter) : null;
@@ -292,14 +306,22 @@ export function fixWithRules(
     text = next;
     applied += kept.length;
   }
-  throw new CodemodInternalError(filename, `the rewrites did not settle after ${MAX_PASSES} passes; file left as it was`);
+  throw new CodemodInternalError(
+    filename,
+    `the rewrites did not settle after ${MAX_PASSES} passes; file left as it was`,
+  );
 }
 
 /**
  * Type information where it can be had: the nearest tsconfig.json above the file, if its program includes the file.
  * Otherwise (no tsconfig, file not in the project) null, and the rules run without types, as in an editor.
  */
-function typedLintingFor(source: string, filename: string, rules: readonly RuleToApply[], linter: Linter): TypedLinting | null {
+function typedLintingFor(
+  source: string,
+  filename: string,
+  rules: readonly RuleToApply[],
+  linter: Linter,
+): TypedLinting | null {
   const tsconfig = nearestTsconfig(path.dirname(path.resolve(filename)));
   if (!tsconfig) return null;
   const typed = { tsconfig };

@@ -34,7 +34,8 @@ const TRANSFORMS: Record<string, TransformUnderTest> = {
   },
   "release-in-finally": {
     // Fixtures named `await-using…` run as `--await-using` does: typed, preferring `await using`.
-    run: (source, file, fixture) => runReleaseInFinally(source, file, { awaitUsing: fixture.startsWith("await-using") }),
+    run: (source, file, fixture) =>
+      runReleaseInFinally(source, file, { awaitUsing: fixture.startsWith("await-using") }),
     rules: [{ name: "release-in-finally", rule: releaseInFinally, options: { reportEscapingHandles: true } }],
   },
   deadline: {
@@ -56,12 +57,22 @@ interface ExpectedSkip {
 const EXPECTED_SKIPS: Record<string, readonly ExpectedSkip[]> = {
   "exhaustive-action/ternary-skipped": [{ rule: "exhaustive-action", line: 11, reason: /a ternary is an expression/ }],
   "exhaustive-action/flag-skipped": [{ rule: "exhaustive-action", line: 12, reason: /stored in a variable first/ }],
-  "exhaustive-action/mrtr-reask-prompt-skipped": [{ rule: "exhaustive-action", line: 9, reason: /asked it again.*handler is not a tool's/ }],
-  "release-in-finally/conditional-release-skipped": [
-    { rule: "release-in-finally", line: 7, reason: /gives it back outside a `finally`.*no rewrite here is provably equivalent/ },
+  "exhaustive-action/mrtr-reask-prompt-skipped": [
+    { rule: "exhaustive-action", line: 9, reason: /asked it again.*handler is not a tool's/ },
   ],
-  "release-in-finally/escaping-handle-skipped": [{ rule: "release-in-finally", line: 13, reason: /The release handle `release` is passed on/ }],
-  "deadline/opaque-options-skipped": [{ rule: "require-deadline", line: 8, reason: /These options may not set a deadline/ }],
+  "release-in-finally/conditional-release-skipped": [
+    {
+      rule: "release-in-finally",
+      line: 7,
+      reason: /gives it back outside a `finally`.*no rewrite here is provably equivalent/,
+    },
+  ],
+  "release-in-finally/escaping-handle-skipped": [
+    { rule: "release-in-finally", line: 13, reason: /The release handle `release` is passed on/ },
+  ],
+  "deadline/opaque-options-skipped": [
+    { rule: "require-deadline", line: 8, reason: /These options may not set a deadline/ },
+  ],
   "deadline/unknown-origin-skipped": [
     { rule: "require-deadline", line: 8, reason: /from no package this codemod knows.*add the deadline by hand/ },
   ],
@@ -110,63 +121,80 @@ describe("codemod fixtures", () => {
     }
   });
 
-  describe.each(fixtures.map((fixture) => [`${fixture.transform}/${fixture.name}`, fixture] as const))("%s", (key, fixture) => {
-    const transform = TRANSFORMS[fixture.transform]!;
-    const input = fs.readFileSync(fixture.inputFile, "utf8");
-    // The file name the transform sees decides the parser's dialect (.ts / .tsx), as in a real run; typed runs need
-    // the file the repository's tsconfig.json includes.
-    const file = fixture.name.startsWith("await-using") ? fixture.inputFile : fixture.inputFile.replace(".input.", ".");
-    const expected = fixture.outputFile ? fs.readFileSync(fixture.outputFile, "utf8") : input;
-    const expectedSkips = EXPECTED_SKIPS[key] ?? [];
-    const outcome = transform.run(input, file, fixture.name);
+  describe.each(fixtures.map((fixture) => [`${fixture.transform}/${fixture.name}`, fixture] as const))(
+    "%s",
+    (key, fixture) => {
+      const transform = TRANSFORMS[fixture.transform]!;
+      const input = fs.readFileSync(fixture.inputFile, "utf8");
+      // The file name the transform sees decides the parser's dialect (.ts / .tsx), as in a real run; typed runs need
+      // the file the repository's tsconfig.json includes.
+      const file = fixture.name.startsWith("await-using")
+        ? fixture.inputFile
+        : fixture.inputFile.replace(".input.", ".");
+      const expected = fixture.outputFile ? fs.readFileSync(fixture.outputFile, "utf8") : input;
+      const expectedSkips = EXPECTED_SKIPS[key] ?? [];
+      const outcome = transform.run(input, file, fixture.name);
 
-    it("rewrites to the expected output (or returns the input itself)", () => {
-      expect(outcome.output).toBe(expected);
-      expect(outcome.changed).toBe(fixture.outputFile !== null);
-      if (!fixture.outputFile) expect(outcome.output).toBe(input);
-    });
+      it("rewrites to the expected output (or returns the input itself)", () => {
+        expect(outcome.output).toBe(expected);
+        expect(outcome.changed).toBe(fixture.outputFile !== null);
+        if (!fixture.outputFile) expect(outcome.output).toBe(input);
+      });
 
-    it("reports each place it leaves alone, with its line and reason", () => {
-      expect(outcome.skipped.map(({ rule, line }) => ({ rule, line }))).toEqual(expectedSkips.map(({ rule, line }) => ({ rule, line })));
-      outcome.skipped.forEach((skip, index) => expect(skip.reason).toMatch(expectedSkips[index]!.reason));
-    });
+      it("reports each place it leaves alone, with its line and reason", () => {
+        expect(outcome.skipped.map(({ rule, line }) => ({ rule, line }))).toEqual(
+          expectedSkips.map(({ rule, line }) => ({ rule, line })),
+        );
+        outcome.skipped.forEach((skip, index) => expect(skip.reason).toMatch(expectedSkips[index]!.reason));
+      });
 
-    it("changes nothing on a second run", () => {
-      const again = transform.run(outcome.output, file, fixture.name);
-      expect(again.changed).toBe(false);
-      expect(again.output).toBe(outcome.output);
-    });
+      it("changes nothing on a second run", () => {
+        const again = transform.run(outcome.output, file, fixture.name);
+        expect(again.changed).toBe(false);
+        expect(again.output).toBe(outcome.output);
+      });
 
-    it("produces code that parses and keeps every comment", () => {
-      const before = commentsOf(input, file);
-      const after = commentsOf(outcome.output, file);
-      for (const comment of new Set(before)) {
-        expect(after.filter((text) => text === comment).length).toBeGreaterThanOrEqual(before.filter((text) => text === comment).length);
-      }
-    });
+      it("produces code that parses and keeps every comment", () => {
+        const before = commentsOf(input, file);
+        const after = commentsOf(outcome.output, file);
+        for (const comment of new Set(before)) {
+          expect(after.filter((text) => text === comment).length).toBeGreaterThanOrEqual(
+            before.filter((text) => text === comment).length,
+          );
+        }
+      });
 
-    it("leaves no finding of its rules but the skipped ones", () => {
-      const { messages } = lintWithRules(outcome.output, file, transform.rules);
-      expect(messages.filter((message) => message.fatal)).toEqual([]);
-      const findings = messages.map((message) => ({ rule: message.ruleId?.replace(/^elicitation\//, ""), line: message.line }));
-      expect(findings).toEqual(expectedSkips.map(({ rule, line }) => ({ rule, line })));
-    });
-  });
+      it("leaves no finding of its rules but the skipped ones", () => {
+        const { messages } = lintWithRules(outcome.output, file, transform.rules);
+        expect(messages.filter((message) => message.fatal)).toEqual([]);
+        const findings = messages.map((message) => ({
+          rule: message.ruleId?.replace(/^elicitation\//, ""),
+          line: message.line,
+        }));
+        expect(findings).toEqual(expectedSkips.map(({ rule, line }) => ({ rule, line })));
+      });
+    },
+  );
 });
 
 /** A file saved with Windows line endings comes back with Windows line endings only: the same rewrite, CRLF. */
 describe("codemod fixtures with CRLF line endings", () => {
   const toCrlf = (text: string) => text.replace(/\r?\n/g, "\r\n");
-  it.each(fixtures.map((fixture) => [`${fixture.transform}/${fixture.name}`, fixture] as const))("%s", (_key, fixture) => {
-    const transform = TRANSFORMS[fixture.transform]!;
-    const input = toCrlf(fs.readFileSync(fixture.inputFile, "utf8"));
-    const file = fixture.name.startsWith("await-using") ? fixture.inputFile : fixture.inputFile.replace(".input.", ".");
-    const expected = fixture.outputFile ? toCrlf(fs.readFileSync(fixture.outputFile, "utf8")) : input;
-    const outcome = transform.run(input, file, fixture.name);
-    expect(outcome.output.match(/(?<!\r)\n/g) ?? []).toEqual([]);
-    expect(outcome.output).toBe(expected);
-    expect(outcome.changed).toBe(fixture.outputFile !== null);
-  });
+  it.each(fixtures.map((fixture) => [`${fixture.transform}/${fixture.name}`, fixture] as const))(
+    "%s",
+    (_key, fixture) => {
+      const transform = TRANSFORMS[fixture.transform]!;
+      const input = toCrlf(fs.readFileSync(fixture.inputFile, "utf8"));
+      const file = fixture.name.startsWith("await-using")
+        ? fixture.inputFile
+        : fixture.inputFile.replace(".input.", ".");
+      const expected = fixture.outputFile ? toCrlf(fs.readFileSync(fixture.outputFile, "utf8")) : input;
+      const outcome = transform.run(input, file, fixture.name);
+      expect(outcome.output.match(/(?<!\r)\n/g) ?? []).toEqual([]);
+      expect(outcome.output).toBe(expected);
+      expect(outcome.changed).toBe(fixture.outputFile !== null);
+    },
+  );
 });
 
 /** A codemod admits exactly the files its rule does: the same exported gate, not a text test of its own. */
@@ -184,7 +212,9 @@ describe("the codemods' text gate is their rule's", () => {
 
   it("rewrites a file the rule reports with a suggestion, though it names no human-wait API", () => {
     const { messages } = lintWithRules(asksThroughCallback, "ask.ts", TRANSFORMS["exhaustive-action"]!.rules);
-    expect(messages.map((message) => [message.messageId, message.suggestions?.length])).toEqual([["declineAndCancelMerged", 1]]);
+    expect(messages.map((message) => [message.messageId, message.suggestions?.length])).toEqual([
+      ["declineAndCancelMerged", 1],
+    ]);
     const outcome = runExhaustiveAction(asksThroughCallback, "ask.ts");
     expect(outcome.changed).toBe(true);
     expect(outcome.output).toContain('case "decline": {');
@@ -192,11 +222,18 @@ describe("the codemods' text gate is their rule's", () => {
 
   it("does the same with or without the word `elicit` in a comment", () => {
     const withWord = `// elicit\n${asksThroughCallback}`;
-    expect(runExhaustiveAction(withWord, "ask.ts").output).toBe(`// elicit\n${runExhaustiveAction(asksThroughCallback, "ask.ts").output}`);
+    expect(runExhaustiveAction(withWord, "ask.ts").output).toBe(
+      `// elicit\n${runExhaustiveAction(asksThroughCallback, "ask.ts").output}`,
+    );
   });
 
   it("leaves a file with no answer literal unparsed, as the rule does", () => {
     const broken = "const = ; // requestedSchema\n";
-    expect(runExhaustiveAction(broken, "broken.ts")).toEqual({ output: broken, changed: false, skipped: [], applied: 0 });
+    expect(runExhaustiveAction(broken, "broken.ts")).toEqual({
+      output: broken,
+      changed: false,
+      skipped: [],
+      applied: 0,
+    });
   });
 });

@@ -21,6 +21,7 @@ function loadedModule(matches: (filename: string) => boolean): NodeJS.Module | u
 }
 
 if (loadedModule((filename) => filename.endsWith(WORKER))) {
-  const register = loadedModule((filename) => BABEL_REGISTER.test(filename))?.exports as { revert?: unknown } | undefined;
+  const register = loadedModule((filename) => BABEL_REGISTER.test(filename))?.exports as
+    { revert?: unknown } | undefined;
   if (typeof register?.revert === "function") register.revert();
 }

@@ -12,7 +12,11 @@ export type VisitorKeys = TSESLint.SourceCode.VisitorKeys;
  * (so comments and tokens are never children). `visit` returns true to stop the walk (`walkSubtree` then returns
  * true too) or "skip" to leave that node's children out.
  */
-export function walkSubtree(root: TSESTree.Node, keys: VisitorKeys, visit: (node: TSESTree.Node) => boolean | "skip" | void): boolean {
+export function walkSubtree(
+  root: TSESTree.Node,
+  keys: VisitorKeys,
+  visit: (node: TSESTree.Node) => boolean | "skip" | void,
+): boolean {
   const stack: TSESTree.Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -37,7 +41,9 @@ export function walkSubtree(root: TSESTree.Node, keys: VisitorKeys, visit: (node
 
 /** Whether any node in `root`'s subtree, outside functions nested in it, passes `test`. */
 export function someOwnNode(root: TSESTree.Node, keys: VisitorKeys, test: (node: TSESTree.Node) => boolean): boolean {
-  return walkSubtree(root, keys, (node) => (test(node) ? true : node !== root && isFunctionNode(node) ? "skip" : false));
+  return walkSubtree(root, keys, (node) =>
+    test(node) ? true : node !== root && isFunctionNode(node) ? "skip" : false,
+  );
 }
 
 /** The variable a name refers to, looked up from `scope` outwards (eslint-utils' `findVariable`). */
@@ -176,7 +182,8 @@ export function collectImportedPackages(program: TSESTree.Program): Set<string> 
   for (const statement of program.body) {
     if (statement.type === AST_NODE_TYPES.ImportDeclaration) addSpecifier(statement.source.value);
     if (
-      (statement.type === AST_NODE_TYPES.ExportNamedDeclaration || statement.type === AST_NODE_TYPES.ExportAllDeclaration) &&
+      (statement.type === AST_NODE_TYPES.ExportNamedDeclaration ||
+        statement.type === AST_NODE_TYPES.ExportAllDeclaration) &&
       statement.source
     ) {
       addSpecifier(statement.source.value);

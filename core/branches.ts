@@ -8,7 +8,17 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
-import { findProperty, findVariable, getMemberPath, getStaticPropertyName, getStringValue, isFunctionNode, unwrapExpression, walkSubtree, type VisitorKeys } from "./ast.ts";
+import {
+  findProperty,
+  findVariable,
+  getMemberPath,
+  getStaticPropertyName,
+  getStringValue,
+  isFunctionNode,
+  unwrapExpression,
+  walkSubtree,
+  type VisitorKeys,
+} from "./ast.ts";
 import { traceAnswerSource, type AnswerSource } from "./flow.ts";
 import { ELICITATION_PARAM_KEYS, type ResultShape } from "./human-wait.ts";
 import { viewKindTruth } from "./mrtr.ts";
@@ -116,7 +126,10 @@ function resolveUncached(target: TSESTree.Node, context: BranchContext, depth: n
     const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
     if (!definition || definition.type !== "Variable" || !definition.node.init) return null;
     const declarator = definition.node;
-    if (declarator.parent.kind !== "const" && variable!.references.some((reference) => reference.isWrite() && !reference.init)) {
+    if (
+      declarator.parent.kind !== "const" &&
+      variable!.references.some((reference) => reference.isWrite() && !reference.init)
+    ) {
       return null;
     }
     // `const action = result.action`
@@ -168,7 +181,10 @@ function traceWithParams(expression: TSESTree.Node, context: BranchContext, dept
     if (sendsElicitationParams(node)) return { kind: "annotation", typeName: "ElicitResult" };
     const callee = unwrapExpression(node.callee);
     // `ask(…).catch(() => fallbackAnswer)` still resolves with the answer's shape.
-    if (callee.type === AST_NODE_TYPES.MemberExpression && PASS_THROUGH_METHODS.has(getStaticPropertyName(callee) ?? "")) {
+    if (
+      callee.type === AST_NODE_TYPES.MemberExpression &&
+      PASS_THROUGH_METHODS.has(getStaticPropertyName(callee) ?? "")
+    ) {
       return traceWithParams(callee.object, context, depth + 1);
     }
     if (callee.type === AST_NODE_TYPES.Identifier) {
@@ -196,17 +212,24 @@ const PASS_THROUGH_METHODS = new Set(["catch", "finally"]);
 function sendsElicitationParams(call: TSESTree.CallExpression): boolean {
   return call.arguments.some((argument) => {
     const object = unwrapExpression(argument);
-    return object.type === AST_NODE_TYPES.ObjectExpression && ELICITATION_PARAM_KEYS.some((key) => findProperty(object, key) !== null);
+    return (
+      object.type === AST_NODE_TYPES.ObjectExpression &&
+      ELICITATION_PARAM_KEYS.some((key) => findProperty(object, key) !== null)
+    );
   });
 }
 
 /** The function a name refers to when the file declares it (`function ask…`, `const ask = async (…) => …`). */
-function localFunction(name: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.FunctionLike | null {
+function localFunction(
+  name: TSESTree.Identifier,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.FunctionLike | null {
   const variable = findVariable(sourceCode.getScope(name), name.name);
   const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!definition) return null;
   if (definition.type === "FunctionName" && isFunctionNode(definition.node)) return definition.node;
-  if (definition.type === "Variable" && definition.node.init && isFunctionNode(definition.node.init)) return definition.node.init;
+  if (definition.type === "Variable" && definition.node.init && isFunctionNode(definition.node.init))
+    return definition.node.init;
   return null;
 }
 
@@ -342,7 +365,8 @@ export function evaluateTest(
       const left = evaluateTest(node.left, discriminant, value, sourceCode, depth + 1);
       const right = evaluateTest(node.right, discriminant, value, sourceCode, depth + 1);
       if (node.operator === "&&") return left === false || right === false ? false : left && right ? true : undefined;
-      if (node.operator === "||") return left === true || right === true ? true : left === false && right === false ? false : undefined;
+      if (node.operator === "||")
+        return left === true || right === true ? true : left === false && right === false ? false : undefined;
       return undefined;
     }
     case AST_NODE_TYPES.UnaryExpression: {
@@ -378,7 +402,10 @@ function unwrapParenthesisLike(node: TSESTree.Node): TSESTree.Node {
 }
 
 /** `const ok = r.action === "accept" && …`: the condition a boolean flag stands for, or null. */
-export function flagCondition(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Expression | null {
+export function flagCondition(
+  identifier: TSESTree.Identifier,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.Expression | null {
   const variable = findVariable(sourceCode.getScope(identifier), identifier.name);
   const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!definition || definition.type !== "Variable" || definition.node.parent.kind !== "const") return null;
@@ -405,7 +432,10 @@ export function answerComparisons(
   const node = unwrapParenthesisLike(test);
   switch (node.type) {
     case AST_NODE_TYPES.LogicalExpression:
-      return [...answerComparisons(node.left, sourceCode, depth + 1), ...answerComparisons(node.right, sourceCode, depth + 1)];
+      return [
+        ...answerComparisons(node.left, sourceCode, depth + 1),
+        ...answerComparisons(node.right, sourceCode, depth + 1),
+      ];
     case AST_NODE_TYPES.UnaryExpression:
       return node.operator === "!" ? answerComparisons(node.argument, sourceCode, depth + 1) : [];
     case AST_NODE_TYPES.BinaryExpression: {
@@ -431,7 +461,12 @@ export function answerComparisons(
 }
 
 /** Whether `test` names `literal` in a comparison with the discriminant (not through a flag). */
-export function testNamesLiteral(test: TSESTree.Node, discriminant: Discriminant, literal: string, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+export function testNamesLiteral(
+  test: TSESTree.Node,
+  discriminant: Discriminant,
+  literal: string,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
   return answerComparisons(test, sourceCode).some(
     (found) => !found.viaFlag && found.literal === literal && readsDiscriminant(found.read, discriminant),
   );
@@ -456,10 +491,15 @@ function statementCompletes(statement: TSESTree.Node): boolean {
     case AST_NODE_TYPES.BlockStatement:
       return canCompleteNormally(statement.body);
     case AST_NODE_TYPES.IfStatement:
-      return !statement.alternate || statementCompletes(statement.consequent) || statementCompletes(statement.alternate);
+      return (
+        !statement.alternate || statementCompletes(statement.consequent) || statementCompletes(statement.alternate)
+      );
     case AST_NODE_TYPES.TryStatement:
       if (statement.finalizer && !canCompleteNormally(statement.finalizer.body)) return false;
-      return canCompleteNormally(statement.block.body) || (statement.handler !== null && canCompleteNormally(statement.handler.body.body));
+      return (
+        canCompleteNormally(statement.block.body) ||
+        (statement.handler !== null && canCompleteNormally(statement.handler.body.body))
+      );
     default:
       return true;
   }
@@ -488,7 +528,9 @@ export function followingStatements(statement: TSESTree.Node): TSESTree.Node[] |
   const parent = statement.parent;
   if (!parent) return null;
   const list =
-    parent.type === AST_NODE_TYPES.BlockStatement || parent.type === AST_NODE_TYPES.Program || parent.type === AST_NODE_TYPES.StaticBlock
+    parent.type === AST_NODE_TYPES.BlockStatement ||
+    parent.type === AST_NODE_TYPES.Program ||
+    parent.type === AST_NODE_TYPES.StaticBlock
       ? parent.body
       : parent.type === AST_NODE_TYPES.SwitchCase
         ? parent.consequent
@@ -500,7 +542,9 @@ export function followingStatements(statement: TSESTree.Node): TSESTree.Node[] |
 
 function precedingStatements(child: TSESTree.Node, parent: TSESTree.Node): TSESTree.Node[] {
   const list =
-    parent.type === AST_NODE_TYPES.BlockStatement || parent.type === AST_NODE_TYPES.Program || parent.type === AST_NODE_TYPES.StaticBlock
+    parent.type === AST_NODE_TYPES.BlockStatement ||
+    parent.type === AST_NODE_TYPES.Program ||
+    parent.type === AST_NODE_TYPES.StaticBlock
       ? parent.body
       : parent.type === AST_NODE_TYPES.SwitchCase && child !== parent.test
         ? parent.consequent
@@ -558,7 +602,11 @@ export function valuesReaching(
         return operator === "&&" ? truth !== false : operator === "||" ? truth !== true : true;
       });
     }
-    if (parent.type === AST_NODE_TYPES.SwitchCase && child !== parent.test && readsDiscriminant(parent.parent.discriminant, discriminant)) {
+    if (
+      parent.type === AST_NODE_TYPES.SwitchCase &&
+      child !== parent.test &&
+      readsDiscriminant(parent.parent.discriminant, discriminant)
+    ) {
       const entering = new Set(valuesEnteringClause(parent, [...values]));
       keep((value) => entering.has(value));
     }
@@ -567,7 +615,11 @@ export function valuesReaching(
         const test = earlier.test;
         if (!earlier.alternate && !statementCompletes(earlier.consequent)) {
           keep((value) => evaluateTest(test, discriminant, value, sourceCode) !== true);
-        } else if (earlier.alternate && !statementCompletes(earlier.alternate) && statementCompletes(earlier.consequent)) {
+        } else if (
+          earlier.alternate &&
+          !statementCompletes(earlier.alternate) &&
+          statementCompletes(earlier.consequent)
+        ) {
           keep((value) => evaluateTest(test, discriminant, value, sourceCode) !== false);
         }
       }
@@ -575,7 +627,10 @@ export function valuesReaching(
         const exiting = new Set<AnswerValue>();
         const domain = [...values];
         for (const clause of earlier.cases) {
-          if (!canCompleteNormally(clause.consequent) && !clause.consequent.some((statement) => containsOwnBreak(statement, sourceCode.visitorKeys))) {
+          if (
+            !canCompleteNormally(clause.consequent) &&
+            !clause.consequent.some((statement) => containsOwnBreak(statement, sourceCode.visitorKeys))
+          ) {
             for (const value of valuesEnteringClause(clause, domain)) exiting.add(value);
           }
         }
@@ -585,7 +640,7 @@ export function valuesReaching(
   }
   if (read) {
     const narrowed = narrowedValuesAt(read, sourceCode);
-    if (narrowed && narrowed.size > 0) keep((value) => value === OTHER_VALUE ? false : narrowed.has(value));
+    if (narrowed && narrowed.size > 0) keep((value) => (value === OTHER_VALUE ? false : narrowed.has(value)));
   }
   return values;
 }
@@ -622,7 +677,11 @@ const BREAK_TARGETS: ReadonlySet<string> = new Set([
 ]);
 
 /** Whether `node` reads the discriminant anywhere, or compares it (through flags too). */
-export function mentionsDiscriminant(node: TSESTree.Node, discriminant: Discriminant, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+export function mentionsDiscriminant(
+  node: TSESTree.Node,
+  discriminant: Discriminant,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
   if (answerComparisons(node, sourceCode).some((found) => readsDiscriminant(found.read, discriminant))) return true;
   return findRead(node, discriminant, false, sourceCode.visitorKeys);
 }
@@ -631,19 +690,37 @@ export function mentionsDiscriminant(node: TSESTree.Node, discriminant: Discrimi
  * Whether the statements pass the answer on rather than deciding for it: they read the discriminant
  * (`` `User ${r.action}` ``, `assertNever(r.action)`, a nested test) or hand over the whole answer (`return r`).
  */
-export function passesAnswerOn(nodes: readonly TSESTree.Node[], discriminant: Discriminant, keys: VisitorKeys): boolean {
+export function passesAnswerOn(
+  nodes: readonly TSESTree.Node[],
+  discriminant: Discriminant,
+  keys: VisitorKeys,
+): boolean {
   return nodes.some((node) => findRead(node, discriminant, true, keys));
 }
 
-function findRead(root: TSESTree.Node, discriminant: Discriminant, includeWholeAnswer: boolean, keys: VisitorKeys): boolean {
+function findRead(
+  root: TSESTree.Node,
+  discriminant: Discriminant,
+  includeWholeAnswer: boolean,
+  keys: VisitorKeys,
+): boolean {
   const target = unwrapExpression(discriminant.node);
   const answerKey =
     includeWholeAnswer && target.type === AST_NODE_TYPES.MemberExpression ? discriminantKey(target.object) : null;
   return walkSubtree(root, keys, (node) => {
     if (
       (node.type === AST_NODE_TYPES.Identifier || node.type === AST_NODE_TYPES.MemberExpression) &&
-      !(node.parent?.type === AST_NODE_TYPES.MemberExpression && node.parent.property === node && !node.parent.computed) &&
-      !(node.parent?.type === AST_NODE_TYPES.Property && node.parent.key === node && !node.parent.computed && !node.parent.shorthand)
+      !(
+        node.parent?.type === AST_NODE_TYPES.MemberExpression &&
+        node.parent.property === node &&
+        !node.parent.computed
+      ) &&
+      !(
+        node.parent?.type === AST_NODE_TYPES.Property &&
+        node.parent.key === node &&
+        !node.parent.computed &&
+        !node.parent.shorthand
+      )
     ) {
       const key = discriminantKey(node);
       if (key === discriminant.key) return true;
@@ -651,7 +728,9 @@ function findRead(root: TSESTree.Node, discriminant: Discriminant, includeWholeA
         // `r.content` reads another field; `r` alone (returned, passed, spread) carries the action along.
         const parent = node.parent;
         const readsOtherField =
-          parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === node && discriminantKey(parent) !== discriminant.key;
+          parent?.type === AST_NODE_TYPES.MemberExpression &&
+          parent.object === node &&
+          discriminantKey(parent) !== discriminant.key;
         if (!readsOtherField) return true;
       }
     }

@@ -34,12 +34,24 @@ describe("matchHumanWaitCall", () => {
     ["MCP SDK v1 server", "server.elicitInput({ message: 'x', requestedSchema })", "mcp-elicit-input"],
     ["McpServer's inner server", "mcpServer.server.elicitInput(params, { timeout: 1 })", "mcp-elicit-input"],
     ["v2 context", "ctx.mcpReq.elicitInput(params)", "mcp-elicit-input"],
-    ["sendRequest for elicitation/create", "extra.sendRequest({ method: 'elicitation/create', params }, ElicitResultSchema)", "mcp-send-request"],
+    [
+      "sendRequest for elicitation/create",
+      "extra.sendRequest({ method: 'elicitation/create', params }, ElicitResultSchema)",
+      "mcp-send-request",
+    ],
     ["v2 send", "ctx.mcpReq.send({ method: 'elicitation/create', params }, schema)", "mcp-v2-send"],
     ["fastmcp context.elicit", "import { FastMCP } from 'fastmcp'; context.elicit({ message: 'x' })", "fastmcp-elicit"],
     ["fastmcp session", "session.requestElicitation({ message: 'x' })", "fastmcp-request-elicitation"],
-    ["mcp-use ctx.elicit", "import { MCPServer } from 'mcp-use/server'; ctx.elicit('Which branch?', schema, { timeout: 1 })", "mcp-use-elicit"],
-    ["cloudflare agents", "import { McpAgent } from 'agents/mcp'; this.elicitInput(params, { relatedRequestId })", "cloudflare-agents-elicit-input"],
+    [
+      "mcp-use ctx.elicit",
+      "import { MCPServer } from 'mcp-use/server'; ctx.elicit('Which branch?', schema, { timeout: 1 })",
+      "mcp-use-elicit",
+    ],
+    [
+      "cloudflare agents",
+      "import { McpAgent } from 'agents/mcp'; this.elicitInput(params, { relatedRequestId })",
+      "cloudflare-agents-elicit-input",
+    ],
     ["ACP requestPermission", "conn.requestPermission({ sessionId, toolCall, options })", "acp-request-permission"],
     ["ACP unstable elicitation", "conn.unstable_createElicitation(params)", "acp-unstable-create-elicitation"],
     ["ACP 2.x ctx.request", "ctx.request(methods.client.session.requestPermission, params, {})", "acp2-request"],
@@ -76,7 +88,9 @@ describe("matchHumanWaitCall", () => {
 
 describe("matchElicitationHandler", () => {
   it("finds an MCP client's elicitation handler by schema", () => {
-    const [call] = callsIn("client.setRequestHandler(ElicitRequestSchema, async (request, extra) => ({ action: 'cancel' }))");
+    const [call] = callsIn(
+      "client.setRequestHandler(ElicitRequestSchema, async (request, extra) => ({ action: 'cancel' }))",
+    );
     expect(matchElicitationHandler(call!)?.api.id).toBe("mcp-set-request-handler");
   });
 

@@ -120,13 +120,17 @@ describe("moving code", () => {
   it("indentDeeper adds a unit to each line after the first, but not inside a template literal", () => {
     const sourceCode = parse(text);
     const body = (statementAt(sourceCode, 0) as TSESTree.FunctionDeclaration).body;
-    expect(indentDeeper(sourceCode, body.range[0], body.range[1], "  ")).toBe("{\n    g(`a\n  b`);\n    if (x) {\n      h();\n    }\n  }");
+    expect(indentDeeper(sourceCode, body.range[0], body.range[1], "  ")).toBe(
+      "{\n    g(`a\n  b`);\n    if (x) {\n      h();\n    }\n  }",
+    );
   });
 
   it("indentShallower takes a unit from each line that has it", () => {
     const sourceCode = parse(text);
     const body = (statementAt(sourceCode, 0) as TSESTree.FunctionDeclaration).body;
-    expect(indentShallower(sourceCode, body.range[0], body.range[1], "  ")).toBe("{\ng(`a\n  b`);\nif (x) {\n  h();\n}\n}");
+    expect(indentShallower(sourceCode, body.range[0], body.range[1], "  ")).toBe(
+      "{\ng(`a\n  b`);\nif (x) {\n  h();\n}\n}",
+    );
   });
 
   it("indentTo moves lines to a new indentation, keeping their relative depth", () => {
@@ -185,7 +189,9 @@ describe("insertIntoList", () => {
   });
 
   it("gives each of several new items its own line in a list with one item per line", () => {
-    expect(insertIntoObject("const o = {\r\n  a: 1\r\n}\r\n", ["b: 2", "c: 3"])).toBe("const o = {\r\n  a: 1,\r\n  b: 2,\r\n  c: 3\r\n}\r\n");
+    expect(insertIntoObject("const o = {\r\n  a: 1\r\n}\r\n", ["b: 2", "c: 3"])).toBe(
+      "const o = {\r\n  a: 1,\r\n  b: 2,\r\n  c: 3\r\n}\r\n",
+    );
     expect(insertIntoObject("const o = { a: 1 }\n", ["b: 2", "c: 3"])).toBe("const o = { a: 1, b: 2, c: 3 }\n");
   });
 });

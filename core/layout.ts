@@ -90,12 +90,14 @@ function indentUnitOf(text: string): string {
     if (indent.startsWith("\t")) return "\t";
     // A JSDoc body (` * …`) is one space in from its `/**`: not a level of indentation.
     if (line.slice(indent.length).startsWith("*")) continue;
-    if (previous !== null && indent.length > previous) steps.set(indent.length - previous, (steps.get(indent.length - previous) ?? 0) + 1);
+    if (previous !== null && indent.length > previous)
+      steps.set(indent.length - previous, (steps.get(indent.length - previous) ?? 0) + 1);
     previous = indent.length;
   }
   let unit = 2;
   let count = 0;
-  for (const [step, seen] of steps) if (step <= 8 && (seen > count || (seen === count && step < unit))) [unit, count] = [step, seen];
+  for (const [step, seen] of steps)
+    if (step <= 8 && (seen > count || (seen === count && step < unit))) [unit, count] = [step, seen];
   return " ".repeat(unit);
 }
 
@@ -107,7 +109,8 @@ export function indentUnitNear(sourceCode: SourceCode, node: TSESTree.Node): str
   const outer = indentAt(sourceCode.text, node.range[0]);
   for (const line of sourceCode.lines.slice(node.loc.start.line, node.loc.end.line)) {
     const indent = /^[ \t]*/.exec(line)![0];
-    if (line.trim() !== "" && indent.length > outer.length && indent.startsWith(outer)) return indent.slice(outer.length);
+    if (line.trim() !== "" && indent.length > outer.length && indent.startsWith(outer))
+      return indent.slice(outer.length);
   }
   return layoutOf(sourceCode).indentUnit;
 }
@@ -219,7 +222,10 @@ function multilineValueRanges(sourceCode: SourceCode, start: number, end: number
   for (const token of sourceCode.ast.tokens) {
     if (token.range[1] <= start) continue;
     if (token.range[0] >= end) break;
-    if ((token.type === "Template" || token.type === "String" || token.type === "JSXText") && token.loc.start.line !== token.loc.end.line) {
+    if (
+      (token.type === "Template" || token.type === "String" || token.type === "JSXText") &&
+      token.loc.start.line !== token.loc.end.line
+    ) {
       ranges.push(token.range);
     }
   }
@@ -257,7 +263,9 @@ export function indentDeeper(sourceCode: SourceCode, start: number, end: number,
     const lineEnd = text.indexOf("\n", lineStart);
     return text.slice(lineStart, lineEnd === -1 ? text.length : lineEnd).trim() === "";
   };
-  return mapLines(sourceCode, start, end, (line, lineStart) => (isBlank(lineStart) ? line : unit + line)).join(layoutOf(sourceCode).eol);
+  return mapLines(sourceCode, start, end, (line, lineStart) => (isBlank(lineStart) ? line : unit + line)).join(
+    layoutOf(sourceCode).eol,
+  );
 }
 
 /** The text of [start, end) one level shallower: `unit` taken from every line after the first that starts with it. */
@@ -323,7 +331,9 @@ export function insertIntoList(
     const joined = newItems.join(", ");
     // `{}` → `{ item }`; `()` → `(item)`.
     if (closer.value === "}") {
-      return inner.trim() === "" ? { range: [opener.range[1], closer.range[0]], text: ` ${joined} ` } : { range: [closer.range[0], closer.range[0]], text: `${joined} ` };
+      return inner.trim() === ""
+        ? { range: [opener.range[1], closer.range[0]], text: ` ${joined} ` }
+        : { range: [closer.range[0], closer.range[0]], text: `${joined} ` };
     }
     return { range: [closer.range[0], closer.range[0]], text: joined };
   }
@@ -347,7 +357,11 @@ export function insertIntoList(
 }
 
 /** Where the comments that follow `after` on its own line, before `closer`, end (`after`'s end when there are none). */
-function endOfSameLineNote(sourceCode: SourceCode, after: TSESTree.Node | TSESTree.Token, closer: TSESTree.Token): number {
+function endOfSameLineNote(
+  sourceCode: SourceCode,
+  after: TSESTree.Node | TSESTree.Token,
+  closer: TSESTree.Token,
+): number {
   let end = after.range[1];
   let line = after.loc.end.line;
   for (const comment of sourceCode.getCommentsAfter(after)) {

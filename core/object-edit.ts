@@ -8,9 +8,17 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { indentAt, insertIntoList, layoutOf } from "./layout.ts";
 
 /** The key as the object would spell it: `signal`, or `"signal"` when the object quotes its keys. */
-export function spellKey(object: TSESTree.ObjectExpression, key: string, sourceCode: Readonly<TSESLint.SourceCode>): string {
+export function spellKey(
+  object: TSESTree.ObjectExpression,
+  key: string,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): string {
   for (const property of object.properties) {
-    if (property.type === AST_NODE_TYPES.Property && property.key.type === AST_NODE_TYPES.Literal && !property.computed) {
+    if (
+      property.type === AST_NODE_TYPES.Property &&
+      property.key.type === AST_NODE_TYPES.Literal &&
+      !property.computed
+    ) {
       const quote = sourceCode.getText(property.key)[0];
       if (quote === '"' || quote === "'") return `${quote}${key}${quote}`;
     }

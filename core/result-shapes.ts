@@ -64,5 +64,7 @@ export function noDecisionAnswerText(
   { quote = '"', asConst = false }: { quote?: string; asConst?: boolean } = {},
 ): string {
   const literal = (value: string) => `${quote}${value}${quote}${asConst ? " as const" : ""}`;
-  return shape === "acp-permission-outcome" ? `{ outcome: { outcome: ${literal("cancelled")} } }` : `{ action: ${literal("cancel")} }`;
+  return shape === "acp-permission-outcome"
+    ? `{ outcome: { outcome: ${literal("cancelled")} } }`
+    : `{ action: ${literal("cancel")} }`;
 }

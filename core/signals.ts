@@ -52,9 +52,12 @@ export function findCallerSignals(
   for (let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(node); scope; scope = scope.upper) {
     if (scope.type === "module" || scope.type === "global") break;
     const keep = handedOver;
-    const add = keep === null ? addSignal : (signal: CallerSignal) => {
-      if (keep.some((argument) => referencesSignal(argument, signal, sourceCode))) addSignal(signal);
-    };
+    const add =
+      keep === null
+        ? addSignal
+        : (signal: CallerSignal) => {
+            if (keep.some((argument) => referencesSignal(argument, signal, sourceCode))) addSignal(signal);
+          };
     // A name that holds the signal itself reads better in messages and fixes than a path below a parameter.
     const paths: CallerSignal[] = [];
     for (const variable of scope.variables) {
@@ -200,7 +203,8 @@ function findIdentifierUses(root: TSESTree.Node, name: string, declaration: TSES
     for (const [key, value] of Object.entries(node)) {
       if (key === "parent") continue;
       for (const child of Array.isArray(value) ? value : [value]) {
-        if (child && typeof child === "object" && typeof (child as { type?: unknown }).type === "string") visit(child as TSESTree.Node);
+        if (child && typeof child === "object" && typeof (child as { type?: unknown }).type === "string")
+          visit(child as TSESTree.Node);
       }
     }
   };
@@ -375,7 +379,8 @@ function isSignalPath(
 /** An identifier that reads a value (not a property key or a non-computed member name). */
 function isValueIdentifier(identifier: TSESTree.Identifier): boolean {
   const parent = identifier.parent;
-  if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === identifier && !parent.computed) return false;
+  if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === identifier && !parent.computed)
+    return false;
   if (parent?.type === AST_NODE_TYPES.Property && parent.key === identifier && !parent.computed && !parent.shorthand) {
     return false;
   }
@@ -406,7 +411,10 @@ export function isSignalLinked(
       ) {
         return true;
       }
-      if (isAbortSignalStaticCall(node, "any") && node.arguments.some((argument) => referencesSignal(argument, signal, sourceCode))) {
+      if (
+        isAbortSignalStaticCall(node, "any") &&
+        node.arguments.some((argument) => referencesSignal(argument, signal, sourceCode))
+      ) {
         return true;
       }
     }

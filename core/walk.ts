@@ -30,10 +30,7 @@ export function singleInitializer(variable: TSESLint.Scope.Variable): TSESTree.E
 }
 
 /** The initialiser behind an identifier, when the identifier names a single-valued local; otherwise the node itself. */
-export function followConstant(
-  node: TSESTree.Node,
-  sourceCode: Readonly<TSESLint.SourceCode>,
-): TSESTree.Node {
+export function followConstant(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node {
   const unwrapped = unwrapExpression(node);
   if (unwrapped.type !== AST_NODE_TYPES.Identifier) return unwrapped;
   const variable = resolveIdentifier(unwrapped, sourceCode);

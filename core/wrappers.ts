@@ -31,7 +31,9 @@ export const wrapperOptionSchema: JSONSchema4 = {
     required: ["from", "name"],
     properties: {
       from: { type: "string", enum: ["file", "package", "lib"] },
-      name: { oneOf: [{ type: "string" }, { type: "array", items: { type: "string" }, minItems: 1, uniqueItems: true }] },
+      name: {
+        oneOf: [{ type: "string" }, { type: "array", items: { type: "string" }, minItems: 1, uniqueItems: true }],
+      },
       package: { type: "string" },
       path: { type: "string" },
       behavesLike: { type: "string", enum: HUMAN_WAIT_APIS.map((api) => api.id) },

@@ -42,7 +42,12 @@ export const EXPLAINS_MISSING_REWRITE: ReadonlySet<MessageIds> = new Set([
 export function mayReport(text: string, options: Options[0] = {}, typed = false): boolean {
   const facts = textFacts(text);
   if (!facts.mayCompareAnswer) return false;
-  return typed || facts.mayWaitOnPerson || textMayUseMrtr(text) || mentionsWrapper(text, compileWrappers(options.humanWaitFunctions));
+  return (
+    typed ||
+    facts.mayWaitOnPerson ||
+    textMayUseMrtr(text) ||
+    mentionsWrapper(text, compileWrappers(options.humanWaitFunctions))
+  );
 }
 
 export default createRule<Options, MessageIds>({
@@ -111,7 +116,8 @@ export default createRule<Options, MessageIds>({
         if (isAcpClientHandlerMethod(node)) checkHandler(check, node.value, acpHandlerSide(node));
       },
       Property(node) {
-        if (isFunctionNode(node.value) && isAcpClientHandlerMethod(node)) checkHandler(check, node.value, acpHandlerSide(node));
+        if (isFunctionNode(node.value) && isAcpClientHandlerMethod(node))
+          checkHandler(check, node.value, acpHandlerSide(node));
       },
     };
   },

@@ -110,7 +110,9 @@ describe("check <paths>", () => {
     expect(results.map((r) => path.relative(FIXTURES_DIR, r.filePath)).sort()).toEqual(
       expect.arrayContaining([path.join("acp-agent", "agent.ts"), path.join("mcp-server", "server.ts")]),
     );
-    const fatal = results.flatMap((r) => r.messages.filter((m) => m.fatal).map((m) => `${r.filePath}:${m.line} ${m.message}`));
+    const fatal = results.flatMap((r) =>
+      r.messages.filter((m) => m.fatal).map((m) => `${r.filePath}:${m.line} ${m.message}`),
+    );
     expect(fatal).toEqual([]);
     const reported = new Set(results.flatMap((r) => r.messages.map((m) => m.ruleId)));
     for (const ruleId of Object.keys(plugin.configs.recommended.rules ?? {})) expect([...reported]).toContain(ruleId);
@@ -160,16 +162,34 @@ describe("check <paths>", () => {
   });
 
   it("--config all reports everything strict does", async () => {
-    expect(await findingsOf("src/strict-only.ts", "all")).toEqual(expect.arrayContaining(expectedFindings(STRICT_ONLY, "strict")));
+    expect(await findingsOf("src/strict-only.ts", "all")).toEqual(
+      expect.arrayContaining(expectedFindings(STRICT_ONLY, "strict")),
+    );
   });
 
   it.each([
     { name: "no paths", argv: [], stderr: /give at least one file or directory/ },
     { name: "an unknown flag", argv: ["--fix", "src"], stderr: /Unknown option '--fix'/ },
-    { name: "a path that does not exist", argv: ["src", "nope.ts"], stderr: /^check: no such file or directory: nope\.ts$/m },
-    { name: "an unknown config", argv: ["--config", "loose", "src"], stderr: /--config must be one of recommended, strict, all \(got "loose"\)/ },
-    { name: "an unknown format", argv: ["--format", "table", "src"], stderr: /--format must be one of stylish, json, sarif/ },
-    { name: "a bad concurrency", argv: ["--concurrency", "0", "src"], stderr: /--concurrency must be a positive number, auto or off/ },
+    {
+      name: "a path that does not exist",
+      argv: ["src", "nope.ts"],
+      stderr: /^check: no such file or directory: nope\.ts$/m,
+    },
+    {
+      name: "an unknown config",
+      argv: ["--config", "loose", "src"],
+      stderr: /--config must be one of recommended, strict, all \(got "loose"\)/,
+    },
+    {
+      name: "an unknown format",
+      argv: ["--format", "table", "src"],
+      stderr: /--format must be one of stylish, json, sarif/,
+    },
+    {
+      name: "a bad concurrency",
+      argv: ["--concurrency", "0", "src"],
+      stderr: /--concurrency must be a positive number, auto or off/,
+    },
     { name: "nothing lintable in the paths", argv: ["notes"], stderr: /no \.ts\/.+ files to lint in notes/ },
   ])("exits 2 with a clear message on $name", async ({ argv, stderr }) => {
     const run = await runCli(["check", ...argv], project);
@@ -207,7 +227,9 @@ describe("check --concurrency auto, after the text gate", () => {
     expect(run.code).toBe(1);
     const results = JSON.parse(run.stdout) as JsonResult[];
     const server = results.find((r) => r.filePath.endsWith(path.join("src", "server.ts")))!;
-    expect(sortFindings(server.messages.map((m) => ({ line: m.line, ruleId: m.ruleId ?? "parse error" })))).toEqual(expectedFindings(BUGGY_SERVER));
+    expect(sortFindings(server.messages.map((m) => ({ line: m.line, ruleId: m.ruleId ?? "parse error" })))).toEqual(
+      expectedFindings(BUGGY_SERVER),
+    );
   });
 });
 
@@ -249,10 +271,17 @@ describe("check: which files it reads", () => {
   });
 
   it("--ignore-pattern leaves out matching files, relative to the current directory", async () => {
-    const dir = repository({ "src/server.ts": BUGGY_SERVER, "src/generated/server.ts": BUGGY_SERVER, "src/clean.ts": CLEAN });
+    const dir = repository({
+      "src/server.ts": BUGGY_SERVER,
+      "src/generated/server.ts": BUGGY_SERVER,
+      "src/clean.ts": CLEAN,
+    });
     const run = await runCli(["check", "--format", "json", "--ignore-pattern", "src/generated/**", "src"], dir);
     const results = JSON.parse(run.stdout) as JsonResult[];
-    expect(results.map((r) => path.relative(dir, r.filePath)).sort()).toEqual([path.join("src", "clean.ts"), path.join("src", "server.ts")]);
+    expect(results.map((r) => path.relative(dir, r.filePath)).sort()).toEqual([
+      path.join("src", "clean.ts"),
+      path.join("src", "server.ts"),
+    ]);
     const all = await runCli(["check", "--format", "json", "src"], dir);
     expect((JSON.parse(all.stdout) as JsonResult[]).length).toBe(3);
   });
@@ -265,8 +294,12 @@ describe("check: which files it reads", () => {
     const buggy = await runCli(["check", "src/legacy.js"], dir);
     expect(buggy.code).toBe(1);
     expect(buggy.stdout).not.toContain("could not parse");
-    expect(sortFindings(headers(buggy.stdout))).toEqual(expectedFindings(BUGGY_SERVER).map((f) => ({ ...f, line: f.line + 1 })));
-    expect(buggy.stderr).toMatch(/^check: note: src\/legacy\.js:1: \/\* eslint-env \*\/ comments are no longer supported\./m);
+    expect(sortFindings(headers(buggy.stdout))).toEqual(
+      expectedFindings(BUGGY_SERVER).map((f) => ({ ...f, line: f.line + 1 })),
+    );
+    expect(buggy.stderr).toMatch(
+      /^check: note: src\/legacy\.js:1: \/\* eslint-env \*\/ comments are no longer supported\./m,
+    );
     const tidy = await runCli(["check", "src/tidy.js"], dir);
     expect(tidy.code).toBe(0);
     expect(tidy.stdout).toBe("No problems in 1 file.\n");
@@ -277,7 +310,9 @@ describe("check: which files it reads", () => {
     const run = await runCli(["check", "src"], dir);
     expect(run.code).toBe(1);
     expect(run.stdout).not.toContain("util.ts");
-    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe(`${expectedFindings(BUGGY_SERVER).length} problems in 1 file (2 files checked).`);
+    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe(
+      `${expectedFindings(BUGGY_SERVER).length} problems in 1 file (2 files checked).`,
+    );
   });
 
   it("still reports a file without a human-wait word when a pending store there is keyed by session", async () => {
@@ -298,7 +333,8 @@ describe("demo", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^== 1\/2 {2}eslint-plugin-elicitation check fixtures\n/);
     const checkPart = run.stdout.slice(0, run.stdout.indexOf("== 2/2"));
-    for (const ruleId of Object.keys(plugin.configs.recommended.rules ?? {})) expect(checkPart).toContain(`  ${ruleId}\n`);
+    for (const ruleId of Object.keys(plugin.configs.recommended.rules ?? {}))
+      expect(checkPart).toContain(`  ${ruleId}\n`);
     expect(run.stdout).toContain("== 2/2  eslint-plugin-elicitation migrate --dry --deadline-ms 120000 fixtures");
     expect(run.stdout.trimEnd().split("\n").at(-1)).toMatch(/^The demo exits 0: .*on purpose/);
     expect(snapshot(FIXTURES_DIR)).toEqual(before);

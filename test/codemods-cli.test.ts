@@ -90,7 +90,10 @@ function lineOf(text: string, marker: string): number {
 }
 
 const TSCONFIG = JSON.stringify(
-  { compilerOptions: { target: "es2022", lib: ["es2022"], module: "nodenext", strict: true, noEmit: true, types: [] }, include: ["src"] },
+  {
+    compilerOptions: { target: "es2022", lib: ["es2022"], module: "nodenext", strict: true, noEmit: true, types: [] },
+    include: ["src"],
+  },
   null,
   2,
 );
@@ -126,18 +129,36 @@ function makeRepository(files: Record<string, string>): string {
 }
 
 /** The package's CLI in process (`check`, `migrate`), as the bin runs it. */
-async function cli(cwd: string, argv: string[], isTTY = false): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(
+  cwd: string,
+  argv: string[],
+  isTTY = false,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const io: CommandIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), cwd, isTTY };
+  const io: CommandIo = {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    cwd,
+    isTTY,
+  };
   const code = await main(argv, io);
   return { code, stdout, stderr };
 }
 
-async function migrate(cwd: string, argv: string[], isTTY = false): Promise<{ code: number; stdout: string; stderr: string }> {
+async function migrate(
+  cwd: string,
+  argv: string[],
+  isTTY = false,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const io: CommandIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), cwd, isTTY };
+  const io: CommandIo = {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    cwd,
+    isTTY,
+  };
   const code = await runMigrate(argv, io);
   return { code, stdout, stderr };
 }
@@ -153,7 +174,9 @@ describe("migrate", () => {
     expect(result.stdout).toContain('+      case "decline": {');
     expect(result.stdout).toContain("+  } finally {");
     expect(result.stdout).toContain("{ timeout: 300000 }");
-    expect(result.stdout).toContain("Dry run, nothing written. Summary: 1 changed, 1 unchanged, 0 skipped with reason, 0 failed (2 files).");
+    expect(result.stdout).toContain(
+      "Dry run, nothing written. Summary: 1 changed, 1 unchanged, 0 skipped with reason, 0 failed (2 files).",
+    );
     expect(read(root, "src/deploy.ts")).toBe(DEPLOY);
     expect(git(root, "status", "--porcelain")).toBe("");
   });
@@ -174,7 +197,12 @@ describe("migrate", () => {
   });
 
   it("migrates the files that parse, names the one that does not with file:line, and exits 1", async () => {
-    const root = makeRepository({ "src/deploy.ts": DEPLOY, "src/clean.ts": CLEAN, "src/broken.ts": BROKEN, "tsconfig.json": TSCONFIG });
+    const root = makeRepository({
+      "src/deploy.ts": DEPLOY,
+      "src/clean.ts": CLEAN,
+      "src/broken.ts": BROKEN,
+      "tsconfig.json": TSCONFIG,
+    });
     const inodeBefore = fs.statSync(path.join(root, "src/deploy.ts")).ino;
     const result = await migrate(root, ["src", "--deadline-ms", "300000"]);
     expect(result.code).toBe(1);
@@ -190,7 +218,7 @@ describe("migrate", () => {
       '      default:\n        // any other action is no decision either: falls through to cancel\n      case "cancel": {\n        // cancel: the dialog was dismissed without a decision\n        outcome = "skipped"; // refused or dismissed\n      }\n    }',
     );
     expect(migrated).toContain("  } finally {\n    lock.release();\n  }\n  return outcome;");
-    expect(migrated).toContain('await server.elicitInput({ message: `Deploy ${service}?` }, { timeout: 300000 });');
+    expect(migrated).toContain("await server.elicitInput({ message: `Deploy ${service}?` }, { timeout: 300000 });");
     const { messages } = lintWithRules(migrated, path.join(root, "src/deploy.ts"), [
       { name: "exhaustive-action", rule: exhaustiveAction },
       { name: "release-in-finally", rule: releaseInFinally },
@@ -210,7 +238,9 @@ describe("migrate", () => {
     const root = makeRepository({ "src/pick.ts": TERNARY });
     const result = await migrate(root, ["src", "--transform", "exhaustive-action"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^skipped {2}src\/pick\.ts:13:\d+ \[exhaustive-action\] .*a ternary is an expression/m);
+    expect(result.stdout).toMatch(
+      /^skipped {2}src\/pick\.ts:13:\d+ \[exhaustive-action\] .*a ternary is an expression/m,
+    );
     expect(result.stdout).toContain("Summary: 0 changed, 1 unchanged, 1 skipped with reason, 0 failed (1 file).");
     expect(read(root, "src/pick.ts")).toBe(TERNARY);
   });
@@ -235,22 +265,35 @@ describe("migrate", () => {
     const root = makeRepository({ "src/ask.ts": NO_TIMEOUT_OPTION, "tsconfig.json": TSCONFIG });
     const result = await migrate(root, ["src", "--transform", "deadline", "--deadline-ms", "300000"]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^failed {2}src\/ask\.ts:7: the rewrite would add a type error \(TS2353: .*'timeout'.*\); file left as it was/m);
+    expect(result.stdout).toMatch(
+      /^failed {2}src\/ask\.ts:7: the rewrite would add a type error \(TS2353: .*'timeout'.*\); file left as it was/m,
+    );
     expect(read(root, "src/ask.ts")).toBe(NO_TIMEOUT_OPTION);
 
-    const unchecked = await migrate(root, ["src", "--transform", "deadline", "--deadline-ms", "300000", "--no-typecheck"]);
+    const unchecked = await migrate(root, [
+      "src",
+      "--transform",
+      "deadline",
+      "--deadline-ms",
+      "300000",
+      "--no-typecheck",
+    ]);
     expect(unchecked.code).toBe(0);
     expect(read(root, "src/ask.ts")).toContain("{ timeout: 300000 }");
   });
 
   it("shows a redrawn progress bar on a terminal and plain lines elsewhere, for long runs", async () => {
-    const files = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`src/file${String(index).padStart(2, "0")}.ts`, CLEAN]));
+    const files = Object.fromEntries(
+      Array.from({ length: 20 }, (_, index) => [`src/file${String(index).padStart(2, "0")}.ts`, CLEAN]),
+    );
     const root = makeRepository(files);
     const onTerminal = await migrate(root, ["src", "--transform", "exhaustive-action"], true);
     expect(onTerminal.stderr).toContain("\r\u001b[K[");
     expect(onTerminal.stderr).toContain("] 19/20 src/file19.ts");
     const inLog = await migrate(root, ["src", "--transform", "exhaustive-action"], false);
-    expect(inLog.stderr).toBe("migrate: 2/20 files\nmigrate: 4/20 files\nmigrate: 6/20 files\nmigrate: 8/20 files\nmigrate: 10/20 files\nmigrate: 12/20 files\nmigrate: 14/20 files\nmigrate: 16/20 files\nmigrate: 18/20 files\nmigrate: 20/20 files\n");
+    expect(inLog.stderr).toBe(
+      "migrate: 2/20 files\nmigrate: 4/20 files\nmigrate: 6/20 files\nmigrate: 8/20 files\nmigrate: 10/20 files\nmigrate: 12/20 files\nmigrate: 14/20 files\nmigrate: 16/20 files\nmigrate: 18/20 files\nmigrate: 20/20 files\n",
+    );
     expect(inLog.stdout).toContain("Summary: 0 changed, 20 unchanged, 0 skipped with reason, 0 failed (20 files).");
   });
 
@@ -264,7 +307,9 @@ describe("migrate", () => {
     expect(noDeadline.stderr).toContain('the "deadline" transform needs --deadline-ms');
     const badDeadline = await migrate(root, ["src", "--deadline-ms", "soon"]);
     expect(badDeadline.code).toBe(2);
-    expect(badDeadline.stderr).toContain('--deadline-ms must be a whole number of milliseconds greater than 0, got "soon"');
+    expect(badDeadline.stderr).toContain(
+      '--deadline-ms must be a whole number of milliseconds greater than 0, got "soon"',
+    );
     const unknownTransform = await migrate(root, ["src", "--transform", "everything"]);
     expect(unknownTransform.code).toBe(2);
     expect(unknownTransform.stderr).toContain("unknown transform everything");
@@ -278,7 +323,13 @@ describe("migrate", () => {
 
   it("on the demo server and agent: after migrate, check reports only what migrate skipped, and tsc passes", async () => {
     const files: Record<string, string> = { ".gitignore": "node_modules\n" };
-    for (const name of ["package.json", "tsconfig.json", "mcp-server/server.ts", "mcp-server/main.ts", "acp-agent/agent.ts"]) {
+    for (const name of [
+      "package.json",
+      "tsconfig.json",
+      "mcp-server/server.ts",
+      "mcp-server/main.ts",
+      "acp-agent/agent.ts",
+    ]) {
       const source = path.join(REPO_ROOT, "fixtures", name);
       if (fs.existsSync(source)) files[name] = fs.readFileSync(source, "utf8");
     }
@@ -297,7 +348,9 @@ describe("migrate", () => {
     const skipped = [...result.stdout.matchAll(/^skipped {2}(\S+:\d+:\d+) \[/gm)].map((match) => match[1]!);
 
     const check = await cli(root, ["check", ".", "--format", "json"]);
-    const findings = (JSON.parse(check.stdout) as { filePath: string; messages: { ruleId: string; line: number; column: number }[] }[])
+    const findings = (
+      JSON.parse(check.stdout) as { filePath: string; messages: { ruleId: string; line: number; column: number }[] }[]
+    )
       .flatMap((entry) => entry.messages.map((message) => ({ ...message, file: path.relative(root, entry.filePath) })))
       .filter((message) => MIGRATED_RULES.includes(message.ruleId.replace(/^elicitation\//, "")))
       .map((message) => `${message.file}:${message.line}:${message.column}`);
@@ -369,13 +422,16 @@ describe("migrate keeps only what it can prove", () => {
     const root = makeSdkRepository({ "src/drop.ts": THEN_INSIDE, "tsconfig.json": SDK_TSCONFIG });
     const before = await cli(root, ["check", "--format", "json", "src"]);
     const promiseLine = lineOf(THEN_INSIDE, "new Promise(");
-    expect((JSON.parse(before.stdout) as { messages: { ruleId: string; line: number }[] }[])[0]!.messages).toContainEqual(
-      expect.objectContaining({ ruleId: "elicitation/require-deadline", line: promiseLine }),
-    );
+    expect(
+      (JSON.parse(before.stdout) as { messages: { ruleId: string; line: number }[] }[])[0]!.messages,
+    ).toContainEqual(expect.objectContaining({ ruleId: "elicitation/require-deadline", line: promiseLine }));
     const result = await migrate(root, ["src", "--deadline-ms", "300000"]);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
-      new RegExp(`^failed {2}src/drop\\.ts:${promiseLine}:\\d+: the rewrite silenced elicitation/require-deadline here without rewriting it`, "m"),
+      new RegExp(
+        `^failed {2}src/drop\\.ts:${promiseLine}:\\d+: the rewrite silenced elicitation/require-deadline here without rewriting it`,
+        "m",
+      ),
     );
     expect(read(root, "src/drop.ts")).toBe(THEN_INSIDE);
   });
@@ -387,7 +443,9 @@ describe("migrate keeps only what it can prove", () => {
     expect(result.code).toBe(0);
     expect(read(root, "src/drop.ts")).toContain("timeout: 300000");
     const promiseLine = lineOf(read(root, "src/drop.ts"), "new Promise(");
-    expect(result.stdout).toMatch(new RegExp(`^skipped {2}src/drop\\.ts:${promiseLine}:\\d+ \\[deadline: require-deadline\\]`, "m"));
+    expect(result.stdout).toMatch(
+      new RegExp(`^skipped {2}src/drop\\.ts:${promiseLine}:\\d+ \\[deadline: require-deadline\\]`, "m"),
+    );
   });
 
   it("rewrites nothing it cannot type-check when the project's imports do not resolve, and says which import", async () => {
@@ -395,7 +453,9 @@ describe("migrate keeps only what it can prove", () => {
     const root = makeRepository({ "src/drop.ts": THEN_APART, "tsconfig.json": SDK_TSCONFIG });
     const result = await migrate(root, ["src", "--deadline-ms", "300000"]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^failed {2}src\/drop\.ts:1: Cannot find module '@modelcontextprotocol\/sdk\/server\/mcp\.js'.*file left as it was \(install the project's dependencies, or pass --no-typecheck\)$/m);
+    expect(result.stdout).toMatch(
+      /^failed {2}src\/drop\.ts:1: Cannot find module '@modelcontextprotocol\/sdk\/server\/mcp\.js'.*file left as it was \(install the project's dependencies, or pass --no-typecheck\)$/m,
+    );
     expect(read(root, "src/drop.ts")).toBe(THEN_APART);
 
     const unchecked = await migrate(root, ["src", "--deadline-ms", "300000", "--no-typecheck"]);
@@ -416,7 +476,9 @@ describe("migrate keeps only what it can prove", () => {
     const root = makeRepository({ "src/drop.mjs": javascript });
     const result = await migrate(root, ["src", "--deadline-ms", "300000"]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^failed {2}src\/drop\.mjs:1: Cannot find module '@modelcontextprotocol\/sdk\/server\/mcp\.js'/m);
+    expect(result.stdout).toMatch(
+      /^failed {2}src\/drop\.mjs:1: Cannot find module '@modelcontextprotocol\/sdk\/server\/mcp\.js'/m,
+    );
   });
 
   it("leaves out the one edit that adds a type error and keeps the file's other edits", async () => {
@@ -435,7 +497,9 @@ export async function choose(): Promise<string> {
     const root = makeRepository({ "src/ask.ts": twoEdits, "tsconfig.json": withDom });
     const result = await migrate(root, ["src", "--deadline-ms", "300000"]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^left out {2}src\/ask\.ts:7: this edit would add a type error \(TS2353: .*'timeout'.*\); the file's other edits are kept$/m);
+    expect(result.stdout).toMatch(
+      /^left out {2}src\/ask\.ts:7: this edit would add a type error \(TS2353: .*'timeout'.*\); the file's other edits are kept$/m,
+    );
     expect(result.stdout).toContain("0 failed (1 file). 2 edits left out for adding a type error.");
     expect(result.stdout).toMatch(/^changed {2}src\/ask\.ts /m);
     const migrated = read(root, "src/ask.ts");
@@ -481,20 +545,33 @@ describe("migrate: where it runs and how it is told", () => {
     expect(read(root, "src/deploy.ts")).toContain("switch (answer.action) {");
   });
 
-  it.each([["--force=no"], ["--dry=false"], ["--typecheck=no"]])("rejects %s as a usage error instead of reading it as yes", async (flag) => {
-    const root = makeRepository({ "src/deploy.ts": DEPLOY });
-    fs.appendFileSync(path.join(root, "src/deploy.ts"), "// dirty\n");
-    const result = await migrate(root, ["src", "--transform", "exhaustive-action", flag]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/does not take an argument/);
-    expect(read(root, "src/deploy.ts")).toBe(`${DEPLOY}// dirty\n`);
-  });
+  it.each([["--force=no"], ["--dry=false"], ["--typecheck=no"]])(
+    "rejects %s as a usage error instead of reading it as yes",
+    async (flag) => {
+      const root = makeRepository({ "src/deploy.ts": DEPLOY });
+      fs.appendFileSync(path.join(root, "src/deploy.ts"), "// dirty\n");
+      const result = await migrate(root, ["src", "--transform", "exhaustive-action", flag]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/does not take an argument/);
+      expect(read(root, "src/deploy.ts")).toBe(`${DEPLOY}// dirty\n`);
+    },
+  );
 
   it("skips what .gitignore leaves out, and what --ignore-pattern names", async () => {
-    const root = makeRepository({ ".gitignore": "dist/\n", "src/deploy.ts": DEPLOY, "src/generated/deploy.ts": DEPLOY });
+    const root = makeRepository({
+      ".gitignore": "dist/\n",
+      "src/deploy.ts": DEPLOY,
+      "src/generated/deploy.ts": DEPLOY,
+    });
     fs.mkdirSync(path.join(root, "dist"));
     fs.writeFileSync(path.join(root, "dist/deploy.ts"), DEPLOY);
-    const result = await migrate(root, [".", "--transform", "exhaustive-action", "--ignore-pattern", "src/generated/**"]);
+    const result = await migrate(root, [
+      ".",
+      "--transform",
+      "exhaustive-action",
+      "--ignore-pattern",
+      "src/generated/**",
+    ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Summary: 1 changed, 0 unchanged, 0 skipped with reason, 0 failed (1 file).");
     expect(read(root, "dist/deploy.ts")).toBe(DEPLOY);

@@ -35,7 +35,8 @@ function normalise(stdout: string, dir: string): string[] {
   return (JSON.parse(stdout) as JsonResult[])
     .flatMap((result) =>
       result.messages.map(
-        (m) => `${path.relative(dir, result.filePath)}:${m.line}:${m.column} ${m.ruleId ?? "parse-error"}/${m.messageId ?? ""}`,
+        (m) =>
+          `${path.relative(dir, result.filePath)}:${m.line}:${m.column} ${m.ruleId ?? "parse-error"}/${m.messageId ?? ""}`,
       ),
     )
     .sort();
@@ -69,7 +70,13 @@ describe("ESLint's CLI with the plugin", () => {
 
   it("finds every rule's reports in the baseline run", () => {
     expect(baseline.length).toBeGreaterThan(8 * 8);
-    for (const rule of ["exhaustive-action", "no-session-keyed-pending", "require-deadline", "forward-abort-signal", "release-in-finally"]) {
+    for (const rule of [
+      "exhaustive-action",
+      "no-session-keyed-pending",
+      "require-deadline",
+      "forward-abort-signal",
+      "release-in-finally",
+    ]) {
       expect(baseline.some((line) => line.includes(` elicitation/${rule}/`))).toBe(true);
     }
     expect(baseline.some((line) => line.startsWith(`src${path.sep}broken.ts:2:`))).toBe(true);

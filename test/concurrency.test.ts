@@ -67,7 +67,10 @@ async function fileTwoTickets(server: McpServer, order: AnswerOrder) {
     const title = /"(.*)"/.exec(request.params.message)?.[1] ?? "";
     arrivals.push(title);
     return new Promise<ElicitResult>((resolve) => {
-      held.push({ title, answer: () => resolve({ action: "accept", content: { priority: PRIORITY_BY_TITLE[title]! } }) });
+      held.push({
+        title,
+        answer: () => resolve({ action: "accept", content: { priority: PRIORITY_BY_TITLE[title]! } }),
+      });
       if (held.length === 1) firstQuestionArrived();
       if (held.length === 2) {
         const [first, second] = order === "second first" ? [held[1]!, held[0]!] : [held[0]!, held[1]!];
@@ -102,7 +105,9 @@ async function lintConcurrencyFile(fileName: string): Promise<ESLint.LintResult>
         files: ["**/*.ts"],
         languageOptions: { parser: tsParser },
         // typescript-eslint's rule type and ESLint's own differ only in typing; the object is what ESLint loads.
-        plugins: { elicitation: { rules: { "no-session-keyed-pending": noSessionKeyedPending } } as unknown as ESLint.Plugin },
+        plugins: {
+          elicitation: { rules: { "no-session-keyed-pending": noSessionKeyedPending } } as unknown as ESLint.Plugin,
+        },
         rules: { "elicitation/no-session-keyed-pending": "error" },
       },
     ],

@@ -60,7 +60,16 @@ describe("configs.recommended on its own", () => {
   it("sets no parserOptions, so nothing of the user's is overridden", () => {
     for (const config of Object.values(plugin.configs)) {
       expect(config.languageOptions?.parserOptions).toBeUndefined();
-      expect(config.files).toEqual(["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"]);
+      expect(config.files).toEqual([
+        "**/*.ts",
+        "**/*.tsx",
+        "**/*.mts",
+        "**/*.cts",
+        "**/*.js",
+        "**/*.jsx",
+        "**/*.mjs",
+        "**/*.cjs",
+      ]);
     }
   });
 

@@ -49,7 +49,9 @@ describe.each(RULE_NAMES)("docs/rules/%s.md", (name) => {
       const chunk = chunks.find((text) => text.split("\n")[0]!.includes(`\`${property}\``));
       expect(chunk, `Options names \`${property}\` in a heading or bullet of its own`).toBeDefined();
       expect(property in defaults, `meta.defaultOptions has ${property}`).toBe(true);
-      expect(chunk, `Options gives the default of \`${property}\``).toContain(`\`${JSON.stringify(defaults[property])}\``);
+      expect(chunk, `Options gives the default of \`${property}\``).toContain(
+        `\`${JSON.stringify(defaults[property])}\``,
+      );
     }
   });
 
@@ -68,7 +70,9 @@ describe.each(RULE_NAMES)("docs/rules/%s.md", (name) => {
       if (fatal.length > 0) wrong.push(`line ${example.line}: does not parse: ${fatal[0]!.message}`);
       else if (example.label === "❌" && messages.length === 0) wrong.push(`line ${example.line}: ❌ but not reported`);
       else if (example.label === "✅" && messages.length > 0) {
-        wrong.push(`line ${example.line}: ✅ but reported: ${messages.map((m) => `${m.line}:${m.column} ${m.message}`).join("; ")}`);
+        wrong.push(
+          `line ${example.line}: ✅ but reported: ${messages.map((m) => `${m.line}:${m.column} ${m.message}`).join("; ")}`,
+        );
       }
     }
     expect(wrong).toEqual([]);
@@ -82,7 +86,8 @@ describe("docs/rules", () => {
   });
 
   it("every rule's meta.docs.url points at its page", () => {
-    for (const name of RULE_NAMES) expect(plugin.rules[name].meta?.docs?.url).toMatch(new RegExp(`/docs/rules/${name}\\.md$`));
+    for (const name of RULE_NAMES)
+      expect(plugin.rules[name].meta?.docs?.url).toMatch(new RegExp(`/docs/rules/${name}\\.md$`));
   });
 });
 
@@ -94,7 +99,11 @@ describe("docs/mrtr.md", () => {
   for (let index = 0; index < lines.length; index++) {
     if (!/^```tsx?$/.test(lines[index]!)) continue;
     const end = lines.indexOf("```", index + 1);
-    const before = lines.slice(0, index).reverse().find((line) => line.trim() !== "") ?? "";
+    const before =
+      lines
+        .slice(0, index)
+        .reverse()
+        .find((line) => line.trim() !== "") ?? "";
     const label = /^(❌|✅)/.exec(before)?.[1] ?? "";
     const rules = [...before.matchAll(/`([a-z-]+)`/g)].map((match) => match[1]!);
     examples.push({ line: index + 1, label, rules, code: lines.slice(index + 1, end).join("\n") + "\n" });
@@ -103,7 +112,11 @@ describe("docs/mrtr.md", () => {
 
   it("labels every example ❌ or ✅ with the rules that check it", () => {
     expect(examples.length).toBeGreaterThanOrEqual(8);
-    expect(examples.filter((e) => e.label === "" || e.rules.length === 0 || e.rules.some((r) => !RULE_NAMES.includes(r as never))).map((e) => e.line)).toEqual([]);
+    expect(
+      examples
+        .filter((e) => e.label === "" || e.rules.length === 0 || e.rules.some((r) => !RULE_NAMES.includes(r as never)))
+        .map((e) => e.line),
+    ).toEqual([]);
   });
 
   it("has ❌ examples each named rule reports and ✅ examples none of them reports", () => {
@@ -112,8 +125,10 @@ describe("docs/mrtr.md", () => {
       for (const rule of example.rules) {
         const messages = lintWithRule(rule, example.code);
         if (messages.some((m) => m.fatal)) wrong.push(`line ${example.line}: does not parse`);
-        else if (example.label === "❌" && messages.length === 0) wrong.push(`line ${example.line}: ❌ but ${rule} reports nothing`);
-        else if (example.label === "✅" && messages.length > 0) wrong.push(`line ${example.line}: ✅ but ${rule} reports ${messages[0]!.message}`);
+        else if (example.label === "❌" && messages.length === 0)
+          wrong.push(`line ${example.line}: ❌ but ${rule} reports nothing`);
+        else if (example.label === "✅" && messages.length > 0)
+          wrong.push(`line ${example.line}: ✅ but ${rule} reports ${messages[0]!.message}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -131,15 +146,19 @@ describe("README.md", () => {
 
   it("documents every option of check --help, and only those", async () => {
     const help = (await runCli(["check", "--help"], REPO_ROOT)).stdout;
-    const section = readmeText().split("\n## ").find((s) => s.startsWith("Command line: `check`"))!;
-    const optionsOf = (text: string) => [...new Set([...text.matchAll(/--[a-z][a-z-]+/g)].map((m) => m[0]))].filter((o) => o !== "--help").sort();
+    const section = readmeText()
+      .split("\n## ")
+      .find((s) => s.startsWith("Command line: `check`"))!;
+    const optionsOf = (text: string) =>
+      [...new Set([...text.matchAll(/--[a-z][a-z-]+/g)].map((m) => m[0]))].filter((o) => o !== "--help").sort();
     expect(optionsOf(section)).toEqual(optionsOf(help));
     expect(section).toContain(`--config ${CONFIG_NAMES.join("\\|")}`);
     expect(section).toContain(`--format ${FORMATS.join("\\|")}`);
   });
 
   it("describes every config the plugin exports", () => {
-    for (const config of Object.keys(plugin.configs)) expect(readmeText()).toMatch(new RegExp(`^\\| \`${config}\` \\|`, "m"));
+    for (const config of Object.keys(plugin.configs))
+      expect(readmeText()).toMatch(new RegExp(`^\\| \`${config}\` \\|`, "m"));
   });
 
   it("links only to files that exist", () => {
@@ -150,6 +169,8 @@ describe("README.md", () => {
 
   it("names the hook that .pre-commit-hooks.yaml defines", () => {
     const hookId = /- id: (\S+)/.exec(readmeBlock("yaml", ".pre-commit-config.yaml"))![1]!;
-    expect(fs.readFileSync(path.join(REPO_ROOT, ".pre-commit-hooks.yaml"), "utf8")).toMatch(new RegExp(`^- id: ${hookId}$`, "m"));
+    expect(fs.readFileSync(path.join(REPO_ROOT, ".pre-commit-hooks.yaml"), "utf8")).toMatch(
+      new RegExp(`^- id: ${hookId}$`, "m"),
+    );
   });
 });

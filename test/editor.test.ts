@@ -72,16 +72,23 @@ describe.each(RULE_NAMES)("%s in the editor", (name) => {
     expect(seen.filter((s) => s.message.ruleId === ruleId && s.message.fix)).toEqual([]);
   });
 
-  it(meta.hasSuggestions ? "offers suggestions on what it reports" : "offers no suggestions (meta.hasSuggestions is off)", () => {
-    const reported = seen.filter((s) => s.message.ruleId === ruleId);
-    expect(reported.length, `${ruleId} reports something in the corpus`).toBeGreaterThan(0);
-    const withSuggestions = reported.filter((s) => (s.message.suggestions ?? []).length > 0);
-    if (meta.hasSuggestions) expect(withSuggestions.length).toBeGreaterThan(0);
-    else expect(withSuggestions).toEqual([]);
-  });
+  it(
+    meta.hasSuggestions
+      ? "offers suggestions on what it reports"
+      : "offers no suggestions (meta.hasSuggestions is off)",
+    () => {
+      const reported = seen.filter((s) => s.message.ruleId === ruleId);
+      expect(reported.length, `${ruleId} reports something in the corpus`).toBeGreaterThan(0);
+      const withSuggestions = reported.filter((s) => (s.message.suggestions ?? []).length > 0);
+      if (meta.hasSuggestions) expect(withSuggestions.length).toBeGreaterThan(0);
+      else expect(withSuggestions).toEqual([]);
+    },
+  );
 });
 
-const RULES_WITH_SUGGESTIONS = RULE_NAMES.filter((name) => (plugin.rules[name].meta as { hasSuggestions?: boolean }).hasSuggestions);
+const RULES_WITH_SUGGESTIONS = RULE_NAMES.filter(
+  (name) => (plugin.rules[name].meta as { hasSuggestions?: boolean }).hasSuggestions,
+);
 
 describe.each(RULES_WITH_SUGGESTIONS)("%s quick fixes", (name) => {
   const ruleId = `elicitation/${name}`;
@@ -139,14 +146,14 @@ describe("eslint --fix", () => {
       "src/fixture-server-v2.ts": fs.readFileSync(path.join(FIXTURES_DIR, "mcp-server-v2", "server.ts"), "utf8"),
     });
     linkRepoNodeModules(dir);
-    const before = ["server.ts", "strict-only.ts", "fixture-server.ts", "fixture-agent.ts", "fixture-server-v2.ts"].map((f) =>
-      fs.readFileSync(path.join(dir, "src", f), "utf8"),
+    const before = ["server.ts", "strict-only.ts", "fixture-server.ts", "fixture-agent.ts", "fixture-server-v2.ts"].map(
+      (f) => fs.readFileSync(path.join(dir, "src", f), "utf8"),
     );
     const run = spawnSync(ESLINT_BIN, ["--fix", "src"], { cwd: dir, encoding: "utf8" });
     expect(run.status, run.stderr).toBe(1);
     for (const ruleId of Object.keys(plugin.configs.all.rules ?? {})) expect(run.stdout).toContain(ruleId);
-    const after = ["server.ts", "strict-only.ts", "fixture-server.ts", "fixture-agent.ts", "fixture-server-v2.ts"].map((f) =>
-      fs.readFileSync(path.join(dir, "src", f), "utf8"),
+    const after = ["server.ts", "strict-only.ts", "fixture-server.ts", "fixture-agent.ts", "fixture-server-v2.ts"].map(
+      (f) => fs.readFileSync(path.join(dir, "src", f), "utf8"),
     );
     expect(after).toEqual(before);
   });

@@ -88,7 +88,11 @@ async function jscodeshift(cwd: string, args: string[]): Promise<{ code: number;
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === "number" ? failed.code : 1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
+    return {
+      code: typeof failed.code === "number" ? failed.code : 1,
+      stdout: failed.stdout ?? "",
+      stderr: failed.stderr ?? "",
+    };
   }
 }
 
@@ -98,7 +102,10 @@ describe("codemods from the packed tarball, through the jscodeshift CLI", () => 
     for (const name of ["exhaustive-action", "release-in-finally", "deadline"]) {
       expect(files).toContain(`codemods/${name}.js`);
     }
-    const compiled = fs.readFileSync(path.join(installed, "node_modules/eslint-plugin-elicitation/codemods/exhaustive-action.js"), "utf8");
+    const compiled = fs.readFileSync(
+      path.join(installed, "node_modules/eslint-plugin-elicitation/codemods/exhaustive-action.js"),
+      "utf8",
+    );
     expect(compiled).toMatch(/exports\.default = /);
     expect(compiled).not.toMatch(/import\.meta|^import /m);
   });
@@ -110,7 +117,12 @@ describe("codemods from the packed tarball, through the jscodeshift CLI", () => 
 
   it("rewrites a flagged file, leaves the others byte for byte, and reports what it skips", async () => {
     const dir = userProject({ "src/ask.ts": ASK, "src/unrelated.ts": UNRELATED, "src/pick.ts": TERNARY });
-    const result = await jscodeshift(dir, ["-t", "node_modules/eslint-plugin-elicitation/codemods/exhaustive-action.js", "--parser=tsx", "src"]);
+    const result = await jscodeshift(dir, [
+      "-t",
+      "node_modules/eslint-plugin-elicitation/codemods/exhaustive-action.js",
+      "--parser=tsx",
+      "src",
+    ]);
     expect(result.stderr).not.toMatch(/Error/);
     expect(result.code).toBe(0);
     expect(fs.readFileSync(path.join(dir, "src/ask.ts"), "utf8")).toBe(ASK_MIGRATED);
@@ -139,7 +151,7 @@ export async function ask(): Promise<string> {
     const withDeadline = await jscodeshift(dir, ["-t", transform, "--parser=tsx", "--deadline-ms=300000", "src"]);
     expect(withDeadline.code).toBe(0);
     expect(fs.readFileSync(path.join(dir, "src/ask.ts"), "utf8")).toBe(
-      source.replace('properties: {} } });', 'properties: {} } }, { timeout: 300000 });'),
+      source.replace("properties: {} } });", "properties: {} } }, { timeout: 300000 });"),
     );
   });
 });

@@ -45,7 +45,10 @@ async function eslintIn(major: 9 | 10, files: Record<string, string>, args: stri
   fs.copyFileSync(path.join(projects[major]!, "package.json"), path.join(dir, "package.json"));
   const eslint = path.join(dir, "node_modules", ".bin", "eslint");
   try {
-    const { stdout } = await execFileAsync(eslint, ["--format", "json", ...args], { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await execFileAsync(eslint, ["--format", "json", ...args], {
+      cwd: dir,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return { code: 0, results: JSON.parse(stdout) as JsonResult[] };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -62,12 +65,18 @@ function findingsIn(results: JsonResult[], file: string) {
 
 describe.each([10, 9] as const)("installed from the tarball with ESLint %i", (major) => {
   it("runs ESLint's own version of that major", () => {
-    const installed = JSON.parse(fs.readFileSync(path.join(projects[major]!, "node_modules", "eslint", "package.json"), "utf8"));
+    const installed = JSON.parse(
+      fs.readFileSync(path.join(projects[major]!, "node_modules", "eslint", "package.json"), "utf8"),
+    );
     expect(Number(installed.version.split(".")[0])).toBe(major);
   });
 
   it("reports the bugs from a plain eslint.config.js with configs.recommended, and nothing in clean code", async () => {
-    const { code, results } = await eslintIn(major, { "eslint.config.js": PLAIN_CONFIG, "server.js": BUGGY_SERVER, "clean.js": CLEAN }, ["."]);
+    const { code, results } = await eslintIn(
+      major,
+      { "eslint.config.js": PLAIN_CONFIG, "server.js": BUGGY_SERVER, "clean.js": CLEAN },
+      ["."],
+    );
     expect(code).toBe(1);
     expect(findingsIn(results, "server.js")).toEqual(expectedFindings(BUGGY_SERVER));
     expect(findingsIn(results, "clean.js")).toEqual([]);
@@ -97,16 +106,27 @@ describe("the README's Install and Usage lines in a fresh project: a planted bug
   it("plain eslint.config.mjs, TypeScript sources (.ts, .mts, .tsx)", async () => {
     const { code, results } = await eslintIn(
       10,
-      { "eslint.config.mjs": PLAIN_CONFIG, "src/server.ts": BUGGY_SERVER, "src/server.mts": BUGGY_SERVER, "src/view.tsx": BUGGY_SERVER, "src/clean.ts": CLEAN },
+      {
+        "eslint.config.mjs": PLAIN_CONFIG,
+        "src/server.ts": BUGGY_SERVER,
+        "src/server.mts": BUGGY_SERVER,
+        "src/view.tsx": BUGGY_SERVER,
+        "src/clean.ts": CLEAN,
+      },
       ["."],
     );
     expect(code).toBe(1);
-    for (const file of ["server.ts", "server.mts", "view.tsx"]) expect(findingsIn(results, file)).toEqual(expectedFindings(BUGGY_SERVER));
+    for (const file of ["server.ts", "server.mts", "view.tsx"])
+      expect(findingsIn(results, file)).toEqual(expectedFindings(BUGGY_SERVER));
     expect(findingsIn(results, "clean.ts")).toEqual([]);
   });
 
   it("plain eslint.config.mjs, JavaScript sources (.js, .cjs) with ESLint 9", async () => {
-    const { code, results } = await eslintIn(9, { "eslint.config.mjs": PLAIN_CONFIG, "src/server.js": BUGGY_SERVER, "src/clean.cjs": CLEAN }, ["."]);
+    const { code, results } = await eslintIn(
+      9,
+      { "eslint.config.mjs": PLAIN_CONFIG, "src/server.js": BUGGY_SERVER, "src/clean.cjs": CLEAN },
+      ["."],
+    );
     expect(code).toBe(1);
     expect(findingsIn(results, "server.js")).toEqual(expectedFindings(BUGGY_SERVER));
     expect(findingsIn(results, "clean.cjs")).toEqual([]);
@@ -123,7 +143,12 @@ describe("the README's Install and Usage lines in a fresh project: a planted bug
   ])("typed eslint.config.ts with %s: the config file itself lints, the bug is reported", async (_name, tsconfig) => {
     const { code, results } = await eslintIn(
       10,
-      { "eslint.config.ts": TYPED_CONFIG, "tsconfig.json": tsconfig, "src/server.ts": BUGGY_SERVER, "src/clean.ts": CLEAN },
+      {
+        "eslint.config.ts": TYPED_CONFIG,
+        "tsconfig.json": tsconfig,
+        "src/server.ts": BUGGY_SERVER,
+        "src/clean.ts": CLEAN,
+      },
       ["."],
     );
     expect(code).toBe(1);
@@ -136,7 +161,14 @@ describe("the README's Install and Usage lines in a fresh project: a planted bug
 describe("the README's eslint.config.ts in a user's TypeScript project", () => {
   it("type-checks against the published types with ESLint 10's defineConfig", async () => {
     const tsconfig = JSON.stringify({
-      compilerOptions: { target: "es2022", module: "nodenext", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] },
+      compilerOptions: {
+        target: "es2022",
+        module: "nodenext",
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ["node"],
+      },
       include: ["eslint.config.ts"],
     });
     const dir = makeProject("typecheck-config", { "eslint.config.ts": TYPED_CONFIG, "tsconfig.json": tsconfig });
@@ -161,7 +193,9 @@ describe("the installed package", () => {
       `  console.log(JSON.stringify({ same: plugin === required, rules: Object.keys(plugin.rules).sort(), configs: Object.keys(plugin.configs).sort(), name: plugin.meta.name }));`,
       `});`,
     ].join("\n");
-    const { stdout } = await execFileAsync(process.execPath, ["--input-type=commonjs", "-e", script], { cwd: projects[10] });
+    const { stdout } = await execFileAsync(process.execPath, ["--input-type=commonjs", "-e", script], {
+      cwd: projects[10],
+    });
     expect(JSON.parse(stdout)).toEqual({
       same: true,
       rules: Object.keys(plugin.rules).sort(),
@@ -170,41 +204,64 @@ describe("the installed package", () => {
     });
   });
 
-  it.each([[[]], [["--concurrency", "2"]]])("installs the eslint-plugin-elicitation command, whose check %j reports the bugs", async (extra) => {
-    const dir = makeProject("installed-bin", { "src/deploy.ts": BUGGY_SERVER, "src/consent.ts": CLEAN });
-    const bin = path.join(projects[10]!, "node_modules", ".bin", "eslint-plugin-elicitation");
-    const failed = await execFileAsync(bin, ["check", "--format", "json", ...extra, "src"], { cwd: dir }).then(
-      () => ({ code: 0, stdout: "" }),
-      (error: { code: number; stdout: string }) => error,
-    );
-    expect(failed.code).toBe(1);
-    expect(findingsIn(JSON.parse(failed.stdout) as JsonResult[], "deploy.ts")).toEqual(expectedFindings(BUGGY_SERVER));
-    expect(findingsIn(JSON.parse(failed.stdout) as JsonResult[], "consent.ts")).toEqual([]);
-  });
+  it.each([[[]], [["--concurrency", "2"]]])(
+    "installs the eslint-plugin-elicitation command, whose check %j reports the bugs",
+    async (extra) => {
+      const dir = makeProject("installed-bin", { "src/deploy.ts": BUGGY_SERVER, "src/consent.ts": CLEAN });
+      const bin = path.join(projects[10]!, "node_modules", ".bin", "eslint-plugin-elicitation");
+      const failed = await execFileAsync(bin, ["check", "--format", "json", ...extra, "src"], { cwd: dir }).then(
+        () => ({ code: 0, stdout: "" }),
+        (error: { code: number; stdout: string }) => error,
+      );
+      expect(failed.code).toBe(1);
+      expect(findingsIn(JSON.parse(failed.stdout) as JsonResult[], "deploy.ts")).toEqual(
+        expectedFindings(BUGGY_SERVER),
+      );
+      expect(findingsIn(JSON.parse(failed.stdout) as JsonResult[], "consent.ts")).toEqual([]);
+    },
+  );
 
   it("runs `npx eslint-plugin-elicitation demo` in a project without the example's SDKs, and says what it left out", async () => {
     // In the installed project itself (a symlinked node_modules would show the package under its real path).
-    const outcome = await execFileAsync("npx", ["--no-install", "eslint-plugin-elicitation", "demo"], { cwd: projects[10], maxBuffer: 16 * 1024 * 1024 }).then(
+    const outcome = await execFileAsync("npx", ["--no-install", "eslint-plugin-elicitation", "demo"], {
+      cwd: projects[10],
+      maxBuffer: 16 * 1024 * 1024,
+    }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
-    expect(outcome.stderr).toMatch(/^demo: @modelcontextprotocol\/sdk, @agentclientprotocol\/sdk.* not installed here, so the preview is not type-checked/m);
+    expect(outcome.stderr).toMatch(
+      /^demo: @modelcontextprotocol\/sdk, @agentclientprotocol\/sdk.* not installed here, so the preview is not type-checked/m,
+    );
     expect(outcome.code).toBe(0);
-    expect(outcome.stdout).toContain("== 1/2  eslint-plugin-elicitation check node_modules/eslint-plugin-elicitation/fixtures");
-    for (const ruleId of Object.keys(plugin.configs.recommended.rules ?? {})) expect(outcome.stdout).toContain(`  ${ruleId}\n`);
+    expect(outcome.stdout).toContain(
+      "== 1/2  eslint-plugin-elicitation check node_modules/eslint-plugin-elicitation/fixtures",
+    );
+    for (const ruleId of Object.keys(plugin.configs.recommended.rules ?? {}))
+      expect(outcome.stdout).toContain(`  ${ruleId}\n`);
     expect(outcome.stdout).toContain("--- a/node_modules/eslint-plugin-elicitation/fixtures/mcp-server/server.ts");
     expect(outcome.stdout).not.toMatch(/^failed/m);
   });
 
   it("pulls only what linting and migrate need: no jscodeshift, no Babel", () => {
-    const listed = spawnSync("npm", ["ls", "--omit=dev", "--all", "--parseable"], { cwd: projects[9], encoding: "utf8" });
+    const listed = spawnSync("npm", ["ls", "--omit=dev", "--all", "--parseable"], {
+      cwd: projects[9],
+      encoding: "utf8",
+    });
     const packages = listed.stdout.split("\n").filter(Boolean);
     expect(packages.some((p) => p.endsWith(`${path.sep}ts-morph`))).toBe(true);
     expect(packages.filter((p) => /[\\/](jscodeshift|@babel)([\\/]|$)/.test(p))).toEqual([]);
   });
 
   it("has every file and subpath the README and docs tell users to load", () => {
-    const docs = [path.join(REPO_ROOT, "README.md"), ...fs.readdirSync(path.join(REPO_ROOT, "docs"), { recursive: true }).map(String).filter((f) => f.endsWith(".md")).map((f) => path.join(REPO_ROOT, "docs", f))];
+    const docs = [
+      path.join(REPO_ROOT, "README.md"),
+      ...fs
+        .readdirSync(path.join(REPO_ROOT, "docs"), { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => path.join(REPO_ROOT, "docs", f)),
+    ];
     const installedRoot = path.join(projects[10]!, "node_modules", "eslint-plugin-elicitation");
     const missing: string[] = [];
     let checked = 0;
@@ -217,7 +274,9 @@ describe("the installed package", () => {
       for (const [, subpath] of text.matchAll(/from "eslint-plugin-elicitation(\/[\w./-]+)?"/g)) {
         checked += 1;
         const specifier = `eslint-plugin-elicitation${subpath ?? ""}`;
-        const resolved = spawnSync(process.execPath, ["-e", `require.resolve(${JSON.stringify(specifier)})`], { cwd: projects[10] });
+        const resolved = spawnSync(process.execPath, ["-e", `require.resolve(${JSON.stringify(specifier)})`], {
+          cwd: projects[10],
+        });
         if (resolved.status !== 0) missing.push(`${path.relative(REPO_ROOT, doc)}: ${specifier}`);
       }
     }
@@ -229,7 +288,17 @@ describe("the installed package", () => {
 describe("the tarball", () => {
   it("ships the compiled plugin, its types, every rule, the CLI and the docs", () => {
     const files = new Set(packed.files);
-    for (const needed of ["package.json", "README.md", "index.js", "types/index.d.ts", "types/testing/index.d.ts", "bin/cli.js", "bin/check.js", "bin/demo.js", "bin/migrate.js"]) {
+    for (const needed of [
+      "package.json",
+      "README.md",
+      "index.js",
+      "types/index.d.ts",
+      "types/testing/index.d.ts",
+      "bin/cli.js",
+      "bin/check.js",
+      "bin/demo.js",
+      "bin/migrate.js",
+    ]) {
       expect(files, needed).toContain(needed);
     }
     for (const rule of Object.keys(plugin.rules)) {
@@ -241,29 +310,44 @@ describe("the tarball", () => {
 
   it("ships the LICENSE and the demo's example server and agent", () => {
     expect(packed.files).toContain("LICENSE");
-    for (const needed of ["fixtures/mcp-server/server.ts", "fixtures/mcp-server/main.ts", "fixtures/acp-agent/agent.ts", "fixtures/tsconfig.json", "fixtures/package.json"]) {
+    for (const needed of [
+      "fixtures/mcp-server/server.ts",
+      "fixtures/mcp-server/main.ts",
+      "fixtures/acp-agent/agent.ts",
+      "fixtures/tsconfig.json",
+      "fixtures/package.json",
+    ]) {
       expect(packed.files).toContain(needed);
     }
-    const license = fs.readFileSync(path.join(projects[10]!, "node_modules", "eslint-plugin-elicitation", "LICENSE"), "utf8");
+    const license = fs.readFileSync(
+      path.join(projects[10]!, "node_modules", "eslint-plugin-elicitation", "LICENSE"),
+      "utf8",
+    );
     expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} the eslint-plugin-elicitation authors\n/);
   });
 
   it("ships no tests, fixtures other than the demo's, TypeScript sources or build leftovers", () => {
     // The demo's example programs are TypeScript on purpose: `demo` lints them as they are.
-    const demoFiles = /^fixtures\/(README\.md|package\.json|tsconfig\.json|mcp-server\/[\w-]+\.ts|acp-agent\/[\w-]+\.ts)$/;
+    const demoFiles =
+      /^fixtures\/(README\.md|package\.json|tsconfig\.json|mcp-server\/[\w-]+\.ts|acp-agent\/[\w-]+\.ts)$/;
     const unwanted = packed.files.filter(
       (file) =>
         !demoFiles.test(file) &&
         (/\.test\.|(^|\/)(test|fixtures|bench|\.tmp|\.ci)\//.test(file) ||
-        (/\.[cm]?tsx?$/.test(file) && !/\.d\.[cm]?ts$/.test(file)) ||
-        /\.(tgz|map|tsbuildinfo)$|^\.eslintcache$|^tsconfig|^vitest\.config|^eslint\.config/.test(file)),
+          (/\.[cm]?tsx?$/.test(file) && !/\.d\.[cm]?ts$/.test(file)) ||
+          /\.(tgz|map|tsbuildinfo)$|^\.eslintcache$|^tsconfig|^vitest\.config|^eslint\.config/.test(file)),
     );
     expect(unwanted).toEqual([]);
   });
 
   it("every shipped JavaScript file requires only what the package declares", () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(projects[10]!, "node_modules", "eslint-plugin-elicitation", "package.json"), "utf8"));
-    const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(projects[10]!, "node_modules", "eslint-plugin-elicitation", "package.json"), "utf8"),
+    );
+    const declared = new Set([
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.peerDependencies ?? {}),
+    ]);
     const builtins = new Set(builtinModules);
     const undeclared = new Set<string>();
     for (const file of packed.files.filter((f) => f.endsWith(".js"))) {

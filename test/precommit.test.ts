@@ -23,7 +23,14 @@ function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   for (const [key, value] of Object.entries(process.env)) {
     if (!key.startsWith("GIT_") && key !== "HUSKY" && !key.startsWith("npm_")) env[key] = value;
   }
-  return { ...env, GIT_AUTHOR_NAME: "Ada", GIT_AUTHOR_EMAIL: "ada@example.com", GIT_COMMITTER_NAME: "Ada", GIT_COMMITTER_EMAIL: "ada@example.com", ...extra };
+  return {
+    ...env,
+    GIT_AUTHOR_NAME: "Ada",
+    GIT_AUTHOR_EMAIL: "ada@example.com",
+    GIT_COMMITTER_NAME: "Ada",
+    GIT_COMMITTER_EMAIL: "ada@example.com",
+    ...extra,
+  };
 }
 
 function sh(cwd: string, command: string, args: string[], env = cleanEnv()) {
@@ -55,7 +62,9 @@ describe("lint-staged + husky", () => {
       "eslint.config.js": readmeBlock("js", "export default [elicitation.configs.recommended]"),
     });
     // The README's commands, minus the install (the project has lint-staged and husky already).
-    for (const command of readmeBlock("sh", "npx husky init").split("\n").filter((line) => line && !line.startsWith("npm install"))) {
+    for (const command of readmeBlock("sh", "npx husky init")
+      .split("\n")
+      .filter((line) => line && !line.startsWith("npm install"))) {
       const step = sh(dir, "sh", ["-c", command]);
       expect(step.code, `${command}: ${step.output}`).toBe(0);
     }

@@ -65,9 +65,18 @@ const TABLES: Readonly<Record<string, RuleTable>> = {
       { file: `${SDK}/server/simpleTaskInteractive.js`, ruleId: EXHAUSTIVE_ACTION, line: 426 },
     ],
     clean: [
-      { file: `${SDK}/server/simpleStreamableHttp.js`, why: "accept, decline and cancel each get their own branch (twice)" },
-      { file: `${SDK}/client/simpleStreamableHttp.js`, why: "the handler declines after failed attempts, not for an error or a timer" },
-      { file: `${SDK}/client/elicitationUrlExample.js`, why: "no branch on an answer; the user's consent maps to each action" },
+      {
+        file: `${SDK}/server/simpleStreamableHttp.js`,
+        why: "accept, decline and cancel each get their own branch (twice)",
+      },
+      {
+        file: `${SDK}/client/simpleStreamableHttp.js`,
+        why: "the handler declines after failed attempts, not for an error or a timer",
+      },
+      {
+        file: `${SDK}/client/elicitationUrlExample.js`,
+        why: "no branch on an answer; the user's consent maps to each action",
+      },
       { file: `${EVERYTHING}/tools/trigger-elicitation-request.js`, why: "accept with content, decline, and the rest" },
       { file: `${EVERYTHING}/tools/trigger-url-elicitation.js`, why: "one branch per action, then the raw result" },
       { file: `${EVERYTHING}/tools/simulate-research-query.js`, why: "three-way chain; decline and cancel differ" },

@@ -40,7 +40,11 @@ function createFixedAgent(): acp.AgentApp & { leases: Set<string> } {
               mode: "form",
               sessionId: params.sessionId,
               message: "Which test suite should I run?",
-              requestedSchema: { type: "object", properties: { suite: { type: "string", enum: ["unit", "e2e"] } }, required: ["suite"] },
+              requestedSchema: {
+                type: "object",
+                properties: { suite: { type: "string", enum: ["unit", "e2e"] } },
+                required: ["suite"],
+              },
             },
             { cancellationSignal: turn.signal, stopWaitingOnCancel: true },
           )
@@ -57,7 +61,12 @@ function createFixedAgent(): acp.AgentApp & { leases: Set<string> } {
 
 describe("ACP: session/cancel while the question is up tells the unraced agent from the raced one", () => {
   it("the demo agent (its question is not raced against the turn): the cancelled turn never ends", async () => {
-    const report = await runAcpPaths({ agent: createDemoAgent, askIndex: 1, timeoutMs: CAP_MS, paths: ["session-cancel", "accept"] });
+    const report = await runAcpPaths({
+      agent: createDemoAgent,
+      askIndex: 1,
+      timeoutMs: CAP_MS,
+      paths: ["session-cancel", "accept"],
+    });
     expect(report.question).toEqual({ kind: "elicitation", message: "Which test suite should I run?", mode: "form" });
     expect(outline(report.results)).toEqual([
       ["session-cancel", false, null, false],
@@ -67,7 +76,9 @@ describe("ACP: session/cancel while the question is up tells the unraced agent f
 
   it("the fixed agent: the cancelled turn ends at once as cancelled, the question is withdrawn and the lease released", async () => {
     const report = await runAcpPaths({ agent: createFixedAgent, timeoutMs: CAP_MS, probe: (agent) => agent.leases });
-    expect(report.results.map((result) => [result.path, result.ended, result.stopReason, result.withdrawn, result.held])).toEqual([
+    expect(
+      report.results.map((result) => [result.path, result.ended, result.stopReason, result.withdrawn, result.held]),
+    ).toEqual([
       ["accept", true, "end_turn", false, []],
       ["decline", true, "refusal", false, []],
       ["invalid-content", true, "end_turn", false, []],
@@ -85,8 +96,16 @@ describe("ACP: session/cancel while the question is up tells the unraced agent f
 
   it("over stdio, the same two agents started with node: only the raced one ends the cancelled turn", async () => {
     const [unraced, raced] = await Promise.all([
-      runAcpPaths({ agent: { command: [process.execPath, stdioAgent] }, timeoutMs: 2_000, paths: ["session-cancel", "decline", "connection-closed"] }),
-      runAcpPaths({ agent: { command: [process.execPath, stdioAgent, "--raced"] }, timeoutMs: 2_000, paths: ["session-cancel", "decline", "connection-closed"] }),
+      runAcpPaths({
+        agent: { command: [process.execPath, stdioAgent] },
+        timeoutMs: 2_000,
+        paths: ["session-cancel", "decline", "connection-closed"],
+      }),
+      runAcpPaths({
+        agent: { command: [process.execPath, stdioAgent, "--raced"] },
+        timeoutMs: 2_000,
+        paths: ["session-cancel", "decline", "connection-closed"],
+      }),
     ]);
     expect(outline(unraced.results)).toEqual([
       ["session-cancel", false, null, false],
@@ -105,7 +124,11 @@ describe("ACP: session/cancel while the question is up tells the unraced agent f
 describe("ACP: a permission request answered with each option kind", () => {
   it("the demo agent's permission (raced): every path ends except the one nobody answers; a dismissal reads as a rejection", async () => {
     const report = await runAcpPaths({ agent: createDemoAgent, timeoutMs: CAP_MS });
-    expect(report.question).toEqual({ kind: "permission", title: "Run `rm -rf build && npm test`", optionKinds: ["allow_once", "reject_once"] });
+    expect(report.question).toEqual({
+      kind: "permission",
+      title: "Run `rm -rf build && npm test`",
+      optionKinds: ["allow_once", "reject_once"],
+    });
     expect(outline(report.results)).toEqual([
       ["select:allow_once", true, "end_turn", false],
       ["select:reject_once", true, "end_turn", false],
@@ -131,7 +154,9 @@ describe("ACP: the kit fails fast", () => {
 
   it("an agent that asks nothing is an error, not a pass", async () => {
     await expect(runAcpPaths({ agent: silentAgent, timeoutMs: CAP_MS })).rejects.toThrow(
-      new KitError('runAcpPaths: the agent asked no question when prompted "Go ahead." (the turn ended: end_turn), so nothing was tested'),
+      new KitError(
+        'runAcpPaths: the agent asked no question when prompted "Go ahead." (the turn ended: end_turn), so nothing was tested',
+      ),
     );
   });
 

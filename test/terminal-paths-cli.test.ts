@@ -18,7 +18,12 @@ const seatServer = ["--", process.execPath, path.join(root, "test", "kit-fixture
 async function paths(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const io: CommandIo = { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), cwd: root, isTTY: false };
+  const io: CommandIo = {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    cwd: root,
+    isTTY: false,
+  };
   const code = await runPaths(argv, io);
   return { code, stdout, stderr };
 }
@@ -40,7 +45,15 @@ function rows(report: JsonReport[number]): Array<[string, boolean | null, string
 
 describe("paths against @modelcontextprotocol/server-everything, started from its package bin", () => {
   it("trigger-elicitation-request: the answered paths end; timeout, outer-cancel and disconnect do not within a 3 s cap; exit 1 with the reasons", async () => {
-    const { code, stdout } = await paths("--tool", "trigger-elicitation-request", "--timeout-ms", "3000", "--json", "--", everythingBin);
+    const { code, stdout } = await paths(
+      "--tool",
+      "trigger-elicitation-request",
+      "--timeout-ms",
+      "3000",
+      "--json",
+      "--",
+      everythingBin,
+    );
     const [report] = JSON.parse(stdout) as JsonReport;
     expect(report!.tool).toBe("trigger-elicitation-request");
     expect(report!.questions).toBe(1);
@@ -72,22 +85,51 @@ describe("paths against @modelcontextprotocol/server-everything, started from it
   });
 
   it("a tool that never asks is an error with the reason, not a pass", async () => {
-    const { code, stderr } = await paths("--tool", "echo", "--args", '{"message":"hi"}', "--path", "accept", "--timeout-ms", "3000", "--", everythingBin);
+    const { code, stderr } = await paths(
+      "--tool",
+      "echo",
+      "--args",
+      '{"message":"hi"}',
+      "--path",
+      "accept",
+      "--timeout-ms",
+      "3000",
+      "--",
+      everythingBin,
+    );
     expect(code).toBe(1);
-    expect(stderr).toBe('paths: "echo" with {"message":"hi"} asked no question on the accept path, so nothing was tested (it said: Echo: hi)\n');
+    expect(stderr).toBe(
+      'paths: "echo" with {"message":"hi"} asked no question on the accept path, so nothing was tested (it said: Echo: hi)\n',
+    );
   });
 
   it("over Streamable HTTP (--url), the same tool gives the same answered paths", async () => {
     const port = await freePort();
-    const server = spawn(process.execPath, [everythingBin, "streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] });
+    const server = spawn(process.execPath, [everythingBin, "streamableHttp"], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         server.stderr!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
         server.once("exit", (exitCode) => reject(new Error(`server-everything exited (${exitCode})`)));
       });
       const { code, stdout } = await paths(
-        "--url", `http://127.0.0.1:${port}/mcp`, "--tool", "trigger-elicitation-request", "--timeout-ms", "5000", "--json",
-        "--path", "accept", "--path", "decline", "--path", "outer-cancel", "--path", "disconnect",
+        "--url",
+        `http://127.0.0.1:${port}/mcp`,
+        "--tool",
+        "trigger-elicitation-request",
+        "--timeout-ms",
+        "5000",
+        "--json",
+        "--path",
+        "accept",
+        "--path",
+        "decline",
+        "--path",
+        "outer-cancel",
+        "--path",
+        "disconnect",
       );
       const [report] = JSON.parse(stdout) as JsonReport;
       expect(rows(report!)).toEqual([
@@ -132,13 +174,27 @@ describe("paths against a server of ours, started with node", () => {
       ["invalid-content", true, ["example"]],
       ["outer-cancel", false, ["example"]],
     ]);
-    expect(hold!.paths.find((result) => result.path === "invalid-content")!.hint).toBe("still held after the invalid-content path: example");
+    expect(hold!.paths.find((result) => result.path === "invalid-content")!.hint).toBe(
+      "still held after the invalid-content path: example",
+    );
     expect(code).toBe(1);
   });
 
   it("the correct tool alone: exit 0 and a table that says so", async () => {
-    const { code, stdout } = await paths("--tool", "reserve_seat", "--args", '{"seat":"12A"}', "--probe", "held", "--timeout-ms", "2500", ...seatServer);
-    expect(stdout).toMatch(/^reserve_seat \(1 question\)\npath +ended +outcome +time +question +held +hint\naccept +yes +result +\d+ ms +answered +released\n/);
+    const { code, stdout } = await paths(
+      "--tool",
+      "reserve_seat",
+      "--args",
+      '{"seat":"12A"}',
+      "--probe",
+      "held",
+      "--timeout-ms",
+      "2500",
+      ...seatServer,
+    );
+    expect(stdout).toMatch(
+      /^reserve_seat \(1 question\)\npath +ended +outcome +time +question +held +hint\naccept +yes +result +\d+ ms +answered +released\n/,
+    );
     expect(stdout).toMatch(/\ntimeout +yes +error +\d+ ms +withdrawn +released\n/);
     expect(stdout).toContain("\nEvery path ended in bounded time and released.\n");
     expect(code).toBe(0);
@@ -148,20 +204,45 @@ describe("paths against a server of ours, started with node", () => {
 describe("paths usage errors exit 2 with a clear message", () => {
   it("the CLI dispatches paths, and --help prints its usage and exits 0", async () => {
     let stdout = "";
-    const code = await main(["paths", "--help"], { stdout: (text) => (stdout += text), stderr: () => {}, cwd: root, isTTY: false });
+    const code = await main(["paths", "--help"], {
+      stdout: (text) => (stdout += text),
+      stderr: () => {},
+      cwd: root,
+      isTTY: false,
+    });
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: eslint-plugin-elicitation paths \[options\] -- <command\.\.\.>\n/);
   });
 
   const cases: Array<[string, string[], string]> = [
     ["no server", ["--tool", "x"], "paths: no server given: add -- <command...> to start one, or --url http://…"],
-    ["both a URL and a command", ["--url", "http://localhost:1/mcp", "--", "node", "server.js"], "paths: give either --url or a command after --, not both"],
-    ["a bad timeout", ["--timeout-ms", "soon", "--", "node"], 'paths: --timeout-ms must be a positive whole number of milliseconds (got "soon")'],
+    [
+      "both a URL and a command",
+      ["--url", "http://localhost:1/mcp", "--", "node", "server.js"],
+      "paths: give either --url or a command after --, not both",
+    ],
+    [
+      "a bad timeout",
+      ["--timeout-ms", "soon", "--", "node"],
+      'paths: --timeout-ms must be a positive whole number of milliseconds (got "soon")',
+    ],
     ["arguments that are not JSON", ["--args", "{seat:1}", "--", "node"], "paths: --args is not JSON:"],
-    ["arguments that are not an object", ["--args", "[1]", "--", "node"], "paths: --args must be a JSON object of the tool's arguments"],
-    ["an unknown path", ["--path", "timout", "--", "node"], 'paths: unknown --path "timout" (one of: accept, decline, cancel, timeout, disconnect, invalid-content, outer-cancel)'],
+    [
+      "arguments that are not an object",
+      ["--args", "[1]", "--", "node"],
+      "paths: --args must be a JSON object of the tool's arguments",
+    ],
+    [
+      "an unknown path",
+      ["--path", "timout", "--", "node"],
+      'paths: unknown --path "timout" (one of: accept, decline, cancel, timeout, disconnect, invalid-content, outer-cancel)',
+    ],
     ["an unknown option", ["--tools", "x", "--", "node"], "paths: Unknown option '--tools'"],
-    ["a URL that is not http", ["--url", "localhost:3001"], 'paths: --url must be an http:// or https:// URL (got "localhost:3001")'],
+    [
+      "a URL that is not http",
+      ["--url", "localhost:3001"],
+      'paths: --url must be an http:// or https:// URL (got "localhost:3001")',
+    ],
   ];
   for (const [name, argv, message] of cases) {
     it(name, async () => {

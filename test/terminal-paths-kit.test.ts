@@ -12,7 +12,13 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as demo from "../fixtures/mcp-server/server.ts";
-import { closeTransport, connectScriptedClient, formatTerminalPaths, KitError, runTerminalPaths } from "../testing/index.ts";
+import {
+  closeTransport,
+  connectScriptedClient,
+  formatTerminalPaths,
+  KitError,
+  runTerminalPaths,
+} from "../testing/index.ts";
 
 const CAP_MS = 1_000;
 const reply = (text: string): CallToolResult => ({ content: [{ type: "text", text }] });
@@ -24,7 +30,10 @@ function createServer(held: Set<string> = new Set()): McpServer {
   server.registerTool("status", { description: "Never asks anyone." }, async () => reply("all good"));
   server.registerTool("confirm", { inputSchema: { target: z.string() } }, async ({ target }, extra) => {
     const answer = await server.server.elicitInput(
-      { message: `Delete ${target}?`, requestedSchema: { type: "object", properties: { sure: { type: "boolean" } }, required: ["sure"] } },
+      {
+        message: `Delete ${target}?`,
+        requestedSchema: { type: "object", properties: { sure: { type: "boolean" } }, required: ["sure"] },
+      },
       { timeout: 200, signal: extra.signal },
     );
     return reply(answer.action);
@@ -36,49 +45,77 @@ function createServer(held: Set<string> = new Set()): McpServer {
     );
     return reply(answer.action);
   });
-  server.registerTool("reserve", { description: "Holds a seat while asking; no deadline, released in finally." }, async () => {
-    held.add("seat 12A");
-    try {
-      const answer = await server.server.elicitInput({
-        message: "Keep seat 12A?",
-        requestedSchema: { type: "object", properties: { keep: { type: "boolean" } }, required: ["keep"] },
-      });
-      return reply(answer.action);
-    } finally {
-      held.delete("seat 12A");
-    }
-  });
+  server.registerTool(
+    "reserve",
+    { description: "Holds a seat while asking; no deadline, released in finally." },
+    async () => {
+      held.add("seat 12A");
+      try {
+        const answer = await server.server.elicitInput({
+          message: "Keep seat 12A?",
+          requestedSchema: { type: "object", properties: { keep: { type: "boolean" } }, required: ["keep"] },
+        });
+        return reply(answer.action);
+      } finally {
+        held.delete("seat 12A");
+      }
+    },
+  );
   return server;
 }
 
 describe("a path where no question was asked is an error, not a pass", () => {
   it("a tool that never asks", async () => {
     await expect(runTerminalPaths({ server: () => createServer(), tool: "status", timeoutMs: CAP_MS })).rejects.toThrow(
-      new KitError('runTerminalPaths: "status" with {} asked no question on the accept path, so nothing was tested (the call ended without one; it said: all good)'),
+      new KitError(
+        'runTerminalPaths: "status" with {} asked no question on the accept path, so nothing was tested (the call ended without one; it said: all good)',
+      ),
     );
   });
 
   it("a tool whose required arguments were left out fails validation before asking, and the reason is in the error", async () => {
-    const failure = runTerminalPaths({ server: () => createServer(), tool: "confirm", timeoutMs: CAP_MS, paths: ["decline"] });
+    const failure = runTerminalPaths({
+      server: () => createServer(),
+      tool: "confirm",
+      timeoutMs: CAP_MS,
+      paths: ["decline"],
+    });
     await expect(failure).rejects.toThrow(KitError);
-    await expect(failure).rejects.toThrow(/"confirm" with \{\} asked no question on the decline path.*Input validation error/s);
+    await expect(failure).rejects.toThrow(
+      /"confirm" with \{\} asked no question on the decline path.*Input validation error/s,
+    );
   });
 
   it("the same tool with its arguments asks, and the path runs (the contrast)", async () => {
-    const [result] = await runTerminalPaths({ server: () => createServer(), tool: "confirm", arguments: { target: "x" }, timeoutMs: CAP_MS, paths: ["decline"] });
+    const [result] = await runTerminalPaths({
+      server: () => createServer(),
+      tool: "confirm",
+      arguments: { target: "x" },
+      timeoutMs: CAP_MS,
+      paths: ["decline"],
+    });
     expect(result).toMatchObject({ path: "decline", state: "result", text: "decline", elicitations: 1 });
   });
 
   it("an askIndex past the last question", async () => {
     await expect(
-      runTerminalPaths({ server: () => createServer(), tool: "confirm", arguments: { target: "x" }, timeoutMs: CAP_MS, askIndex: 1, paths: ["cancel"] }),
-    ).rejects.toThrow('askIndex 1 names question 2, but "confirm" with {"target":"x"} asked only 1 on the cancel path; it said: accept');
+      runTerminalPaths({
+        server: () => createServer(),
+        tool: "confirm",
+        arguments: { target: "x" },
+        timeoutMs: CAP_MS,
+        askIndex: 1,
+        paths: ["cancel"],
+      }),
+    ).rejects.toThrow(
+      'askIndex 1 names question 2, but "confirm" with {"target":"x"} asked only 1 on the cancel path; it said: accept',
+    );
   });
 
   it("an askIndex that is not a whole number", async () => {
-    await expect(runTerminalPaths({ server: () => createServer(), tool: "confirm", timeoutMs: CAP_MS, askIndex: -1 })).rejects.toThrow(
-      "askIndex must be a whole number from 0 (got -1)",
-    );
+    await expect(
+      runTerminalPaths({ server: () => createServer(), tool: "confirm", timeoutMs: CAP_MS, askIndex: -1 }),
+    ).rejects.toThrow("askIndex must be a whole number from 0 (got -1)");
   });
 });
 
@@ -94,7 +131,9 @@ describe("the kit's own failures are thrown, never returned as the tool's outcom
         throw new Error("no fixture for this question");
       },
     });
-    await expect(failure).rejects.toThrow(new KitError('could not build the accepted content for "Delete x?": no fixture for this question'));
+    await expect(failure).rejects.toThrow(
+      new KitError('could not build the accepted content for "Delete x?": no fixture for this question'),
+    );
   });
 
   it("a schema the generator cannot answer", async () => {
@@ -102,7 +141,10 @@ describe("the kit's own failures are thrown, never returned as the tool's outcom
       const built = new McpServer({ name: "impossible", version: "1.0.0" });
       built.registerTool("code", {}, async (extra) => {
         const answer = await built.server.elicitInput(
-          { message: "Code?", requestedSchema: { type: "object", properties: { code: { type: "string", minLength: 5, maxLength: 3 } } } },
+          {
+            message: "Code?",
+            requestedSchema: { type: "object", properties: { code: { type: "string", minLength: 5, maxLength: 3 } } },
+          },
           { timeout: 200, signal: extra.signal },
         );
         return reply(answer.action);
@@ -115,7 +157,12 @@ describe("the kit's own failures are thrown, never returned as the tool's outcom
   });
 
   it("invalid content on a URL-mode question is not applicable, and the other paths run", async () => {
-    const results = await runTerminalPaths({ server: () => createServer(), tool: "sign_in", timeoutMs: CAP_MS, paths: ["accept", "invalid-content", "decline"] });
+    const results = await runTerminalPaths({
+      server: () => createServer(),
+      tool: "sign_in",
+      timeoutMs: CAP_MS,
+      paths: ["accept", "invalid-content", "decline"],
+    });
     expect(results.map((result) => [result.path, result.state, result.text ?? result.notApplicable])).toEqual([
       ["accept", "result", "accept"],
       ["invalid-content", "not-applicable", "a URL-mode question has no content to make invalid"],
@@ -163,7 +210,13 @@ describe("the second probe, after the connection closes, tells held-while-waitin
   });
 
   it("without a probe, heldAfterClose is null (nothing was asked)", async () => {
-    const [result] = await runTerminalPaths({ server: () => createServer(), tool: "confirm", arguments: { target: "x" }, timeoutMs: CAP_MS, paths: ["accept"] });
+    const [result] = await runTerminalPaths({
+      server: () => createServer(),
+      tool: "confirm",
+      arguments: { target: "x" },
+      timeoutMs: CAP_MS,
+      paths: ["accept"],
+    });
     expect(result!.heldAfterClose).toBeNull();
   });
 });
@@ -183,7 +236,10 @@ describe("the disconnect path disconnects before any server timer can fire (the 
     try {
       const call = connection.callTool("migrate_database", { migration: "0042_split_orders" });
       const end = await call.handlerEnded;
-      expect(end).toMatchObject({ kind: "returned", value: { isError: true, content: [{ text: expect.stringContaining("Connection closed") }] } });
+      expect(end).toMatchObject({
+        kind: "returned",
+        value: { isError: true, content: [{ text: expect.stringContaining("Connection closed") }] },
+      });
       expect(connection.elicitations.map((seen) => seen.withdrawnAtMs)).toEqual([null]);
     } finally {
       await connection.close();
@@ -199,17 +255,38 @@ describe("the kit's types resolve under moduleResolution node10 (typesVersions)"
       const installed = path.join(project, "node_modules", "eslint-plugin-elicitation");
       mkdirSync(path.join(installed, "types", "testing"), { recursive: true });
       writeFileSync(path.join(installed, "package.json"), packageJson);
-      writeFileSync(path.join(installed, "types", "index.d.ts"), "export declare const rules: Record<string, object>;\n");
-      writeFileSync(path.join(installed, "types", "testing", "index.d.ts"), "export declare function runTerminalPaths(options: { tool: string }): Promise<string[]>;\n");
+      writeFileSync(
+        path.join(installed, "types", "index.d.ts"),
+        "export declare const rules: Record<string, object>;\n",
+      );
+      writeFileSync(
+        path.join(installed, "types", "testing", "index.d.ts"),
+        "export declare function runTerminalPaths(options: { tool: string }): Promise<string[]>;\n",
+      );
       writeFileSync(
         path.join(project, "uses-kit.ts"),
         'import { rules } from "eslint-plugin-elicitation";\nimport { runTerminalPaths } from "eslint-plugin-elicitation/testing";\nexport const both: [object, Promise<string[]>] = [rules, runTerminalPaths({ tool: "book_table" })];\n',
       );
       const tsc = path.join(__dirname, "..", "node_modules", "typescript", "bin", "tsc");
-      const run = spawnSync(process.execPath, [tsc, "--noEmit", "--strict", "--module", "commonjs", "--moduleResolution", "node10", "--ignoreDeprecations", "6.0", "uses-kit.ts"], {
-        cwd: project,
-        encoding: "utf8",
-      });
+      const run = spawnSync(
+        process.execPath,
+        [
+          tsc,
+          "--noEmit",
+          "--strict",
+          "--module",
+          "commonjs",
+          "--moduleResolution",
+          "node10",
+          "--ignoreDeprecations",
+          "6.0",
+          "uses-kit.ts",
+        ],
+        {
+          cwd: project,
+          encoding: "utf8",
+        },
+      );
       return { status: run.status, output: run.stdout + run.stderr };
     } finally {
       rmSync(project, { recursive: true, force: true });

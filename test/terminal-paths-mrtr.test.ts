@@ -17,7 +17,9 @@ function createReaskingServer(): McpServer {
     const confirmed = acceptedContent(ctx.mcpReq.inputResponses, "confirm", confirmSchema);
     if (confirmed?.confirm !== true) {
       return inputRequired({
-        inputRequests: { confirm: inputRequired.elicit({ message: `Deploy to ${env}?`, requestedSchema: confirmSchema }) },
+        inputRequests: {
+          confirm: inputRequired.elicit({ message: `Deploy to ${env}?`, requestedSchema: confirmSchema }),
+        },
       });
     }
     return { content: [{ type: "text", text: `deployed to ${env}` }] };
@@ -34,7 +36,9 @@ function createExhaustiveServer(): McpServer {
     switch (answer.kind) {
       case "missing":
         return inputRequired({
-          inputRequests: { confirm: inputRequired.elicit({ message: `Deploy to ${env}?`, requestedSchema: confirmSchema }) },
+          inputRequests: {
+            confirm: inputRequired.elicit({ message: `Deploy to ${env}?`, requestedSchema: confirmSchema }),
+          },
         });
       case "elicit":
         switch (answer.action) {
@@ -63,7 +67,12 @@ function outline(results: readonly MrtrPathResult[]): Array<[string, string, str
 
 describe("MRTR: the input_required round answered four ways, and the retry's outcome", () => {
   it("the SDK's documentation example re-asks a person who declined, dismissed, or gave an invalid answer", async () => {
-    const results = await runMrtrPaths({ server: createReaskingServer, tool: "deploy", arguments: { env: "prod" }, timeoutMs: CAP_MS });
+    const results = await runMrtrPaths({
+      server: createReaskingServer,
+      tool: "deploy",
+      arguments: { env: "prod" },
+      timeoutMs: CAP_MS,
+    });
     expect(outline(results).map(([path, outcome, after]) => [path, outcome, after])).toEqual([
       ["accept", "result", null],
       ["decline", "asked again", "decline"],
@@ -78,7 +87,12 @@ describe("MRTR: the input_required round answered four ways, and the retry's out
   });
 
   it("read with inputResponse(), every answer ends the call after one round, decline and cancel each with their own result", async () => {
-    const results = await runMrtrPaths({ server: createExhaustiveServer, tool: "deploy", arguments: { env: "prod" }, timeoutMs: CAP_MS });
+    const results = await runMrtrPaths({
+      server: createExhaustiveServer,
+      tool: "deploy",
+      arguments: { env: "prod" },
+      timeoutMs: CAP_MS,
+    });
     expect(outline(results)).toEqual([
       ["accept", "result", null, "deployed to prod"],
       ["decline", "result", null, "Not deployed to prod: the person declined."],
@@ -95,7 +109,9 @@ describe("MRTR: the input_required round answered four ways, and the retry's out
       return built;
     };
     await expect(runMrtrPaths({ server, tool: "status", timeoutMs: CAP_MS, paths: ["decline"] })).rejects.toThrow(
-      new KitError('runMrtrPaths: "status" with {} asked no question on the decline path, so nothing was tested (it said: fine)'),
+      new KitError(
+        'runMrtrPaths: "status" with {} asked no question on the decline path, so nothing was tested (it said: fine)',
+      ),
     );
   });
 

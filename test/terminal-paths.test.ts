@@ -121,7 +121,10 @@ function createFixedTicketServer(): McpServer {
         case "decline":
           return reply(`Ticket "${title}" was not filed: the user declined to give it a priority.`);
         case "cancel":
-          return reply(`Ticket "${title}" was not filed: the priority prompt was dismissed. Ask the user for one.`, true);
+          return reply(
+            `Ticket "${title}" was not filed: the priority prompt was dismissed. Ask the user for one.`,
+            true,
+          );
         default: {
           const unknownAction: never = answer.action;
           return reply(`Ticket "${title}" was not filed: no decision (${String(unknownAction)}).`, true);
@@ -196,7 +199,10 @@ describe("the demo server's buggy tools fail on at least one terminal path", () 
       const checkout = connection.callTool("create_ticket", { title: "Checkout is down" });
       const typo = connection.callTool("create_ticket", { title: "Typo on pricing page" });
       expect(replyText(await typo.reply)).toBe('Filed OPS-1041 "Typo on pricing page" with priority P1.');
-      const checkoutEnd = await Promise.race([checkout.handlerEnded, new Promise((resolve) => setTimeout(() => resolve("still waiting"), 300))]);
+      const checkoutEnd = await Promise.race([
+        checkout.handlerEnded,
+        new Promise((resolve) => setTimeout(() => resolve("still waiting"), 300)),
+      ]);
       expect(checkoutEnd).toBe("still waiting");
       expect(connection.elicitations.map((seen) => seen.answered)).toEqual(["accept", "accept"]);
     } finally {
@@ -223,9 +229,16 @@ describe("correct code ends on all seven paths and releases what it held", () =>
   });
 
   it("create_ticket fixed by hand (the question awaited inline, no store): all seven end", async () => {
-    const results = await runTerminalPaths({ server: createFixedTicketServer, tool: "create_ticket", arguments: ARGUMENTS.create_ticket, timeoutMs: CAP_MS });
+    const results = await runTerminalPaths({
+      server: createFixedTicketServer,
+      tool: "create_ticket",
+      arguments: ARGUMENTS.create_ticket,
+      timeoutMs: CAP_MS,
+    });
     expectAllPathsEndAndRelease(results);
-    expect(byPath(results, "accept").text).toMatch(/^Filed OPS-1041 "Checkout button does nothing" with priority P1\.$/);
+    expect(byPath(results, "accept").text).toMatch(
+      /^Filed OPS-1041 "Checkout button does nothing" with priority P1\.$/,
+    );
     expect(byPath(results, "cancel").text).not.toBe(byPath(results, "decline").text);
   });
 
@@ -290,7 +303,8 @@ describe("the demo after our codemods (generated in this test by running the tra
 
   it("rollback, already correct, is left as it was by the codemods and still ends on all seven", async () => {
     const original = readFileSync(path.join(repositoryRoot, "fixtures", "mcp-server", "server.ts"), "utf8");
-    const rollbackTool = (source: string): string => source.slice(source.indexOf('"rollback",'), source.lastIndexOf("return server;"));
+    const rollbackTool = (source: string): string =>
+      source.slice(source.indexOf('"rollback",'), source.lastIndexOf("return server;"));
     expect(rollbackTool(migratedSource)).toBe(rollbackTool(original));
     expectAllPathsEndAndRelease(await runDemoTool(migrated, "rollback"));
   });
@@ -318,7 +332,9 @@ describe("the demo after our codemods (generated in this test by running the tra
     const results = await runDemoTool(await load("finished-server.ts", finished), "deploy");
     expectAllPathsEndAndRelease(results);
     expect(byPath(results, "decline").text).toBe("Deploy of checkout cancelled: the user refused to choose a branch.");
-    expect(byPath(results, "cancel").text).toBe("Deploy of checkout did not start: the branch prompt was dismissed. Ask the user which branch.");
+    expect(byPath(results, "cancel").text).toBe(
+      "Deploy of checkout did not start: the branch prompt was dismissed. Ask the user which branch.",
+    );
   });
 });
 
@@ -364,7 +380,12 @@ describe("the kit itself", () => {
       paths: ["timeout"],
     });
     expect(results).toHaveLength(1);
-    expect(results[0]).toMatchObject({ path: "timeout", state: "result", text: "Deployed checkout from release/4.2.", withdrawn: false });
+    expect(results[0]).toMatchObject({
+      path: "timeout",
+      state: "result",
+      text: "Deployed checkout from release/4.2.",
+      withdrawn: false,
+    });
     expect(results[0]!.elapsedMs).toBeGreaterThanOrEqual(145);
   });
 
@@ -374,12 +395,18 @@ describe("the kit itself", () => {
       server.registerTool("release", { description: "Asks twice." }, async (extra) => {
         const options = { timeout: DEADLINE_MS, signal: extra.signal };
         const confirm = await server.server.elicitInput(
-          { message: "Release now?", requestedSchema: { type: "object", properties: { go: { type: "boolean" } }, required: ["go"] } },
+          {
+            message: "Release now?",
+            requestedSchema: { type: "object", properties: { go: { type: "boolean" } }, required: ["go"] },
+          },
           options,
         );
         if (confirm.action !== "accept") return reply(`first question: ${confirm.action}`);
         const notes = await server.server.elicitInput(
-          { message: "Release notes?", requestedSchema: { type: "object", properties: { notes: { type: "string" } }, required: ["notes"] } },
+          {
+            message: "Release notes?",
+            requestedSchema: { type: "object", properties: { notes: { type: "string" } }, required: ["notes"] },
+          },
           options,
         );
         return reply(`second question: ${notes.action}, go=${String(confirm.content?.go)}`);
@@ -408,7 +435,10 @@ describe("the kit itself", () => {
       }));
       server.setRequestHandler(CallToolRequestSchema, async (_request, extra) => {
         const answer = await server.elicitInput(
-          { message: "Sure?", requestedSchema: { type: "object", properties: { sure: { type: "boolean" } }, required: ["sure"] } },
+          {
+            message: "Sure?",
+            requestedSchema: { type: "object", properties: { sure: { type: "boolean" } }, required: ["sure"] },
+          },
           { timeout: DEADLINE_MS, signal: extra.signal },
         );
         return reply(answer.action, answer.action !== "accept");
@@ -426,15 +456,50 @@ describe("the kit itself", () => {
 
   it("rejects a tool the server does not have, naming the ones it has", async () => {
     await expect(
-      runTerminalPaths({ server: () => demo.createDemoServer({ log: quiet }), tool: "deplyo", timeoutMs: 200, paths: ["accept"] }),
+      runTerminalPaths({
+        server: () => demo.createDemoServer({ log: quiet }),
+        tool: "deplyo",
+        timeoutMs: 200,
+        paths: ["accept"],
+      }),
     ).rejects.toThrow('the server has no tool "deplyo" (it has: deploy, create_ticket, migrate_database, rollback)');
   });
 
   it("formats results as a table", () => {
     const table = formatTerminalPaths([
-      { path: "accept", state: "result", text: "Deployed.", elapsedMs: 12, withdrawn: false, withdrawnAfterMs: null, elicitations: 1, held: [], heldAfterClose: [] },
-      { path: "timeout", state: "hung", text: null, elapsedMs: 1000, withdrawn: false, withdrawnAfterMs: null, elicitations: 1, held: ["deploy"], heldAfterClose: ["deploy"] },
-      { path: "outer-cancel", state: "hung", text: null, elapsedMs: 1000, withdrawn: false, withdrawnAfterMs: null, elicitations: 1, held: ["deploy"], heldAfterClose: [] },
+      {
+        path: "accept",
+        state: "result",
+        text: "Deployed.",
+        elapsedMs: 12,
+        withdrawn: false,
+        withdrawnAfterMs: null,
+        elicitations: 1,
+        held: [],
+        heldAfterClose: [],
+      },
+      {
+        path: "timeout",
+        state: "hung",
+        text: null,
+        elapsedMs: 1000,
+        withdrawn: false,
+        withdrawnAfterMs: null,
+        elicitations: 1,
+        held: ["deploy"],
+        heldAfterClose: ["deploy"],
+      },
+      {
+        path: "outer-cancel",
+        state: "hung",
+        text: null,
+        elapsedMs: 1000,
+        withdrawn: false,
+        withdrawnAfterMs: null,
+        elicitations: 1,
+        held: ["deploy"],
+        heldAfterClose: [],
+      },
     ]);
     expect(table).toBe(
       [
@@ -448,14 +513,17 @@ describe("the kit itself", () => {
 
 describe("the demo ACP agent, with a client that cancels the turn while a dialog is up and never closes it", () => {
   /** Runs one prompt; the client cancels the turn (`session/cancel`) when `cancelDuring` reaches it. */
-  async function promptCancelledDuring(cancelDuring: "permission" | "question"): Promise<{ stop: string; said: string[] }> {
+  async function promptCancelledDuring(
+    cancelDuring: "permission" | "question",
+  ): Promise<{ stop: string; said: string[] }> {
     const said: string[] = [];
     let cancelTurn = (): void => {};
     const neverAnswered = new Promise<never>(() => {});
     const client = acp
       .client({ name: "holds-dialogs-open" })
       .onRequest(acp.methods.client.session.requestPermission, async ({ params }) => {
-        if (cancelDuring !== "permission") return { outcome: { outcome: "selected", optionId: params.options[0]!.optionId } };
+        if (cancelDuring !== "permission")
+          return { outcome: { outcome: "selected", optionId: params.options[0]!.optionId } };
         cancelTurn();
         return neverAnswered;
       })
@@ -464,7 +532,8 @@ describe("the demo ACP agent, with a client that cancels the turn while a dialog
         return neverAnswered;
       })
       .onNotification(acp.methods.client.session.update, ({ params }) => {
-        if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text") said.push(params.update.content.text);
+        if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text")
+          said.push(params.update.content.text);
       });
     const connection = client.connect(createDemoAgent());
     try {
@@ -472,7 +541,10 @@ describe("the demo ACP agent, with a client that cancels the turn while a dialog
       await agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION });
       const { sessionId } = await agent.request(acp.methods.agent.session.new, { cwd: "/", mcpServers: [] });
       cancelTurn = () => void agent.notify(acp.methods.agent.session.cancel, { sessionId });
-      const prompt = agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "run the tests" }] });
+      const prompt = agent.request(acp.methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: "text", text: "run the tests" }],
+      });
       const stop = await Promise.race([
         prompt.then((response) => response.stopReason as string),
         new Promise<string>((resolve) => setTimeout(() => resolve("still waiting"), 1_000)),
@@ -500,9 +572,11 @@ describe("the examples in docs/testing.md run as written", () => {
   const exampleDirectory = path.join(repositoryRoot, ".tmp", `docs-testing-${process.pid}`);
   const shimFile = path.join(exampleDirectory, "vitest-shim.ts");
   // Code blocks that start with a `// <path>` line are files of the example project.
-  const files = [...readFileSync(path.join(repositoryRoot, "docs", "testing.md"), "utf8").matchAll(/```ts\n\/\/ (\S+)\n([\s\S]*?)```/g)].map(
-    ([, name, code]) => ({ name: name!, code: code! }),
-  );
+  const files = [
+    ...readFileSync(path.join(repositoryRoot, "docs", "testing.md"), "utf8").matchAll(
+      /```ts\n\/\/ (\S+)\n([\s\S]*?)```/g,
+    ),
+  ].map(([, name, code]) => ({ name: name!, code: code! }));
   const testFiles = files.filter((file) => file.name.endsWith(".test.ts"));
 
   /** Points the example's imports at this checkout: the kit's source, the example's own files, and a vitest shim. */
@@ -511,7 +585,10 @@ describe("the examples in docs/testing.md run as written", () => {
     const relative = (target: string): string => path.relative(directory, target).split(path.sep).join("/");
     return file.code
       .replace('from "vitest"', `from "${relative(shimFile)}"`)
-      .replace('from "eslint-plugin-elicitation/testing"', `from "${relative(path.join(repositoryRoot, "testing", "index.ts"))}"`)
+      .replace(
+        'from "eslint-plugin-elicitation/testing"',
+        `from "${relative(path.join(repositoryRoot, "testing", "index.ts"))}"`,
+      )
       .replace(/from "(\.\.?\/[^"]+)\.js"/g, 'from "$1.ts"');
   }
 
@@ -537,7 +614,12 @@ describe("the examples in docs/testing.md run as written", () => {
   afterAll(() => rmSync(exampleDirectory, { recursive: true, force: true }));
 
   it("has the server and three test files", () => {
-    expect(files.map((file) => file.name)).toEqual(["src/server.ts", "test/book-table.test.ts", "test/two-bookings.test.ts", "test/book-table-deadline.test.ts"]);
+    expect(files.map((file) => file.name)).toEqual([
+      "src/server.ts",
+      "test/book-table.test.ts",
+      "test/two-bookings.test.ts",
+      "test/book-table-deadline.test.ts",
+    ]);
   });
 
   for (const file of testFiles) {

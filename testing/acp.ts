@@ -14,7 +14,8 @@ import { invalidContentFor, validContentFor, type RequestedSchema } from "./cont
 import { KitError, messageOf } from "./errors.ts";
 
 /** An agent to drive: an app built in this process (a fresh one per path from a factory), or a command over stdio. */
-export type AgentUnderTest<A extends acp.AgentApp = acp.AgentApp> = (() => A | Promise<A>) | { readonly command: readonly string[]; readonly cwd?: string };
+export type AgentUnderTest<A extends acp.AgentApp = acp.AgentApp> =
+  (() => A | Promise<A>) | { readonly command: readonly string[]; readonly cwd?: string };
 
 /** How the scripted person meets the question the path applies to. */
 export type AcpPath =
@@ -116,10 +117,16 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** The scripted person's default for questions the path does not target: the first allow option, or accept. */
-function yes(question: { kind: "permission"; params: PermissionParams } | { kind: "elicitation"; params: ElicitationParams }): unknown {
+function yes(
+  question: { kind: "permission"; params: PermissionParams } | { kind: "elicitation"; params: ElicitationParams },
+): unknown {
   if (question.kind === "permission") {
-    const allow = question.params.options.find((option) => option.kind.startsWith("allow")) ?? question.params.options[0];
-    if (!allow) throw new KitError(`the permission request "${question.params.toolCall.title ?? ""}" offers no options to select`);
+    const allow =
+      question.params.options.find((option) => option.kind.startsWith("allow")) ?? question.params.options[0];
+    if (!allow)
+      throw new KitError(
+        `the permission request "${question.params.toolCall.title ?? ""}" offers no options to select`,
+      );
     return { outcome: { outcome: "selected", optionId: allow.optionId } };
   }
   return acceptElicitation(question.params);
@@ -130,10 +137,15 @@ function schemaOf(params: ElicitationParams): RequestedSchema | undefined {
 }
 
 function acceptElicitation(params: ElicitationParams): unknown {
-  return params.mode === "url" ? { action: "accept" } : { action: "accept", content: validContentFor(schemaOf(params)) };
+  return params.mode === "url"
+    ? { action: "accept" }
+    : { action: "accept", content: validContentFor(schemaOf(params)) };
 }
 
-function stepFor(path: AcpPath, question: { kind: "permission"; params: PermissionParams } | { kind: "elicitation"; params: ElicitationParams }): Step | "not-applicable" {
+function stepFor(
+  path: AcpPath,
+  question: { kind: "permission"; params: PermissionParams } | { kind: "elicitation"; params: ElicitationParams },
+): Step | "not-applicable" {
   switch (path) {
     case "never-answered":
       return { kind: "leave-open" };
@@ -142,9 +154,14 @@ function stepFor(path: AcpPath, question: { kind: "permission"; params: Permissi
     case "session-cancel":
       return { kind: "session-cancel" };
     case "cancelled":
-      return { kind: "answer", response: question.kind === "permission" ? { outcome: { outcome: "cancelled" } } : { action: "cancel" } };
+      return {
+        kind: "answer",
+        response: question.kind === "permission" ? { outcome: { outcome: "cancelled" } } : { action: "cancel" },
+      };
     case "accept":
-      return question.kind === "elicitation" ? { kind: "answer", response: acceptElicitation(question.params) } : "not-applicable";
+      return question.kind === "elicitation"
+        ? { kind: "answer", response: acceptElicitation(question.params) }
+        : "not-applicable";
     case "decline":
       return question.kind === "elicitation" ? { kind: "answer", response: { action: "decline" } } : "not-applicable";
     case "invalid-content":
@@ -154,7 +171,9 @@ function stepFor(path: AcpPath, question: { kind: "permission"; params: Permissi
       if (question.kind !== "permission") return "not-applicable";
       const kind = path.slice("select:".length);
       const option = question.params.options.find((candidate) => candidate.kind === kind);
-      return option ? { kind: "answer", response: { outcome: { outcome: "selected", optionId: option.optionId } } } : "not-applicable";
+      return option
+        ? { kind: "answer", response: { outcome: { outcome: "selected", optionId: option.optionId } } }
+        : "not-applicable";
     }
   }
 }
@@ -174,14 +193,23 @@ async function connect<A extends acp.AgentApp>(target: AgentUnderTest<A>, app: a
   if (typeof target === "function") {
     const agentApp = await target();
     const connection = app.connect(agentApp);
-    return { app: agentApp, connection, exited: null, disconnect: () => connection.close(), stop: async () => connection.close() };
+    return {
+      app: agentApp,
+      connection,
+      exited: null,
+      disconnect: () => connection.close(),
+      stop: async () => connection.close(),
+    };
   }
   const [command, ...args] = target.command;
   if (!command) throw new KitError("runAcpPaths: no agent command given");
   const child = spawn(command, args, { cwd: target.cwd, stdio: ["pipe", "pipe", "inherit"], detached: true });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.stdin.on("error", () => {});
-  const stream = sdk().ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>);
+  const stream = sdk().ndJsonStream(
+    Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
+    Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+  );
   const connection = app.connect(stream);
   return {
     app: null,
@@ -212,7 +240,10 @@ interface Asked {
 /** Runs one prompt with a scripted client; `decide` picks the step for the n-th question. */
 async function runTurn<A extends acp.AgentApp>(
   options: AcpPathsOptions<A>,
-  decide: (index: number, question: { kind: "permission"; params: PermissionParams } | { kind: "elicitation"; params: ElicitationParams }) => Step | "not-applicable",
+  decide: (
+    index: number,
+    question: { kind: "permission"; params: PermissionParams } | { kind: "elicitation"; params: ElicitationParams },
+  ) => Step | "not-applicable",
   pathName: AcpPath | null,
 ): Promise<AcpPathResult & { asked: Asked[]; notApplicable: boolean }> {
   const asked: Asked[] = [];
@@ -224,11 +255,18 @@ async function runTurn<A extends acp.AgentApp>(
   // The client's own close aborts its handlers' signals too: only an abort before that is the agent's withdrawal.
   let closing = false;
 
-  async function handle(question: { kind: "permission"; params: PermissionParams } | { kind: "elicitation"; params: ElicitationParams }, signal: AbortSignal): Promise<never | unknown> {
+  async function handle(
+    question: { kind: "permission"; params: PermissionParams } | { kind: "elicitation"; params: ElicitationParams },
+    signal: AbortSignal,
+  ): Promise<never | unknown> {
     const record: Asked = {
       question:
         question.kind === "permission"
-          ? { kind: "permission", title: question.params.toolCall.title ?? "", optionKinds: question.params.options.map((option) => option.kind) }
+          ? {
+              kind: "permission",
+              title: question.params.toolCall.title ?? "",
+              optionKinds: question.params.options.map((option) => option.kind),
+            }
           : { kind: "elicitation", message: question.params.message, mode: question.params.mode ?? "form" },
       withdrawn: false,
     };
@@ -238,7 +276,11 @@ async function runTurn<A extends acp.AgentApp>(
     try {
       step = decide(asked.length - 1, question);
     } catch (error) {
-      onEvent(error instanceof KitError ? error : new KitError(`could not answer the agent's question: ${messageOf(error)}`, { cause: error }));
+      onEvent(
+        error instanceof KitError
+          ? error
+          : new KitError(`could not answer the agent's question: ${messageOf(error)}`, { cause: error }),
+      );
       return never;
     }
     if (step === "not-applicable") {
@@ -261,13 +303,21 @@ async function runTurn<A extends acp.AgentApp>(
 
   const app = sdk()
     .client({ name: "eslint-plugin-elicitation/testing" })
-    .onRequest(sdk().methods.client.session.requestPermission, ({ params, signal }) => handle({ kind: "permission", params }, signal) as Promise<acp.RequestPermissionResponse>)
-    .onRequest(sdk().methods.client.elicitation.create, ({ params, signal }) => handle({ kind: "elicitation", params }, signal) as Promise<acp.CreateElicitationResponse>)
+    .onRequest(
+      sdk().methods.client.session.requestPermission,
+      ({ params, signal }) => handle({ kind: "permission", params }, signal) as Promise<acp.RequestPermissionResponse>,
+    )
+    .onRequest(
+      sdk().methods.client.elicitation.create,
+      ({ params, signal }) => handle({ kind: "elicitation", params }, signal) as Promise<acp.CreateElicitationResponse>,
+    )
     .onNotification(sdk().methods.client.session.update, ({ params }) => {
-      if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text") said.push(params.update.content.text);
+      if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text")
+        said.push(params.update.content.text);
     });
   const connected = await connect(options.agent, app);
-  const probe = async (): Promise<string[] | null> => (options.probe && connected.app ? [...(await options.probe(connected.app))] : null);
+  const probe = async (): Promise<string[] | null> =>
+    options.probe && connected.app ? [...(await options.probe(connected.app))] : null;
   let stopped = false;
   try {
     const agent = connected.connection.agent;
@@ -280,7 +330,10 @@ async function runTurn<A extends acp.AgentApp>(
     const started = performance.now();
     const elapsed = (): number => Math.round(performance.now() - started);
     const prompt = agent
-      .request(sdk().methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: options.prompt ?? DEFAULT_PROMPT }] })
+      .request(sdk().methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: "text", text: options.prompt ?? DEFAULT_PROMPT }],
+      })
       .then(
         (response) => ({ kind: "ended" as const, stopReason: String(response.stopReason), ms: elapsed() }),
         (error: unknown) => ({ kind: "ended" as const, stopReason: `error: ${messageOf(error)}`, ms: elapsed() }),
@@ -292,7 +345,15 @@ async function runTurn<A extends acp.AgentApp>(
       closing = true;
       await connected.stop();
       stopped = true;
-      return { ...base, ended: null, stopReason: null, ms: elapsed(), held: null, heldAfterClose: null, notApplicable: true };
+      return {
+        ...base,
+        ended: null,
+        stopReason: null,
+        ms: elapsed(),
+        held: null,
+        heldAfterClose: null,
+        notApplicable: true,
+      };
     }
     if (first === "close") {
       // The client goes away while the question is up: nothing more can reach it. Over stdio the agent ended if its
@@ -301,12 +362,25 @@ async function runTurn<A extends acp.AgentApp>(
       closing = true;
       connected.disconnect();
       let ended: boolean | null = null;
-      if (connected.exited) ended = await Promise.race([connected.exited.then(() => true), sleep(Math.max(options.timeoutMs - closedAt, 0)).then(() => false)]);
+      if (connected.exited)
+        ended = await Promise.race([
+          connected.exited.then(() => true),
+          sleep(Math.max(options.timeoutMs - closedAt, 0)).then(() => false),
+        ]);
       else await sleep(Math.min(options.timeoutMs, 200));
       const heldAfterClose = await probe();
       await connected.stop();
       stopped = true;
-      return { ...base, withdrawn: asked.some((entry) => entry.withdrawn), ended, stopReason: null, ms: ended ? elapsed() : options.timeoutMs, held: heldAfterClose, heldAfterClose, notApplicable: false };
+      return {
+        ...base,
+        withdrawn: asked.some((entry) => entry.withdrawn),
+        ended,
+        stopReason: null,
+        ms: ended ? elapsed() : options.timeoutMs,
+        held: heldAfterClose,
+        heldAfterClose,
+        notApplicable: false,
+      };
     }
     const held = await probe();
     const withdrawn = asked.some((entry) => entry.withdrawn);
@@ -315,8 +389,27 @@ async function runTurn<A extends acp.AgentApp>(
     stopped = true;
     await sleep(Math.min(options.timeoutMs, 200));
     const heldAfterClose = await probe();
-    if (first === "cap") return { ...base, withdrawn, ended: false, stopReason: null, ms: options.timeoutMs, held, heldAfterClose, notApplicable: false };
-    return { ...base, withdrawn, ended: true, stopReason: first.stopReason, ms: first.ms, held, heldAfterClose, notApplicable: false };
+    if (first === "cap")
+      return {
+        ...base,
+        withdrawn,
+        ended: false,
+        stopReason: null,
+        ms: options.timeoutMs,
+        held,
+        heldAfterClose,
+        notApplicable: false,
+      };
+    return {
+      ...base,
+      withdrawn,
+      ended: true,
+      stopReason: first.stopReason,
+      ms: first.ms,
+      held,
+      heldAfterClose,
+      notApplicable: false,
+    };
   } finally {
     if (!stopped) await connected.stop();
   }
@@ -331,20 +424,37 @@ export async function runAcpPaths<A extends acp.AgentApp>(options: AcpPathsOptio
   if (!(options.timeoutMs > 0)) throw new KitError("runAcpPaths: timeoutMs (the hard cap per path) must be positive");
   await loadSdk();
   const askIndex = options.askIndex ?? 0;
-  if (!Number.isInteger(askIndex) || askIndex < 0) throw new KitError(`runAcpPaths: askIndex must be a whole number from 0 (got ${String(options.askIndex)})`);
+  if (!Number.isInteger(askIndex) || askIndex < 0)
+    throw new KitError(`runAcpPaths: askIndex must be a whole number from 0 (got ${String(options.askIndex)})`);
   const discovery = await runTurn(options, (_index, question) => ({ kind: "answer", response: yes(question) }), null);
   const question = discovery.asked[askIndex]?.question;
   if (!question) {
-    const what = discovery.asked.length === 0 ? "asked no question" : `asked only ${discovery.asked.length} question(s), so askIndex ${askIndex} names none`;
-    throw new KitError(`runAcpPaths: the agent ${what} when prompted "${options.prompt ?? DEFAULT_PROMPT}" (the turn ended: ${discovery.stopReason ?? "no"}), so nothing was tested`);
+    const what =
+      discovery.asked.length === 0
+        ? "asked no question"
+        : `asked only ${discovery.asked.length} question(s), so askIndex ${askIndex} names none`;
+    throw new KitError(
+      `runAcpPaths: the agent ${what} when prompted "${options.prompt ?? DEFAULT_PROMPT}" (the turn ended: ${discovery.stopReason ?? "no"}), so nothing was tested`,
+    );
   }
   const paths = options.paths ?? acpPathsFor(question);
   const results = await Promise.all(
     paths.map(async (path) => {
-      const result = await runTurn(options, (index, asked) => (index < askIndex ? { kind: "answer", response: yes(asked) } : index === askIndex ? stepFor(path, asked) : { kind: "answer", response: yes(asked) }), path);
+      const result = await runTurn(
+        options,
+        (index, asked) =>
+          index < askIndex
+            ? { kind: "answer", response: yes(asked) }
+            : index === askIndex
+              ? stepFor(path, asked)
+              : { kind: "answer", response: yes(asked) },
+        path,
+      );
       if (result.notApplicable) return null;
       if (result.questions <= askIndex && result.ended) {
-        throw new KitError(`runAcpPaths: on the ${path} path the agent asked ${result.questions} question(s), so askIndex ${askIndex} was never reached`);
+        throw new KitError(
+          `runAcpPaths: on the ${path} path the agent asked ${result.questions} question(s), so askIndex ${askIndex} was never reached`,
+        );
       }
       return {
         path: result.path,
@@ -370,8 +480,22 @@ export function formatAcpPaths(report: AcpPathsReport): string {
     result.stopReason ?? "-",
     `${result.ms} ms`,
     result.withdrawn ? "withdrawn" : "-",
-    result.held === null ? "-" : result.held.length > 0 ? `held: ${result.held.join(", ")}${result.heldAfterClose?.length ? " (leaked)" : " (until close)"}` : "released",
+    result.held === null
+      ? "-"
+      : result.held.length > 0
+        ? `held: ${result.held.join(", ")}${result.heldAfterClose?.length ? " (leaked)" : " (until close)"}`
+        : "released",
   ]);
-  const widths = rows.reduce<number[]>((max, row) => row.map((cell, column) => Math.max(max[column] ?? 0, cell.length)), []);
-  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join("  ").trimEnd()).join("\n");
+  const widths = rows.reduce<number[]>(
+    (max, row) => row.map((cell, column) => Math.max(max[column] ?? 0, cell.length)),
+    [],
+  );
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }

@@ -1,6 +1,12 @@
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
 import { describe, expect, it } from "vitest";
-import { invalidAnswerFor, invalidContentFor, satisfiesField, UnsatisfiableSchemaError, validContentFor } from "./content.ts";
+import {
+  invalidAnswerFor,
+  invalidContentFor,
+  satisfiesField,
+  UnsatisfiableSchemaError,
+  validContentFor,
+} from "./content.ts";
 
 /** The validator the MCP SDK's server runs on an accepted answer: the generators are checked against it, not against themselves. */
 const ajv = new AjvJsonSchemaValidator();
@@ -13,7 +19,13 @@ const deploySchema = {
   properties: {
     branch: { type: "string", title: "Branch" },
     priority: { type: "string", enum: ["P1", "P2"] },
-    region: { type: "string", oneOf: [{ const: "eu", title: "Europe" }, { const: "us", title: "US" }] },
+    region: {
+      type: "string",
+      oneOf: [
+        { const: "eu", title: "Europe" },
+        { const: "us", title: "US" },
+      ],
+    },
     contact: { type: "string", format: "email" },
     code: { type: "string", minLength: 10 },
     replicas: { type: "integer", minimum: 2.5, maximum: 9 },
@@ -29,18 +41,54 @@ const deploySchema = {
 const CONSTRAINTS: Array<{ name: string; field: object; valid: (value: unknown) => void }> = [
   { name: "minLength", field: { type: "string", minLength: 12 }, valid: (value) => expect(value).toHaveLength(12) },
   { name: "maxLength", field: { type: "string", maxLength: 3 }, valid: (value) => expect(value).toBe("exa") },
-  { name: "minLength = maxLength (a US state)", field: { type: "string", minLength: 2, maxLength: 2 }, valid: (value) => expect(value).toBe("ex") },
-  { name: "format email", field: { type: "string", format: "email" }, valid: (value) => expect(value).toBe("person@example.com") },
-  { name: "format email, short", field: { type: "string", format: "email", maxLength: 8 }, valid: (value) => expect(value).toBe("a@b.co") },
-  { name: "format email, long", field: { type: "string", format: "email", minLength: 30 }, valid: (value) => expect(value).toHaveLength(30) },
-  { name: "format uri", field: { type: "string", format: "uri" }, valid: (value) => expect(value).toBe("https://example.com/") },
-  { name: "format date", field: { type: "string", format: "date" }, valid: (value) => expect(value).toBe("2026-01-01") },
-  { name: "format date-time", field: { type: "string", format: "date-time" }, valid: (value) => expect(value).toBe("2026-01-01T00:00:00Z") },
+  {
+    name: "minLength = maxLength (a US state)",
+    field: { type: "string", minLength: 2, maxLength: 2 },
+    valid: (value) => expect(value).toBe("ex"),
+  },
+  {
+    name: "format email",
+    field: { type: "string", format: "email" },
+    valid: (value) => expect(value).toBe("person@example.com"),
+  },
+  {
+    name: "format email, short",
+    field: { type: "string", format: "email", maxLength: 8 },
+    valid: (value) => expect(value).toBe("a@b.co"),
+  },
+  {
+    name: "format email, long",
+    field: { type: "string", format: "email", minLength: 30 },
+    valid: (value) => expect(value).toHaveLength(30),
+  },
+  {
+    name: "format uri",
+    field: { type: "string", format: "uri" },
+    valid: (value) => expect(value).toBe("https://example.com/"),
+  },
+  {
+    name: "format date",
+    field: { type: "string", format: "date" },
+    valid: (value) => expect(value).toBe("2026-01-01"),
+  },
+  {
+    name: "format date-time",
+    field: { type: "string", format: "date-time" },
+    valid: (value) => expect(value).toBe("2026-01-01T00:00:00Z"),
+  },
   { name: "minimum", field: { type: "number", minimum: 7.5 }, valid: (value) => expect(value).toBe(7.5) },
   { name: "maximum below 1", field: { type: "number", maximum: -3 }, valid: (value) => expect(value).toBe(-3) },
-  { name: "integer minimum", field: { type: "integer", minimum: 2.5, maximum: 9 }, valid: (value) => expect(value).toBe(3) },
+  {
+    name: "integer minimum",
+    field: { type: "integer", minimum: 2.5, maximum: 9 },
+    valid: (value) => expect(value).toBe(3),
+  },
   { name: "enum", field: { type: "string", enum: ["P1", "P2"] }, valid: (value) => expect(value).toBe("P1") },
-  { name: "oneOf", field: { type: "string", oneOf: [{ const: "eu", title: "Europe" }] }, valid: (value) => expect(value).toBe("eu") },
+  {
+    name: "oneOf",
+    field: { type: "string", oneOf: [{ const: "eu", title: "Europe" }] },
+    valid: (value) => expect(value).toBe("eu"),
+  },
   {
     name: "minItems",
     field: { type: "array", minItems: 2, items: { type: "string", enum: ["a", "b", "c"] } },
@@ -51,8 +99,16 @@ const CONSTRAINTS: Array<{ name: string; field: object; valid: (value: unknown) 
     field: { type: "array", maxItems: 1, items: { anyOf: [{ const: "fish-1" }, { const: "fish-2" }] } },
     valid: (value) => expect(value).toEqual(["fish-1"]),
   },
-  { name: "a default that fits", field: { type: "string", maxLength: 5, default: "abc" }, valid: (value) => expect(value).toBe("abc") },
-  { name: "a default that does not fit", field: { type: "string", maxLength: 2, default: "abc" }, valid: (value) => expect(value).toBe("ex") },
+  {
+    name: "a default that fits",
+    field: { type: "string", maxLength: 5, default: "abc" },
+    valid: (value) => expect(value).toBe("abc"),
+  },
+  {
+    name: "a default that does not fit",
+    field: { type: "string", maxLength: 2, default: "abc" },
+    valid: (value) => expect(value).toBe("ex"),
+  },
 ];
 
 describe("content for a scripted accept", () => {
@@ -92,9 +148,15 @@ describe("content for a scripted accept", () => {
     expect(() => validContentFor({ properties: { code: { type: "string", minLength: 5, maxLength: 3 } } })).toThrow(
       new UnsatisfiableSchemaError('"code": minLength 5 is above maxLength 3'),
     );
-    expect(() => validContentFor({ properties: { day: { type: "string", format: "date", maxLength: 8 } } })).toThrow(UnsatisfiableSchemaError);
-    expect(() => validContentFor({ properties: { n: { type: "integer", minimum: 1.2, maximum: 1.8 } } })).toThrow("no integer between");
-    expect(() => validContentFor({ properties: { tags: { type: "array", minItems: 3, items: { enum: ["a"] } } } })).toThrow("only 1 options");
+    expect(() => validContentFor({ properties: { day: { type: "string", format: "date", maxLength: 8 } } })).toThrow(
+      UnsatisfiableSchemaError,
+    );
+    expect(() => validContentFor({ properties: { n: { type: "integer", minimum: 1.2, maximum: 1.8 } } })).toThrow(
+      "no integer between",
+    );
+    expect(() =>
+      validContentFor({ properties: { tags: { type: "array", minItems: 3, items: { enum: ["a"] } } } }),
+    ).toThrow("only 1 options");
   });
 
   it("is empty for a schema with no properties", () => {
@@ -105,7 +167,10 @@ describe("content for a scripted accept", () => {
 
 describe("content that violates the schema", () => {
   it("breaks the first required field and keeps the rest valid", () => {
-    expect(invalidContentFor(deploySchema)).toEqual({ ...validContentFor(deploySchema), priority: "not-one-of-the-options" });
+    expect(invalidContentFor(deploySchema)).toEqual({
+      ...validContentFor(deploySchema),
+      priority: "not-one-of-the-options",
+    });
     expect(invalidAnswerFor(deploySchema).violates).toBe("priority: enum");
   });
 
@@ -124,7 +189,11 @@ describe("content that violates the schema", () => {
     ["enum", { type: "string", enum: ["a", "b"] }, "field: enum"],
     ["oneOf", { type: "string", oneOf: [{ const: "a" }, { const: "b" }] }, "field: oneOf"],
     ["minItems", { type: "array", minItems: 2, items: { enum: ["a", "b", "c"] } }, "field: minItems 2"],
-    ["maxItems", { type: "array", maxItems: 1, items: { anyOf: [{ const: "a" }, { const: "b" }] } }, "field: maxItems 1"],
+    [
+      "maxItems",
+      { type: "array", maxItems: 1, items: { anyOf: [{ const: "a" }, { const: "b" }] } },
+      "field: maxItems 1",
+    ],
     ["items enum", { type: "array", items: { enum: ["a", "b"] } }, "field: items enum"],
   ];
   for (const [name, field, violates] of violations) {

@@ -49,7 +49,8 @@ function choices(field: FieldSchema["items"] | FieldSchema | undefined): unknown
 }
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+const DATE_TIME =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function matchesFormat(format: string | undefined, value: string): boolean {
@@ -125,14 +126,20 @@ function formatted(format: string, length: number): string | undefined {
 function validString(field: FieldSchema, name: string): string {
   const minimum = field.minLength ?? 0;
   const maximum = field.maxLength ?? Number.POSITIVE_INFINITY;
-  if (minimum > maximum) throw new UnsatisfiableSchemaError(`"${name}": minLength ${minimum} is above maxLength ${maximum}`);
+  if (minimum > maximum)
+    throw new UnsatisfiableSchemaError(`"${name}": minLength ${minimum} is above maxLength ${maximum}`);
   if (field.format) {
     // Email and uri grow to minLength; if the shortest example is still too long, try the shortest the format allows.
     const candidates = [formatted(field.format, minimum), field.format === "email" ? "a@b.co" : "a:b"];
-    const fitting = candidates.find((candidate) => candidate !== undefined && lengthFits(field, candidate.length) && matchesFormat(field.format, candidate));
+    const fitting = candidates.find(
+      (candidate) =>
+        candidate !== undefined && lengthFits(field, candidate.length) && matchesFormat(field.format, candidate),
+    );
     if (fitting !== undefined) return fitting;
     if (formatted(field.format, minimum) !== undefined) {
-      throw new UnsatisfiableSchemaError(`"${name}": no ${field.format} fits between minLength ${minimum} and maxLength ${maximum}`);
+      throw new UnsatisfiableSchemaError(
+        `"${name}": no ${field.format} fits between minLength ${minimum} and maxLength ${maximum}`,
+      );
     }
   }
   const target = Math.min(Math.max("example".length, minimum), maximum);
@@ -143,13 +150,20 @@ function validNumber(field: FieldSchema, name: string): number {
   const maximum = field.maximum ?? Number.POSITIVE_INFINITY;
   const preferred = field.minimum ?? Math.min(1, maximum);
   const value = field.type === "integer" ? Math.ceil(preferred) : preferred;
-  if (value > maximum) throw new UnsatisfiableSchemaError(`"${name}": no ${field.type} between minimum ${field.minimum} and maximum ${field.maximum}`);
+  if (value > maximum)
+    throw new UnsatisfiableSchemaError(
+      `"${name}": no ${field.type} between minimum ${field.minimum} and maximum ${field.maximum}`,
+    );
   return value;
 }
 
 function validArray(field: FieldSchema, name: string): string[] {
   const options = choices(field.items).map(String);
-  const count = Math.min(Math.max(field.minItems ?? 1, 1), field.maxItems ?? Number.POSITIVE_INFINITY, options.length > 0 ? options.length : 1);
+  const count = Math.min(
+    Math.max(field.minItems ?? 1, 1),
+    field.maxItems ?? Number.POSITIVE_INFINITY,
+    options.length > 0 ? options.length : 1,
+  );
   if (count < (field.minItems ?? 0)) {
     throw new UnsatisfiableSchemaError(`"${name}": minItems ${field.minItems} but only ${options.length} options`);
   }
@@ -177,7 +191,8 @@ function validValue(field: FieldSchema, name: string): Value {
 /** Content that satisfies `schema`: every property, each with its default (when valid), first option, or a value its constraints allow. */
 export function validContentFor(schema: RequestedSchema | undefined): ElicitContent {
   const content: ElicitContent = {};
-  for (const [name, field] of Object.entries(schema?.properties ?? {})) content[name] = validValue(field as FieldSchema, name);
+  for (const [name, field] of Object.entries(schema?.properties ?? {}))
+    content[name] = validValue(field as FieldSchema, name);
   return content;
 }
 
@@ -204,16 +219,22 @@ function invalidValue(field: FieldSchema): { value: Value; constraint: string } 
       return { value: "not-a-number", constraint: "type number" };
     case "array": {
       const options = choices(field.items).map(String);
-      if (field.minItems !== undefined && field.minItems > 0) return { value: options.slice(0, field.minItems - 1), constraint: `minItems ${field.minItems}` };
-      if (field.maxItems !== undefined && options.length > field.maxItems) return { value: options.slice(0, field.maxItems + 1), constraint: `maxItems ${field.maxItems}` };
+      if (field.minItems !== undefined && field.minItems > 0)
+        return { value: options.slice(0, field.minItems - 1), constraint: `minItems ${field.minItems}` };
+      if (field.maxItems !== undefined && options.length > field.maxItems)
+        return { value: options.slice(0, field.maxItems + 1), constraint: `maxItems ${field.maxItems}` };
       if (options.length > 0) return { value: ["not-one-of-the-options"], constraint: "items enum" };
       return { value: 12_345, constraint: "type array" };
     }
     default: {
-      if (choices(field).length > 0) return { value: "not-one-of-the-options", constraint: field.enum ? "enum" : "oneOf" };
-      if (field.format && formatted(field.format, 0) !== undefined) return { value: `not-a-${field.format}`, constraint: `format ${field.format}` };
-      if (field.maxLength !== undefined) return { value: "x".repeat(field.maxLength + 1), constraint: `maxLength ${field.maxLength}` };
-      if (field.minLength !== undefined && field.minLength > 0) return { value: "x".repeat(field.minLength - 1), constraint: `minLength ${field.minLength}` };
+      if (choices(field).length > 0)
+        return { value: "not-one-of-the-options", constraint: field.enum ? "enum" : "oneOf" };
+      if (field.format && formatted(field.format, 0) !== undefined)
+        return { value: `not-a-${field.format}`, constraint: `format ${field.format}` };
+      if (field.maxLength !== undefined)
+        return { value: "x".repeat(field.maxLength + 1), constraint: `maxLength ${field.maxLength}` };
+      if (field.minLength !== undefined && field.minLength > 0)
+        return { value: "x".repeat(field.minLength - 1), constraint: `minLength ${field.minLength}` };
       return { value: 12_345, constraint: "type string" };
     }
   }
@@ -228,7 +249,9 @@ export function invalidAnswerFor(schema: RequestedSchema | undefined): InvalidAn
   const properties = Object.entries(schema?.properties ?? {});
   const target = schema?.required?.[0] ?? properties[0]?.[0];
   if (target === undefined) {
-    throw new UnsatisfiableSchemaError("the requested schema has no properties, so no content can violate it: pass invalidContent");
+    throw new UnsatisfiableSchemaError(
+      "the requested schema has no properties, so no content can violate it: pass invalidContent",
+    );
   }
   const content = validContentFor(schema);
   const { value, constraint } = invalidValue((schema?.properties?.[target] ?? {}) as FieldSchema);

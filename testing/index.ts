@@ -61,10 +61,5 @@ export {
   type WireToolReport,
 } from "./wire.ts";
 export { KitError, type NotApplicable, type ScriptStop } from "./errors.ts";
-export {
-  invalidAnswerFor,
-  satisfiesField,
-  UnsatisfiableSchemaError,
-  type InvalidAnswer,
-} from "./content.ts";
+export { invalidAnswerFor, satisfiesField, UnsatisfiableSchemaError, type InvalidAnswer } from "./content.ts";
 export { invalidContentFor, validContentFor, type ElicitContent, type RequestedSchema } from "./content.ts";

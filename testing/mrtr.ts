@@ -59,7 +59,11 @@ export interface MrtrPathResult {
 
 type Answer = { action: "accept"; content?: ElicitContent } | { action: "decline" } | { action: "cancel" };
 
-function contentOf(source: MrtrPathsOptions["acceptContent"], question: MrtrQuestion, fallback: (schema: RequestedSchema | undefined) => ElicitContent): ElicitContent {
+function contentOf(
+  source: MrtrPathsOptions["acceptContent"],
+  question: MrtrQuestion,
+  fallback: (schema: RequestedSchema | undefined) => ElicitContent,
+): ElicitContent {
   if (typeof source === "function") return source(question);
   return source ?? fallback(question.requestedSchema);
 }
@@ -69,23 +73,41 @@ function sleep(ms: number): Promise<void> {
 }
 
 interface Loaded {
-  Client: new (info: { name: string; version: string }, options: Record<string, unknown>) => {
-    setRequestHandler(method: "elicitation/create", handler: (request: { params: Record<string, unknown> }) => Promise<unknown>): void;
+  Client: new (
+    info: { name: string; version: string },
+    options: Record<string, unknown>,
+  ) => {
+    setRequestHandler(
+      method: "elicitation/create",
+      handler: (request: { params: Record<string, unknown> }) => Promise<unknown>,
+    ): void;
     connect(transport: unknown): Promise<void>;
-    callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<{ content?: Array<{ type: string; text?: string }>; isError?: boolean }>;
+    callTool(params: {
+      name: string;
+      arguments: Record<string, unknown>;
+    }): Promise<{ content?: Array<{ type: string; text?: string }>; isError?: boolean }>;
     close(): Promise<void>;
   };
   InMemoryTransport: { createLinkedPair(): [unknown, unknown] };
-  serveStdio: (factory: () => unknown, options: { transport: unknown; onerror?: (error: Error) => void }) => { close(): Promise<void> };
+  serveStdio: (
+    factory: () => unknown,
+    options: { transport: unknown; onerror?: (error: Error) => void },
+  ) => { close(): Promise<void> };
 }
 
 async function load(): Promise<Loaded> {
   try {
-    const client = (await import("@modelcontextprotocol/client")) as unknown as Pick<Loaded, "Client" | "InMemoryTransport">;
+    const client = (await import("@modelcontextprotocol/client")) as unknown as Pick<
+      Loaded,
+      "Client" | "InMemoryTransport"
+    >;
     const stdio = (await import("@modelcontextprotocol/server/stdio")) as unknown as Pick<Loaded, "serveStdio">;
     return { Client: client.Client, InMemoryTransport: client.InMemoryTransport, serveStdio: stdio.serveStdio };
   } catch (error) {
-    throw new KitError(`runMrtrPaths needs @modelcontextprotocol/server and @modelcontextprotocol/client 2.x installed: ${messageOf(error)}`, { cause: error });
+    throw new KitError(
+      `runMrtrPaths needs @modelcontextprotocol/server and @modelcontextprotocol/client 2.x installed: ${messageOf(error)}`,
+      { cause: error },
+    );
   }
 }
 
@@ -126,7 +148,9 @@ async function runMrtrPath(path: MrtrPath, options: MrtrPathsOptions, sdk: Loade
     try {
       answer = targeted ? answerFor(path, question, options) : accept(question, options);
     } catch (error) {
-      kitError = new KitError(`could not build the answer for "${question.message}": ${messageOf(error)}`, { cause: error });
+      kitError = new KitError(`could not build the answer for "${question.message}": ${messageOf(error)}`, {
+        cause: error,
+      });
       answer = { action: "cancel" };
     }
     if (answer === NOT_APPLICABLE) {
@@ -145,18 +169,32 @@ async function runMrtrPath(path: MrtrPath, options: MrtrPathsOptions, sdk: Loade
       (result) => ({
         kind: "ended" as const,
         outcome: result.isError ? ("error" as const) : ("result" as const),
-        text: (result.content ?? []).filter((item) => item.type === "text").map((item) => item.text ?? "").join("\n"),
+        text: (result.content ?? [])
+          .filter((item) => item.type === "text")
+          .map((item) => item.text ?? "")
+          .join("\n"),
       }),
       (error: unknown) => ({ kind: "ended" as const, outcome: "error" as const, text: messageOf(error) }),
     );
     const end = await Promise.race([call, sleep(options.timeoutMs).then(() => null)]);
     if (kitError) throw kitError;
     const base = { path, rounds, askedAgainAfter, ms: end === null ? options.timeoutMs : elapsed() };
-    if (notApplicable) return { ...base, outcome: "not-applicable", text: "a URL-mode question has no content to make invalid", askedAgainAfter: null };
+    if (notApplicable)
+      return {
+        ...base,
+        outcome: "not-applicable",
+        text: "a URL-mode question has no content to make invalid",
+        askedAgainAfter: null,
+      };
     if (end === null) return { ...base, outcome: "hung", text: null };
     if (distinct.length <= askIndex) {
-      const what = distinct.length === 0 ? "asked no question" : `asked only ${distinct.length} distinct question(s), so askIndex ${askIndex} names none`;
-      throw new KitError(`runMrtrPaths: "${options.tool}" with ${JSON.stringify(options.arguments ?? {})} ${what} on the ${path} path, so nothing was tested (it said: ${end.text})`);
+      const what =
+        distinct.length === 0
+          ? "asked no question"
+          : `asked only ${distinct.length} distinct question(s), so askIndex ${askIndex} names none`;
+      throw new KitError(
+        `runMrtrPaths: "${options.tool}" with ${JSON.stringify(options.arguments ?? {})} ${what} on the ${path} path, so nothing was tested (it said: ${end.text})`,
+      );
     }
     return { ...base, outcome: askedAgainAfter !== null ? "asked again" : end.outcome, text: end.text };
   } finally {
@@ -168,7 +206,9 @@ async function runMrtrPath(path: MrtrPath, options: MrtrPathsOptions, sdk: Loade
 const NOT_APPLICABLE = { action: "cancel" } as Answer;
 
 function accept(question: MrtrQuestion, options: MrtrPathsOptions): Answer {
-  return question.mode === "url" ? { action: "accept" } : { action: "accept", content: contentOf(options.acceptContent, question, validContentFor) };
+  return question.mode === "url"
+    ? { action: "accept" }
+    : { action: "accept", content: contentOf(options.acceptContent, question, validContentFor) };
 }
 
 function answerFor(path: MrtrPath, question: MrtrQuestion, options: MrtrPathsOptions): Answer {
@@ -208,6 +248,16 @@ export function formatMrtrPaths(results: readonly MrtrPathResult[]): string {
     `${result.ms} ms`,
     result.text ?? "",
   ]);
-  const widths = rows.reduce<number[]>((max, row) => row.map((cell, column) => Math.max(max[column] ?? 0, cell.length)), []);
-  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join("  ").trimEnd()).join("\n");
+  const widths = rows.reduce<number[]>(
+    (max, row) => row.map((cell, column) => Math.max(max[column] ?? 0, cell.length)),
+    [],
+  );
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }

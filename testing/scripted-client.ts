@@ -71,7 +71,8 @@ export const after = (ms: number, step: ElicitationStep): ElicitationStep => ({ 
  * The script: one step for every elicitation, a list (the n-th elicitation gets the n-th step; the last step
  * repeats), or a function of the elicitation's index and params.
  */
-export type Script = ElicitationStep | readonly ElicitationStep[] | ((index: number, params: ElicitParams) => ElicitationStep);
+export type Script =
+  ElicitationStep | readonly ElicitationStep[] | ((index: number, params: ElicitParams) => ElicitationStep);
 
 /** An elicitation the client received. Times are milliseconds since the connection was made. */
 export interface SeenElicitation {
@@ -87,7 +88,8 @@ export interface SeenElicitation {
 }
 
 /** What reached the client for a tool call. */
-export type ClientReply = { readonly kind: "result"; readonly result: CallToolResult } | { readonly kind: "error"; readonly message: string };
+export type ClientReply =
+  { readonly kind: "result"; readonly result: CallToolResult } | { readonly kind: "error"; readonly message: string };
 
 /** How the server's `tools/call` handler ended: it returned (a result the SDK sends, or drops if abandoned) or threw. */
 export type HandlerEnd =
@@ -134,9 +136,13 @@ export interface ScriptedClientOptions {
 
 const DEFAULT_CALL_TIMEOUT_MS = 600_000;
 
-type RequestHandler = (request: { id?: unknown; method: string; params?: { name?: unknown } }, extra: unknown) => unknown;
+type RequestHandler = (
+  request: { id?: unknown; method: string; params?: { name?: unknown } },
+  extra: unknown,
+) => unknown;
 /** How a handler ended, before the listening connection stamps it with its own clock. */
-type Settled = { readonly kind: "returned"; readonly value: unknown } | { readonly kind: "threw"; readonly error: unknown };
+type Settled =
+  { readonly kind: "returned"; readonly value: unknown } | { readonly kind: "threw"; readonly error: unknown };
 type ToolCallListener = (toolName: string, settled: Promise<Settled>) => void;
 
 /** Which connection is listening to a server's tool calls right now (a server serves one connection at a time). */
@@ -144,7 +150,9 @@ const listeners = new WeakMap<LowLevelServer, ToolCallListener>();
 const instrumented = new WeakSet<LowLevelServer>();
 
 export function lowLevelServer(server: ServerUnderTest): LowLevelServer {
-  return "server" in server && typeof server.server?.setRequestHandler === "function" ? server.server : (server as LowLevelServer);
+  return "server" in server && typeof server.server?.setRequestHandler === "function"
+    ? server.server
+    : (server as LowLevelServer);
 }
 
 /**
@@ -184,13 +192,19 @@ function stepFor(script: Script, index: number, params: ElicitParams): Elicitati
   return script as ElicitationStep;
 }
 
-function contentFrom(source: ContentSource | undefined, params: ElicitParams, fallback: (schema: RequestedSchema | undefined) => ElicitContent): ElicitContent {
+function contentFrom(
+  source: ContentSource | undefined,
+  params: ElicitParams,
+  fallback: (schema: RequestedSchema | undefined) => ElicitContent,
+): ElicitContent {
   if (typeof source === "function") return source(params);
   if (source) return source;
   return fallback("requestedSchema" in params ? (params.requestedSchema as RequestedSchema) : undefined);
 }
 
-function isElicitationRequest(message: JSONRPCMessage): message is JSONRPCMessage & { id: string | number; method: string } {
+function isElicitationRequest(
+  message: JSONRPCMessage,
+): message is JSONRPCMessage & { id: string | number; method: string } {
   return "method" in message && message.method === "elicitation/create" && "id" in message;
 }
 
@@ -200,7 +214,10 @@ function cancelledRequestId(message: JSONRPCMessage): unknown {
 }
 
 /** Connects a scripted client to `server` over a fresh in-memory transport pair. */
-export async function connectScriptedClient(server: ServerUnderTest, options: ScriptedClientOptions): Promise<ScriptedConnection> {
+export async function connectScriptedClient(
+  server: ServerUnderTest,
+  options: ScriptedClientOptions,
+): Promise<ScriptedConnection> {
   const started = performance.now();
   const now = (): number => Math.round(performance.now() - started);
   const lowLevel = lowLevelServer(server);
@@ -264,16 +281,31 @@ export async function connectScriptedClient(server: ServerUnderTest, options: Sc
   }
 
   /** Builds an answer's content; a failure is the kit's, so it stops the script instead of answering the server. */
-  function contentOrStop(source: ContentSource | undefined, params: ElicitParams, fallback: (schema: RequestedSchema | undefined) => ElicitContent, what: string): ElicitContent | null {
+  function contentOrStop(
+    source: ContentSource | undefined,
+    params: ElicitParams,
+    fallback: (schema: RequestedSchema | undefined) => ElicitContent,
+    what: string,
+  ): ElicitContent | null {
     try {
       return contentFrom(source, params, fallback);
     } catch (error) {
-      signalStopped({ kind: "kit-error", error: new KitError(`could not build the ${what} for "${params.message}": ${messageOf(error)}`, { cause: error }) });
+      signalStopped({
+        kind: "kit-error",
+        error: new KitError(`could not build the ${what} for "${params.message}": ${messageOf(error)}`, {
+          cause: error,
+        }),
+      });
       return null;
     }
   }
 
-  async function perform(step: ElicitationStep, params: ElicitParams, signal: AbortSignal, seen: SeenElicitation | undefined): Promise<ElicitResult> {
+  async function perform(
+    step: ElicitationStep,
+    params: ElicitParams,
+    signal: AbortSignal,
+    seen: SeenElicitation | undefined,
+  ): Promise<ElicitResult> {
     const answer = (result: ElicitResult): ElicitResult => {
       if (seen) seen.answered = result.action;
       return result;
@@ -335,7 +367,11 @@ export async function connectScriptedClient(server: ServerUnderTest, options: Sc
   await lowLevel.connect(serverTransport);
   await client.connect(clientTransport);
 
-  function callTool(name: string, args: Record<string, unknown> = {}, callOptions: { timeoutMs?: number } = {}): ToolCallHandle {
+  function callTool(
+    name: string,
+    args: Record<string, unknown> = {},
+    callOptions: { timeoutMs?: number } = {},
+  ): ToolCallHandle {
     const controller = new AbortController();
     callsInFlight.add(controller);
     const handlerEnded = new Promise<HandlerEnd>((resolve) => {
@@ -352,7 +388,13 @@ export async function connectScriptedClient(server: ServerUnderTest, options: Sc
         (error: unknown): ClientReply => ({ kind: "error", message: messageOf(error) }),
       )
       .finally(() => callsInFlight.delete(controller));
-    return { name, startedAtMs, reply, handlerEnded, abort: (reason) => controller.abort(new Error(reason ?? "aborted by the test")) };
+    return {
+      name,
+      startedAtMs,
+      reply,
+      handlerEnded,
+      abort: (reason) => controller.abort(new Error(reason ?? "aborted by the test")),
+    };
   }
 
   async function close(): Promise<void> {

@@ -100,7 +100,9 @@ function stepForPath(path: TerminalPath, options: PathAnswers): ElicitationStep 
     case "cancel":
       return cancel();
     case "timeout":
-      return options.lateAnswerMs === undefined ? leaveOpen() : after(options.lateAnswerMs, accept(options.acceptContent));
+      return options.lateAnswerMs === undefined
+        ? leaveOpen()
+        : after(options.lateAnswerMs, accept(options.acceptContent));
     case "disconnect":
       return closeTransport();
     case "invalid-content":
@@ -124,7 +126,8 @@ function textOf(value: unknown): string {
 }
 
 function describeEnd(end: HandlerEnd): { state: "result" | "error"; text: string } {
-  if (end.kind === "threw") return { state: "error", text: end.error instanceof Error ? end.error.message : String(end.error) };
+  if (end.kind === "threw")
+    return { state: "error", text: end.error instanceof Error ? end.error.message : String(end.error) };
   const isError = (end.value as { isError?: unknown } | null)?.isError === true;
   return { state: isError ? "error" : "result", text: textOf(end.value) };
 }
@@ -158,7 +161,9 @@ async function runPath<S extends ServerUnderTest>(
         `runTerminalPaths: the server has no tool "${options.tool}" (it has: ${tools.map((tool) => tool.name).join(", ") || "none"})`,
       );
     }
-    const call = connection.callTool(options.tool, options.arguments ?? {}, { timeoutMs: options.timeoutMs * 2 + 1_000 });
+    const call = connection.callTool(options.tool, options.arguments ?? {}, {
+      timeoutMs: options.timeoutMs * 2 + 1_000,
+    });
     const first = await withinCap(Promise.race([call.handlerEnded, connection.stopped]), options.timeoutMs);
     if (first?.kind === "kit-error") throw first.error;
     const probe = async (): Promise<string[]> => (options.probe ? [...(await options.probe(server))] : []);
@@ -180,7 +185,13 @@ async function runPath<S extends ServerUnderTest>(
       heldAfterClose,
     };
     if (first?.kind === "not-applicable") {
-      return { ...base, state: "not-applicable", text: null, elapsedMs: connection.now() - call.startedAtMs, notApplicable: first.reason };
+      return {
+        ...base,
+        state: "not-applicable",
+        text: null,
+        elapsedMs: connection.now() - call.startedAtMs,
+        notApplicable: first.reason,
+      };
     }
     if (first === null) return { ...base, state: "hung", text: null, elapsedMs: options.timeoutMs };
     const ended = { ...describeEnd(first), elapsedMs: first.atMs - call.startedAtMs };
@@ -192,10 +203,16 @@ async function runPath<S extends ServerUnderTest>(
 }
 
 /** Why a path that ended without reaching its question tested nothing. */
-function noQuestionReason(options: Pick<TerminalPathsOptions, "tool" | "arguments" | "askIndex">, path: TerminalPath, asked: number, text: string): string {
+function noQuestionReason(
+  options: Pick<TerminalPathsOptions, "tool" | "arguments" | "askIndex">,
+  path: TerminalPath,
+  asked: number,
+  text: string,
+): string {
   const call = `"${options.tool}" with ${JSON.stringify(options.arguments ?? {})}`;
   const said = text ? `; it said: ${text}` : "";
-  if (asked === 0) return `runTerminalPaths: ${call} asked no question on the ${path} path, so nothing was tested (the call ended without one${said})`;
+  if (asked === 0)
+    return `runTerminalPaths: ${call} asked no question on the ${path} path, so nothing was tested (the call ended without one${said})`;
   return `runTerminalPaths: askIndex ${options.askIndex} names question ${Number(options.askIndex) + 1}, but ${call} asked only ${asked} on the ${path} path${said}`;
 }
 
@@ -204,8 +221,11 @@ function noQuestionReason(options: Pick<TerminalPathsOptions, "tool" | "argument
  * With a server factory, every path gets a fresh server and the paths run in parallel; with a server instance
  * they run one after another on it (so whatever one path leaks, the next one meets).
  */
-export async function runTerminalPaths<S extends ServerUnderTest>(options: TerminalPathsOptions<S>): Promise<TerminalPathResult[]> {
-  if (!(options.timeoutMs > 0)) throw new KitError("runTerminalPaths: timeoutMs (the hard cap per path) must be positive");
+export async function runTerminalPaths<S extends ServerUnderTest>(
+  options: TerminalPathsOptions<S>,
+): Promise<TerminalPathResult[]> {
+  if (!(options.timeoutMs > 0))
+    throw new KitError("runTerminalPaths: timeoutMs (the hard cap per path) must be positive");
   if (options.askIndex !== undefined && !(Number.isInteger(options.askIndex) && options.askIndex >= 0)) {
     throw new KitError(`runTerminalPaths: askIndex must be a whole number from 0 (got ${String(options.askIndex)})`);
   }
@@ -226,7 +246,10 @@ function heldCell(result: TerminalPathResult): string {
   if (result.heldAfterClose === null) return `held: ${result.held.join(", ")}`;
   const leaked = result.held.filter((name) => result.heldAfterClose!.includes(name));
   const untilClose = result.held.filter((name) => !result.heldAfterClose!.includes(name));
-  return [leaked.length > 0 ? `held: ${leaked.join(", ")} (leaked)` : "", untilClose.length > 0 ? `held: ${untilClose.join(", ")} (until close)` : ""]
+  return [
+    leaked.length > 0 ? `held: ${leaked.join(", ")} (leaked)` : "",
+    untilClose.length > 0 ? `held: ${untilClose.join(", ")} (until close)` : "",
+  ]
     .filter(Boolean)
     .join("; ");
 }

@@ -10,13 +10,21 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { CallToolResultSchema, ElicitRequestSchema, type CallToolResult, type ElicitResult, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolResultSchema,
+  ElicitRequestSchema,
+  type CallToolResult,
+  type ElicitResult,
+  type JSONRPCMessage,
+} from "@modelcontextprotocol/sdk/types.js";
 import { invalidContentFor, validContentFor, type RequestedSchema } from "./content.ts";
 import { KitError, messageOf } from "./errors.ts";
 import { TERMINAL_PATHS, type TerminalPath } from "./path-names.ts";
 
 /** Where the server is: a command to start (stdio), or a Streamable HTTP endpoint. */
-export type ServerTarget = { readonly command: readonly string[]; readonly cwd?: string; readonly env?: NodeJS.ProcessEnv } | { readonly url: string };
+export type ServerTarget =
+  | { readonly command: readonly string[]; readonly cwd?: string; readonly env?: NodeJS.ProcessEnv }
+  | { readonly url: string };
 
 export interface WirePathsOptions {
   readonly target: ServerTarget;
@@ -127,7 +135,10 @@ class ChildStdioTransport implements Transport {
       }
     };
     signalGroup("SIGTERM");
-    const stopped = await Promise.race([this.exited.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 1_000).unref())]);
+    const stopped = await Promise.race([
+      this.exited.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 1_000).unref()),
+    ]);
     if (!stopped) signalGroup("SIGKILL");
     this.child.stdout!.destroy();
     this.child.stderr!.destroy();
@@ -142,7 +153,10 @@ interface Session {
   close(): Promise<void>;
 }
 
-type Answer = (params: { mode?: string; requestedSchema?: unknown }, index: number) => ElicitResult | "leave-open" | "disconnect" | "abort" | "not-applicable";
+type Answer = (
+  params: { mode?: string; requestedSchema?: unknown },
+  index: number,
+) => ElicitResult | "leave-open" | "disconnect" | "abort" | "not-applicable";
 
 interface SessionHooks {
   onDisconnect(): void;
@@ -161,22 +175,37 @@ async function openSession(target: ServerTarget, answer: Answer, hooks: SessionH
   if ("command" in target) {
     const [command, ...args] = target.command;
     if (!command) throw new KitError("paths: no server command given");
-    const child = spawn(command, args, { cwd: target.cwd, env: target.env ?? process.env, stdio: ["pipe", "pipe", "pipe"], detached: true });
+    const child = spawn(command, args, {
+      cwd: target.cwd,
+      env: target.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: true,
+    });
     stdio = new ChildStdioTransport(child);
     transport = stdio;
   } else {
     transport = new StreamableHTTPClientTransport(new URL(target.url));
   }
-  const client = new Client({ name: "eslint-plugin-elicitation paths", version: "1.0.0" }, { capabilities: { elicitation: { form: {}, url: {} } } });
+  const client = new Client(
+    { name: "eslint-plugin-elicitation paths", version: "1.0.0" },
+    { capabilities: { elicitation: { form: {}, url: {} } } },
+  );
   client.onerror = () => {};
   const never = new Promise<never>(() => {});
   // Set before the client connects, so the SDK chains it: it sees every message from the server first.
   transport.onmessage = (message: JSONRPCMessage) => {
     if ("method" in message && message.method === "elicitation/create" && "id" in message) {
-      questions.push({ id: message.id, withdrawn: false, answered: false, mode: (message.params as { mode?: string } | undefined)?.mode });
+      questions.push({
+        id: message.id,
+        withdrawn: false,
+        answered: false,
+        mode: (message.params as { mode?: string } | undefined)?.mode,
+      });
     }
     if ("method" in message && message.method === "notifications/cancelled" && !("id" in message)) {
-      const question = questions.find((candidate) => candidate.id === (message.params as { requestId?: unknown } | undefined)?.requestId);
+      const question = questions.find(
+        (candidate) => candidate.id === (message.params as { requestId?: unknown } | undefined)?.requestId,
+      );
       if (question) question.withdrawn = true;
     }
   };
@@ -186,7 +215,9 @@ async function openSession(target: ServerTarget, answer: Answer, hooks: SessionH
     try {
       step = answer(request.params as { mode?: string; requestedSchema?: unknown }, index);
     } catch (error) {
-      hooks.onKitError(new KitError(`could not answer "${request.params.message}": ${messageOf(error)}`, { cause: error }));
+      hooks.onKitError(
+        new KitError(`could not answer "${request.params.message}": ${messageOf(error)}`, { cause: error }),
+      );
       return never;
     }
     switch (step) {
@@ -248,7 +279,9 @@ function heldNames(text: string): string[] {
 async function probe(client: Client, tool: string | undefined): Promise<string[] | null> {
   if (!tool) return null;
   try {
-    const result = (await client.callTool({ name: tool, arguments: {} }, CallToolResultSchema, { timeout: 5_000 })) as CallToolResult;
+    const result = (await client.callTool({ name: tool, arguments: {} }, CallToolResultSchema, {
+      timeout: 5_000,
+    })) as CallToolResult;
     return heldNames(textOf(result));
   } catch {
     return null;
@@ -291,7 +324,14 @@ function answerFor(path: TerminalPath): Answer {
   };
 }
 
-function hintFor(path: TerminalPath, ended: boolean | null, timeoutMs: number, held: readonly string[] | null, heldAfterClose: readonly string[] | null, over: "stdio" | "http"): string | null {
+function hintFor(
+  path: TerminalPath,
+  ended: boolean | null,
+  timeoutMs: number,
+  held: readonly string[] | null,
+  heldAfterClose: readonly string[] | null,
+  over: "stdio" | "http",
+): string | null {
   if (ended === false) {
     switch (path) {
       case "timeout":
@@ -310,7 +350,10 @@ function hintFor(path: TerminalPath, ended: boolean | null, timeoutMs: number, h
   return null;
 }
 
-async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promise<WirePathResult & { questions: number }> {
+async function runWirePath(
+  path: TerminalPath,
+  options: WirePathsOptions,
+): Promise<WirePathResult & { questions: number }> {
   const over = "command" in options.target ? "stdio" : "http";
   let signalEvent: (event: "disconnect" | "abort" | "not-applicable") => void = () => {};
   const event = new Promise<"disconnect" | "abort" | "not-applicable">((resolve) => (signalEvent = resolve));
@@ -327,12 +370,17 @@ async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promi
   try {
     const { tools } = await session.client.listTools();
     if (!tools.some((tool) => tool.name === options.tool)) {
-      throw new KitError(`the server has no tool "${options.tool}" (it has: ${tools.map((tool) => tool.name).join(", ") || "none"})`);
+      throw new KitError(
+        `the server has no tool "${options.tool}" (it has: ${tools.map((tool) => tool.name).join(", ") || "none"})`,
+      );
     }
     const started = performance.now();
     const elapsed = (): number => Math.round(performance.now() - started);
     const reply = session.client
-      .callTool({ name: options.tool, arguments: options.arguments ?? {} }, CallToolResultSchema, { signal: controller.signal, timeout: options.timeoutMs * 4 })
+      .callTool({ name: options.tool, arguments: options.arguments ?? {} }, CallToolResultSchema, {
+        signal: controller.signal,
+        timeout: options.timeoutMs * 4,
+      })
       .then(
         (result) => ({ kind: "reply" as const, result: result as CallToolResult, ms: elapsed() }),
         (error: unknown) => ({ kind: "failed" as const, message: messageOf(error), ms: elapsed() }),
@@ -342,21 +390,46 @@ async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promi
 
     const base = { path, withdrawn: false, heldAfterClose: null };
     if (first.kind === "not-applicable") {
-      return { ...base, ended: true, outcome: "not-applicable", text: "a URL-mode question has no content to make invalid", ms: elapsed(), held: null, hint: null, answered: answeredAny(session), questions: session.questions.length };
+      return {
+        ...base,
+        ended: true,
+        outcome: "not-applicable",
+        text: "a URL-mode question has no content to make invalid",
+        ms: elapsed(),
+        held: null,
+        hint: null,
+        answered: answeredAny(session),
+        questions: session.questions.length,
+      };
     }
     if (first.kind === "reply" || first.kind === "failed" || first.kind === "cap") {
       if (session.questions.length === 0 && first.kind !== "cap") {
         const said = first.kind === "reply" ? textOf(first.result) : first.message;
-        throw new KitError(`"${options.tool}" with ${JSON.stringify(options.arguments ?? {})} asked no question on the ${path} path, so nothing was tested (it said: ${said})`);
+        throw new KitError(
+          `"${options.tool}" with ${JSON.stringify(options.arguments ?? {})} asked no question on the ${path} path, so nothing was tested (it said: ${said})`,
+        );
       }
       const ended = first.kind !== "cap";
       const held = await probe(session.client, options.probeTool);
       const withdrawn = session.questions.some((question) => question.withdrawn);
-      const outcome = first.kind === "reply" ? (first.result.isError ? "error" : "result") : first.kind === "failed" ? "error" : "-";
+      const outcome =
+        first.kind === "reply" ? (first.result.isError ? "error" : "result") : first.kind === "failed" ? "error" : "-";
       const text = first.kind === "reply" ? textOf(first.result) : first.kind === "failed" ? first.message : null;
       const ms = first.kind === "cap" ? options.timeoutMs : first.ms;
       const heldAfterClose = await secondProbe(session, options);
-      return { path, ended, outcome, text, ms, withdrawn, held, heldAfterClose, hint: hintFor(path, ended, options.timeoutMs, held, heldAfterClose, over), answered: answeredAny(session), questions: session.questions.length };
+      return {
+        path,
+        ended,
+        outcome,
+        text,
+        ms,
+        withdrawn,
+        held,
+        heldAfterClose,
+        hint: hintFor(path, ended, options.timeoutMs, held, heldAfterClose, over),
+        answered: answeredAny(session),
+        questions: session.questions.length,
+      };
     }
     if (first.kind === "abort") {
       // The client abandons the call (the SDK sends notifications/cancelled for it); no reply will come. The wait
@@ -369,7 +442,19 @@ async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promi
       const held = await probe(session.client, options.probeTool);
       const heldAfterClose = await secondProbe(session, options);
       const ms = withdrawn ? elapsed() : options.timeoutMs;
-      return { path, ended: withdrawn, outcome: "-", text: null, ms, withdrawn, held, heldAfterClose, hint: hintFor(path, withdrawn, options.timeoutMs, held, heldAfterClose, over), answered: answeredAny(session), questions: session.questions.length };
+      return {
+        path,
+        ended: withdrawn,
+        outcome: "-",
+        text: null,
+        ms,
+        withdrawn,
+        held,
+        heldAfterClose,
+        hint: hintFor(path, withdrawn, options.timeoutMs, held, heldAfterClose, over),
+        answered: answeredAny(session),
+        questions: session.questions.length,
+      };
     }
     // Disconnect: the client's side of the connection closes while the question is up.
     if (session.stdio) {
@@ -377,11 +462,35 @@ async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promi
       const remaining = Math.max(options.timeoutMs - elapsed(), 0);
       const exited = await Promise.race([session.stdio.exited.then(() => true), sleep(remaining).then(() => false)]);
       const ms = exited ? elapsed() : options.timeoutMs;
-      return { path, ended: exited, outcome: "-", text: null, ms, withdrawn: false, held: null, heldAfterClose: null, hint: hintFor(path, exited, options.timeoutMs, null, null, over), answered: answeredAny(session), questions: session.questions.length };
+      return {
+        path,
+        ended: exited,
+        outcome: "-",
+        text: null,
+        ms,
+        withdrawn: false,
+        held: null,
+        heldAfterClose: null,
+        hint: hintFor(path, exited, options.timeoutMs, null, null, over),
+        answered: answeredAny(session),
+        questions: session.questions.length,
+      };
     }
     await session.client.close().catch(() => {});
     const heldAfterClose = await secondProbe(session, options);
-    return { path, ended: null, outcome: "-", text: null, ms: elapsed(), withdrawn: false, held: null, heldAfterClose, hint: hintFor(path, null, options.timeoutMs, null, heldAfterClose, over), answered: answeredAny(session), questions: session.questions.length };
+    return {
+      path,
+      ended: null,
+      outcome: "-",
+      text: null,
+      ms: elapsed(),
+      withdrawn: false,
+      held: null,
+      heldAfterClose,
+      hint: hintFor(path, null, options.timeoutMs, null, heldAfterClose, over),
+      answered: answeredAny(session),
+      questions: session.questions.length,
+    };
   } finally {
     await session.close();
   }
@@ -424,7 +533,11 @@ export async function runWirePaths(options: WirePathsOptions): Promise<WireToolR
  * Which tools ask a person: each is called once, on its own connection, with `args` (or arguments generated from
  * its input schema), and the scripted person declines whatever is asked. A tool that asks within `timeoutMs` asks.
  */
-export async function findAskingTools(target: ServerTarget, timeoutMs: number, args?: Record<string, unknown>): Promise<Array<{ tool: string; arguments: Record<string, unknown> }>> {
+export async function findAskingTools(
+  target: ServerTarget,
+  timeoutMs: number,
+  args?: Record<string, unknown>,
+): Promise<Array<{ tool: string; arguments: Record<string, unknown> }>> {
   const lister = await openSession(target, () => ({ action: "decline" }), IGNORE);
   let tools: Array<{ name: string; inputSchema: unknown }>;
   try {
@@ -445,7 +558,12 @@ export async function findAskingTools(target: ServerTarget, timeoutMs: number, a
         IGNORE,
       );
       try {
-        await Promise.race([session.client.callTool({ name: tool.name, arguments: toolArguments }, CallToolResultSchema, { timeout: timeoutMs }).catch(() => undefined), sleep(timeoutMs)]);
+        await Promise.race([
+          session.client
+            .callTool({ name: tool.name, arguments: toolArguments }, CallToolResultSchema, { timeout: timeoutMs })
+            .catch(() => undefined),
+          sleep(timeoutMs),
+        ]);
       } finally {
         await session.close();
       }

@@ -69,7 +69,10 @@ export function analyseIf(check: Check, node: TSESTree.IfStatement) {
   const { found, domain, whenTrue, whenFalse } = split;
   const { discriminant, comparison } = found;
   const alternateContinuesChain = isChainLink(node.alternate, discriminant, sourceCode);
-  const isLink = node.parent.type === AST_NODE_TYPES.IfStatement && node.parent.alternate === node && mentionsDiscriminant(node.parent.test, discriminant, sourceCode);
+  const isLink =
+    node.parent.type === AST_NODE_TYPES.IfStatement &&
+    node.parent.alternate === node &&
+    mentionsDiscriminant(node.parent.test, discriminant, sourceCode);
 
   const consequent = branchStatements(node.consequent);
   const at = found.viaFlag ? node.test : comparison.comparison;
@@ -82,13 +85,19 @@ export function analyseIf(check: Check, node: TSESTree.IfStatement) {
     }
   }
   if (node.alternate && !alternateContinuesChain) {
-    if (merges(whenFalse, discriminant) && isUndecidedPath(branchStatements(node.alternate), discriminant, sourceCode.visitorKeys)) {
+    if (
+      merges(whenFalse, discriminant) &&
+      isUndecidedPath(branchStatements(node.alternate), discriminant, sourceCode.visitorKeys)
+    ) {
       mergedBranches.push("alternate");
     }
   }
   // One report per `if`, even when both of its branches merge: the codemod applies one rewrite per report.
   if (mergedBranches.length > 0) {
-    const path = mergedBranches.length === 2 ? "either branch of this `if`" : pathName(node, mergedBranches[0]!, found.viaFlag, sourceCode);
+    const path =
+      mergedBranches.length === 2
+        ? "either branch of this `if`"
+        : pathName(node, mergedBranches[0]!, found.viaFlag, sourceCode);
     report(check, at, discriminant, path, ifRewrite(check, node, discriminant, found, isLink));
   }
   if (!node.alternate && !isLink && canCompleteNormally(consequent) === false && merges(whenFalse, discriminant)) {
@@ -124,11 +133,18 @@ function analyseChain(check: Check, head: TSESTree.IfStatement, discriminant: Di
   if (!last.alternate && links.length >= 2) {
     const fallingThrough = known(remaining).filter((value) => value !== "accept" && value !== "selected");
     const continuing = new Set(
-      links.filter((link) => canCompleteNormally(branchStatements(link.node.consequent))).flatMap((link) => known(link.values)),
+      links
+        .filter((link) => canCompleteNormally(branchStatements(link.node.consequent)))
+        .flatMap((link) => known(link.values)),
     );
     for (const value of fallingThrough) continuing.delete(value);
     const after = followingStatements(head) ?? [];
-    if (fallingThrough.length > 0 && continuing.size > 0 && after.length > 0 && !passesAnswerOn(after, discriminant, sourceCode.visitorKeys)) {
+    if (
+      fallingThrough.length > 0 &&
+      continuing.size > 0 &&
+      after.length > 0 &&
+      !passesAnswerOn(after, discriminant, sourceCode.visitorKeys)
+    ) {
       reportUnhandled(check, firstComparisonOf(last.test, discriminant, sourceCode), fallingThrough, [...continuing], {
         reason: "the missing outcome needs code of its own, which only its author can write",
       });
@@ -136,13 +152,12 @@ function analyseChain(check: Check, head: TSESTree.IfStatement, discriminant: Di
   }
 
   if (!reportIdentical || discriminant.kind !== "mcp") return;
-  const branches: { values: string[]; statements: TSESTree.Node[]; at: TSESTree.Node | TSESTree.SourceLocation }[] = links.map(
-    (link) => ({
+  const branches: { values: string[]; statements: TSESTree.Node[]; at: TSESTree.Node | TSESTree.SourceLocation }[] =
+    links.map((link) => ({
       values: known(link.values),
       statements: branchStatements(link.node.consequent),
       at: firstComparisonOf(link.node.test, discriminant, sourceCode),
-    }),
-  );
+    }));
   if (last.alternate) {
     const elseToken = sourceCode.getTokenBefore(last.alternate)!;
     branches.push({ values: known(remaining), statements: branchStatements(last.alternate), at: elseToken.loc });
@@ -189,10 +204,19 @@ export function analyseTernary(check: Check, node: TSESTree.ConditionalExpressio
   const at = found.viaFlag ? node.test : comparison.comparison;
   const grouped = namesBothNonAccept(node.test, discriminant, sourceCode);
   if (merges(whenTrue, discriminant) && grouped && reportIdentical) reportGrouped(check, comparison.comparison);
-  const first = merges(whenTrue, discriminant) && !grouped && !passesAnswerOn([node.consequent], discriminant, sourceCode.visitorKeys);
-  const second = merges(whenFalse, discriminant) && !passesAnswerOn([node.alternate], discriminant, sourceCode.visitorKeys);
+  const first =
+    merges(whenTrue, discriminant) &&
+    !grouped &&
+    !passesAnswerOn([node.consequent], discriminant, sourceCode.visitorKeys);
+  const second =
+    merges(whenFalse, discriminant) && !passesAnswerOn([node.alternate], discriminant, sourceCode.visitorKeys);
   if (first || second) {
-    const path = first && second ? "either branch of this ternary" : first ? "the first branch of this ternary" : "the second branch of this ternary";
+    const path =
+      first && second
+        ? "either branch of this ternary"
+        : first
+          ? "the first branch of this ternary"
+          : "the second branch of this ternary";
     report(check, at, discriminant, path, reason);
   }
 }
@@ -203,7 +227,9 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
   const discriminant = resolveDiscriminant(node.discriminant, branchContext);
   if (!discriminant) return;
   const allowed: readonly string[] = discriminant.kind === "mcp" ? ELICIT_ACTIONS : ACP_OUTCOMES;
-  const literals = node.cases.map((clause) => (clause.test ? getStringValue(unwrapExpression(clause.test)) : undefined));
+  const literals = node.cases.map((clause) =>
+    clause.test ? getStringValue(unwrapExpression(clause.test)) : undefined,
+  );
   if (literals.some((literal) => literal === null || (literal !== undefined && !allowed.includes(literal)))) return;
   const domain = valuesReaching(node, discriminant, sourceCode, node.discriminant);
   const named = new Set(literals.filter((literal): literal is string => typeof literal === "string"));
@@ -216,13 +242,23 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
     const viaDefault = entering.some((value) => value !== OTHER_VALUE && !named.has(value));
     if (!viaDefault) {
       if (reportIdentical && discriminant.kind === "mcp") {
-        context.report({ node: clause.test ?? clause, messageId: "identicalBranches", data: { what: "are handled together in one case" } });
+        context.report({
+          node: clause.test ?? clause,
+          messageId: "identicalBranches",
+          data: { what: "are handled together in one case" },
+        });
       }
       continue;
     }
     if (!isUndecidedPath(clause.consequent, discriminant, sourceCode.visitorKeys)) continue;
     const defaultToken = sourceCode.getFirstToken(clause)!;
-    report(check, defaultToken.loc, discriminant, "the `default` case", defaultRewrite(check, node, clause, discriminant));
+    report(
+      check,
+      defaultToken.loc,
+      discriminant,
+      "the `default` case",
+      defaultRewrite(check, node, clause, discriminant),
+    );
   }
 
   if (!defaultClause) {
@@ -230,7 +266,11 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
     const missingNonAccept = missing.filter((value) => value !== "accept" && value !== "selected");
     const continuing = new Set<string>();
     node.cases.forEach((clause) => {
-      if (clause.consequent.length > 0 && (canCompleteNormally(clause.consequent) || clause.consequent.some((statement) => containsOwnBreak(statement, sourceCode.visitorKeys)))) {
+      if (
+        clause.consequent.length > 0 &&
+        (canCompleteNormally(clause.consequent) ||
+          clause.consequent.some((statement) => containsOwnBreak(statement, sourceCode.visitorKeys)))
+      ) {
         for (const value of valuesEnteringClause(clause, domain)) if (value !== OTHER_VALUE) continued(value);
       }
     });
@@ -241,7 +281,13 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
     // Values the switch does not name also continue after it (accept usually does, on purpose).
     for (const value of missing) if (!missingNonAccept.includes(value)) continuing.add(value);
     if (missingNonAccept.length > 0 && continuing.size > 0) {
-      reportUnhandled(check, node.discriminant, missingNonAccept, [...continuing], missingCasesRewrite(check, node, discriminant, missing));
+      reportUnhandled(
+        check,
+        node.discriminant,
+        missingNonAccept,
+        [...continuing],
+        missingCasesRewrite(check, node, discriminant, missing),
+      );
     }
   }
 
@@ -249,7 +295,11 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
     const declineClause = node.cases.find((clause) => sameValues(valuesEnteringClause(clause, domain), ["decline"]));
     const cancelClause = node.cases.find((clause) => sameValues(valuesEnteringClause(clause, domain), ["cancel"]));
     if (declineClause && cancelClause && sameTokens(declineClause.consequent, cancelClause.consequent, sourceCode)) {
-      context.report({ node: cancelClause.test!, messageId: "identicalBranches", data: { what: "cases do the same thing" } });
+      context.report({
+        node: cancelClause.test!,
+        messageId: "identicalBranches",
+        data: { what: "cases do the same thing" },
+      });
     }
   }
 }

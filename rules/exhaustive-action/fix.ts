@@ -5,7 +5,14 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getStringValue, unwrapExpression } from "../../core/ast.ts";
-import { branchStatements, canCompleteNormally, containsOwnBreak, OTHER_VALUE, type AnswerValue, type Discriminant } from "../../core/branches.ts";
+import {
+  branchStatements,
+  canCompleteNormally,
+  containsOwnBreak,
+  OTHER_VALUE,
+  type AnswerValue,
+  type Discriminant,
+} from "../../core/branches.ts";
 import { testReadsViewKind } from "../../core/mrtr.ts";
 import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction } from "../../core/result-shapes.ts";
 import type { FoundDiscriminant } from "./outcomes.ts";
@@ -26,21 +33,29 @@ export interface RewriteContext {
   readonly style: CodeStyle;
 }
 
-export function ifRewrite(check: RewriteContext, node: TSESTree.IfStatement, discriminant: Discriminant, found: FoundDiscriminant, isLink: boolean): Rewrite {
+export function ifRewrite(
+  check: RewriteContext,
+  node: TSESTree.IfStatement,
+  discriminant: Discriminant,
+  found: FoundDiscriminant,
+  isLink: boolean,
+): Rewrite {
   const { sourceCode, style } = check;
   const { eol } = style;
   if (discriminant.kind === "acp") return { reason: ACP_REASON };
   if (found.viaFlag) return { reason: "the decision is stored in a variable first, which other code may read" };
   if (isLink) return { reason: "the branch is part of a longer `else if` chain" };
   if (testReadsViewKind(node.test, discriminant.key)) {
-    return { reason: "`action` exists only under `kind === \"elicit\"`; switch over `kind` first, then over `action`" };
+    return { reason: '`action` exists only under `kind === "elicit"`; switch over `kind` first, then over `action`' };
   }
   const statements = [node.consequent, ...(node.alternate ? [node.alternate] : [])];
-  if (statements.some((statement) => containsOwnBreak(statement, sourceCode.visitorKeys))) return { reason: "a `break` in it would then leave the new switch instead of its loop" };
+  if (statements.some((statement) => containsOwnBreak(statement, sourceCode.visitorKeys)))
+    return { reason: "a `break` in it would then leave the new switch instead of its loop" };
   const bodies = new Map<AnswerValue, Residual>();
   for (const value of [...ELICIT_ACTIONS, OTHER_VALUE]) {
     const residual = residualTest(node.test, discriminant, value, sourceCode);
-    if (!residual) return { reason: "its condition tests something else before the action, so it cannot be split by action" };
+    if (!residual)
+      return { reason: "its condition tests something else before the action, so it cannot be split by action" };
     bodies.set(value, residual);
   }
   const indent = indentAt(sourceCode.text, node.range[0]);
@@ -52,11 +67,14 @@ export function ifRewrite(check: RewriteContext, node: TSESTree.IfStatement, dis
   const clauses: string[] = [];
   // An unknown action is no decision: where `default` would copy cancel's body, it falls through to `cancel` instead.
   const defaultJoinsCancel = sameResidual(bodies.get("cancel")!, bodies.get(OTHER_VALUE)!, sourceCode);
-  const order: AnswerValue[] = defaultJoinsCancel ? ["accept", "decline", OTHER_VALUE, "cancel"] : [...ELICIT_ACTIONS, OTHER_VALUE];
+  const order: AnswerValue[] = defaultJoinsCancel
+    ? ["accept", "decline", OTHER_VALUE, "cancel"]
+    : [...ELICIT_ACTIONS, OTHER_VALUE];
   for (const value of order) {
     const residual = bodies.get(value)!;
     const lines: string[] = [];
-    if (value === "decline" || value === "cancel") lines.push(`${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value]}`);
+    if (value === "decline" || value === "cancel")
+      lines.push(`${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value]}`);
     if (value === OTHER_VALUE && defaultJoinsCancel) {
       // An empty clause: no statement falls through (noFallthroughCasesInSwitch, no-fallthrough).
       clauses.push(`${caseIndent}default:${eol}${bodyIndent}// ${OTHER_FALLS_THROUGH_COMMENT}`);
@@ -79,7 +97,8 @@ export function ifRewrite(check: RewriteContext, node: TSESTree.IfStatement, dis
       let text = `${bodyIndent}if (${printResidual(residual, sourceCode)}) ${renderBlock(sourceCode, node.consequent, bodyIndent, unit)}`;
       if (node.alternate) text += ` else ${renderBlock(sourceCode, node.alternate, bodyIndent, unit)}`;
       lines.push(text);
-      completes = canCompleteNormally(branchStatements(node.consequent)) || canCompleteNormally(branchStatements(node.alternate));
+      completes =
+        canCompleteNormally(branchStatements(node.consequent)) || canCompleteNormally(branchStatements(node.alternate));
     }
     if (value === OTHER_VALUE && discriminant.closed) guardAsi(lines, neverIndex);
     const isLast = value === order[order.length - 1];
@@ -95,12 +114,19 @@ export function ifRewrite(check: RewriteContext, node: TSESTree.IfStatement, dis
   }
   const copiedConditions = [...bodies.values()].flatMap(residualNodes);
   const leftovers = leftoverComments(sourceCode, node, copied, [read, ...copiedConditions]);
-  const prefix = leftovers.map((comment) => `${sourceCode.getText(comment as unknown as TSESTree.Node)}${eol}${indent}`).join("");
+  const prefix = leftovers
+    .map((comment) => `${sourceCode.getText(comment as unknown as TSESTree.Node)}${eol}${indent}`)
+    .join("");
   const text = `${prefix}switch (${sourceCode.getText(read)}) {${eol}${clauses.join(eol)}${eol}${indent}}`;
   return { text, fix: (fixer) => fixer.replaceText(node, text) };
 }
 
-export function defaultRewrite(check: RewriteContext, node: TSESTree.SwitchStatement, clause: TSESTree.SwitchCase, discriminant: Discriminant): Rewrite {
+export function defaultRewrite(
+  check: RewriteContext,
+  node: TSESTree.SwitchStatement,
+  clause: TSESTree.SwitchCase,
+  discriminant: Discriminant,
+): Rewrite {
   const { sourceCode, style } = check;
   const { eol } = style;
   if (discriminant.kind === "acp") return { reason: ACP_REASON };
@@ -115,7 +141,10 @@ export function defaultRewrite(check: RewriteContext, node: TSESTree.SwitchState
   const unit = style.indentUnit(node);
   const bodyIndent = caseIndent + unit;
   // `default: { … }` is copied without its braces; each new case gets its own.
-  const block = clause.consequent.length === 1 && clause.consequent[0]!.type === AST_NODE_TYPES.BlockStatement ? clause.consequent[0]! : null;
+  const block =
+    clause.consequent.length === 1 && clause.consequent[0]!.type === AST_NODE_TYPES.BlockStatement
+      ? clause.consequent[0]!
+      : null;
   const body = block ? block.body : clause.consequent;
   const bodyText = body.length > 0 ? renderStatements(sourceCode, body, block ?? clause, bodyIndent) : null;
   const completes = canCompleteNormally(body);
@@ -152,7 +181,12 @@ function sameResidual(a: Residual, b: Residual, sourceCode: Readonly<TSESLint.So
   return printResidual(a, sourceCode) === printResidual(b, sourceCode);
 }
 
-export function missingCasesRewrite(check: RewriteContext, node: TSESTree.SwitchStatement, discriminant: Discriminant, missing: string[]): Rewrite {
+export function missingCasesRewrite(
+  check: RewriteContext,
+  node: TSESTree.SwitchStatement,
+  discriminant: Discriminant,
+  missing: string[],
+): Rewrite {
   const { sourceCode, style } = check;
   const { eol } = style;
   if (discriminant.kind === "acp") return { reason: ACP_REASON };
@@ -164,7 +198,8 @@ export function missingCasesRewrite(check: RewriteContext, node: TSESTree.Switch
   if (canCompleteNormally(last.consequent)) text += `${eol}${bodyIndent}break${style.semi}`;
   for (const value of ELICIT_ACTIONS) {
     if (!missing.includes(value)) continue;
-    const comment = value === "accept" ? "" : `${eol}${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value as ElicitAction]}`;
+    const comment =
+      value === "accept" ? "" : `${eol}${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value as ElicitAction]}`;
     text += `${eol}${caseIndent}case ${style.quote(value)}:${comment}${eol}${bodyIndent}break${style.semi}`;
   }
   text += `${eol}${caseIndent}default:${eol}${bodyIndent}// ${OTHER_ACTION_COMMENT}`;
@@ -172,4 +207,3 @@ export function missingCasesRewrite(check: RewriteContext, node: TSESTree.Switch
   else text += `${eol}${bodyIndent}break${style.semi}`;
   return { text, fix: (fixer) => fixer.insertTextAfter(last, text) };
 }
-

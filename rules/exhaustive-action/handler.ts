@@ -3,11 +3,23 @@
  * answer "the person refused" when nobody was asked: on an error, a failed promise, a timer or an abort.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, getCalleeName, getStaticPropertyName, getStringValue, isFunctionNode, walkSubtree, type VisitorKeys } from "../../core/ast.ts";
+import {
+  findProperty,
+  getCalleeName,
+  getStaticPropertyName,
+  getStringValue,
+  isFunctionNode,
+  walkSubtree,
+  type VisitorKeys,
+} from "../../core/ast.ts";
 import { namesRejection } from "../../core/result-shapes.ts";
 import type { Check } from "./analyse.ts";
 
-export function checkHandler(check: Check, handler: TSESTree.FunctionLike, side: "mcp" | "acp-permission" | "acp-elicitation") {
+export function checkHandler(
+  check: Check,
+  handler: TSESTree.FunctionLike,
+  side: "mcp" | "acp-permission" | "acp-elicitation",
+) {
   const { context, sourceCode } = check;
   if (!handler.body) return;
   walkSubtree(handler.body, sourceCode.visitorKeys, (node) => {
@@ -30,7 +42,9 @@ export function checkHandler(check: Check, handler: TSESTree.FunctionLike, side:
   });
 }
 
-export function acpHandlerSide(node: TSESTree.MethodDefinition | TSESTree.Property): "acp-permission" | "acp-elicitation" {
+export function acpHandlerSide(
+  node: TSESTree.MethodDefinition | TSESTree.Property,
+): "acp-permission" | "acp-elicitation" {
   return getStaticPropertyName(node) === "requestPermission" ? "acp-permission" : "acp-elicitation";
 }
 
@@ -38,7 +52,11 @@ export function acpHandlerSide(node: TSESTree.MethodDefinition | TSESTree.Proper
  * The part of an answer object that says "the person refused": `action: "decline"`, or for ACP permission
  * requests `{ outcome: "selected", optionId }` naming a reject option (`rejectOption.optionId`, `"reject"`).
  */
-function refusalIn(object: TSESTree.ObjectExpression, side: "mcp" | "acp-permission" | "acp-elicitation", keys: VisitorKeys): TSESTree.Node | null {
+function refusalIn(
+  object: TSESTree.ObjectExpression,
+  side: "mcp" | "acp-permission" | "acp-elicitation",
+  keys: VisitorKeys,
+): TSESTree.Node | null {
   if (side !== "acp-permission") {
     const action = findProperty(object, "action");
     return action && getStringValue(action.value) === "decline" ? action : null;
@@ -66,13 +84,18 @@ function noPersonCause(node: TSESTree.Node, handler: TSESTree.FunctionLike): str
   let child: TSESTree.Node = node;
   for (let parent = node.parent; parent && child !== handler; child = parent, parent = parent.parent) {
     if (parent.type === AST_NODE_TYPES.CatchClause && child === parent.body) return "an error is caught";
-    if (isFunctionNode(child) && parent.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(child as never)) {
+    if (
+      isFunctionNode(child) &&
+      parent.type === AST_NODE_TYPES.CallExpression &&
+      parent.arguments.includes(child as never)
+    ) {
       const callee = getCalleeName(parent);
       const index = parent.arguments.indexOf(child as never);
       if (callee === "catch") return "the promise fails";
       if (callee === "then" && index === 1) return "the promise fails";
       if ((callee === "setTimeout" || callee === "setInterval") && index === 0) return "a timer fires";
-      if (callee === "addEventListener" && getStringValue(parent.arguments[0]) === "abort") return "the request is aborted";
+      if (callee === "addEventListener" && getStringValue(parent.arguments[0]) === "abort")
+        return "the request is aborted";
     }
   }
   return null;

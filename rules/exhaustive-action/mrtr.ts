@@ -208,7 +208,8 @@ function readsViewOf(
   const keyText = key ? sourceCode.getText(key) : null;
   if (!fn.body || keyText === null) return false;
   return walkSubtree(fn.body, sourceCode.visitorKeys, (current) => {
-    if (current.type !== AST_NODE_TYPES.CallExpression || answerReaderOf(current, sourceCode) !== "inputResponse") return false;
+    if (current.type !== AST_NODE_TYPES.CallExpression || answerReaderOf(current, sourceCode) !== "inputResponse")
+      return false;
     const other = current.arguments[1];
     return other !== undefined && sourceCode.getText(other) === keyText;
   });

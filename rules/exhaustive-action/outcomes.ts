@@ -42,7 +42,9 @@ export function firstComparisonOf(
   discriminant: Discriminant,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): TSESTree.Node {
-  const found = answerComparisons(test, sourceCode).find((comparison) => readsDiscriminant(comparison.read, discriminant));
+  const found = answerComparisons(test, sourceCode).find((comparison) =>
+    readsDiscriminant(comparison.read, discriminant),
+  );
   return found?.comparison ?? test;
 }
 
@@ -66,20 +68,41 @@ export function merges(values: readonly AnswerValue[], discriminant: Discriminan
     : values.includes("cancelled") && values.includes("selected");
 }
 
-export function namesBothNonAccept(test: TSESTree.Node, discriminant: Discriminant, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  return discriminant.kind === "mcp" && testNamesLiteral(test, discriminant, "decline", sourceCode) && testNamesLiteral(test, discriminant, "cancel", sourceCode);
+export function namesBothNonAccept(
+  test: TSESTree.Node,
+  discriminant: Discriminant,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  return (
+    discriminant.kind === "mcp" &&
+    testNamesLiteral(test, discriminant, "decline", sourceCode) &&
+    testNamesLiteral(test, discriminant, "cancel", sourceCode)
+  );
 }
 
 /** A path that does work of its own on the merged outcomes, rather than throwing or passing the action on. */
-export function isUndecidedPath(statements: readonly TSESTree.Node[], discriminant: Discriminant, keys: VisitorKeys): boolean {
+export function isUndecidedPath(
+  statements: readonly TSESTree.Node[],
+  discriminant: Discriminant,
+  keys: VisitorKeys,
+): boolean {
   return statements.length > 0 && !alwaysThrows(statements) && !passesAnswerOn(statements, discriminant, keys);
 }
 
-export function isChainLink(node: TSESTree.Node | null, discriminant: Discriminant, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+export function isChainLink(
+  node: TSESTree.Node | null,
+  discriminant: Discriminant,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
   return node?.type === AST_NODE_TYPES.IfStatement && mentionsDiscriminant(node.test, discriminant, sourceCode);
 }
 
-export function pathName(node: TSESTree.IfStatement, branch: "consequent" | "alternate", viaFlag: boolean, sourceCode: Readonly<TSESLint.SourceCode>): string {
+export function pathName(
+  node: TSESTree.IfStatement,
+  branch: "consequent" | "alternate",
+  viaFlag: boolean,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): string {
   if (viaFlag) {
     const test = sourceCode.getText(node.test);
     return branch === "consequent" ? `the branch guarded by \`${test}\`` : `the \`else\` of \`${test}\``;
@@ -94,7 +117,8 @@ export function listOf(items: readonly string[]): string {
 }
 
 export function unhandledConsequence(missing: readonly string[]): string {
-  if (missing.includes("cancel") || missing.includes("cancelled")) return "a dialog dismissed without a decision will be handled like those answers";
+  if (missing.includes("cancel") || missing.includes("cancelled"))
+    return "a dialog dismissed without a decision will be handled like those answers";
   return "a refusal will be handled like those answers";
 }
 

@@ -32,7 +32,11 @@ export function codeStyle(sourceCode: Readonly<TSESLint.SourceCode>, filename: s
 }
 
 /** The statements of a branch (block body or single statement), comments inside included, at `indent`. */
-export function renderBranchBody(sourceCode: Readonly<TSESLint.SourceCode>, branch: TSESTree.Node, indent: string): string {
+export function renderBranchBody(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  branch: TSESTree.Node,
+  indent: string,
+): string {
   const statements = branchStatements(branch);
   return renderStatements(sourceCode, statements, branch, indent);
 }
@@ -46,7 +50,10 @@ export function renderStatements(
   let start = statements[0]!.range[0];
   let end = statements[statements.length - 1]!.range[1];
   if (container.type === AST_NODE_TYPES.BlockStatement || container.type === AST_NODE_TYPES.SwitchCase) {
-    const innerStart = container.type === AST_NODE_TYPES.BlockStatement ? container.range[0] + 1 : sourceCode.getTokenBefore(statements[0]!)!.range[1];
+    const innerStart =
+      container.type === AST_NODE_TYPES.BlockStatement
+        ? container.range[0] + 1
+        : sourceCode.getTokenBefore(statements[0]!)!.range[1];
     const innerEnd = container.type === AST_NODE_TYPES.BlockStatement ? container.range[1] - 1 : container.range[1];
     for (const comment of sourceCode.getAllComments()) {
       if (comment.range[0] >= innerStart && comment.range[1] <= innerEnd) {
@@ -59,7 +66,12 @@ export function renderStatements(
 }
 
 /** `{ … }` holding a branch's statements, opened on the current line and closed at `indent`. */
-export function renderBlock(sourceCode: Readonly<TSESLint.SourceCode>, branch: TSESTree.Node, indent: string, unit: string): string {
+export function renderBlock(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  branch: TSESTree.Node,
+  indent: string,
+  unit: string,
+): string {
   const statements = branchStatements(branch);
   if (statements.length === 0) return "{}";
   const { eol } = layoutOf(sourceCode);
@@ -77,6 +89,8 @@ export function leftoverComments(
     .getCommentsInside(node)
     .filter(
       (comment) =>
-        ![...copied, ...reads].some((inner) => comment.range[0] >= inner.range[0] && comment.range[1] <= inner.range[1]),
+        ![...copied, ...reads].some(
+          (inner) => comment.range[0] >= inner.range[0] && comment.range[1] <= inner.range[1],
+        ),
     );
 }

@@ -23,7 +23,8 @@ export function residualTest(
     const left = residualTest(node.left, discriminant, value, sourceCode);
     if (!left) return null;
     const absorbing = node.operator === "||";
-    if (left.kind === "const") return left.value === absorbing ? left : residualTest(node.right, discriminant, value, sourceCode);
+    if (left.kind === "const")
+      return left.value === absorbing ? left : residualTest(node.right, discriminant, value, sourceCode);
     const right = residualTest(node.right, discriminant, value, sourceCode);
     if (!right) return null;
     if (right.kind === "const") return right.value === absorbing ? null : left;
@@ -82,7 +83,11 @@ export function printResidual(residual: Residual, sourceCode: Readonly<TSESLint.
     case "or": {
       const operator = residual.kind === "and" ? "&&" : "||";
       const operand = (side: Residual) =>
-        side.kind === "and" || side.kind === "or" ? (side.kind === residual.kind ? printResidual(side, sourceCode) : `(${printResidual(side, sourceCode)})`) : printResidual(side, sourceCode, true);
+        side.kind === "and" || side.kind === "or"
+          ? side.kind === residual.kind
+            ? printResidual(side, sourceCode)
+            : `(${printResidual(side, sourceCode)})`
+          : printResidual(side, sourceCode, true);
       const text = `${operand(residual.left)} ${operator} ${operand(residual.right)}`;
       return nested ? `(${text})` : text;
     }

@@ -3,7 +3,14 @@
  * person lies between, and which of Error Prone's LockNotBeforeTry shapes it has.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findVariable, getCalleeName, getEnclosingFunction, isFunctionNode, unwrapExpression, type VisitorKeys } from "../../core/ast.ts";
+import {
+  findVariable,
+  getCalleeName,
+  getEnclosingFunction,
+  isFunctionNode,
+  unwrapExpression,
+  type VisitorKeys,
+} from "../../core/ast.ts";
 import { describeAcquisition, isReleaseOf, type Acquisition } from "../../core/lock-pairs.ts";
 import type { MessageIds, Options } from "../release-in-finally.ts";
 import { suggestAcquireBeforeTry, suggestMoveIntoTry, suggestWrap, type Suggestions } from "./fix.ts";
@@ -39,7 +46,11 @@ interface Verdict {
 }
 
 /** Whether `call` is a callback scope (`runExclusive(fn)`, `withLock(fn)`): it holds only while `fn` runs. */
-export function isCallbackScope(call: TSESTree.CallExpression, callbackScopes: ReadonlySet<string>, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+export function isCallbackScope(
+  call: TSESTree.CallExpression,
+  callbackScopes: ReadonlySet<string>,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
   const name = getCalleeName(call);
   if (name === null || !callbackScopes.has(name)) return false;
   return call.arguments.some((argument) => isFunctionNode(argument) || namesFunction(argument, sourceCode));
@@ -94,8 +105,12 @@ function findEscape(held: Held, handles: readonly TSESTree.Identifier[]): TSESTr
   return null;
 }
 
-
-function spanWaits(held: Held, span: [number, number], owner: TSESTree.Node | null, waits: readonly TSESTree.Node[]): boolean {
+function spanWaits(
+  held: Held,
+  span: [number, number],
+  owner: TSESTree.Node | null,
+  waits: readonly TSESTree.Node[],
+): boolean {
   const { awaits, anyAwait } = held;
   const inside = (node: TSESTree.Node) => node.range[0] > span[0] && node.range[0] < span[1];
   const awaitsInside = awaits.some((node) => inside(node) && getEnclosingFunction(node) === owner);
@@ -139,7 +154,12 @@ function findReleases(
   return releases.length > 0 ? releases.sort((a, b) => a.range[0] - b.range[0]) : null;
 }
 
-function judge(held: Held, acquisition: Acquisition, site: AcquisitionSite, releases: readonly TSESTree.Node[]): Verdict | null {
+function judge(
+  held: Held,
+  acquisition: Acquisition,
+  site: AcquisitionSite,
+  releases: readonly TSESTree.Node[],
+): Verdict | null {
   const { sourceCode } = held;
   const { statement, list } = site;
   const index = list.indexOf(statement);
@@ -160,7 +180,10 @@ function judge(held: Held, acquisition: Acquisition, site: AcquisitionSite, rele
   while (list[nextIndex] && isInertDeclaration(list[nextIndex]!)) nextIndex++;
   const next = list[nextIndex];
   if (next?.type === AST_NODE_TYPES.TryStatement && releases.some(within(next.finalizer))) return null;
-  if (next?.type === AST_NODE_TYPES.TryStatement && releasedInCatchAndAfter(next, list[nextIndex + 1], releases, sourceCode.visitorKeys)) {
+  if (
+    next?.type === AST_NODE_TYPES.TryStatement &&
+    releasedInCatchAndAfter(next, list[nextIndex + 1], releases, sourceCode.visitorKeys)
+  ) {
     return null;
   }
 
@@ -193,4 +216,3 @@ function releasedInCatchAndAfter(
   if (tryRelease >= 0) return !block.slice(0, tryRelease).some((node) => containsJump(node, keys));
   return !!after && isReleaseStatement(after, releases) && !containsJump(tryStatement.block, keys);
 }
-

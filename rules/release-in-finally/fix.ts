@@ -12,7 +12,11 @@ import { containsJump, isReleaseStatement, isStatementListOwner, type Acquisitio
 
 export type Suggestions = { messageId: MessageIds; data?: Record<string, string>; fix: TSESLint.ReportFixFunction }[];
 
-export function suggestWrap(sourceCode: Readonly<TSESLint.SourceCode>, site: AcquisitionSite, releases: readonly TSESTree.Node[]): Suggestions {
+export function suggestWrap(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  site: AcquisitionSite,
+  releases: readonly TSESTree.Node[],
+): Suggestions {
   const { statement, list } = site;
   if (releases.length !== 1) return [];
   const index = list.indexOf(statement);
@@ -70,12 +74,20 @@ export function suggestWrap(sourceCode: Readonly<TSESLint.SourceCode>, site: Acq
  * cannot move into a `finally`: on a throwing path that binding was never set, and the `finally` would throw over
  * the original error.
  */
-function readsBindingOf(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node, statements: readonly TSESTree.Node[]): boolean {
-  const declared = (name: TSESTree.Node) => statements.some((s) => s.range[0] <= name.range[0] && name.range[1] <= s.range[1]);
-  const inNode = (identifier: TSESTree.Node) => node.range[0] <= identifier.range[0] && identifier.range[1] <= node.range[1];
-  return sourceCode.getScope(node).references.some(
-    (reference) => inNode(reference.identifier) && !!reference.resolved?.defs.some((def) => declared(def.name)),
-  );
+function readsBindingOf(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  node: TSESTree.Node,
+  statements: readonly TSESTree.Node[],
+): boolean {
+  const declared = (name: TSESTree.Node) =>
+    statements.some((s) => s.range[0] <= name.range[0] && name.range[1] <= s.range[1]);
+  const inNode = (identifier: TSESTree.Node) =>
+    node.range[0] <= identifier.range[0] && identifier.range[1] <= node.range[1];
+  return sourceCode
+    .getScope(node)
+    .references.some(
+      (reference) => inNode(reference.identifier) && !!reference.resolved?.defs.some((def) => declared(def.name)),
+    );
 }
 
 export function suggestMoveIntoTry(
@@ -90,7 +102,9 @@ export function suggestMoveIntoTry(
   if (!body) return [];
   const { indent, unit, eol } = layout;
   const openBrace = sourceCode.getFirstToken(tryStatement.block)!;
-  const emptyBlock = tryStatement.block.body.length === 0 && !sourceCode.commentsExistBetween(openBrace, sourceCode.getLastToken(tryStatement.block)!);
+  const emptyBlock =
+    tryStatement.block.body.length === 0 &&
+    !sourceCode.commentsExistBetween(openBrace, sourceCode.getLastToken(tryStatement.block)!);
   const replacement =
     body.hoisted.map((line) => `${line}${eol}${indent}`).join("") +
     `try {${eol}${indent}${unit}${body.text}${emptyBlock ? `${eol}${indent}` : ""}`;
@@ -102,7 +116,11 @@ export function suggestMoveIntoTry(
   ];
 }
 
-export function suggestAcquireBeforeTry(sourceCode: Readonly<TSESLint.SourceCode>, statement: TSESTree.Node, tryStatement: TSESTree.TryStatement): Suggestions {
+export function suggestAcquireBeforeTry(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  statement: TSESTree.Node,
+  tryStatement: TSESTree.TryStatement,
+): Suggestions {
   const block = tryStatement.block.body;
   const following = block[1];
   if (block[0] !== statement || !following || !isStatementListOwner(tryStatement.parent)) return [];
@@ -168,7 +186,11 @@ function buildMovedBody(
   return { hoisted, text: text.replace(/^\s+/, "") };
 }
 
-function splitDeclaration(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node, layout: Layout): { declaration: string; assignments: string } | null {
+function splitDeclaration(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  node: TSESTree.Node,
+  layout: Layout,
+): { declaration: string; assignments: string } | null {
   if (node.type !== AST_NODE_TYPES.VariableDeclaration || (node.kind !== "const" && node.kind !== "let")) return null;
   if (node.declarations.some((declarator) => declarator.id.type !== AST_NODE_TYPES.Identifier)) return null;
   const names = node.declarations.map((declarator) => {
@@ -186,7 +208,11 @@ function splitDeclaration(sourceCode: Readonly<TSESLint.SourceCode>, node: TSEST
 }
 
 /** `await tx.rollback()` for a transaction kept by `commit`; null when the pair has no separate rollback. */
-function rollbackCall(sourceCode: Readonly<TSESLint.SourceCode>, site: AcquisitionSite, release: TSESTree.Node): string | null {
+function rollbackCall(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  site: AcquisitionSite,
+  release: TSESTree.Node,
+): string | null {
   const pair = site.acquisition.pair;
   if (pair.kind !== "method" || pair.rollback === null || release.type !== AST_NODE_TYPES.CallExpression) return null;
   const callee = unwrapExpression(release.callee);

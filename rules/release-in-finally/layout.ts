@@ -10,6 +10,9 @@ export interface Layout {
 
 export function layoutAround(sourceCode: Readonly<TSESLint.SourceCode>, statement: TSESTree.Node): Layout {
   const owner = statement.parent;
-  const unit = owner && owner.type !== AST_NODE_TYPES.Program ? indentUnitNear(sourceCode, owner) : layoutOf(sourceCode).indentUnit;
+  const unit =
+    owner && owner.type !== AST_NODE_TYPES.Program
+      ? indentUnitNear(sourceCode, owner)
+      : layoutOf(sourceCode).indentUnit;
   return { indent: indentAt(sourceCode.text, statement.range[0]), unit, eol: layoutOf(sourceCode).eol };
 }

@@ -129,7 +129,8 @@ export function isGuarded(release: TSESTree.Node): boolean {
     if (parent.type === AST_NODE_TYPES.IfStatement && parent.test !== current) return true;
     if (parent.type === AST_NODE_TYPES.LogicalExpression && parent.right === current) return true;
     if (parent.type === AST_NODE_TYPES.ConditionalExpression && parent.test !== current) return true;
-    if (parent.type === AST_NODE_TYPES.BlockStatement && parent.parent.type === AST_NODE_TYPES.TryStatement) return false;
+    if (parent.type === AST_NODE_TYPES.BlockStatement && parent.parent.type === AST_NODE_TYPES.TryStatement)
+      return false;
   }
   return false;
 }
@@ -171,7 +172,10 @@ export function mayThrowOrJump(node: TSESTree.Node, keys: VisitorKeys): boolean 
  * The first reference that hands the release handle on — an argument, a stored value, a returned value —
  * rather than calling it (`release()`, `tx.commit()`) or testing it (`if (release)`).
  */
-export function findEscapeIn(scopeVariable: TSESLint.Scope.Variable, definition: TSESTree.Identifier): TSESTree.Identifier | null {
+export function findEscapeIn(
+  scopeVariable: TSESLint.Scope.Variable,
+  definition: TSESTree.Identifier,
+): TSESTree.Identifier | null {
   for (const reference of scopeVariable.references) {
     const identifier = reference.identifier as TSESTree.Identifier;
     if (identifier === definition || reference.isWrite()) continue;
@@ -187,7 +191,6 @@ export function findEscapeIn(scopeVariable: TSESLint.Scope.Variable, definition:
   }
   return null;
 }
-
 
 export function isReleaseStatement(node: TSESTree.Node, releases: readonly TSESTree.Node[]): boolean {
   return node.type === AST_NODE_TYPES.ExpressionStatement && releases.includes(unwrapExpression(node.expression));

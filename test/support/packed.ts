@@ -18,7 +18,16 @@ const NPM_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=er
 /** What the installed projects get besides the tarball: each ESLint major, typed linting, and the pre-commit tools. */
 const PROJECT_DEPENDENCIES: Record<9 | 10, string[]> = {
   // jscodeshift is an optional peer of ours: users of the jscodeshift CLI path install it themselves.
-  10: ["eslint@^10", "typescript-eslint@8.73.0", "typescript@6.0.3", "jiti@^2", "lint-staged@16.4.0", "husky@9.1.7", "@types/node@20", "jscodeshift@17.4.0"],
+  10: [
+    "eslint@^10",
+    "typescript-eslint@8.73.0",
+    "typescript@6.0.3",
+    "jiti@^2",
+    "lint-staged@16.4.0",
+    "husky@9.1.7",
+    "@types/node@20",
+    "jscodeshift@17.4.0",
+  ],
   9: ["eslint@^9", "typescript-eslint@8.73.0", "typescript@6.0.3", "jiti@^2"],
 };
 
@@ -53,9 +62,15 @@ async function givenTarball(tarball: string): Promise<PackResult> {
   const digest = crypto.createHash("sha256").update(fs.readFileSync(tarball)).digest("hex").slice(0, 16);
   const dir = await once(`pack-given-${digest}`, async (target) => {
     const { stdout } = await run("tar", ["-tzf", tarball], { maxBuffer: 16 * 1024 * 1024 });
-    const files = stdout.split("\n").filter((line) => line && !line.endsWith("/")).map((line) => line.replace(/^package\//, ""));
+    const files = stdout
+      .split("\n")
+      .filter((line) => line && !line.endsWith("/"))
+      .map((line) => line.replace(/^package\//, ""));
     fs.copyFileSync(tarball, path.join(target, path.basename(tarball)));
-    fs.writeFileSync(path.join(target, "pack.json"), JSON.stringify({ tarball: path.join(target, path.basename(tarball)), files }));
+    fs.writeFileSync(
+      path.join(target, "pack.json"),
+      JSON.stringify({ tarball: path.join(target, path.basename(tarball)), files }),
+    );
   });
   return JSON.parse(fs.readFileSync(path.join(dir, "pack.json"), "utf8")) as PackResult;
 }
@@ -67,7 +82,10 @@ async function givenTarball(tarball: string): Promise<PackResult> {
 export async function installedProject(major: 9 | 10): Promise<string> {
   const { tarball } = await packOnce();
   return once(`eslint${major}-${path.basename(path.dirname(tarball))}`, async (target) => {
-    fs.writeFileSync(path.join(target, "package.json"), JSON.stringify({ name: "user-project", private: true, type: "module" }));
+    fs.writeFileSync(
+      path.join(target, "package.json"),
+      JSON.stringify({ name: "user-project", private: true, type: "module" }),
+    );
     await run("npm", ["install", ...NPM_FLAGS, tarball, ...PROJECT_DEPENDENCIES[major]], {
       cwd: target,
       maxBuffer: 64 * 1024 * 1024,
