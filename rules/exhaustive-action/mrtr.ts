@@ -9,6 +9,7 @@
  */
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
+  constInitializer,
   getCalleeName,
   getEnclosingFunction,
   getMemberPath,
@@ -111,17 +112,6 @@ function contentReaderIn(
     return false;
   });
   return found;
-}
-
-function constInitializer(
-  identifier: TSESTree.Identifier,
-  sourceCode: Readonly<TSESLint.SourceCode>,
-): TSESTree.Expression | null {
-  const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier.name);
-  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (definition?.type !== "Variable" || definition.node.id.type !== AST_NODE_TYPES.Identifier) return null;
-  if (definition.node.parent.kind !== "const") return null;
-  return definition.node.init ?? null;
 }
 
 function readsContent(
