@@ -23,13 +23,13 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 export const CONFIG_NAMES = ["recommended", "strict", "all"] as const;
 export type ConfigName = (typeof CONFIG_NAMES)[number];
 export const FORMATS = ["stylish", "json", "sarif"] as const;
-export type Format = (typeof FORMATS)[number];
-export type Concurrency = number | "auto" | "off";
+type Format = (typeof FORMATS)[number];
+type Concurrency = number | "auto" | "off";
 
 const RULE_PREFIX = "elicitation";
 
 /** Everything an ESLint instance is built from; plain JSON so worker threads can rebuild it. */
-export interface CheckSettings {
+interface CheckSettings {
   config: ConfigName;
   cwd: string;
   cache: boolean;
@@ -73,7 +73,7 @@ export function checkConfig(config: ConfigName): Linter.Config[] {
 }
 
 /** ESLint options for the settings. Exported for the options module that worker threads load. */
-export function checkEslintOptions(settings: CheckSettings): ESLint.Options {
+function checkEslintOptions(settings: CheckSettings): ESLint.Options {
   return {
     cwd: settings.cwd,
     overrideConfigFile: true,
@@ -383,7 +383,7 @@ async function loadSarifFormatter(): Promise<SarifFormatter | null> {
 // ---------------------------------------------------------------------------------------------------------------------
 // Code frames
 
-export interface CodeFrameOptions {
+interface CodeFrameOptions {
   cwd: string;
   color: boolean;
 }
@@ -392,7 +392,7 @@ export interface CodeFrameOptions {
  * One block per finding: `file:line:col  message  rule`, the source line(s) with a caret under the reported
  * range, then each suggestion's description. Ends with a one-line summary.
  */
-export function formatCodeFrames(results: readonly ESLint.LintResult[], options: CodeFrameOptions): string {
+function formatCodeFrames(results: readonly ESLint.LintResult[], options: CodeFrameOptions): string {
   const paint = painter(options.color);
   const blocks: string[] = [];
   let problems = 0;

@@ -39,7 +39,7 @@ const SHAPE_LABEL: Readonly<Record<TypedAnswerShape, string>> = {
   "acp-elicit-result": "ACP elicitation response",
 };
 
-export interface DiscoveredWrapper {
+interface DiscoveredWrapper {
   readonly name: string;
   /** Relative to the project's directory, with forward slashes. */
   readonly file: string;
@@ -48,7 +48,7 @@ export interface DiscoveredWrapper {
   readonly optionsArgIndex: number | null;
 }
 
-export interface WrapperConfigEntry {
+interface WrapperConfigEntry {
   from: "file";
   name: string[];
   path: string;
@@ -57,7 +57,7 @@ export interface WrapperConfigEntry {
 }
 
 /** One option entry per file, behaviour and options position: the shape rule options take. */
-export function wrapperConfig(found: readonly DiscoveredWrapper[]): WrapperConfigEntry[] {
+function wrapperConfig(found: readonly DiscoveredWrapper[]): WrapperConfigEntry[] {
   const entries = new Map<string, WrapperConfigEntry>();
   for (const wrapper of found) {
     const behavesLike = ROW_FOR_SHAPE[wrapper.shape];
@@ -79,7 +79,7 @@ export function wrapperConfig(found: readonly DiscoveredWrapper[]): WrapperConfi
 }
 
 /** The text to paste into eslint.config.js. */
-export function renderConfig(entries: readonly WrapperConfigEntry[]): string {
+function renderConfig(entries: readonly WrapperConfigEntry[]): string {
   const list = entries.map((entry) => `  ${JSON.stringify(entry)},`).join("\n");
   const rules = RULES_FOR_WRAPPERS.map(
     (rule) => `      "elicitation/${rule}": ["error", { humanWaitFunctions }],`,
@@ -101,7 +101,7 @@ export function renderConfig(entries: readonly WrapperConfigEntry[]): string {
 }
 
 /** Finds the wrappers of a project given its tsconfig. Throws with a clear message when ts-morph is missing. */
-export async function discoverWrappers(tsconfigPath: string): Promise<DiscoveredWrapper[]> {
+async function discoverWrappers(tsconfigPath: string): Promise<DiscoveredWrapper[]> {
   let tsMorph: typeof import("ts-morph");
   try {
     tsMorph = await import("ts-morph");

@@ -21,8 +21,14 @@ import { indentAt, insertIntoList as insertIntoListOf } from "../core/layout.ts"
 import { newObjectArgumentEdit, propertyText, spellKey } from "../core/object-edit.ts";
 import { noDecisionAnswerText } from "../core/result-shapes.ts";
 import { findCallerSignals } from "../core/signals.ts";
-import forwardAbortSignal, { mayReport as signalMayReport } from "../rules/forward-abort-signal.ts";
-import requireDeadline, { mayReport as deadlineMayReport } from "../rules/require-deadline.ts";
+import forwardAbortSignal, {
+  mayReport as signalMayReport,
+  type MessageIds as SignalMessageId,
+} from "../rules/forward-abort-signal.ts";
+import requireDeadline, {
+  mayReport as deadlineMayReport,
+  type MessageIds as DeadlineMessageId,
+} from "../rules/require-deadline.ts";
 import {
   combineEdits,
   decideBySuggestion,
@@ -75,7 +81,8 @@ interface DecideContext {
 
 /** What the transform does with each kind of `forward-abort-signal` report. */
 function decideSignal(context: DecideContext): Decision {
-  switch (context.problem.messageId) {
+  // Typed with the rule's ids, so a renamed message id fails to compile here instead of skipping the rewrite.
+  switch (context.problem.messageId as SignalMessageId | undefined) {
     case "notRaced":
       return raceWithHelper(context);
     case "notForwarded":
@@ -88,7 +95,7 @@ function decideSignal(context: DecideContext): Decision {
 /** What the transform does with each kind of `require-deadline` report. */
 function decideDeadline(context: DecideContext): Decision {
   const { problem, sourceCode } = context;
-  switch (problem.messageId) {
+  switch (problem.messageId as DeadlineMessageId | undefined) {
     case "missingDeadline": {
       const wait = findReportedWait(problem, sourceCode);
       // An API that takes no deadline option gets one from the race helper.

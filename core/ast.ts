@@ -51,6 +51,17 @@ export function findVariable(scope: TSESLint.Scope.Scope | null, name: string): 
   return scope ? ASTUtils.findVariable(scope, name) : null;
 }
 
+/** The initialiser of the one `const` declaration `identifier` names (`const x = …`), or null for anything else. */
+export function constInitializer(
+  identifier: TSESTree.Identifier,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.Expression | null {
+  const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier.name);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (definition?.type !== "Variable" || definition.node.id.type !== AST_NODE_TYPES.Identifier) return null;
+  return definition.node.parent.kind === "const" ? (definition.node.init ?? null) : null;
+}
+
 /** Strips the wrappers that do not change a value: `await`, `!`, `as`, `satisfies`, `<T>`, `?.` chains. */
 export function unwrapExpression(node: TSESTree.Node): TSESTree.Node {
   let current = node;

@@ -26,10 +26,10 @@ import { ACP_OUTCOMES, DISCRIMINANT_FIELD, ELICIT_ACTIONS, isAnswerUnion, RESULT
 import { typeAccess } from "./types.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
 
-export type AnswerKind = "mcp" | "acp";
+type AnswerKind = "mcp" | "acp";
 
 /** The values each kind of answer field can hold. */
-export const ANSWER_VALUES: Readonly<Record<AnswerKind, readonly string[]>> = {
+const ANSWER_VALUES: Readonly<Record<AnswerKind, readonly string[]>> = {
   mcp: ELICIT_ACTIONS,
   acp: ACP_OUTCOMES,
 };
@@ -66,7 +66,7 @@ export function textMayCompareAnswer(text: string): boolean {
   return /accept|decline|cancel|selected/.test(text);
 }
 
-export function isAnswerLiteral(node: TSESTree.Node): string | null {
+function isAnswerLiteral(node: TSESTree.Node): string | null {
   const value = getStringValue(node);
   return value !== null && ALL_ANSWER_LITERALS.has(value) ? value : null;
 }
@@ -279,7 +279,7 @@ function returnedExpressions(body: TSESTree.BlockStatement, keys: VisitorKeys): 
 }
 
 /** Dotted path of a member chain or identifier, used to match reads of the same value. */
-export function discriminantKey(node: TSESTree.Node): string | null {
+function discriminantKey(node: TSESTree.Node): string | null {
   const path = getMemberPath(node);
   return path ? path.join(".") : null;
 }
@@ -315,7 +315,7 @@ function typedUnionKind(node: TSESTree.Node, sourceCode: Readonly<TSESLint.Sourc
 }
 
 /** Typed mode: the values the checker says the field can still hold at `node`; null without types. */
-export function narrowedValuesAt(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): Set<string> | null {
+function narrowedValuesAt(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): Set<string> | null {
   const access = typeAccess(sourceCode);
   if (!access) return null;
   const tsNode = access.toTsNode(node);
@@ -402,7 +402,7 @@ function unwrapParenthesisLike(node: TSESTree.Node): TSESTree.Node {
 }
 
 /** `const ok = r.action === "accept" && …`: the condition a boolean flag stands for, or null. */
-export function flagCondition(
+function flagCondition(
   identifier: TSESTree.Identifier,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): TSESTree.Expression | null {
@@ -554,7 +554,7 @@ function precedingStatements(child: TSESTree.Node, parent: TSESTree.Node): TSEST
 }
 
 /** The values that enter each clause of a `switch` on the discriminant (by its own test, not by fall-through). */
-export function clauseValues(clause: TSESTree.SwitchCase, domain: readonly AnswerValue[]): AnswerValue[] {
+function clauseValues(clause: TSESTree.SwitchCase, domain: readonly AnswerValue[]): AnswerValue[] {
   if (clause.test) {
     const literal = getStringValue(unwrapExpression(clause.test));
     return domain.filter((value) => value === literal);

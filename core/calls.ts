@@ -53,7 +53,7 @@ function importedPackagesOf(node: TSESTree.Node): Set<string> {
  * The JSON-RPC method a request call's first argument names:
  * `{ method: "elicitation/create", … }`, `"session/request_permission"`, or `methods.client.session.requestPermission`.
  */
-export function getRequestMethod(firstArgument: TSESTree.Node | undefined): string | null {
+function getRequestMethod(firstArgument: TSESTree.Node | undefined): string | null {
   if (!firstArgument) return null;
   // `const M = "elicitation/create" as const; send(M, …)`, `const request = { method: …, params }; send(request)`
   const argument = followConstDeclaration(unwrapExpression(firstArgument));
@@ -75,7 +75,7 @@ export function getRequestMethod(firstArgument: TSESTree.Node | undefined): stri
  * unwrapped), found syntactically so that the table's matching needs no scope manager; the node itself otherwise.
  * A name declared again in a nearer block hides the outer one, as at run time.
  */
-export function followConstDeclaration(node: TSESTree.Node): TSESTree.Node {
+function followConstDeclaration(node: TSESTree.Node): TSESTree.Node {
   if (node.type !== AST_NODE_TYPES.Identifier) return node;
   for (let current: TSESTree.Node | undefined = node.parent; current; current = current.parent) {
     if (

@@ -9,7 +9,6 @@ export interface ElicitationRuleDocs {
   requiresTypeChecking?: false;
 }
 
-export const DOCS_BASE_URL =
-  "https://github.com/eslint-plugin-elicitation/eslint-plugin-elicitation/blob/main/docs/rules/";
+const DOCS_BASE_URL = "https://github.com/eslint-plugin-elicitation/eslint-plugin-elicitation/blob/main/docs/rules/";
 
 export const createRule = ESLintUtils.RuleCreator<ElicitationRuleDocs>((name) => `${DOCS_BASE_URL}${name}.md`);

@@ -99,14 +99,14 @@ export function readDeadline(call: HumanWaitCall, sourceCode: Readonly<TSESLint.
 }
 
 /** The largest delay a timer takes (2^31−1 ms, ~24.8 days): at or above it, a "timeout" means "no timeout". */
-export const LARGEST_TIMER_DELAY_MS = 2_147_483_647;
+const LARGEST_TIMER_DELAY_MS = 2_147_483_647;
 
 /**
  * Whether a deadline value gives no deadline on some path: a constant at or above the largest timer delay
  * (`2_147_483_647`, `Infinity`, `Number.MAX_SAFE_INTEGER`), directly, through `const`s of the file, or as one branch
  * of `t && t !== Infinity ? t : 2_147_483_647`, `t ?? Infinity`, `t || Number.MAX_VALUE`.
  */
-export function yieldsNoDeadline(value: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, depth = 0): boolean {
+function yieldsNoDeadline(value: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, depth = 0): boolean {
   if (depth > 4) return false;
   const node = unwrapExpression(value);
   if (node.type === AST_NODE_TYPES.ConditionalExpression) {
@@ -249,11 +249,7 @@ const TIMER_HELPER_NAME = /^(?:sleep|delay|wait|timeout|timer|rejectAfter|timeou
  * Whether an expression settles on a timer: it calls `setTimeout`, `AbortSignal.timeout`, a `sleep`/`delay`-style
  * helper, or a local function that does; followed through `const`s.
  */
-export function isTimerExpression(
-  expression: TSESTree.Node,
-  sourceCode: Readonly<TSESLint.SourceCode>,
-  depth = 0,
-): boolean {
+function isTimerExpression(expression: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, depth = 0): boolean {
   if (depth > 3) return false;
   const node = followConstant(expression, sourceCode);
   return walkSubtree(node, sourceCode.visitorKeys, (current) => {
@@ -374,7 +370,7 @@ export function findUserLandRaces(
  * to the signal's `abort` (`signal.addEventListener("abort", …)`, `signal.onabort = …`), e.g.
  * `raceWithSignal(conn.createElicitation(…), signal)`. Shared with the codemods, which must not add a second race.
  */
-export function isSignalRaceHelper(helper: TSESTree.FunctionLike, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+function isSignalRaceHelper(helper: TSESTree.FunctionLike, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   if (!helper.body || helper.params.length < 2) return false;
   return walkSubtree(helper.body, sourceCode.visitorKeys, (node) => {
     if (node.type === AST_NODE_TYPES.CallExpression && getCalleeName(node) === "addEventListener") {

@@ -9,7 +9,7 @@ import { isRequestBuilderName } from "./mrtr.ts";
 import { RESULT_TYPE_NAMES } from "./result-shapes.ts";
 
 /** Who is waiting: a server asking its client's user, or a client answering a server's question. */
-export type WaitSide = "server" | "client";
+type WaitSide = "server" | "client";
 
 /** The shape of the answer the wait resolves with. */
 export type ResultShape =
@@ -21,7 +21,7 @@ export type ResultShape =
   | "acp-elicit-result";
 
 /** What happens when the caller sets no deadline. */
-export type DefaultDeadline =
+type DefaultDeadline =
   | { kind: "request-default"; ms: number }
   | { kind: "effectively-infinite"; ms: number }
   | { kind: "none" }
@@ -70,9 +70,9 @@ export interface HumanWaitApi {
 }
 
 /** MCP SDK default request timeout (DEFAULT_REQUEST_TIMEOUT_MSEC): chosen for HTTP round trips, not for a person. */
-export const MCP_SDK_DEFAULT_TIMEOUT_MS = 60_000;
+const MCP_SDK_DEFAULT_TIMEOUT_MS = 60_000;
 /** mcp-use's elicitation default: the largest setTimeout delay, i.e. no timeout at all. */
-export const MCP_USE_DEFAULT_TIMEOUT_MS = 2_147_483_647;
+const MCP_USE_DEFAULT_TIMEOUT_MS = 2_147_483_647;
 
 const MCP_REQUEST_OPTIONS = {
   deadlineFields: ["timeout", "maxTotalTimeout"],
@@ -86,9 +86,8 @@ const ACP_REQUEST_OPTIONS = {
   signalCompanionField: "stopWaitingOnCancel",
 } as const;
 
-export const ELICITATION_CREATE_METHOD = "elicitation/create";
-export const ACP_REQUEST_PERMISSION_METHOD = "session/request_permission";
-export const ACP_CREATE_ELICITATION_METHOD = "elicitation/create";
+const ELICITATION_CREATE_METHOD = "elicitation/create";
+const ACP_REQUEST_PERMISSION_METHOD = "session/request_permission";
 
 export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
   {

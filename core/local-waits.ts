@@ -18,7 +18,7 @@ import { localFunctionOf, walkSubtree } from "./walk.ts";
 import { mentionsWrapper, type WrapperSpecifier } from "./wrappers.ts";
 
 /** What a same-file callee does for its callers. */
-export interface LocalWaitFacts {
+interface LocalWaitFacts {
   /** The call waits on a person before it settles (awaited or returned in the callee's own flow). */
   readonly waits: boolean;
   /** The call settles with the person's answer itself (it returns the wait's result, or is declared to). */
@@ -355,7 +355,7 @@ function isReturnedBy(node: TSESTree.Node, fn: TSESTree.FunctionLike, keys: TSES
  * What the function `fn` of this file does for its callers: whether it waits on a person, and whether it hands the
  * answer back. Null when it does neither. Cached per function and per set of wrappers.
  */
-export function localWaitFacts(
+function localWaitFacts(
   fn: TSESTree.FunctionLike,
   sourceCode: Readonly<TSESLint.SourceCode>,
   wrappers: readonly WrapperSpecifier[] = NO_WRAPPERS,
@@ -481,7 +481,7 @@ function delegateRow(
 }
 
 /** `elicit: (p, options) => server.elicitInput(p, options)`: the index of the parameter passed as the inner options. */
-export function passedThroughOptionsIndex(fn: TSESTree.FunctionLike, inner: HumanWaitCall): number | null {
+function passedThroughOptionsIndex(fn: TSESTree.FunctionLike, inner: HumanWaitCall): number | null {
   const passed = inner.optionsArgument && unwrapExpression(inner.optionsArgument);
   if (passed?.type !== AST_NODE_TYPES.Identifier) return null;
   const index = fn.params.findIndex((parameter) => {

@@ -10,7 +10,7 @@ import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
 import { getStaticPropertyName, unwrapExpression } from "./ast.ts";
 
 /** A resource taken by one method call on a receiver and given back by another on the same receiver. */
-export interface MethodLockPair {
+interface MethodLockPair {
   readonly kind: "method";
   /** Method that takes it: `mutex.acquire()`. */
   readonly acquire: string;
@@ -35,13 +35,13 @@ export interface MethodLockPair {
 }
 
 /** A field set to a waiting state before the wait and set again after it. */
-export interface FieldLockPair {
+interface FieldLockPair {
   readonly kind: "field";
   readonly field: string;
   readonly noun: string;
 }
 
-export type LockPair = MethodLockPair | FieldLockPair;
+type LockPair = MethodLockPair | FieldLockPair;
 
 const lockLike = (
   acquire: string,
@@ -70,7 +70,7 @@ const stateEntry = (acquire: string, release: readonly string[], noun: string): 
 
 const stateField = (field: string): FieldLockPair => ({ kind: "field", field, noun: "state" });
 
-export const DEFAULT_LOCK_PAIRS: readonly LockPair[] = [
+const DEFAULT_LOCK_PAIRS: readonly LockPair[] = [
   // async-mutex Mutex/Semaphore, redlock, p-limit style semaphores: `acquire()` … `release()` (or the returned releaser).
   lockLike("acquire", ["release"], "lock"),
   lockLike("lock", ["unlock"], "lock"),
@@ -217,7 +217,7 @@ export interface Acquisition {
  * The dotted path of a receiver, accepting `this`, `#private` members and string keys; null when any link
  * is computed from a value (`locks[id]` cannot be compared by name).
  */
-export function resourcePath(node: TSESTree.Node): string | null {
+function resourcePath(node: TSESTree.Node): string | null {
   const target = unwrapExpression(node);
   if (target.type === AST_NODE_TYPES.Identifier) return target.name;
   if (target.type === AST_NODE_TYPES.ThisExpression) return "this";

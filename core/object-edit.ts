@@ -46,16 +46,6 @@ export function insertProperties(
   return fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text);
 }
 
-/** Appends an argument after the call's last one (`f(a)` → `f(a, { … })`). */
-export function appendArgument(
-  fixer: TSESLint.RuleFixer,
-  call: TSESTree.CallExpression,
-  argumentText: string,
-): TSESLint.RuleFix | null {
-  const last = call.arguments.at(-1);
-  return last ? fixer.insertTextAfter(last, `, ${argumentText}`) : null;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Layout of new code beside a call: a call written on one line gets one-line additions; a call spread over several
 // lines gets additions spread the same way, indented with the file's own unit.

@@ -324,7 +324,7 @@ function hasWord(name: string, words: ReadonlySet<string>): boolean {
     .some((word) => words.has(word));
 }
 
-export function isWaiterName(name: string): boolean {
+function isWaiterName(name: string): boolean {
   return hasWord(name, WAITER_NAME_WORDS);
 }
 

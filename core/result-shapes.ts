@@ -16,15 +16,10 @@ export const ELICIT_ACTION_MEANING: Readonly<Record<ElicitAction, string>> = {
 
 /** ACP `RequestPermissionOutcome.outcome`. */
 export const ACP_OUTCOMES = ["selected", "cancelled"] as const;
-export type AcpOutcome = (typeof ACP_OUTCOMES)[number];
-
-/** ACP `PermissionOption.kind`: the chosen option says whether the person allowed or rejected. */
-export const ACP_OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
-export type AcpOptionKind = (typeof ACP_OPTION_KINDS)[number];
 
 /**
  * Whether an option id, as the code writes it (`"reject"`, `rejectOption.optionId`, `"deny-once"`), names a refusal:
- * one of the reject kinds above, or the words agents use for their own reject options.
+ * one of ACP's `PermissionOption.kind` values `reject_once` and `reject_always`, or the words agents use for their own reject options.
  */
 export function namesRejection(optionText: string): boolean {
   return /reject|deny|refuse/i.test(optionText);

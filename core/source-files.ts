@@ -6,9 +6,6 @@
 /** Extensions of source files, with the dot. */
 export const SOURCE_EXTENSIONS: readonly string[] = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 
-/** The TypeScript ones: the files a config must hand to the TypeScript parser. */
-export const TYPESCRIPT_EXTENSIONS: readonly string[] = [".ts", ".tsx", ".mts", ".cts"];
-
 /** Flat-config `files` globs for the extensions. */
 export function globsFor(extensions: readonly string[]): string[] {
   return extensions.map((extension) => `**/*${extension}`);

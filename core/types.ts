@@ -117,7 +117,7 @@ const shapeCache = new WeakMap<ts.TypeChecker, WeakMap<ts.Type, TypedAnswerShape
  * response, or any object type whose `action` is exactly `"accept" | "decline" | "cancel"`. `undefined`/`null`
  * members of a union are ignored (`ElicitResult | undefined`).
  */
-export function answerShapeOfType(type: ts.Type, checker: ts.TypeChecker): TypedAnswerShape | null {
+function answerShapeOfType(type: ts.Type, checker: ts.TypeChecker): TypedAnswerShape | null {
   let cache = shapeCache.get(checker);
   if (!cache) {
     cache = new WeakMap();

@@ -10,7 +10,7 @@ import fs from "node:fs";
 const cache = new Map<string, number | null>();
 
 /** The installed major version of `pkg` as seen from `filename`, or null when it cannot be read. */
-export function installedMajor(pkg: string, filename: string): number | null {
+function installedMajor(pkg: string, filename: string): number | null {
   const directory = path.dirname(path.resolve(filename));
   const key = `${directory}\0${pkg}`;
   if (cache.has(key)) return cache.get(key)!;

@@ -1,4 +1,4 @@
-import rule from "./no-session-keyed-pending.ts";
+import rule, { type MessageIds } from "./no-session-keyed-pending.ts";
 import { describe, expect, it } from "vitest";
 import { compilePendingPatterns, textMayContainSessionKeyedPending, toSnakeName } from "../core/pending.ts";
 import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
@@ -9,8 +9,8 @@ const SERVER = "all questions sent through the same server";
 const THREAD = "all questions asked in the same thread";
 
 /** The data every report carries: the key as written and who shares it. */
-function shared(key: string, sharedBy: string) {
-  return { messageId: "sessionKeyedPending" as const, data: { key, sharedBy } };
+function shared(key: string, sharedBy: string): { messageId: MessageIds; data: Record<string, string> } {
+  return { messageId: "sessionKeyedPending", data: { key, sharedBy } };
 }
 
 untypedRuleTester.run("no-session-keyed-pending", rule, {

@@ -1,8 +1,6 @@
 import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tester";
-import rule from "./verify-request-state.ts";
+import rule, { type MessageIds } from "./verify-request-state.ts";
 import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
-
-type MessageIds = "unsignedState" | "unverifiedRead";
 
 const IMPORTS = `import { createRequestStateCodec, inputRequired, McpServer, Server } from "@modelcontextprotocol/server";
 const url = inputRequired.elicitUrl({ message: "Sign in", url: "https://example.com" });

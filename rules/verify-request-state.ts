@@ -7,8 +7,8 @@
  * (`JSON.stringify(…)`, a template, base64 of an object) in a file whose server has no `requestState.verify` hook, and
  * reads of `ctx.mcpReq.requestState()` there, which then return the raw string the client sent.
  */
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, getMemberPath, getStaticPropertyName, unwrapExpression } from "../core/ast.ts";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { constInitializer, findProperty, getMemberPath, getStaticPropertyName, unwrapExpression } from "../core/ast.ts";
 import { createRule } from "../core/create-rule.ts";
 import {
   isInputRequiredCall,
@@ -94,7 +94,7 @@ function serverVerification(
   if (!options) return "unverified";
   let object = unwrapExpression(options);
   if (object.type === AST_NODE_TYPES.Identifier) {
-    const init = constInit(object, sourceCode);
+    const init = constInitializer(object, sourceCode);
     if (!init) return "unknown";
     object = unwrapExpression(init);
   }
@@ -104,16 +104,6 @@ function serverVerification(
   return object.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement)
     ? "unknown"
     : "unverified";
-}
-
-function constInit(
-  identifier: TSESTree.Identifier,
-  sourceCode: Readonly<TSESLint.SourceCode>,
-): TSESTree.Expression | null {
-  const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier.name);
-  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (definition?.type !== "Variable" || definition.node.id.type !== AST_NODE_TYPES.Identifier) return null;
-  return definition.node.parent.kind === "const" ? (definition.node.init ?? null) : null;
 }
 
 /**
@@ -131,7 +121,7 @@ function handMade(value: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode
     case AST_NODE_TYPES.BinaryExpression:
       return node.operator === "+" ? "string concatenation" : null;
     case AST_NODE_TYPES.Identifier: {
-      const init = constInit(node, sourceCode);
+      const init = constInitializer(node, sourceCode);
       return init ? handMade(init, sourceCode, depth + 1) : null;
     }
     case AST_NODE_TYPES.CallExpression: {

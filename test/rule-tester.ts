@@ -7,7 +7,7 @@ import { RuleTester } from "@typescript-eslint/rule-tester";
 
 export const untypedRuleTester = new RuleTester();
 
-export const TYPED_PROJECT_ROOT = path.join(__dirname, "typed-project");
+const TYPED_PROJECT_ROOT = path.join(__dirname, "typed-project");
 
 /** Typed cases must set `filename` to a file in test/typed-project (file.ts or file.tsx). */
 export const typedRuleTester = new RuleTester({

@@ -12,6 +12,7 @@ import { Readable, Writable } from "node:stream";
 import type * as acp from "@agentclientprotocol/sdk";
 import { invalidContentFor, validContentFor, type RequestedSchema } from "./content.ts";
 import { KitError, messageOf } from "./errors.ts";
+import { formatTable } from "./table.ts";
 
 /** An agent to drive: an app built in this process (a fresh one per path from a factory), or a command over stdio. */
 export type AgentUnderTest<A extends acp.AgentApp = acp.AgentApp> =
@@ -486,16 +487,5 @@ export function formatAcpPaths(report: AcpPathsReport): string {
         ? `held: ${result.held.join(", ")}${result.heldAfterClose?.length ? " (leaked)" : " (until close)"}`
         : "released",
   ]);
-  const widths = rows.reduce<number[]>(
-    (max, row) => row.map((cell, column) => Math.max(max[column] ?? 0, cell.length)),
-    [],
-  );
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
+  return formatTable(rows);
 }

@@ -11,6 +11,7 @@
  */
 import { invalidContentFor, validContentFor, type ElicitContent, type RequestedSchema } from "./content.ts";
 import { KitError, messageOf } from "./errors.ts";
+import { formatTable } from "./table.ts";
 
 export const MRTR_PATHS = ["accept", "decline", "cancel", "invalid-content"] as const;
 export type MrtrPath = (typeof MRTR_PATHS)[number];
@@ -248,16 +249,5 @@ export function formatMrtrPaths(results: readonly MrtrPathResult[]): string {
     `${result.ms} ms`,
     result.text ?? "",
   ]);
-  const widths = rows.reduce<number[]>(
-    (max, row) => row.map((cell, column) => Math.max(max[column] ?? 0, cell.length)),
-    [],
-  );
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
+  return formatTable(rows);
 }

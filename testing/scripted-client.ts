@@ -26,7 +26,7 @@ import { KitError, messageOf, type ScriptStop } from "./errors.ts";
  * The part of the SDK's low-level `Server` the kit uses. Structural on purpose: a project's server may come from
  * the SDK's ES module build and this kit from its CommonJS build, and the two classes' private fields differ.
  */
-export interface LowLevelServer {
+interface LowLevelServer {
   connect(transport: Transport): Promise<void>;
   setRequestHandler(...args: never[]): unknown;
 }
@@ -149,7 +149,7 @@ type ToolCallListener = (toolName: string, settled: Promise<Settled>) => void;
 const listeners = new WeakMap<LowLevelServer, ToolCallListener>();
 const instrumented = new WeakSet<LowLevelServer>();
 
-export function lowLevelServer(server: ServerUnderTest): LowLevelServer {
+function lowLevelServer(server: ServerUnderTest): LowLevelServer {
   return "server" in server && typeof server.server?.setRequestHandler === "function"
     ? server.server
     : (server as LowLevelServer);

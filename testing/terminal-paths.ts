@@ -21,6 +21,7 @@ import {
   type ServerUnderTest,
 } from "./scripted-client.ts";
 import { KitError } from "./errors.ts";
+import { formatTable } from "./table.ts";
 
 import { TERMINAL_PATHS, type TerminalPath } from "./path-names.ts";
 
@@ -264,16 +265,5 @@ export function formatTerminalPaths(results: readonly TerminalPathResult[]): str
     heldCell(result),
     result.text ?? result.notApplicable ?? "",
   ]);
-  const widths = rows.reduce<number[]>(
-    (max, row) => row.map((cell, column) => Math.max(max[column] ?? 0, cell.length)),
-    [],
-  );
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
+  return formatTable(rows);
 }

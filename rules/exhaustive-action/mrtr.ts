@@ -7,8 +7,14 @@
  * question again, until the client's round limit. The rewrite reads the answer with `inputResponse(…)` first and ends
  * the call on decline and on cancel, each with its own result; accepted and missing answers run the code as before.
  */
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getEnclosingFunction, getStringValue, unwrapExpression, walkSubtree } from "../../core/ast.ts";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import {
+  constInitializer,
+  getEnclosingFunction,
+  getStringValue,
+  unwrapExpression,
+  walkSubtree,
+} from "../../core/ast.ts";
 import { branchStatements, canCompleteNormally, followingStatements } from "../../core/branches.ts";
 import { answerReaderOf, isInputRequiredCall, requestedKeys } from "../../core/mrtr.ts";
 import type { Check } from "./analyse.ts";
@@ -96,17 +102,6 @@ function contentReaderIn(
     return false;
   });
   return found;
-}
-
-function constInitializer(
-  identifier: TSESTree.Identifier,
-  sourceCode: Readonly<TSESLint.SourceCode>,
-): TSESTree.Expression | null {
-  const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier.name);
-  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (definition?.type !== "Variable" || definition.node.id.type !== AST_NODE_TYPES.Identifier) return null;
-  if (definition.node.parent.kind !== "const") return null;
-  return definition.node.init ?? null;
 }
 
 function readsContent(

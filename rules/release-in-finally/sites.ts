@@ -71,7 +71,7 @@ export function findAcquisitionSite(acquisition: Acquisition): AcquisitionSite |
   };
 }
 
-export function boundIdentifiers(pattern: TSESTree.Node): TSESTree.Identifier[] {
+function boundIdentifiers(pattern: TSESTree.Node): TSESTree.Identifier[] {
   switch (pattern.type) {
     case AST_NODE_TYPES.Identifier:
       return [pattern];
