@@ -12,7 +12,12 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 export const FIXTURES_DIR = path.join(__dirname, "..", "fixtures");
 
 /** What the examples import: without these the migration preview cannot be type-checked. */
-const EXAMPLE_PACKAGES = ["@modelcontextprotocol/sdk/server/mcp.js", "@agentclientprotocol/sdk", "zod"];
+const EXAMPLE_PACKAGES = [
+  "@modelcontextprotocol/sdk/server/mcp.js",
+  "@modelcontextprotocol/server",
+  "@agentclientprotocol/sdk",
+  "zod",
+];
 
 /** The deadline the migration preview writes into waits that have none: two minutes for a person to answer. */
 const DEMO_DEADLINE_MS = "120000";
@@ -20,7 +25,7 @@ const DEMO_DEADLINE_MS = "120000";
 export async function runDemo(argv: readonly string[], io: CommandIo): Promise<number> {
   if (argv.includes("--help") || argv.includes("-h")) {
     io.stdout(
-      "Usage: eslint-plugin-elicitation demo\n\nRuns check, then migrate --dry, on the example MCP server and ACP agent in fixtures/.\n",
+      "Usage: eslint-plugin-elicitation demo\n\nRuns check, then migrate --dry, on the example MCP servers (SDK 1.x and 2.x) and ACP agent in fixtures/.\n",
     );
     return EXIT_OK;
   }

@@ -82,7 +82,7 @@ function importedMrtrName(
     }
     return specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier ? "*" : null;
   }
-  // `const { acceptedContent } = require("@modelcontextprotocol/server")`
+  // A destructured CommonJS require of the server package: `const { acceptedContent } = require(…)`
   if (
     definition.type === "Variable" &&
     definition.node.id.type === AST_NODE_TYPES.ObjectPattern &&

@@ -231,7 +231,7 @@ describe("the installed package", () => {
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
     expect(outcome.stderr).toMatch(
-      /^demo: @modelcontextprotocol\/sdk, @agentclientprotocol\/sdk.* not installed here, so the preview is not type-checked/m,
+      /^demo: @modelcontextprotocol\/sdk, @modelcontextprotocol\/server, @agentclientprotocol\/sdk.* not installed here, so the preview is not type-checked/m,
     );
     expect(outcome.code).toBe(0);
     expect(outcome.stdout).toContain(
@@ -329,7 +329,7 @@ describe("the tarball", () => {
   it("ships no tests, fixtures other than the demo's, TypeScript sources or build leftovers", () => {
     // The demo's example programs are TypeScript on purpose: `demo` lints them as they are.
     const demoFiles =
-      /^fixtures\/(README\.md|package\.json|tsconfig\.json|mcp-server\/[\w-]+\.ts|acp-agent\/[\w-]+\.ts)$/;
+      /^fixtures\/(README\.md|package\.json|tsconfig\.json|mcp-server(-v2)?\/[\w-]+\.ts|acp-agent\/[\w-]+\.ts)$/;
     const unwanted = packed.files.filter(
       (file) =>
         !demoFiles.test(file) &&

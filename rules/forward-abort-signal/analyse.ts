@@ -1,0 +1,208 @@
+/**
+ * The forward-abort-signal analysis of a call that waits on a person: does the caller's signal reach it (passed,
+ * merged, raced, or handed to the code that waits), and, on ACP 2.x, does aborting it also stop the wait?
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { getEnclosingFunction, narrowCallLocation, unwrapExpression } from "../../core/ast.ts";
+import type { HumanWaitCall } from "../../core/calls.ts";
+import type { Delegation, PersonWaitCall } from "../../core/local-waits.ts";
+import { adaptToInstalled } from "../../core/versions.ts";
+import { findUserLandRaces, propertyValue, readOptions, signalDeadline, stopsWaiting } from "../../core/deadline.ts";
+import {
+  findCallerSignals,
+  isSignalLinked,
+  referencesAnySignal,
+  referencesSignal,
+  type CallerSignal,
+} from "../../core/signals.ts";
+import { walkSubtree } from "../../core/walk.ts";
+import type { MessageIds, Options } from "../forward-abort-signal.ts";
+import { addSignal, appendOptions, mergeSignal, raceText, setStopWaiting } from "./fix.ts";
+import { checkHandlerWithoutSignal } from "./handler.ts";
+
+/** What the analysis of one file shares: the rule's context, which it reports through, and the file's source. */
+export interface Check {
+  readonly context: Readonly<TSESLint.RuleContext<MessageIds, [Options]>>;
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+}
+
+export function checkCall(check: Check, matched: PersonWaitCall): void {
+  const { context, sourceCode } = check;
+  const installed = adaptToInstalled(matched.api, context.filename);
+  const call = installed === matched.api ? matched : { ...matched, api: installed };
+  const signals = findCallerSignals(call.node, sourceCode, call);
+  if (signals.length === 0) {
+    checkHandlerWithoutSignal(check, call);
+    return;
+  }
+  if (isRacedAgainst(check, call, signals)) return;
+  if (call.delegation && !delegationDropsSignal(check, call, call.delegation, signals)) return;
+  const api = call.api;
+  const signal = signals[0]!;
+  const at = narrowCallLocation(call.node);
+  const data = { signal: signal.text, label: api.label, companion: api.signalCompanionField ?? "" };
+  if (call.wrapper || call.delegation) {
+    if (call.node.arguments.some((argument) => passesSignalOrItsOwner(check, argument, signals))) return;
+  }
+  if (api.signalField === null || api.optionsArgIndex === null) {
+    context.report({
+      node: at,
+      messageId: "notRaced",
+      data,
+      suggest: [
+        {
+          messageId: "raceSignal",
+          data,
+          fix: (fixer) => fixer.replaceText(call.node, raceText(check, call.node, signal)),
+        },
+      ],
+    });
+    return;
+  }
+  const reading = readOptions(call, sourceCode);
+  if (reading.kind === "opaque") {
+    // `elicit: (p, options) => server.elicitInput(p, options)` inside a handler: the caller's signal is never merged.
+    if (passesOptionsThrough(check, call, reading.node, signals)) {
+      context.report({ node: at, messageId: "notForwarded", data });
+    }
+    return;
+  }
+  if (reading.kind === "absent") {
+    const index = api.optionsArgIndex;
+    const canAppend = call.node.arguments.length === index;
+    context.report({
+      node: at,
+      messageId: "notForwarded",
+      data,
+      suggest: canAppend
+        ? [{ messageId: "addSignal", data, fix: (fixer) => appendOptions(check, fixer, call, signal) }]
+        : [],
+    });
+    return;
+  }
+  const object = reading.object;
+  const passed = propertyValue(object, api.signalField);
+  if (!passed) {
+    if (object.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement)) return;
+    context.report({
+      node: at,
+      messageId: "notForwarded",
+      data,
+      suggest: reading.atCall
+        ? [{ messageId: "addSignal", data, fix: (fixer) => addSignal(check, fixer, call, object, signal) }]
+        : [],
+    });
+    return;
+  }
+  if (referencesAnySignal(passed, signals, sourceCode)) {
+    if (stopsWaiting(api, object)) return;
+    context.report({
+      node: at,
+      messageId: "missingStopWaiting",
+      data,
+      suggest: reading.atCall
+        ? [{ messageId: "addStopWaiting", data, fix: (fixer) => setStopWaiting(check, fixer, call, object) }]
+        : [],
+    });
+    return;
+  }
+  // A signal of unknown origin may well be derived from the caller's; one the file ties to it is.
+  if (
+    !isOwnSignal(check, passed) ||
+    signals.some((candidate) => isSignalLinked(scopeBlockOf(candidate), candidate, sourceCode))
+  ) {
+    return;
+  }
+  context.report({
+    node: at,
+    messageId: "notForwarded",
+    data,
+    suggest: reading.atCall
+      ? [{ messageId: "addSignal", data, fix: (fixer) => mergeSignal(check, fixer, call, object, passed, signal) }]
+      : [],
+  });
+}
+
+/**
+ * Whether a call that waits through the file's own code (or, typed, through a callee whose result is an answer)
+ * leaves the caller's signal behind. Not when the callee is a closure that sees the signal itself (its own call is
+ * judged where it is), nor when the wait inside is a hand-rolled promise (a client's queue; its handler is judged).
+ */
+function delegationDropsSignal(
+  check: Check,
+  call: PersonWaitCall,
+  delegation: Delegation,
+  signals: readonly CallerSignal[],
+): boolean {
+  const { sourceCode } = check;
+  if (delegation.via === "local" && delegation.facts.inner === null && delegation.fn !== null) return false;
+  const fn = delegation.fn;
+  if (fn?.body) {
+    const enclosed = signals.some((signal) => contains(scopeBlockOf(signal), fn));
+    if (enclosed || referencesAnySignal(fn.body, signals, sourceCode)) return false;
+  }
+  return !call.node.arguments.some((argument) => passesSignalOrItsOwner(check, argument, signals));
+}
+
+/**
+ * `(p, options) => server.elicitInput(p, options)`: the options are the enclosing function's own parameter, passed
+ * straight through, while a signal of an outer handler is in scope and never read in that function.
+ */
+function passesOptionsThrough(
+  check: Check,
+  call: PersonWaitCall,
+  options: TSESTree.Node,
+  signals: readonly CallerSignal[],
+): boolean {
+  const { sourceCode } = check;
+  if (call.delegation || call.wrapper) return false;
+  const passed = unwrapExpression(options);
+  if (passed.type !== AST_NODE_TYPES.Identifier) return false;
+  const fn = getEnclosingFunction(call.node);
+  if (
+    !fn?.body ||
+    !fn.params.some((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === passed.name)
+  ) {
+    return false;
+  }
+  const outer = signals.filter((signal) => scopeBlockOf(signal) !== fn && contains(scopeBlockOf(signal), fn));
+  return outer.length > 0 && !outer.some((signal) => referencesSignal(fn.body!, signal, sourceCode));
+}
+
+/** Whether a user-land race (or timeout helper) of the ask has a contender built from the caller's signal. */
+function isRacedAgainst(check: Check, call: HumanWaitCall, signals: readonly CallerSignal[]): boolean {
+  const { sourceCode } = check;
+  return findUserLandRaces(call.node, sourceCode).some((race) =>
+    race.others.some((other) => referencesAnySignal(other, signals, sourceCode)),
+  );
+}
+
+/** A wrapper forwards when it is handed the signal, or the handler context that carries it (`askUser(extra, …)`). */
+function passesSignalOrItsOwner(check: Check, argument: TSESTree.Node, signals: readonly CallerSignal[]): boolean {
+  const { sourceCode } = check;
+  if (referencesAnySignal(argument, signals, sourceCode)) return true;
+  return signals.some(
+    (signal) =>
+      signal.kind === "path" &&
+      walkSubtree(
+        argument,
+        sourceCode.visitorKeys,
+        (node) => node.type === AST_NODE_TYPES.Identifier && node.name === signal.root.name,
+      ),
+  );
+}
+
+/** A signal made here, from `AbortSignal.timeout`/`any` or a local controller: certainly not the caller's. */
+function isOwnSignal(check: Check, passed: TSESTree.Node): boolean {
+  return signalDeadline(passed, check.sourceCode) !== "unknown";
+}
+
+function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+}
+
+/** The block a signal's name lives in: where something could tie it to another signal. */
+function scopeBlockOf(signal: CallerSignal): TSESTree.Node {
+  const variable = signal.kind === "variable" ? signal.variable : signal.root;
+  return variable.scope.block;
+}

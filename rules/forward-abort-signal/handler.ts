@@ -1,0 +1,162 @@
+/**
+ * The forward-abort-signal checks of handlers: a server tool handler that waits on a person but never takes the
+ * request's signal, and a client's elicitation handler that waits for an answer but ignores (or is given no) signal.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import {
+  getEnclosingFunction,
+  hasSpread,
+  isFunctionNode,
+  narrowCallLocation,
+  unwrapExpression,
+} from "../../core/ast.ts";
+import { matchToolHandler, type ElicitationHandler } from "../../core/calls.ts";
+import { findVariable } from "../../core/flow.ts";
+import { resolveLocalCallee, signatureAnswers, type PersonWaitCall } from "../../core/local-waits.ts";
+import { propertyValue, readOptions, setsTimer } from "../../core/deadline.ts";
+import { findCallerSignals, referencesSignal, type CallerSignal } from "../../core/signals.ts";
+import { walkSubtree } from "../../core/walk.ts";
+import type { Check } from "./analyse.ts";
+import { addParameterFix, addSignal, appendOptions } from "./fix.ts";
+
+/**
+ * MCP `server.tool(…, async ({ table }) => { await server.server.elicitInput(…) })`: the handler waits on a person
+ * but never takes the request's `extra`, so nothing can end the wait when the caller gives up.
+ */
+export function checkHandlerWithoutSignal(check: Check, call: PersonWaitCall): void {
+  const { context, sourceCode } = check;
+  if (call.delegation || call.wrapper) return;
+  const api = call.api;
+  if (api.signalField === null || api.optionsArgIndex === null) return;
+  const handler = getEnclosingFunction(call.node);
+  const tool = handler ? matchToolHandler(handler) : null;
+  if (!handler || !tool || tool.signalParamIndex === null || handler.params.length > tool.signalParamIndex) return;
+  if (handler.params.some((parameter) => parameter.type === AST_NODE_TYPES.RestElement)) return;
+  const reading = readOptions(call, sourceCode);
+  if (reading.kind === "opaque") return;
+  if (reading.kind === "literal" && (propertyValue(reading.object, api.signalField) || hasSpread(reading.object)))
+    return;
+  const name = freeName(check, handler, tool.version === 2 ? "ctx" : "extra");
+  const signalText = tool.version === 2 ? `${name}.mcpReq.signal` : `${name}.signal`;
+  const signal = { kind: "variable", text: signalText } as unknown as CallerSignal;
+  const data = { param: name, signal: signalText, label: api.label };
+  const optionsFix = (fixer: TSESLint.RuleFixer): TSESLint.RuleFix | TSESLint.RuleFix[] | null => {
+    if (reading.kind === "absent")
+      return call.node.arguments.length === api.optionsArgIndex ? appendOptions(check, fixer, call, signal) : null;
+    return reading.atCall ? addSignal(check, fixer, call, reading.object, signal) : null;
+  };
+  context.report({
+    node: narrowCallLocation(call.node),
+    messageId: "handlerTakesNoSignal",
+    data,
+    suggest: [
+      {
+        messageId: "takeSignal",
+        data,
+        fix: (fixer) => {
+          const options = optionsFix(fixer);
+          const parameter = addParameterFix(check, fixer, handler, tool.signalParamIndex!, name);
+          if (!options || !parameter) return null;
+          return [parameter, ...(Array.isArray(options) ? options : [options])];
+        },
+      },
+    ],
+  });
+}
+
+/** `preferred`, unless the handler already sees something of that name. */
+function freeName(check: Check, handler: TSESTree.FunctionLike, preferred: string): string {
+  const { sourceCode } = check;
+  const body = handler.body;
+  if (!body) return preferred;
+  for (const candidate of [
+    preferred,
+    `${preferred}Request`,
+    `request${preferred[0]!.toUpperCase()}${preferred.slice(1)}`,
+  ]) {
+    const taken =
+      findVariable(sourceCode.getScope(body), candidate) !== null ||
+      walkSubtree(
+        body,
+        sourceCode.visitorKeys,
+        (node) => node.type === AST_NODE_TYPES.Identifier && node.name === candidate,
+      );
+    if (!taken) return candidate;
+  }
+  return `${preferred}_`;
+}
+
+export function checkHandler(check: Check, registration: ElicitationHandler): void {
+  const { context, sourceCode } = check;
+  const { api, handler } = registration;
+  if (!waitsForAnswer(check, handler)) return;
+  const at = narrowCallLocation(registration.registration);
+  if (api.signalParam === null) {
+    if (!setsTimer(handler, sourceCode))
+      context.report({ node: at, messageId: "handlerHasNoSignal", data: { label: api.label } });
+    return;
+  }
+  const parameter = handler.params[api.signalParam.index];
+  const signalText = describeHandlerSignal(parameter, api.signalParam.path);
+  if (parameter && honoursSignal(check, handler, parameter)) return;
+  context.report({ node: at, messageId: "handlerIgnoresSignal", data: { signal: signalText } });
+}
+
+/**
+ * Whether the handler waits on something (an `await`, a promise it builds, or a local function it returns
+ * that does either) rather than answering at once.
+ */
+function waitsForAnswer(check: Check, handler: TSESTree.FunctionLike, followReturns = true): boolean {
+  const { sourceCode } = check;
+  const body = handler.body;
+  if (!body) return false;
+  const returnsWaitingCall = (value: TSESTree.Node | null | undefined): boolean => {
+    const call = value && unwrapExpression(value);
+    if (!followReturns || call?.type !== AST_NODE_TYPES.CallExpression) return false;
+    const callee = resolveLocalCallee(call, sourceCode);
+    if (callee === null || callee === handler) return false;
+    // `this.ui.processRequest(…)` declared to answer with a person's answer (`Promise<ElicitResult>`).
+    if (!isFunctionNode(callee)) return signatureAnswers(callee);
+    return waitsForAnswer(check, callee, false);
+  };
+  if (body.type !== AST_NODE_TYPES.BlockStatement && returnsWaitingCall(body)) return true;
+  return walkSubtree(body, sourceCode.visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.AwaitExpression) return getEnclosingFunction(node) === handler;
+    if (node.type === AST_NODE_TYPES.ReturnStatement)
+      return getEnclosingFunction(node) === handler && returnsWaitingCall(node.argument);
+    return (
+      node.type === AST_NODE_TYPES.NewExpression &&
+      node.callee.type === AST_NODE_TYPES.Identifier &&
+      node.callee.name === "Promise"
+    );
+  });
+}
+
+/**
+ * The handler honours the request's signal when it reads it (`extra.signal`, a destructured `signal`,
+ * `ctx.mcpReq.signal`) or hands the whole `extra` on to code that can.
+ */
+function honoursSignal(check: Check, handler: TSESTree.FunctionLike, parameter: TSESTree.Parameter): boolean {
+  const { sourceCode } = check;
+  const body = handler.body;
+  if (!body) return false;
+  const own = findCallerSignals(body, sourceCode).filter((signal) => {
+    const variable = signal.kind === "variable" ? signal.variable : signal.root;
+    return variable.defs.some((definition) => definition.type === "Parameter" && definition.node === handler);
+  });
+  if (own.some((signal) => referencesSignal(body, signal, sourceCode))) return true;
+  if (parameter.type !== AST_NODE_TYPES.Identifier) return false;
+  const name = parameter.name;
+  return walkSubtree(
+    body,
+    sourceCode.visitorKeys,
+    (node) =>
+      node.type === AST_NODE_TYPES.CallExpression &&
+      node.arguments.some((argument) => argument.type === AST_NODE_TYPES.Identifier && argument.name === name),
+  );
+}
+
+function describeHandlerSignal(parameter: TSESTree.Parameter | undefined, path: readonly string[]): string {
+  const name = parameter?.type === AST_NODE_TYPES.Identifier ? parameter.name : "extra";
+  return [name, ...path].join(".");
+}
