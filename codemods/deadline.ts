@@ -16,6 +16,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { AST, Linter, SourceCode } from "eslint";
 import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
 import { findProperty, walkSubtree } from "../core/ast.ts";
+import { isAbortSignalStaticCall } from "../core/walk.ts";
 import { canCarryDeadline, findUserLandRaces, readDeadline, readOptions } from "../core/deadline.ts";
 import { indentAt, insertIntoList as insertIntoListOf } from "../core/layout.ts";
 import { newObjectArgumentEdit, propertyText, spellKey } from "../core/object-edit.ts";
@@ -30,6 +31,7 @@ import requireDeadline, {
   type MessageIds as DeadlineMessageId,
 } from "../rules/require-deadline.ts";
 import {
+  applyEdits,
   combineEdits,
   decideBySuggestion,
   fixWithRules,
@@ -40,7 +42,17 @@ import {
 } from "./apply-suggestions.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 import { fileStyle, lineLengthWith, type FileStyle } from "./layout.ts";
-import { findExistingHelper, freeHelperName, helperInsertion, helperText, HELPER_OPTIONS } from "./race-helper.ts";
+import {
+  DEADLINE_PARAMETER,
+  deadlineHelperText,
+  findDeadlineHelper,
+  findExistingHelper,
+  freeDeadlineHelperName,
+  freeHelperName,
+  helperInsertion,
+  helperText,
+  HELPER_OPTIONS,
+} from "./race-helper.ts";
 
 export const DEADLINE_RULE = "require-deadline";
 export const SIGNAL_RULE = "forward-abort-signal";
@@ -135,19 +147,22 @@ function raceWithHelper(context: DecideContext): Decision {
         skip: `this wait is already raced (\`${calleeText(sourceCode, race.node)}\`), but against no timer: give that race a deadline of ${deadlineMs} ms by hand`,
       };
     }
+    // The race is handed a signal carrying the caller's and the deadline, from the file's `withinDeadline`.
     const handed = race.node.arguments.map((argument) =>
-      argument === other
-        ? `AbortSignal.any([${sourceCode.getText(other as never)}, ${timer}])`
-        : sourceCode.getText(argument as never),
+      argument === other ? DEADLINE_PARAMETER : sourceCode.getText(argument as never),
     );
-    return { edit: callWithArguments(sourceCode.text, race.node, calleeText(sourceCode, race.node), handed, style) };
+    const raced = { range: race.node.range, text: `${calleeText(sourceCode, race.node)}(${handed.join(", ")})` };
+    return wrapInDeadlineHelper(context, race.node, [raced], sourceCode.getText(other as never));
   }
   const signal = findCallerSignals(wait.node, code, wait)[0];
   const existing = findExistingHelper(sourceCode);
   const ask = sourceCode.getText(wait.node as never);
   if (existing?.kind === "signal") {
-    const handed = signal ? `AbortSignal.any([${signal.text}, ${timer}])` : timer;
-    return { edit: callWithArguments(sourceCode.text, wait.node, existing.name, [ask, handed], style) };
+    // A timer signal alone is held while the helper listens to it; combined with the caller's, it goes through
+    // `withinDeadline` (an `AbortSignal.any` would let the timer be collected before it fires).
+    if (!signal) return { edit: callWithArguments(sourceCode.text, wait.node, existing.name, [ask, timer], style) };
+    const raced = { range: wait.node.range, text: `${existing.name}(${ask}, ${DEADLINE_PARAMETER})` };
+    return wrapInDeadlineHelper(context, wait.node, [raced], signal.text);
   }
   const name = existing?.name ?? freeHelperName(sourceCode);
   const answer = noDecisionAnswerText(wait.api.result, { quote: style.quote, asConst: context.typescript });
@@ -244,6 +259,23 @@ function forwardWithDeadline(context: DecideContext): Decision | null {
   const object = reading.kind === "literal" ? reading.object : null;
   const api = wait.api;
   const companion = api.signalCompanionField;
+  const timerSignal = object ? findProperty(object, signalField) : null;
+  if (timerSignal && !timerSignal.shorthand && isAbortSignalStaticCall(timerSignal.value, "timeout")) {
+    // `cancellationSignal: AbortSignal.timeout(ms)` and the caller's signal: both through `withinDeadline`, with the
+    // same ms (an `AbortSignal.any` of the two would let the timer be collected before it fires, on Node 20).
+    const [msArgument] = (timerSignal.value as TSESTree.CallExpression).arguments;
+    const located = locateOptions(wait.node, optionsIndex, sourceCode, style);
+    if ("skip" in located || !msArgument) return null;
+    const edits: TextEdit[] = [
+      { range: timerSignal.range, text: propertyText(spellKey(object!, signalField, code), DEADLINE_PARAMETER) },
+    ];
+    if (companion && !findProperty(object!, companion)) {
+      const added = located.add([`${spellKey(object!, companion, code)}: true`]);
+      if (!("edit" in added)) return null;
+      edits.push(added.edit!);
+    }
+    return wrapInDeadlineHelper(context, wait.node, edits, signal.text, sourceCode.getText(msArgument as never));
+  }
   if (object && (findProperty(object, signalField) || (companion && findProperty(object, companion)))) return null;
   const spell = (key: string) => (object ? spellKey(object, key, code) : key);
   const wantsDeadline =
@@ -252,15 +284,57 @@ function forwardWithDeadline(context: DecideContext): Decision | null {
     readDeadline(wait, code).kind === "none";
   const deadlineField = api.deadlineFields.includes("timeout") ? "timeout" : api.deadlineFields[0];
   const properties: string[] = [];
-  if (wantsDeadline && deadlineField === undefined) {
-    properties.push(`${spell(signalField)}: AbortSignal.any([${signal.text}, AbortSignal.timeout(${deadlineMs})])`);
+  const withinDeadline = wantsDeadline && deadlineField === undefined;
+  if (withinDeadline) {
+    properties.push(propertyText(spell(signalField), DEADLINE_PARAMETER));
   } else {
     properties.push(propertyText(spell(signalField), signal.text));
     if (wantsDeadline) properties.push(`${spell(deadlineField!)}: ${deadlineMs}`);
   }
   if (companion) properties.push(`${spell(companion)}: true`);
   const located = locateOptions(wait.node, optionsIndex, sourceCode, style);
-  return "skip" in located ? null : located.add(properties);
+  if ("skip" in located) return null;
+  const added = located.add(properties);
+  if (!withinDeadline || !("edit" in added)) return added;
+  return wrapInDeadlineHelper(context, wait.node, [added.edit!], signal.text);
+}
+
+/**
+ * The caller's signal and a deadline for an API that takes only a signal (ACP 2.x): the call, with its options
+ * already edited to take `cancellationSignal`, is handed to the file's `withinDeadline` helper (added once), which
+ * builds that signal from the caller's and a timer it clears when the request settles.
+ */
+function wrapInDeadlineHelper(
+  context: DecideContext,
+  call: TSESTree.Node,
+  inner: readonly TextEdit[],
+  signalText: string,
+  msText = String(context.deadlineMs),
+): Decision {
+  const { sourceCode, style, typescript } = context;
+  const text = sourceCode.text;
+  const shifted = inner.map((edit) => ({
+    range: [edit.range[0] - call.range[0], edit.range[1] - call.range[0]] as const,
+    text: edit.text,
+  }));
+  const edited = applyEdits(text.slice(call.range[0], call.range[1]), shifted);
+  const existing = findDeadlineHelper(sourceCode);
+  const name = existing ?? freeDeadlineHelperName(sourceCode);
+  const head = `${name}(${signalText}, ${msText}, (${DEADLINE_PARAMETER}) =>`;
+  const hugged = `${head} ${edited})`;
+  const fits = lineLengthWith(text, call.range[0], hugged, call.range[1]) <= style.width;
+  // Too wide hugged: the call moves to the next line, one indent deeper, and the helper's `)` gets a line of its own.
+  const indent = indentAt(text, call.range[0]);
+  const comma = style.trailingComma ? "," : "";
+  const wrapped: TextEdit = {
+    range: call.range,
+    text: fits
+      ? hugged
+      : `${head}${style.eol}${indent}${style.indentUnit}${edited.replace(/\n/g, `\n${style.indentUnit}`)}${comma}${style.eol}${indent})`,
+  };
+  if (existing) return { edit: wrapped };
+  const helper = helperInsertion(sourceCode, deadlineHelperText(name, typescript, style), style);
+  return { edit: combineEdits(text, [helper, wrapped]) };
 }
 
 /**
@@ -299,17 +373,26 @@ function addDeadline(context: DecideContext): Decision {
     return { skip: `\`${companion}\` is set to something other than \`true\` here; left as is` };
   }
   const additions = companion && !companionProperty ? [`${spell(companion)}: true`] : [];
-  if (!existingSignal) return located.add([`${spell(signalField!)}: ${timer}`, ...additions]);
+  if (!existingSignal) {
+    // With a caller's signal in reach, the deadline and that signal go in together through `withinDeadline`.
+    const callerSignal = findCallerSignals(call, sourceCode as never, wait)[0];
+    if (!callerSignal) return located.add([`${spell(signalField!)}: ${timer}`, ...additions]);
+    const added = located.add([propertyText(spell(signalField!), DEADLINE_PARAMETER), ...additions]);
+    return "edit" in added ? wrapInDeadlineHelper(context, call, [added.edit!], callerSignal.text) : added;
+  }
+  // The signal passed is combined with the deadline by the helper, which hands the call a signal carrying both.
   const value = existingSignal.value;
-  const combined: TextEdit = existingSignal.shorthand
-    ? {
-        range: existingSignal.range,
-        text: `${spell(signalField!)}: AbortSignal.any([${sourceCode.getText(value as never)}, ${timer}])`,
-      }
-    : { range: value.range, text: `AbortSignal.any([${sourceCode.getText(value as never)}, ${timer}])` };
-  if (additions.length === 0) return { edit: combined };
-  const added = located.add(additions);
-  return "edit" in added ? { edit: combineEdits(sourceCode.text, [combined, added.edit]) } : added;
+  const handed: TextEdit = {
+    range: existingSignal.range,
+    text: propertyText(spell(signalField!), DEADLINE_PARAMETER),
+  };
+  const edits = [handed];
+  if (additions.length > 0) {
+    const added = located.add(additions);
+    if (!("edit" in added)) return added;
+    edits.push(added.edit!);
+  }
+  return wrapInDeadlineHelper(context, call, edits, sourceCode.getText(value as never));
 }
 
 /** `deadlineKeepsWaiting`: the timer signal is there, the field that makes the wait end on it is not. */
@@ -328,11 +411,7 @@ function addSignalCompanion(problem: Linter.LintMessage, sourceCode: SourceCode)
 /** Whether `output` declares a helper `input` did not have, by name: what `migrate` reports as added. */
 function helpersAdded(input: string, output: string): string[] {
   const declared = (text: string) =>
-    new Set(
-      [...text.matchAll(/^function (askWithin\d*)</gm), ...text.matchAll(/^function (askWithin\d*)\(/gm)].map(
-        (match) => match[1]!,
-      ),
-    );
+    new Set([...text.matchAll(/^function ((?:askWithin|withinDeadline)\d*)[<(]/gm)].map((match) => match[1]!));
   const before = declared(input);
   return [...declared(output)].filter((name) => !before.has(name));
 }

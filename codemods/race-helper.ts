@@ -81,7 +81,10 @@ function helperSource(name: string, typescript: boolean, width: number): string[
 
 /** The helper as this file would write it: its indent unit, quotes, semicolons and line ending. */
 export function helperText(name: string, typescript: boolean, style: FileStyle): string {
-  const source = helperSource(name, typescript, style.width);
+  return adaptToStyle(helperSource(name, typescript, style.width), style);
+}
+
+function adaptToStyle(source: readonly string[], style: FileStyle): string {
   // A file that closes multi-line lists without a comma gets none before a closing line.
   const lines = style.trailingComma
     ? source
@@ -91,7 +94,7 @@ export function helperText(name: string, typescript: boolean, style: FileStyle):
       const indent = /^ */.exec(line)![0].length;
       let code = line.slice(indent);
       if (!code.startsWith("*") && !code.startsWith("/**")) {
-        if (style.quote === "'") code = code.replace(/"abort"/g, "'abort'");
+        if (style.quote === "'") code = code.replace(/"([^"']*)"/g, "'$1'");
         // A type literal's members keep theirs (`ms: number;`); statements follow the file.
         if (!style.semicolons && !/^\w+\??: /.test(code)) code = code.replace(/;$/, "");
       }
@@ -145,14 +148,18 @@ function unwrapParameter(parameter: TSESTree.Parameter): TSESTree.Node {
 
 /** `askWithin`, or `askWithin2`… when the file already uses the name for something else. */
 export function freeHelperName(sourceCode: SourceCode): string {
+  return freeName(sourceCode, HELPER_NAME);
+}
+
+function freeName(sourceCode: SourceCode, base: string): string {
   const scope = sourceCode.scopeManager?.globalScope;
   const taken = new Set<string>();
   for (const s of [scope, ...(scope?.childScopes ?? [])]) {
     for (const variable of s?.variables ?? []) taken.add(variable.name);
     for (const reference of s?.through ?? []) taken.add(reference.identifier.name);
   }
-  if (!taken.has(HELPER_NAME)) return HELPER_NAME;
-  for (let index = 2; ; index += 1) if (!taken.has(`${HELPER_NAME}${index}`)) return `${HELPER_NAME}${index}`;
+  if (!taken.has(base)) return base;
+  for (let index = 2; ; index += 1) if (!taken.has(`${base}${index}`)) return `${base}${index}`;
 }
 
 /**
@@ -193,4 +200,78 @@ function endOfLine(text: string, offset: number): number {
   const next = text.indexOf("\n", offset);
   if (next === -1) return text.length;
   return text[next - 1] === "\r" ? next - 1 : next;
+}
+
+const DEADLINE_HELPER_NAME = "withinDeadline";
+/** The name the deadline helper hands its signal in as, so the options spell it as shorthand. */
+export const DEADLINE_PARAMETER = "cancellationSignal";
+
+/**
+ * The helper the transform adds for a request that takes a signal but no timeout (ACP 2.x `ctx.request` with
+ * `{ cancellationSignal, stopWaitingOnCancel: true }`) when the caller's signal must be combined with a deadline:
+ * `withinDeadline(signal, ms, (cancellationSignal) => ctx.request(…, { cancellationSignal, … }))`. It holds the
+ * timer itself and clears it, and removes its listener, once the request settles. `AbortSignal.any([signal,
+ * AbortSignal.timeout(ms)])` would not do: on Node 20 the timeout signal, referenced only by the composite, can be
+ * garbage-collected before it fires (nodejs/node#57736), and the deadline silently never comes.
+ */
+function deadlineHelperSource(name: string, typescript: boolean, width: number): string[] {
+  const signature = !typescript
+    ? [`function ${name}(signal, ms, ask) {`]
+    : [
+        `function ${name}<T>(`,
+        "  signal: AbortSignal | undefined,",
+        "  ms: number,",
+        `  ask: (${DEADLINE_PARAMETER}: AbortSignal) => Promise<T>,`,
+        "): Promise<T> {",
+      ];
+  const abortLater =
+    width >= 100
+      ? [
+          '  const timer = setTimeout(() => controller.abort(new DOMException("No answer in time", "TimeoutError")), ms);',
+        ]
+      : [
+          "  const timer = setTimeout(",
+          '    () => controller.abort(new DOMException("No answer in time", "TimeoutError")),',
+          "    ms,",
+          "  );",
+        ];
+  return [
+    "/**",
+    " * Calls `ask` with a signal that aborts when `signal` does or `ms` pass. Once",
+    " * the request settles, the timer is cleared and the listener removed.",
+    " */",
+    ...signature,
+    "  const controller = new AbortController();",
+    "  const stop = () => controller.abort(signal?.reason);",
+    ...abortLater,
+    "  if (signal?.aborted) stop();",
+    '  else signal?.addEventListener("abort", stop, { once: true });',
+    "  return ask(controller.signal).finally(() => {",
+    "    clearTimeout(timer);",
+    '    signal?.removeEventListener("abort", stop);',
+    "  });",
+    "}",
+  ];
+}
+
+/** The deadline helper as this file would write it. */
+export function deadlineHelperText(name: string, typescript: boolean, style: FileStyle): string {
+  return adaptToStyle(deadlineHelperSource(name, typescript, style.width), style);
+}
+
+/** A top-level `withinDeadline(signal, ms, ask)` of the file (from an earlier run): its name, or null. */
+export function findDeadlineHelper(sourceCode: SourceCode): string | null {
+  const program = sourceCode.ast as unknown as TSESTree.Program;
+  const fn = topLevelFunctions(program).find(
+    (candidate) =>
+      candidate.params.length === 3 &&
+      candidate.id!.name.startsWith(DEADLINE_HELPER_NAME) &&
+      describeHelper(candidate, sourceCode as never)?.setsTimer,
+  );
+  return fn ? fn.id!.name : null;
+}
+
+/** `withinDeadline`, or `withinDeadline2`… when the file already uses the name for something else. */
+export function freeDeadlineHelperName(sourceCode: SourceCode): string {
+  return freeName(sourceCode, DEADLINE_HELPER_NAME);
 }

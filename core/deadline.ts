@@ -15,7 +15,7 @@ import {
 } from "./ast.ts";
 import type { HumanWaitCall } from "./calls.ts";
 import type { HumanWaitApi } from "./human-wait.ts";
-import { raceHelperOf } from "./race-helper.ts";
+import { describeHelper, raceHelperOf } from "./race-helper.ts";
 import { findCallerSignals, isSignal, type CallerSignal } from "./signals.ts";
 import { fieldPresence } from "./types.ts";
 import {
@@ -186,7 +186,24 @@ function signalShapeDeadline(
     const controller = controllerOf(node, sourceCode);
     if (controller) return isAbortedByTimer(controller) ? "deadline" : "no-deadline";
   }
+  if (node.type === AST_NODE_TYPES.Identifier && isHandedByTimedHelper(node, sourceCode)) return "deadline";
   return "unknown";
+}
+
+/**
+ * `withinDeadline(signal, ms, (cancellationSignal) => ctx.request(…, { cancellationSignal }))`: the signal is the
+ * parameter of a callback handed to a helper of this file that listens to `abort` and sets a timer.
+ */
+function isHandedByTimedHelper(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const definition = resolveIdentifier(identifier, sourceCode)?.defs[0];
+  if (definition?.type !== "Parameter") return false;
+  const callback = definition.node;
+  if (callback.params[0] !== definition.name) return false;
+  const call = callback.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || !call.arguments.includes(callback as TSESTree.Expression))
+    return false;
+  const helper = localFunctionOf(call.callee, sourceCode);
+  return helper !== null && describeHelper(helper, sourceCode)?.setsTimer === true;
 }
 
 /** `function ask(params, signal)`: a signal parameter taken whole, not a handler context's `{ signal }` or `extra.signal`. */
@@ -252,6 +269,7 @@ const TIMER_HELPER_NAME = /^(?:sleep|delay|wait|timeout|timer|rejectAfter|timeou
 function isTimerExpression(expression: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, depth = 0): boolean {
   if (depth > 3) return false;
   const node = followConstant(expression, sourceCode);
+  if (node.type === AST_NODE_TYPES.Identifier && isHandedByTimedHelper(node, sourceCode)) return true;
   return walkSubtree(node, sourceCode.visitorKeys, (current) => {
     if (current.type !== AST_NODE_TYPES.CallExpression && current.type !== AST_NODE_TYPES.NewExpression) return false;
     if (current.type === AST_NODE_TYPES.CallExpression) {

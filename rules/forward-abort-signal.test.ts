@@ -676,6 +676,20 @@ client.setRequestHandler(ElicitRequestSchema, async (request) => askInTerminal(r
 untypedRuleTester.run("forward-abort-signal", rule, {
   valid: [
     {
+      name: "ACP 2.x: the caller's signal reaches the request through withinDeadline's callback",
+      code: `function withinDeadline(signal, ms, ask) {
+  const controller = new AbortController();
+  const stop = () => controller.abort(signal?.reason);
+  const timer = setTimeout(() => controller.abort(new DOMException("No answer in time", "TimeoutError")), ms);
+  signal?.addEventListener("abort", stop, { once: true });
+  return ask(controller.signal).finally(() => {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", stop);
+  });
+}
+app.onRequest(methods.agent.session.prompt, async ({ params, client, signal }) => withinDeadline(signal, 120_000, (cancellationSignal) => client.request("session/request_permission", params, { cancellationSignal, stopWaitingOnCancel: true })));`,
+    },
+    {
       name: "MCP v1: signal: extra.signal",
       code: `server.registerTool("pick", {}, async (args, extra) => server.elicitInput(params, { timeout: 120_000, signal: extra.signal }));`,
     },

@@ -38,6 +38,27 @@ interface Case {
 }
 
 /** Invalid cases written as code plus the token the report points at; expanded into RuleTester's shape below. */
+const WITHIN_DEADLINE = `function withinDeadline(signal, ms, ask) {
+  const controller = new AbortController();
+  const stop = () => controller.abort(signal?.reason);
+  const timer = setTimeout(() => controller.abort(new DOMException("No answer in time", "TimeoutError")), ms);
+  if (signal?.aborted) stop();
+  else signal?.addEventListener("abort", stop, { once: true });
+  return ask(controller.signal).finally(() => {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", stop);
+  });
+}
+`;
+/** The same shape with no timer: it only passes the caller's cancellation on. */
+const WITHOUT_TIMER = `function passCancel(signal, ms, ask) {
+  const controller = new AbortController();
+  const stop = () => controller.abort(signal?.reason);
+  signal?.addEventListener("abort", stop, { once: true });
+  return ask(controller.signal).finally(() => signal?.removeEventListener("abort", stop));
+}
+`;
+
 const invalidCases: Case[] = [
   {
     name: "MCP v1: mcpServer.server.elicitInput without options names the SDK's 60 s HTTP default",
@@ -149,6 +170,13 @@ const answer = await ctx.elicit("Which branch?", z.object({ branch: z.string() }
     code: `const response = await client.request("session/request_permission", params, { cancellationSignal: AbortSignal.timeout(120_000) });`,
     needle: "request(",
     messageId: "deadlineKeepsWaiting",
+  },
+  {
+    name: "ACP 2.x: a helper's callback signal is no deadline when the helper sets no timer",
+    code: `${WITHOUT_TIMER}async function ask(client, params, signal) {
+  return passCancel(signal, 120_000, (cancellationSignal) => client.request("session/request_permission", params, { cancellationSignal, stopWaitingOnCancel: true }));
+}`,
+    needle: "request(",
   },
   {
     name: "ACP 2.x: stopWaitingOnCancel: false keeps waiting too",
@@ -312,6 +340,25 @@ const answer = await server.elicitInput(params, { signal: controller.signal });`
 
 untypedRuleTester.run("require-deadline", rule, {
   valid: [
+    {
+      name: "ACP 2.x: the signal withinDeadline hands in carries the caller's signal and a timer it clears",
+      code: `${WITHIN_DEADLINE}async function ask(client, params, signal) {
+  return withinDeadline(signal, 120_000, (cancellationSignal) => client.request("session/request_permission", params, { cancellationSignal, stopWaitingOnCancel: true }));
+}`,
+    },
+    {
+      name: "ACP 0.x/1.x: a race helper handed the signal withinDeadline builds",
+      code: `${WITHIN_DEADLINE}function raceWithSignal(promise, signal) {
+  return new Promise((resolve, reject) => {
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    promise.then(resolve, reject);
+  });
+}
+import { AgentSideConnection } from "@agentclientprotocol/sdk";
+async function ask(connection: AgentSideConnection, params, signal) {
+  return withinDeadline(signal, 120_000, (cancellationSignal) => raceWithSignal(connection.requestPermission(params), cancellationSignal));
+}`,
+    },
     {
       name: "MCP: timeout chosen for a person (120 s for a four-option enum)",
       code: `await server.elicitInput(params, { timeout: 120_000 });`,

@@ -8,11 +8,33 @@ declare const ctx: {
 };
 declare const methods: { client: { session: { requestPermission: string } } };
 
+/**
+ * Calls `ask` with a signal that aborts when `signal` does or `ms` pass. Once
+ * the request settles, the timer is cleared and the listener removed.
+ */
+function withinDeadline<T>(
+  signal: AbortSignal | undefined,
+  ms: number,
+  ask: (cancellationSignal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const stop = () => controller.abort(signal?.reason);
+  const timer = setTimeout(() => controller.abort(new DOMException("No answer in time", "TimeoutError")), ms);
+  if (signal?.aborted) stop();
+  else signal?.addEventListener("abort", stop, { once: true });
+  return ask(controller.signal).finally(() => {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", stop);
+  });
+}
+
 export async function askToRun(sessionId: string, signal: AbortSignal): Promise<string> {
   signal.throwIfAborted();
-  const response = await ctx.request(methods.client.session.requestPermission, { sessionId }, {
-    cancellationSignal: AbortSignal.any([signal, AbortSignal.timeout(300000)]),
-    stopWaitingOnCancel: true,
-  });
+  const response = await withinDeadline(signal, 300000, (cancellationSignal) =>
+    ctx.request(methods.client.session.requestPermission, { sessionId }, {
+      cancellationSignal,
+      stopWaitingOnCancel: true,
+    }),
+  );
   return response.outcome.outcome;
 }

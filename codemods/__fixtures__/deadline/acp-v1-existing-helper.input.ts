@@ -1,5 +1,5 @@
 // The file already races its questions with a helper of its own: the rules accept it as forwarding the signal, so
-// the transform hands it a signal that also carries the deadline instead of adding a second helper.
+// the transform keeps it and hands it the signal `withinDeadline` builds from the caller's and a timer.
 declare const connection: {
   requestPermission(params: { sessionId: string }): Promise<{ outcome: { outcome: string } }>;
   createElicitation(params: { sessionId: string; message: string }): Promise<{ action: string }>;

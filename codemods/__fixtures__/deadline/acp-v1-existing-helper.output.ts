@@ -1,9 +1,29 @@
 // The file already races its questions with a helper of its own: the rules accept it as forwarding the signal, so
-// the transform hands it a signal that also carries the deadline instead of adding a second helper.
+// the transform keeps it and hands it the signal `withinDeadline` builds from the caller's and a timer.
 declare const connection: {
   requestPermission(params: { sessionId: string }): Promise<{ outcome: { outcome: string } }>;
   createElicitation(params: { sessionId: string; message: string }): Promise<{ action: string }>;
 };
+
+/**
+ * Calls `ask` with a signal that aborts when `signal` does or `ms` pass. Once
+ * the request settles, the timer is cleared and the listener removed.
+ */
+function withinDeadline<T>(
+  signal: AbortSignal | undefined,
+  ms: number,
+  ask: (cancellationSignal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const stop = () => controller.abort(signal?.reason);
+  const timer = setTimeout(() => controller.abort(new DOMException("No answer in time", "TimeoutError")), ms);
+  if (signal?.aborted) stop();
+  else signal?.addEventListener("abort", stop, { once: true });
+  return ask(controller.signal).finally(() => {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", stop);
+  });
+}
 
 function raceWithSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -16,17 +36,15 @@ function raceWithSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T>
 
 export async function askPermission(sessionId: string, signal: AbortSignal): Promise<string> {
   // Already raced by the helper, but against no timer.
-  const response = await raceWithSignal(
-    connection.requestPermission({ sessionId }),
-    AbortSignal.any([signal, AbortSignal.timeout(300000)]),
+  const response = await withinDeadline(signal, 300000, (cancellationSignal) =>
+    raceWithSignal(connection.requestPermission({ sessionId }), cancellationSignal),
   );
   return response.outcome.outcome;
 }
 
 export async function askName(sessionId: string, signal: AbortSignal): Promise<string> {
-  const answer = await raceWithSignal(
-    connection.createElicitation({ sessionId, message: "Name?" }),
-    AbortSignal.any([signal, AbortSignal.timeout(300000)]),
+  const answer = await withinDeadline(signal, 300000, (cancellationSignal) =>
+    raceWithSignal(connection.createElicitation({ sessionId, message: "Name?" }), cancellationSignal),
   );
   return answer.action;
 }

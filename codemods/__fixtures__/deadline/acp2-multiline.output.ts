@@ -9,11 +9,33 @@ interface AgentContext {
   request(method: string, params: object, options?: RequestOptions): Promise<{ action: string }>;
 }
 
+/**
+ * Calls `ask` with a signal that aborts when `signal` does or `ms` pass. Once
+ * the request settles, the timer is cleared and the listener removed.
+ */
+function withinDeadline<T>(
+  signal: AbortSignal | undefined,
+  ms: number,
+  ask: (cancellationSignal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const stop = () => controller.abort(signal?.reason);
+  const timer = setTimeout(() => controller.abort(new DOMException("No answer in time", "TimeoutError")), ms);
+  if (signal?.aborted) stop();
+  else signal?.addEventListener("abort", stop, { once: true });
+  return ask(controller.signal).finally(() => {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", stop);
+  });
+}
+
 export async function askSuite(client: AgentContext, sessionId: string, signal: AbortSignal): Promise<string> {
-  const answer = await client.request(methods.client.elicitation.create, {
-    mode: "form",
-    sessionId,
-    message: "Which test suite should I run?",
-  }, { cancellationSignal: AbortSignal.any([signal, AbortSignal.timeout(300000)]), stopWaitingOnCancel: true });
+  const answer = await withinDeadline(signal, 300000, (cancellationSignal) =>
+    client.request(methods.client.elicitation.create, {
+      mode: "form",
+      sessionId,
+      message: "Which test suite should I run?",
+    }, { cancellationSignal, stopWaitingOnCancel: true }),
+  );
   return answer.action;
 }
