@@ -72,8 +72,12 @@ export function checkConfig(config: ConfigName): Linter.Config[] {
   ];
 }
 
-/** ESLint options for the settings. Exported for the options module that worker threads load. */
-function checkEslintOptions(settings: CheckSettings): ESLint.Options {
+/**
+ * ESLint options for the settings. Exported for the options module that worker threads load: that module is source
+ * text (below), so no import names it and knip needs the tag.
+ * @public
+ */
+export function checkEslintOptions(settings: CheckSettings): ESLint.Options {
   return {
     cwd: settings.cwd,
     overrideConfigFile: true,
