@@ -373,35 +373,13 @@ export function findUserLandRaces(
       if (name !== null && TIMEOUT_WRAPPER_NAME.test(name)) {
         races.push({ node: parent, others, kind: "timeout-helper" });
       } else {
-        // A helper of the file that listens to `abort` (`raceWithSignal(ask, signal)`), as the rules or the codemods see it.
-        const helper = localFunctionOf(parent.callee, sourceCode);
-        if ((helper && isSignalRaceHelper(helper, sourceCode)) || raceHelperOf(parent, sourceCode))
-          races.push({ node: parent, others, kind: "signal-helper" });
+        // A helper of the file that listens to `abort` (`raceWithSignal(ask, signal)`): one recogniser, shared with
+        // the codemods, which must not add a second race.
+        if (raceHelperOf(parent, sourceCode)) races.push({ node: parent, others, kind: "signal-helper" });
       }
     }
   }
   return races;
-}
-
-/**
- * A function of this file that races a promise against an abort signal: it takes a promise and a signal and listens
- * to the signal's `abort` (`signal.addEventListener("abort", …)`, `signal.onabort = …`), e.g.
- * `raceWithSignal(conn.createElicitation(…), signal)`. Shared with the codemods, which must not add a second race.
- */
-function isSignalRaceHelper(helper: TSESTree.FunctionLike, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  if (!helper.body || helper.params.length < 2) return false;
-  return walkSubtree(helper.body, sourceCode.visitorKeys, (node) => {
-    if (node.type === AST_NODE_TYPES.CallExpression && getCalleeName(node) === "addEventListener") {
-      const event = node.arguments[0];
-      return event?.type === AST_NODE_TYPES.Literal && event.value === "abort";
-    }
-    if (node.type === AST_NODE_TYPES.MemberExpression) {
-      const name = getStaticPropertyName(node);
-      // Reading `aborted` once is no race: only a listener ends the wait when the signal fires later.
-      return name === "onabort";
-    }
-    return false;
-  });
 }
 
 function isPromiseRace(call: TSESTree.CallExpression): boolean {
