@@ -38,7 +38,9 @@ export type MessageIds =
   | "statementsBeforeTry"
   | "acquireInsideTry"
   | "handleEscapes"
+  | "timerNotCleared"
   | "wrapInTryFinally"
+  | "clearInFinally"
   | "moveIntoTry"
   | "acquireBeforeTry"
   | "rollBackInCatch"
@@ -111,7 +113,10 @@ export default createRule<Options, MessageIds>({
       handleEscapes:
         "The release handle `{{name}}` is passed on while a person is asked: nothing here shows it is released on every path. " +
         "Release it in a `finally` or use a callback scope.",
+      timerNotCleared:
+        "If the question ends without an answer, {{what}} {{fate}}. Clear it in a `finally` that covers the wait.",
       wrapInTryFinally: "Give back {{what}} in a `finally`, so every path that ends the wait releases it.",
+      clearInFinally: "Clear {{what}} in a `finally`, so it stops on every path that ends the wait.",
       rollBackInCatch: "Commit at the end of a `try` and `{{rollback}}` in its `catch`, so no path leaves it open.",
       moveIntoTry: "Move the statements before the `try` into it.",
       acquireBeforeTry: "Take {{what}} just before the `try`.",

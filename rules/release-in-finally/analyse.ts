@@ -11,7 +11,7 @@ import {
   unwrapExpression,
   type VisitorKeys,
 } from "../../core/ast.ts";
-import { describeAcquisition, isReleaseOf, type Acquisition } from "../../core/lock-pairs.ts";
+import { describeAcquisition, isReleaseOf, isRepeatingTimer, type Acquisition } from "../../core/lock-pairs.ts";
 import type { MessageIds, Options } from "../release-in-finally.ts";
 import { suggestAcquireBeforeTry, suggestMoveIntoTry, suggestWrap, type Suggestions } from "./fix.ts";
 import {
@@ -26,6 +26,7 @@ import {
   statementOf,
   type AcquisitionSite,
 } from "./sites.ts";
+import { findTimerEscape, isDeadlineTimer, isUnrefd, timerAliases } from "./timers.ts";
 
 /** What the rule gathered from one file, and what it reports through. */
 export interface Held {
@@ -43,6 +44,8 @@ export interface Held {
 interface Verdict {
   messageId: "releaseNotInFinally" | "statementsBeforeTry" | "acquireInsideTry";
   suggest: Suggestions;
+  /** Where the `try` whose `finally` gives it back starts, when statements run between the acquisition and it. */
+  protectedFrom?: number;
 }
 
 /** Whether `call` is a callback scope (`runExclusive(fn)`, `withLock(fn)`): it holds only while `fn` runs. */
@@ -67,11 +70,12 @@ function namesFunction(node: TSESTree.Node, sourceCode: Readonly<TSESLint.Source
 }
 
 export function check(held: Held, acquisition: Acquisition, waits: readonly TSESTree.Node[]): void {
-  const { context, options } = held;
+  const { context, options, sourceCode } = held;
   const site = findAcquisitionSite(acquisition);
   if (!site) return;
   const owner = getEnclosingFunction(acquisition.node);
-  const releases = findReleases(held, acquisition, site, owner);
+  const aliases = acquisition.pair.kind === "timer" ? timerAliases(sourceCode, site, owner) : [];
+  const releases = findReleases(held, acquisition, site, owner, aliases);
   if (!releases) return;
   const lastRelease = releases[releases.length - 1]!;
   const span: [number, number] = [acquisition.node.range[1], lastRelease.range[0]];
@@ -79,6 +83,10 @@ export function check(held: Held, acquisition: Acquisition, waits: readonly TSES
 
   const verdict = judge(held, acquisition, site, releases);
   if (verdict === null) return;
+  if (acquisition.pair.kind === "timer") {
+    reportTimer(held, { acquisition, site, owner, aliases, verdict, waits });
+    return;
+  }
   const escape = findEscape(held, site.handles);
   if (escape) {
     if (options.reportEscapingHandles) {
@@ -92,6 +100,42 @@ export function check(held: Held, acquisition: Acquisition, waits: readonly TSES
     messageId: verdict.messageId,
     data: { what },
     suggest: verdict.suggest.map((suggestion) => ({ ...suggestion, data: { what, ...suggestion.data } })),
+  });
+}
+
+interface TimerFinding {
+  acquisition: Acquisition;
+  site: AcquisitionSite;
+  owner: TSESTree.Node | null;
+  aliases: readonly string[];
+  verdict: Verdict;
+  waits: readonly TSESTree.Node[];
+}
+
+/**
+ * A timer cleared outside a `finally`, reported only when firing late does harm: not the wait's own deadline, not
+ * handed on (then someone else may clear it), not an unref'd `setTimeout`, and with the wait on a person before the
+ * clear's protection starts. Its handle is never a "release handle": it escapes silently.
+ */
+function reportTimer(held: Held, finding: TimerFinding): void {
+  const { context, sourceCode, calls } = held;
+  const { acquisition, site, owner, aliases, verdict, waits } = finding;
+  const repeats = isRepeatingTimer(acquisition);
+  if (findTimerEscape(sourceCode, site, owner) || isDeadlineTimer(acquisition, sourceCode)) return;
+  if (!repeats && isUnrefd(calls, new Set([acquisition.path, ...aliases]), owner)) return;
+  const unprotected: [number, number] = [acquisition.node.range[1], verdict.protectedFrom ?? Infinity];
+  if (verdict.protectedFrom !== undefined && !spanWaits(held, unprotected, owner, waits)) return;
+  const what = describeAcquisition(acquisition);
+  const fate = repeats ? "fires on forever and keeps the process alive" : "still fires";
+  context.report({
+    node: acquisition.node,
+    messageId: "timerNotCleared",
+    data: { what, fate },
+    suggest: verdict.suggest.map((suggestion) => ({
+      ...suggestion,
+      messageId: suggestion.messageId === "wrapInTryFinally" ? "clearInFinally" : suggestion.messageId,
+      data: { what, ...suggestion.data },
+    })),
   });
 }
 
@@ -118,15 +162,19 @@ function spanWaits(
   return anyAwait || waits.some(inside);
 }
 
-/** Releases after the acquisition in the same function, up to the next acquisition of the same thing. */
+/**
+ * Releases after the acquisition in the same function, up to the next acquisition of the same thing. `aliases` are
+ * the other paths a timer's handle was copied to (`this.timer = t`).
+ */
 function findReleases(
   held: Held,
   acquisition: Acquisition,
   site: AcquisitionSite,
   owner: TSESTree.Node | null,
+  aliases: readonly string[],
 ): TSESTree.Node[] | null {
   const { textOf, calls, fieldWrites, acquisitions } = held;
-  const handles = new Set(site.handleNames);
+  const handles = new Set([...site.handleNames, ...aliases]);
   const candidates: readonly TSESTree.Node[] = acquisition.pair.kind === "field" ? fieldWrites : calls;
   const nextTake = acquisitions.find(
     (other) =>
@@ -191,7 +239,11 @@ function judge(
     .slice(nextIndex + 1)
     .find((node): node is TSESTree.TryStatement => node.type === AST_NODE_TYPES.TryStatement);
   if (laterTry && releases.some(within(laterTry.finalizer))) {
-    return { messageId: "statementsBeforeTry", suggest: suggestMoveIntoTry(sourceCode, list, index, laterTry) };
+    return {
+      messageId: "statementsBeforeTry",
+      suggest: suggestMoveIntoTry(sourceCode, list, index, laterTry),
+      protectedFrom: laterTry.range[0],
+    };
   }
   return { messageId: "releaseNotInFinally", suggest: suggestWrap(sourceCode, site, releases) };
 }

@@ -31,7 +31,8 @@ export function findAcquisitionSite(acquisition: Acquisition): AcquisitionSite |
     (current.parent.type === AST_NODE_TYPES.AwaitExpression ||
       current.parent.type === AST_NODE_TYPES.ChainExpression ||
       current.parent.type === AST_NODE_TYPES.TSNonNullExpression ||
-      current.parent.type === AST_NODE_TYPES.TSAsExpression)
+      current.parent.type === AST_NODE_TYPES.TSAsExpression ||
+      current.parent.type === AST_NODE_TYPES.TSSatisfiesExpression)
   ) {
     current = current.parent;
   }
@@ -55,6 +56,14 @@ export function findAcquisitionSite(acquisition: Acquisition): AcquisitionSite |
   ) {
     statement = parent.parent;
     bound = [parent.left];
+  } else if (
+    // `this.timer = setTimeout(…)`: a timer is stopped by naming its path again, so a field can hold it.
+    acquisition.pair.kind === "timer" &&
+    parent.type === AST_NODE_TYPES.AssignmentExpression &&
+    parent.right === current &&
+    parent.parent.type === AST_NODE_TYPES.ExpressionStatement
+  ) {
+    statement = parent.parent;
   } else {
     return null;
   }
@@ -170,15 +179,16 @@ export function mayThrowOrJump(node: TSESTree.Node, keys: VisitorKeys): boolean 
 
 /**
  * The first reference that hands the release handle on — an argument, a stored value, a returned value —
- * rather than calling it (`release()`, `tx.commit()`) or testing it (`if (release)`).
+ * rather than calling it (`release()`, `tx.commit()`) or testing it (`if (release)`), or a use `accept` allows.
  */
 export function findEscapeIn(
   scopeVariable: TSESLint.Scope.Variable,
   definition: TSESTree.Identifier,
+  accept: (identifier: TSESTree.Identifier) => boolean = () => false,
 ): TSESTree.Identifier | null {
   for (const reference of scopeVariable.references) {
     const identifier = reference.identifier as TSESTree.Identifier;
-    if (identifier === definition || reference.isWrite()) continue;
+    if (identifier === definition || reference.isWrite() || accept(identifier)) continue;
     const parent = identifier.parent;
     if (parent.type === AST_NODE_TYPES.CallExpression && parent.callee === identifier) continue;
     if (parent.type === AST_NODE_TYPES.ChainExpression) continue;
