@@ -215,7 +215,8 @@ function buildLockPairs(extra: readonly LockPairOption[]): CompiledLockPairs {
   const fieldPairs = new Map<string, FieldLockPair>();
   for (const pair of pairs) {
     if (pair.kind === "field") fieldPairs.set(pair.field, pair);
-    else if (pair.kind === "method") methodPairsByAcquire.set(pair.acquire, [...(methodPairsByAcquire.get(pair.acquire) ?? []), pair]);
+    else if (pair.kind === "method")
+      methodPairsByAcquire.set(pair.acquire, [...(methodPairsByAcquire.get(pair.acquire) ?? []), pair]);
   }
   const names = [...methodPairsByAcquire.keys(), ...fieldPairs.keys(), ...TIMER_PAIRS.keys()].map(escapeRegExp);
   return { methodPairsByAcquire, fieldPairs, textHint: new RegExp(`(?:${names.join("|")})`) };

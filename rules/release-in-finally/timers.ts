@@ -44,7 +44,9 @@ function handleVariables(sourceCode: SourceCode, site: AcquisitionSite): TSESLin
 /** The paths a timer's handle is copied to in the acquiring function (`this.timer`, `pending.timer`, `alias`). */
 export function timerAliases(sourceCode: SourceCode, site: AcquisitionSite, owner: TSESTree.Node | null): string[] {
   return handleVariables(sourceCode, site).flatMap((variable) =>
-    variable.references.flatMap((reference) => (reference.isRead() ? (aliasOf(reference.identifier, owner) ?? []) : [])),
+    variable.references.flatMap((reference) =>
+      reference.isRead() ? (aliasOf(reference.identifier, owner) ?? []) : [],
+    ),
   );
 }
 
