@@ -1837,7 +1837,34 @@ untypedRuleTester.run("release-in-finally (held resources)", rule, {
     return answer;
   }
 }`,
-      errors: [{ messageId: "releaseNotInFinally", line: 6, column: 11, suggestions: 1 }],
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          data: { what: "the stored entry ``pending:${id}`` in `this.ctx.storage`" },
+          line: 6,
+          column: 11,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `export class Approvals {
+  async confirm(message) {
+    return this.server.elicitInput({ message, requestedSchema }, { timeout: 60_000 });
+  }
+  async run(id) {
+    await this.ctx.storage.put(\`pending:\${id}\`, true);
+    let answer;
+    try {
+      answer = await this.confirm("Approve?");
+    } finally {
+      await this.ctx.storage.delete(\`pending:\${id}\`);
+    }
+    return answer;
+  }
+}`,
+            },
+          ],
+        },
+      ],
     },
   ],
 });
@@ -2191,6 +2218,36 @@ untypedRuleTester.run("release-in-finally (timers)", rule, {
       ],
     },
     {
+      name: "timer: a comment after the clear on its line moves into the finally with it",
+      code: `export async function ask(server, params) {
+  const reminder = setTimeout(() => notify("Still waiting"), 30_000);
+  await server.elicitInput(params, { timeout: 120_000 });
+  clearTimeout(reminder); // moot once answered
+  return "asked";
+}`,
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          line: 2,
+          column: 20,
+          suggestions: [
+            {
+              messageId: "clearInFinally",
+              output: `export async function ask(server, params) {
+  const reminder = setTimeout(() => notify("Still waiting"), 30_000);
+  try {
+    await server.elicitInput(params, { timeout: 120_000 });
+  } finally {
+    clearTimeout(reminder); // moot once answered
+  }
+  return "asked";
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: "timer: an unref'd interval still fires for ever",
       code: `export async function ask(server, params) {
   const beat = setInterval(() => sendProgress(), 5_000).unref();
@@ -2260,7 +2317,28 @@ untypedRuleTester.run("release-in-finally (timers)", rule, {
   clearTimeout(reminder);
   return answer;
 }`,
-      errors: [{ messageId: "timerNotCleared", line: 2, column: 20, suggestions: 1 }],
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          line: 2,
+          column: 20,
+          suggestions: [
+            {
+              messageId: "clearInFinally",
+              output: `export async function ask(server, params) {
+  const reminder = setTimeout(() => remindAgain(params), 30_000);
+  let answer;
+  try {
+    answer = await server.elicitInput(params, { timeout: 120_000 });
+  } finally {
+    clearTimeout(reminder);
+  }
+  return answer;
+}`,
+            },
+          ],
+        },
+      ],
     },
   ],
 });
