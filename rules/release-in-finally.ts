@@ -5,7 +5,8 @@
  * right after the acquisition, `using` / `await using`, or a callback scope (`runExclusive(fn)`).
  *
  * Error Prone's LockNotBeforeTry taxonomy, one message each: release outside `finally`; statements between
- * the acquisition and the `try`; acquisition inside the `try`; the release handle escapes (strict only).
+ * the acquisition and the `try`; acquisition inside the `try`; the release handle escapes (strict only). A stored
+ * timer cleared outside a `finally` has a message of its own: what it does if the question ends without an answer.
  */
 import type { TSESTree } from "@typescript-eslint/utils";
 import { textFacts } from "../core/text-gate.ts";
