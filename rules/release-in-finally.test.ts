@@ -1993,6 +1993,15 @@ untypedRuleTester.run("release-in-finally (timers)", rule, {
 }`,
     },
     {
+      name: "timer: a slow-answer warning that only writes to the console",
+      code: `export async function ask(server, params) {
+  const slow = setTimeout(() => console.warn("Still waiting for an answer to", params.message), 60_000);
+  const answer = await server.elicitInput(params, { timeout: 300_000 });
+  clearTimeout(slow);
+  return answer;
+}`,
+    },
+    {
       name: "timer: an unref'd setTimeout fires at most once and its author chose its lifetime",
       code: `export async function ask(server, params) {
   const reminder = setTimeout(() => notify("Still waiting"), 30_000);

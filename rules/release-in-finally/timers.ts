@@ -75,13 +75,14 @@ export function findTimerEscape(
 const ENDS_THE_WAIT: ReadonlySet<string> = new Set(["abort", "cancel", "resolve", "reject"]);
 
 /**
- * A timer that is the wait's own deadline: its callback only aborts or cancels (`() => controller.abort()`,
- * `controller.abort.bind(controller)`) or settles the promise that stands for the wait (`setTimeout(reject, ms)`,
- * `() => deferred.resolve(noAnswer)`, a parameter of the `new Promise` executor around it), perhaps after setting
- * a flag. Firing after the wait ended aborts or settles what already finished, which does nothing; reporting it
- * would cost more trust than the late no-op is worth.
+ * A one-shot timer whose firing after the wait does no harm. Mostly the wait's own deadline: its callback only
+ * aborts or cancels (`() => controller.abort()`, `controller.abort.bind(controller)`) or settles the promise that
+ * stands for the wait (`setTimeout(reject, ms)`, `() => deferred.resolve(noAnswer)`, a parameter of the
+ * `new Promise` executor around it), perhaps after setting a flag or writing to the console. Firing after the wait
+ * ended aborts or settles what already finished, which does nothing; a late console line is noise, not a fault.
+ * Reporting either would cost more trust than it is worth.
  */
-export function isDeadlineTimer(acquisition: Acquisition, sourceCode: SourceCode): boolean {
+export function firesHarmlessly(acquisition: Acquisition, sourceCode: SourceCode): boolean {
   if (acquisition.pair.kind !== "timer" || acquisition.pair.repeats) return false;
   const call = innerTimerCall(acquisition.node);
   const callback = call?.arguments[0];
@@ -96,16 +97,16 @@ export function isDeadlineTimer(acquisition: Acquisition, sourceCode: SourceCode
     return false;
   }
   const body = target.body;
-  if (body.type !== AST_NODE_TYPES.BlockStatement) return callEndsTheWait(body, sourceCode);
-  let ends = false;
+  if (body.type !== AST_NODE_TYPES.BlockStatement) return isHarmlessCall(body, sourceCode);
+  let calls = false;
   for (const statement of body.body) {
     if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return false;
     const expression = unwrapExpression(statement.expression);
     if (expression.type === AST_NODE_TYPES.AssignmentExpression && resourcePath(expression.left) !== null) continue;
-    if (!callEndsTheWait(expression, sourceCode)) return false;
-    ends = true;
+    if (!isHarmlessCall(expression, sourceCode)) return false;
+    calls = true;
   }
-  return ends;
+  return calls;
 }
 
 /** The `setTimeout(…)` call itself, when the acquisition is `setTimeout(…).unref()` or the call. */
@@ -118,10 +119,12 @@ function innerTimerCall(node: TSESTree.Node): TSESTree.CallExpression | null {
   return node;
 }
 
-/** `controller.abort(…)`, `deferred.resolve(…)`, `reject(…)`: a call that ends the wait. */
-function callEndsTheWait(node: TSESTree.Node, sourceCode: SourceCode): boolean {
+/** `controller.abort(…)`, `deferred.resolve(…)`, `reject(…)`: a call that ends the wait; or `console.warn(…)`. */
+function isHarmlessCall(node: TSESTree.Node, sourceCode: SourceCode): boolean {
   const expression = unwrapExpression(node);
-  return expression.type === AST_NODE_TYPES.CallExpression && endsTheWait(expression.callee, sourceCode);
+  if (expression.type !== AST_NODE_TYPES.CallExpression) return false;
+  const path = getMemberPath(expression.callee);
+  return (path?.length === 2 && path[0] === "console") || endsTheWait(expression.callee, sourceCode);
 }
 
 /** `abort`, `cancel`, `resolve` or `reject` by name (`x.abort`, `reject`), or a parameter of the enclosing executor. */
