@@ -1993,6 +1993,44 @@ untypedRuleTester.run("release-in-finally (timers)", rule, {
 }`,
     },
     {
+      name: "timer: the ask's error is caught and swallowed, so the clear after the try always runs",
+      code: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  let answer;
+  try {
+    answer = await server.elicitInput(params, { timeout: 120_000 });
+  } catch (error) {
+    logger.warn("no answer", error);
+    answer = { action: "cancel" };
+  }
+  clearInterval(beat);
+  return answer;
+}`,
+    },
+    {
+      name: "timer: the ask's promise is given a .catch that does not throw",
+      code: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  const answer = await server.elicitInput(params, { timeout: 120_000 }).catch(() => ({ action: "cancel" }));
+  clearInterval(beat);
+  return answer;
+}`,
+    },
+    {
+      name: "caught: a lock released after a try whose catch swallows the ask's error",
+      code: `export async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  let answer;
+  try {
+    answer = await server.elicitInput(params, { timeout: 120_000 });
+  } catch {
+    answer = { action: "cancel" };
+  }
+  mutex.release();
+  return answer;
+}`,
+    },
+    {
       name: "timer: a slow-answer warning that only writes to the console",
       code: `export async function ask(server, params) {
   const slow = setTimeout(() => console.warn("Still waiting for an answer to", params.message), 60_000);
@@ -2225,6 +2263,88 @@ untypedRuleTester.run("release-in-finally (timers)", rule, {
           ],
         },
       ],
+    },
+    {
+      name: "timer: the catch around the ask awaits, which may throw past the clear",
+      code: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  try {
+    await server.elicitInput(params, { timeout: 120_000 });
+  } catch (error) {
+    await reportFailure(error);
+  }
+  clearInterval(beat);
+}`,
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          line: 2,
+          column: 16,
+          suggestions: [
+            {
+              messageId: "clearInFinally",
+              output: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  try {
+    try {
+      await server.elicitInput(params, { timeout: 120_000 });
+    } catch (error) {
+      await reportFailure(error);
+    }
+  } finally {
+    clearInterval(beat);
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "timer: the ask's error is caught by .catch, but a return before the clear skips it",
+      code: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  const answer = await server.elicitInput(params, { timeout: 120_000 }).catch(() => null);
+  if (!answer) return null;
+  clearInterval(beat);
+  return answer;
+}`,
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          line: 2,
+          column: 16,
+          suggestions: [
+            {
+              messageId: "clearInFinally",
+              output: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  let answer;
+  try {
+    answer = await server.elicitInput(params, { timeout: 120_000 }).catch(() => null);
+    if (!answer) return null;
+  } finally {
+    clearInterval(beat);
+  }
+  return answer;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "caught: a lock released inside the try whose catch swallows the error is skipped on that path",
+      code: `export async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  try {
+    await server.elicitInput(params, { timeout: 120_000 });
+    mutex.release();
+  } catch {
+    log("no answer");
+  }
+}`,
+      errors: [{ messageId: "releaseNotInFinally", line: 2, column: 9, suggestions: [] }],
     },
     {
       name: "timer: a comment after the clear on its line moves into the finally with it",

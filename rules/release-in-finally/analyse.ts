@@ -7,7 +7,9 @@ import {
   findVariable,
   getCalleeName,
   getEnclosingFunction,
+  getStaticPropertyName,
   isFunctionNode,
+  someOwnNode,
   unwrapExpression,
   type VisitorKeys,
 } from "../../core/ast.ts";
@@ -22,6 +24,7 @@ import {
   isGuarded,
   isInertDeclaration,
   isReleaseStatement,
+  isStatementListOwner,
   mayThrowOrJump,
   statementOf,
   type AcquisitionSite,
@@ -79,12 +82,13 @@ export function check(held: Held, acquisition: Acquisition, waits: readonly TSES
   if (!releases) return;
   const lastRelease = releases[releases.length - 1]!;
   const span: [number, number] = [acquisition.node.range[1], lastRelease.range[0]];
-  if (!spanWaits(held, span, owner, waits)) return;
+  const uncaught = waits.filter((wait) => !isCaughtBeforeRelease(held, wait, owner, releases));
+  if (!spanWaits(held, span, owner, uncaught)) return;
 
   const verdict = judge(held, acquisition, site, releases);
   if (verdict === null) return;
   if (acquisition.pair.kind === "timer") {
-    reportTimer(held, { acquisition, site, owner, aliases, verdict, waits });
+    reportTimer(held, { acquisition, site, owner, aliases, verdict, waits: uncaught });
     return;
   }
   const escape = findEscape(held, site.handles);
@@ -160,6 +164,66 @@ function spanWaits(
   const awaitsInside = awaits.some((node) => inside(node) && getEnclosingFunction(node) === owner);
   if (!awaitsInside) return false;
   return anyAwait || waits.some(inside);
+}
+
+/**
+ * Whether an error from `wait` cannot skip the one release: the wait's promise is given a `.catch(fn)` that does not
+ * throw (and the release is an unconditional statement after the one that waits), or the wait sits in the block of a `try` of this function whose `catch` swallows the error (no `throw`,
+ * `await`, `return`, `break` or `continue` in it or in its `finally`), and the release is an unconditional statement
+ * after that `try` in the same block, with no jump between them. Calls in the `catch` (logging) are taken not to throw.
+ */
+function isCaughtBeforeRelease(
+  held: Held,
+  wait: TSESTree.Node,
+  owner: TSESTree.Node | null,
+  releases: readonly TSESTree.Node[],
+): boolean {
+  const keys = held.sourceCode.visitorKeys;
+  if (releases.length !== 1) return false;
+  for (let current: TSESTree.Node = wait; current.parent && current !== owner; current = current.parent) {
+    const parent: TSESTree.Node = current.parent;
+    if (
+      parent.type === AST_NODE_TYPES.MemberExpression &&
+      parent.object === current &&
+      getStaticPropertyName(parent) === "catch" &&
+      parent.parent.type === AST_NODE_TYPES.CallExpression &&
+      parent.parent.callee === parent
+    ) {
+      const handler = parent.parent.arguments[0];
+      if (!handler || !isFunctionNode(handler) || someOwnNode(handler.body, keys, isThrowOrLeave)) return false;
+      const statement = statementOf(parent.parent);
+      return !!statement && releaseFollows(statement, releases, keys);
+    }
+    if (parent.type === AST_NODE_TYPES.TryStatement && parent.block === current) {
+      if (getEnclosingFunction(parent) !== owner || !parent.handler) return false;
+      if (someOwnNode(parent.handler.body, keys, isThrowOrLeave)) return false;
+      if (parent.finalizer && someOwnNode(parent.finalizer, keys, isThrowOrLeave)) return false;
+      return releaseFollows(parent, releases, keys);
+    }
+  }
+  return false;
+}
+
+const LEAVES: ReadonlySet<string> = new Set([
+  AST_NODE_TYPES.ThrowStatement,
+  AST_NODE_TYPES.AwaitExpression,
+  AST_NODE_TYPES.ReturnStatement,
+  AST_NODE_TYPES.BreakStatement,
+  AST_NODE_TYPES.ContinueStatement,
+]);
+
+function isThrowOrLeave(node: TSESTree.Node): boolean {
+  return LEAVES.has(node.type);
+}
+
+/** The release is a statement after `statement` in its block, and nothing between them can jump past it. */
+function releaseFollows(statement: TSESTree.Node, releases: readonly TSESTree.Node[], keys: VisitorKeys): boolean {
+  const owner = statement.parent;
+  if (!isStatementListOwner(owner)) return false;
+  const list: readonly TSESTree.Node[] = owner.type === AST_NODE_TYPES.SwitchCase ? owner.consequent : owner.body;
+  const from = list.indexOf(statement);
+  const to = list.findIndex((node) => isReleaseStatement(node, releases));
+  return to > from && !list.slice(from + 1, to).some((node) => containsJump(node, keys));
 }
 
 /**
