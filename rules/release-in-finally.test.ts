@@ -2031,6 +2031,16 @@ untypedRuleTester.run("release-in-finally (timers)", rule, {
 }`,
     },
     {
+      name: "timer: a debounce handle of the enclosing scope, re-armed by every call, is not this call's to clear",
+      code: `let flushHandle;
+export async function onAnswer(server, params) {
+  if (flushHandle) clearTimeout(flushHandle);
+  flushHandle = setTimeout(() => flushAnswers(), 200);
+  await server.elicitInput(params, { timeout: 120_000 });
+  clearTimeout(flushHandle);
+}`,
+    },
+    {
       name: "timer: a slow-answer warning that only writes to the console",
       code: `export async function ask(server, params) {
   const slow = setTimeout(() => console.warn("Still waiting for an answer to", params.message), 60_000);

@@ -29,7 +29,7 @@ import {
   statementOf,
   type AcquisitionSite,
 } from "./sites.ts";
-import { findTimerEscape, firesHarmlessly, isUnrefd, timerAliases } from "./timers.ts";
+import { findTimerEscape, firesHarmlessly, isOwnTimer, isUnrefd, timerAliases } from "./timers.ts";
 
 /** What the rule gathered from one file, and what it reports through. */
 export interface Held {
@@ -118,14 +118,15 @@ interface TimerFinding {
 
 /**
  * A timer cleared outside a `finally`, reported only when firing late does harm: not the wait's own deadline or a
- * console line, not handed on (then someone else may clear it), not an unref'd `setTimeout`, and with the wait on a
+ * console line, named by this function (not a debounce handle of an enclosing scope), not handed on (then someone else may clear it), not an unref'd `setTimeout`, and with the wait on a
  * person before the clear's protection starts. Its handle is never a "release handle": it escapes silently.
  */
 function reportTimer(held: Held, finding: TimerFinding): void {
   const { context, sourceCode, calls } = held;
   const { acquisition, site, owner, aliases, verdict, waits } = finding;
   const repeats = isRepeatingTimer(acquisition);
-  if (findTimerEscape(sourceCode, site, owner) || firesHarmlessly(acquisition, sourceCode)) return;
+  if (!isOwnTimer(sourceCode, site, owner) || findTimerEscape(sourceCode, site, owner)) return;
+  if (firesHarmlessly(acquisition, sourceCode)) return;
   if (!repeats && isUnrefd(calls, new Set([acquisition.path, ...aliases]), owner)) return;
   const unprotected: [number, number] = [acquisition.node.range[1], verdict.protectedFrom ?? Infinity];
   if (verdict.protectedFrom !== undefined && !spanWaits(held, unprotected, owner, waits)) return;

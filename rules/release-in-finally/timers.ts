@@ -150,6 +150,22 @@ function settlesEnclosingPromise(identifier: TSESTree.Identifier, sourceCode: So
   });
 }
 
+/**
+ * Whether the timer's name is this function's own: a variable declared in it, or a member path (`this.timer`). A
+ * variable of an enclosing scope re-armed here (`if (h) clearTimeout(h); h = setTimeout(flush, 200)`) is a debounce
+ * or a shared timer whose life spans many calls; no single call's `finally` is where it ends.
+ */
+export function isOwnTimer(sourceCode: SourceCode, site: AcquisitionSite, owner: TSESTree.Node | null): boolean {
+  if (site.acquisition.path.includes(".")) return true;
+  const variables = handleVariables(sourceCode, site);
+  return (
+    variables.length > 0 &&
+    variables.every((variable) =>
+      variable.defs.every((def) => def.type === "Variable" && getEnclosingFunction(def.node) === owner),
+    )
+  );
+}
+
 /** `t.unref()` in the acquiring function, for any path the timer is stored under. */
 export function isUnrefd(
   calls: readonly TSESTree.CallExpression[],
