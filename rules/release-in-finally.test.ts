@@ -1701,6 +1701,29 @@ untypedRuleTester.run("release-in-finally (held resources)", rule, {
 }`,
     },
     {
+      name: "held: listening inside an awaited promise, closed in the finally of the try after it",
+      code: `export async function signIn(callbackServer, mcp) {
+  await new Promise((resolve, reject) => {
+    callbackServer.once("error", reject);
+    callbackServer.listen(8765, resolve);
+  });
+  try {
+    return await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  } finally {
+    callbackServer.close();
+  }
+}`,
+    },
+    {
+      name: "held: listening inside an awaited promise, closed after a fetch, before the person is asked",
+      code: `export async function signIn(callbackServer, mcp) {
+  await new Promise((resolve) => callbackServer.listen(8765, resolve));
+  await fetch(url);
+  callbackServer.close();
+  await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+}`,
+    },
+    {
       name: "held: storage put and delete of different keys across a wait are no pair",
       code: `export async function ask(storage, mcp, id) {
   await storage.put(\`pending:\${id}\`, true);
@@ -1751,6 +1774,38 @@ untypedRuleTester.run("release-in-finally (held resources)", rule, {
               messageId: "wrapInTryFinally",
               output: `export async function signIn(callbackServer, mcp) {
   callbackServer.listen(8765);
+  let answer;
+  try {
+    answer = await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  } finally {
+    callbackServer.close();
+  }
+  return answer;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "held: listening inside an awaited promise (the executor runs at once), closed after the wait",
+      code: `export async function signIn(callbackServer, mcp) {
+  await new Promise((resolve) => callbackServer.listen(8765, resolve));
+  const answer = await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  callbackServer.close();
+  return answer;
+}`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          data: { what: "the listening server `callbackServer`" },
+          line: 2,
+          column: 34,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `export async function signIn(callbackServer, mcp) {
+  await new Promise((resolve) => callbackServer.listen(8765, resolve));
   let answer;
   try {
     answer = await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });

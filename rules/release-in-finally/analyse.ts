@@ -76,7 +76,7 @@ export function check(held: Held, acquisition: Acquisition, waits: readonly TSES
   const { context, options, sourceCode } = held;
   const site = findAcquisitionSite(acquisition);
   if (!site) return;
-  const owner = getEnclosingFunction(acquisition.node);
+  const owner = site.owner;
   const aliases = acquisition.pair.kind === "timer" ? timerAliases(sourceCode, site, owner) : [];
   const releases = findReleases(held, acquisition, site, owner, aliases);
   if (!releases) return;
