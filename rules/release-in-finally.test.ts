@@ -1724,6 +1724,17 @@ untypedRuleTester.run("release-in-finally (held resources)", rule, {
 }`,
     },
     {
+      name: "held: closed inside an awaited promise in the finally",
+      code: `export async function signIn(callbackServer, mcp) {
+  callbackServer.listen(8765);
+  try {
+    return await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  } finally {
+    await new Promise((resolve) => callbackServer.close(resolve));
+  }
+}`,
+    },
+    {
       name: "held: storage put and delete of different keys across a wait are no pair",
       code: `export async function ask(storage, mcp, id) {
   await storage.put(\`pending:\${id}\`, true);
@@ -1811,6 +1822,37 @@ untypedRuleTester.run("release-in-finally (held resources)", rule, {
     answer = await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
   } finally {
     callbackServer.close();
+  }
+  return answer;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "held: listened and closed inside awaited promises, the close after the wait",
+      code: `export async function signIn(callbackServer, mcp) {
+  await new Promise((resolve) => callbackServer.listen(8765, resolve));
+  const answer = await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  await new Promise((resolve) => callbackServer.close(resolve));
+  return answer;
+}`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 2,
+          column: 34,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `export async function signIn(callbackServer, mcp) {
+  await new Promise((resolve) => callbackServer.listen(8765, resolve));
+  let answer;
+  try {
+    answer = await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  } finally {
+    await new Promise((resolve) => callbackServer.close(resolve));
   }
   return answer;
 }`,

@@ -17,6 +17,7 @@ import { describeAcquisition, isReleaseOf, isRepeatingTimer, type Acquisition } 
 import type { MessageIds, Options } from "../release-in-finally.ts";
 import { suggestAcquireBeforeTry, suggestMoveIntoTry, suggestWrap, type Suggestions } from "./fix.ts";
 import {
+  awaitedExecutorStatement,
   containsJump,
   findAcquisitionSite,
   findEnclosingTryBlock,
@@ -227,6 +228,13 @@ function releaseFollows(statement: TSESTree.Node, releases: readonly TSESTree.No
   return to > from && !list.slice(from + 1, to).some((node) => containsJump(node, keys));
 }
 
+/** The statement `node` is the expression of (`server.close(resolve);`), or `node` itself (an arrow's body). */
+function statementOrSelf(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (current.parent?.type === AST_NODE_TYPES.AwaitExpression) current = current.parent;
+  return current;
+}
+
 /**
  * Releases after the acquisition in the same function, up to the next acquisition of the same thing. `aliases` are
  * the other paths a timer's handle was copied to (`this.timer = t`).
@@ -258,9 +266,14 @@ function findReleases(
     if (candidate.range[0] >= bodyEnd) continue;
     if (owner && candidate.range[0] < owner.range[0]) continue;
     if (!isReleaseOf(acquisition, candidate, handles, textOf)) continue;
+    // `await new Promise((resolve) => server.close(resolve))` gives it back in the awaiting statement.
+    const awaited =
+      getEnclosingFunction(candidate) === owner ? null : awaitedExecutorStatement(statementOrSelf(candidate));
+    const release =
+      awaited && getEnclosingFunction(awaited) === owner ? unwrapExpression(awaited.expression) : candidate;
     // Given back inside a callback: a hand-off this function does not control.
-    if (getEnclosingFunction(candidate) !== owner) return null;
-    releases.push(candidate);
+    if (getEnclosingFunction(release) !== owner) return null;
+    releases.push(release);
     // A field is reset once on the straight path; later writes are a new state, not this release.
     if (acquisition.pair.kind === "field" && statementOf(candidate)?.parent === site.statement.parent) break;
   }

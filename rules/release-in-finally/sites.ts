@@ -103,7 +103,7 @@ export function findAcquisitionSite(acquisition: Acquisition): AcquisitionSite |
  * statements: the executor runs at once, so what it takes is taken by the statement that awaits the promise. That
  * statement, or null when `node` is anything else.
  */
-function awaitedExecutorStatement(node: TSESTree.Node): TSESTree.ExpressionStatement | null {
+export function awaitedExecutorStatement(node: TSESTree.Node): TSESTree.ExpressionStatement | null {
   let executor: TSESTree.Node | undefined = node.parent;
   if (executor?.type === AST_NODE_TYPES.ExpressionStatement) {
     const block = executor.parent;
