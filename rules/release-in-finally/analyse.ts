@@ -119,8 +119,9 @@ interface TimerFinding {
 
 /**
  * A timer cleared outside a `finally`, reported only when firing late does harm: not the wait's own deadline or a
- * console line, named by this function (not a debounce handle of an enclosing scope), not handed on (then someone else may clear it), not an unref'd `setTimeout`, and with the wait on a
- * person before the clear's protection starts. Its handle is never a "release handle": it escapes silently.
+ * console line, named by this function (not a debounce handle of an enclosing scope), not handed on (then someone
+ * else may clear it), not an unref'd `setTimeout`, and with the wait on a person before the clear's protection
+ * starts. Its handle is never a "release handle": it escapes silently.
  */
 function reportTimer(held: Held, finding: TimerFinding): void {
   const { context, sourceCode, calls } = held;
@@ -170,9 +171,10 @@ function spanWaits(
 
 /**
  * Whether an error from `wait` cannot skip the one release: the wait's promise is given a `.catch(fn)` that does not
- * throw (and the release is an unconditional statement after the one that waits), or the wait sits in the block of a `try` of this function whose `catch` swallows the error (no `throw`,
- * `await`, `return`, `break` or `continue` in it or in its `finally`), and the release is an unconditional statement
- * after that `try` in the same block, with no jump between them. Calls in the `catch` (logging) are taken not to throw.
+ * throw, or the wait sits in the block of a `try` of this function whose `catch` swallows the error (no `throw`,
+ * `await`, `return`, `break` or `continue` in it or in its `finally`); and the release is an unconditional statement
+ * after the statement that waits (or that `try`) in the same block, with no jump between them. Calls in the `catch`
+ * (logging) are taken not to throw.
  */
 function isCaughtBeforeRelease(
   held: Held,
