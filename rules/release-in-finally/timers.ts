@@ -119,7 +119,7 @@ function innerTimerCall(node: TSESTree.Node): TSESTree.CallExpression | null {
   return node;
 }
 
-/** A call that ends the wait (`controller.abort(…)`, `deferred.resolve(…)`, `reject(…)`), or `console.warn(…)`. */
+/** A call that ends the wait (`x.abort(…)`, `deferred.resolve(…)`, `reject(…)`), or `console.warn(…)`. */
 function isHarmlessCall(node: TSESTree.Node, sourceCode: SourceCode): boolean {
   const expression = unwrapExpression(node);
   if (expression.type !== AST_NODE_TYPES.CallExpression) return false;
