@@ -2194,6 +2194,15 @@ export async function onAnswer(server, params) {
 }`,
     },
     {
+      name: "timer: held with using (a Node timer is disposable), cleared when the block unwinds",
+      code: `export async function ask(server, params) {
+  using heartbeat = setInterval(() => sendProgress(), 5_000);
+  const answer = await server.elicitInput(params, { timeout: 120_000 });
+  clearInterval(heartbeat);
+  return answer;
+}`,
+    },
+    {
       name: "timer: AbortSignal.timeout is a deadline with nothing to clear",
       code: `export async function ask(server, params) {
   const signal = AbortSignal.timeout(120_000);
