@@ -25,6 +25,18 @@ import {
 type Options = [{ keyNamePattern?: string; perQuestionKeyPattern?: string; storeNamePattern?: string }];
 export type MessageIds = "sessionKeyedPending";
 
+/**
+ * Whether the rule could report on a file with this text (core/pending.ts's text check). A user's own store or key
+ * pattern may match names the check's words do not cover, and so may a typed key (`sid: SessionId`) whose session
+ * the text never names: those turn the matching part of the check off.
+ */
+export function mayReport(text: string, options: Options[0] = {}, typed = false): boolean {
+  return textMayContainSessionKeyedPending(text, {
+    checkWaiterWords: (options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN) === DEFAULT_STORE_NAME_PATTERN,
+    checkKeyWords: (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !typed,
+  });
+}
+
 export default createRule<Options, MessageIds>({
   name: "no-session-keyed-pending",
   meta: {
@@ -72,15 +84,9 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     const { sourceCode } = context;
     const declaredTypeName = createDeclaredTypeNameLookup(sourceCode.parserServices);
-    const hints = {
-      checkWaiterWords: (options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN) === DEFAULT_STORE_NAME_PATTERN,
-      // Typed keys (`sid: SessionId`) may name no session in this file's text.
-      checkKeyWords:
-        (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !declaredTypeName,
-    };
     // Compiled first, so a malformed pattern fails on every file, not only on those that pass the text check.
     const patterns = compilePendingPatterns(options);
-    if (!textMayContainSessionKeyedPending(sourceCode.text, hints)) return {};
+    if (!mayReport(sourceCode.text, options, declaredTypeName !== null)) return {};
 
     function check(store: TSESTree.Node, key: TSESTree.Node, value: TSESTree.Node): void {
       const verdict = classifyKey(key, sourceCode, patterns, declaredTypeName);
