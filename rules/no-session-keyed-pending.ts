@@ -4,7 +4,7 @@
  */
 import { AST_NODE_TYPES, type ParserServices, type TSESTree } from "@typescript-eslint/utils";
 import { unwrapExpression } from "../core/ast.ts";
-import { textMayContainHumanWait } from "../core/human-wait.ts";
+import { textFacts, type TextSource } from "../core/text-gate.ts";
 import { createRule } from "../core/create-rule.ts";
 import {
   DEFAULT_KEY_NAME_PATTERN,
@@ -30,8 +30,8 @@ export type MessageIds = "sessionKeyedPending";
  * pattern may match names the check's words do not cover, and so may a typed key (`sid: SessionId`) whose session
  * the text never names: those turn the matching part of the check off.
  */
-export function mayReport(text: string, options: Options[0] = {}, typed = false): boolean {
-  return textMayContainSessionKeyedPending(text, {
+export function mayReport(source: TextSource, options: Options[0] = {}, typed = false): boolean {
+  return textMayContainSessionKeyedPending(textFacts(source).text, {
     checkWaiterWords: (options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN) === DEFAULT_STORE_NAME_PATTERN,
     checkKeyWords: (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !typed,
   });
@@ -86,7 +86,7 @@ export default createRule<Options, MessageIds>({
     const declaredTypeName = createDeclaredTypeNameLookup(sourceCode.parserServices);
     // Compiled first, so a malformed pattern fails on every file, not only on those that pass the text check.
     const patterns = compilePendingPatterns(options);
-    if (!mayReport(sourceCode.text, options, declaredTypeName !== null)) return {};
+    if (!mayReport(sourceCode, options, declaredTypeName !== null)) return {};
 
     function check(store: TSESTree.Node, key: TSESTree.Node, value: TSESTree.Node): void {
       const verdict = classifyKey(key, sourceCode, patterns, declaredTypeName);
@@ -104,7 +104,7 @@ export default createRule<Options, MessageIds>({
       if (
         intent === "unknown" &&
         !isPendingStoreName(getStoreName(store), patterns) &&
-        !textMayContainHumanWait(sourceCode.text)
+        !textFacts(sourceCode).mayWaitOnPerson
       ) {
         return;
       }
