@@ -54,7 +54,7 @@ export default createRule<[Options], MessageIds>({
     defaultOptions: [{ humanWaitFunctions: [] }],
     messages: {
       notForwarded:
-        "When the caller gives up, {{label}} keeps waiting and the client's dialog stays up: `{{signal}}` is not passed on.",
+        "When the caller gives up, {{label}} keeps waiting and the dialog stays up: `{{signal}}` is not passed on.",
       notRaced:
         "{{label}} takes no signal: when `{{signal}}` aborts, it keeps waiting for a client that may never answer. Race it against `{{signal}}`.",
       missingStopWaiting:
@@ -64,7 +64,7 @@ export default createRule<[Options], MessageIds>({
       handlerHasNoSignal:
         "{{label}} gives this handler no cancellation signal: when the server stops waiting, the dialog stays up. Bound the wait for the person with a timer of your own.",
       handlerTakesNoSignal:
-        "This handler never takes `{{param}}`, so when its caller gives up, {{label}} keeps waiting for an answer nobody needs.",
+        "When its caller gives up, {{label}} keeps waiting for an answer nobody needs: this handler never takes `{{param}}`.",
       takeSignal: "Take `{{param}}` and pass `{{signal}}` to the call.",
       addSignal: "Pass `{{signal}}` to the call.",
       addStopWaiting: "Stop waiting when `{{signal}}` aborts (`{{companion}}: true`).",

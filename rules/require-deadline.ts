@@ -71,7 +71,7 @@ export default createRule<[Options], MessageIds>({
       missingDeadline:
         "{{defaultDeadline}}. Choose how long this question may wait for the person who has to answer it: {{fix}}.",
       opaqueOptions:
-        "These options may not set a deadline, and without one {{defaultDeadline}}. Spell the deadline out at the call ({{fix}}), or give the options a type that requires it.",
+        "These options may not set a deadline: without one, {{defaultDeadline}}. Spell the deadline out at the call ({{fix}}), or give the options a type that requires it.",
       raceLeavesRequestOpen:
         "This race stops waiting but leaves the question open: the client's dialog stays up and nothing sends {{cancelNotice}}. Give the deadline to the call itself ({{fix}}), so timing out withdraws the question.",
       deadlineKeepsWaiting:
