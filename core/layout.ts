@@ -6,6 +6,7 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { walkSubtree } from "./ast.ts";
+import { lazyRecord } from "./lazy.ts";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -47,31 +48,14 @@ export function layoutOf(sourceCode: SourceCode): FileLayout {
 
 function lazyLayout(sourceCode: SourceCode): FileLayout {
   const text = sourceCode.text;
-  const cache: Partial<Record<keyof FileLayout, unknown>> = {};
-  const once = <K extends keyof FileLayout>(key: K, compute: () => FileLayout[K]): FileLayout[K] => {
-    if (!(key in cache)) cache[key] = compute();
-    return cache[key] as FileLayout[K];
-  };
-  return {
-    get eol() {
-      return once("eol", () => lineEndingOf(text));
-    },
-    get indentUnit() {
-      return once("indentUnit", () => indentUnitOf(text));
-    },
-    get quote() {
-      return once("quote", () => preferredQuote(sourceCode));
-    },
-    get semicolons() {
-      return once("semicolons", () => usesSemicolons(sourceCode));
-    },
-    get trailingCommas() {
-      return once("trailingCommas", () => usesTrailingCommas(sourceCode));
-    },
-    get width() {
-      return once("width", () => lineWidthOf(text));
-    },
-  };
+  return lazyRecord<FileLayout>({
+    eol: () => lineEndingOf(text),
+    indentUnit: () => indentUnitOf(text),
+    quote: () => preferredQuote(sourceCode),
+    semicolons: () => usesSemicolons(sourceCode),
+    trailingCommas: () => usesTrailingCommas(sourceCode),
+    width: () => lineWidthOf(text),
+  });
 }
 
 function lineEndingOf(text: string): string {

@@ -7,6 +7,7 @@
  */
 import { textMayCompareAnswer } from "./branches.ts";
 import { textMayContainHumanWait } from "./human-wait.ts";
+import { lazyRecord } from "./lazy.ts";
 import { textMayUseMrtr } from "./mrtr.ts";
 
 /** A file's text, or its `SourceCode` (ESLint's or typescript-eslint's: only its `text` is read). */
@@ -42,23 +43,11 @@ export function textFacts(source: TextSource): TextFacts {
 }
 
 function lazyFacts(text: string): TextFacts {
-  let mayWaitOnPerson: boolean | undefined;
-  let mayCompareAnswer: boolean | undefined;
-  let mayUseMrtr: boolean | undefined;
-  let awaits: boolean | undefined;
-  return {
-    text,
-    get mayWaitOnPerson() {
-      return (mayWaitOnPerson ??= textMayContainHumanWait(text));
-    },
-    get mayCompareAnswer() {
-      return (mayCompareAnswer ??= textMayCompareAnswer(text));
-    },
-    get mayUseMrtr() {
-      return (mayUseMrtr ??= textMayUseMrtr(text));
-    },
-    get awaits() {
-      return (awaits ??= text.includes("await"));
-    },
-  };
+  return lazyRecord<TextFacts>({
+    text: () => text,
+    mayWaitOnPerson: () => textMayContainHumanWait(text),
+    mayCompareAnswer: () => textMayCompareAnswer(text),
+    mayUseMrtr: () => textMayUseMrtr(text),
+    awaits: () => text.includes("await"),
+  });
 }
