@@ -4,8 +4,7 @@ import { locate } from "../test/locate.ts";
 
 const STRICT = [{ reportOpaqueOptions: true }] as const;
 
-const MCP_DEFAULT =
-  "MCP SDK `elicitInput` gives up after its 60-second request default, a value borrowed from HTTP rather than chosen for a person";
+const MCP_DEFAULT = "MCP SDK `elicitInput` gives up after 60 seconds, a default made for HTTP, not a person";
 const MCP_FIX = "pass `timeout` or `signal: AbortSignal.timeout(ms)` in its options";
 const NO_OPTIONS_FIX =
   "this API takes no deadline, so race it against a timer (`Promise.race([ask, timer])`) and treat the timeout as a cancel";
@@ -687,7 +686,7 @@ export class MyMcp extends McpAgent {
           messageId: "missingDeadline",
           data: {
             defaultDeadline:
-              "fastmcp `context.elicit` gives up after its 60-second request default, a value borrowed from HTTP rather than chosen for a person",
+              "fastmcp `context.elicit` gives up after 60 seconds, a default made for HTTP, not a person",
             fix: MCP_FIX,
           },
           line: 2,

@@ -19,7 +19,7 @@ import {
 } from "../core/deadline.ts";
 import { describeDefaultDeadline } from "../core/human-wait.ts";
 import { fileMayWaitOnPerson, matchWaitOnPerson } from "../core/local-waits.ts";
-import { textFacts } from "../core/text-gate.ts";
+import { textFacts, type TextSource } from "../core/text-gate.ts";
 import { adaptToInstalled } from "../core/versions.ts";
 import { localFunctionOf, walkSubtree } from "../core/walk.ts";
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
@@ -39,8 +39,9 @@ interface Options {
 }
 
 /** Whether this rule can report anything in a file with this text (it names a wait on a person). The codemod uses this same test. */
-export function mayReport(text: string, options: Options = {}): boolean {
-  return textFacts(text).mayWaitOnPerson || mentionsWrapper(text, compileWrappers(options.humanWaitFunctions));
+export function mayReport(source: TextSource, options: Options = {}): boolean {
+  const facts = textFacts(source);
+  return facts.mayWaitOnPerson || mentionsWrapper(facts.text, compileWrappers(options.humanWaitFunctions));
 }
 
 export default createRule<[Options], MessageIds>({
@@ -70,7 +71,7 @@ export default createRule<[Options], MessageIds>({
       missingDeadline:
         "{{defaultDeadline}}. Choose how long this question may wait for the person who has to answer it: {{fix}}.",
       opaqueOptions:
-        "These options may not set a deadline, and without one {{defaultDeadline}}. Spell the deadline out at the call ({{fix}}), or give the options a type that requires it.",
+        "These options may not set a deadline: without one, {{defaultDeadline}}. Spell the deadline out at the call ({{fix}}), or give the options a type that requires it.",
       raceLeavesRequestOpen:
         "This race stops waiting but leaves the question open: the client's dialog stays up and nothing sends {{cancelNotice}}. Give the deadline to the call itself ({{fix}}), so timing out withdraws the question.",
       deadlineKeepsWaiting:
@@ -88,7 +89,7 @@ export default createRule<[Options], MessageIds>({
     const wrappers = compileWrappers(options.humanWaitFunctions);
     // Typed, a file may also wait through the program's own functions that answer with a person's answer.
     if (
-      !mayReport(sourceCode.text, options) &&
+      !mayReport(sourceCode, options) &&
       !(sourceCode.parserServices?.program && fileMayWaitOnPerson(sourceCode, wrappers))
     ) {
       return {};
