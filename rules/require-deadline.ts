@@ -20,6 +20,7 @@ import {
 import { describeDefaultDeadline } from "../core/human-wait.ts";
 import { fileMayWaitOnPerson, matchWaitOnPerson } from "../core/local-waits.ts";
 import { textFacts } from "../core/text-gate.ts";
+import { reachesProgramAnswerFunction, typedRequestWait } from "../core/typed-deadline.ts";
 import { adaptToInstalled } from "../core/versions.ts";
 import { localFunctionOf, walkSubtree } from "../core/walk.ts";
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
@@ -179,8 +180,17 @@ export default createRule<[Options], MessageIds>({
     return {
       CallExpression(node) {
         const call = matchWaitOnPerson(node, sourceCode, wrappers);
-        // A wait reached through the file's own code is judged at the call inside it, which can carry the deadline.
-        if (call && call.api.side === "server" && !call.delegation) checkCall(call);
+        if (call && call.api.side === "server") {
+          // A wait reached through the program's own code is judged at the call inside it, which can carry the
+          // deadline (typed: wherever the wrapper is declared); a user's listed wrapper is judged where it is called.
+          if (call.wrapper === null && reachesProgramAnswerFunction(node, sourceCode)) return;
+          if (!call.delegation) checkCall(call);
+          else if (call.delegation.via === "type") {
+            // Typed: a request API that names a question and takes deadline options, which the table does not list.
+            const request = typedRequestWait(node, call.delegation.facts.shape, sourceCode);
+            if (request) checkCall(request);
+          }
+        }
         // `await resolver.wait()` on a waiter object that only an answer settles.
         const waiter = call ? null : findWaiterObjectWait(node, sourceCode);
         if (waiter) context.report({ node: narrowCallLocation(node), messageId: "handRolledWait" });
