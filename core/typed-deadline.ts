@@ -124,7 +124,9 @@ function deadlineParameter(
   if (!tsCall) return null;
   const parameters = signature.getParameters();
   for (let index = 1; index < parameters.length; index++) {
-    const type = access.checker.getNonNullableType(access.checker.getTypeOfSymbolAtLocation(parameters[index]!, tsCall));
+    const type = access.checker.getNonNullableType(
+      access.checker.getTypeOfSymbolAtLocation(parameters[index]!, tsCall),
+    );
     const deadlineFields = DEADLINE_FIELDS.filter((field) => type.getProperty(field));
     const signalField = SIGNAL_FIELDS.find((field) => type.getProperty(field)) ?? null;
     if (deadlineFields.length === 0 && signalField === null) continue;

@@ -731,3 +731,201 @@ untypedRuleTester.run("require-deadline (pending waiter objects)", rule, {
     },
   ],
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Typed, across files (#13 §2): a wait on a person is judged where its deadline can be given. The callers below are
+// file.ts; the wrappers they await live in test/typed-project/deadline-wrappers.ts (and a package's declaration in
+// people.d.ts). The wrappers' own file is linted as file.ts in the second half.
+
+const WRAPPER_IMPORTS = `import { askUser, askUserInTime, rememberedAnswer, waitForAnswer, Asker } from "./deadline-wrappers.js";
+import { askPerson } from "./people.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+declare const server: Server;
+declare const params: Parameters<Server["elicitInput"]>[0];
+`;
+
+/** The caller of a project wrapper named like the SDK's method, and the SDK's method itself. */
+const CALLS_ASKER = `${WRAPPER_IMPORTS}const asker = new Asker();
+export async function deploy() {
+  return asker.elicitInput(params);
+}`;
+const CALLS_SDK = `${WRAPPER_IMPORTS}export async function deploy() {
+  return server.elicitInput(params);
+}`;
+
+const A_IMPORTS = `import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CreateMessageResultSchema, ElicitResultSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import { ELICIT } from "./deadline-wrappers.js";
+declare const server: Server;
+declare const params: { message: string; requestedSchema: { type: "object"; properties: {} } };
+/** A transport of the project's own: generic, it knows nothing of people. */
+interface Transport {
+  request<T>(method: string, params: unknown, options?: { timeout?: number; signal?: AbortSignal }): Promise<T>;
+  notify(method: string, params: unknown): Promise<void>;
+}
+declare const transport: Transport;
+`;
+
+const A_LOW_LEVEL = `${A_IMPORTS}export async function askUser(): Promise<ElicitResult> {
+  return server.request({ method: "elicitation/create", params }, ElicitResultSchema);
+}
+export async function deploy() {
+  const answer = await askUser();
+  return answer.action;
+}`;
+const A_GENERIC = `${A_IMPORTS}export async function askUser(): Promise<ElicitResult> {
+  return transport.request<ElicitResult>(ELICIT, params);
+}`;
+const A_SEND_REQUEST = `${A_IMPORTS}import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ServerRequest, ServerNotification } from "@modelcontextprotocol/sdk/types.js";
+export async function askUser(extra: RequestHandlerExtra<ServerRequest, ServerNotification>): Promise<ElicitResult> {
+  return extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema);
+}`;
+const A_HAND_ROLLED = `${A_IMPORTS}const pending = new Map<string, (answer: ElicitResult) => void>();
+export function askUser(questionId: string): Promise<ElicitResult> {
+  return new Promise((resolve) => { pending.set(questionId, resolve); });
+}`;
+
+typedRuleTester.run("require-deadline (typed, across files)", rule, {
+  valid: [
+    {
+      name: "typed callers: a wrapper of another file that asks with no deadline is reported there, not at its callers",
+      filename: TYPED_FILE,
+      code: `${WRAPPER_IMPORTS}export async function deploy() {
+  const answer = await askUser("Deploy?");
+  return answer.action;
+}`,
+    },
+    {
+      name: "typed callers: a wrapper of another file that asks with a deadline",
+      filename: TYPED_FILE,
+      code: `${WRAPPER_IMPORTS}export const deploy = async () => (await askUserInTime("Deploy?")).action;`,
+    },
+    {
+      name: "typed callers: a hand-rolled wait in another file is its file's finding",
+      filename: TYPED_FILE,
+      code: `${WRAPPER_IMPORTS}export const deploy = async (id: string) => (await waitForAnswer(id)).action;`,
+    },
+    {
+      name: "typed callers: another file's function that answers without asking anybody",
+      filename: TYPED_FILE,
+      code: `${WRAPPER_IMPORTS}export const deploy = async () => (await rememberedAnswer()).action;`,
+    },
+    {
+      name: "typed callers: the project's own elicitInput, declared in another file with its deadline inside",
+      filename: TYPED_FILE,
+      code: CALLS_ASKER,
+    },
+    {
+      name: "typed callers: a package's function answering with ElicitResult names no question the table knows",
+      filename: TYPED_FILE,
+      code: `${WRAPPER_IMPORTS}export const deploy = async () => (await askPerson("Deploy?")).action;`,
+    },
+    {
+      name: "typed wrapper: the SDK's lower-level request with a deadline",
+      filename: TYPED_FILE,
+      code: `${A_IMPORTS}export async function askUser(): Promise<ElicitResult> {
+  return server.request({ method: "elicitation/create", params }, ElicitResultSchema, { timeout: 300_000 });
+}`,
+    },
+    {
+      name: "typed wrapper: a generic transport asked with a deadline",
+      filename: TYPED_FILE,
+      code: `${A_IMPORTS}const FIVE_MINUTES = 5 * 60_000;
+export async function askUser(): Promise<ElicitResult> {
+  return transport.request<ElicitResult>(ELICIT, params, { timeout: FIVE_MINUTES });
+}`,
+    },
+    {
+      name: "typed wrapper: the lower-level request for another JSON-RPC method is no question",
+      filename: TYPED_FILE,
+      code: `${A_IMPORTS}export async function summarise() {
+  return server.request({ method: "sampling/createMessage", params: { messages: [], maxTokens: 100 } }, CreateMessageResultSchema);
+}`,
+    },
+    {
+      name: "typed wrapper: declared to answer, but builds the answer without asking anybody",
+      filename: TYPED_FILE,
+      code: `${A_IMPORTS}export async function askUser(): Promise<ElicitResult> {
+  await transport.notify("notifications/message", { text: "Declined by policy" });
+  return { action: "decline" };
+}`,
+    },
+    {
+      name: "typed wrapper: a cached answer, read with options that take a signal, asks nobody",
+      filename: TYPED_FILE,
+      code: `${A_IMPORTS}interface AnswerCache { fetch(key: string, options?: { signal?: AbortSignal }): Promise<ElicitResult> }
+declare const answers: AnswerCache;
+const remembered = new Map<string, ElicitResult>();
+export async function askUser(key: string, signal: AbortSignal): Promise<ElicitResult> {
+  return remembered.get(key) ?? (await answers.fetch(key, { signal }));
+}`,
+    },
+    {
+      name: "typed wrapper: a generic request whose signature takes no options has nothing at the call to bound",
+      filename: TYPED_FILE,
+      code: `${A_IMPORTS}interface Rpc { call<T>(method: string, params: unknown): Promise<T> }
+declare const rpc: Rpc;
+export async function askUser(): Promise<ElicitResult> {
+  return rpc.call<ElicitResult>(ELICIT, params);
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "typed callers: the SDK's own elicitInput, declared in a package, is judged at the call",
+      filename: TYPED_FILE,
+      code: CALLS_SDK,
+      errors: [
+        error(CALLS_SDK, "elicitInput(params", "missingDeadline", { defaultDeadline: MCP_DEFAULT, fix: MCP_FIX }),
+      ],
+    },
+    {
+      name: "typed wrapper: the SDK's lower-level request with no deadline, reported once, inside the wrapper",
+      filename: TYPED_FILE,
+      code: A_LOW_LEVEL,
+      errors: [
+        error(A_LOW_LEVEL, "request({", "missingDeadline", {
+          defaultDeadline:
+            "`server.request` for `elicitation/create` gives up after its 60-second request default, a value borrowed from HTTP rather than chosen for a person",
+          fix: MCP_FIX,
+        }),
+      ],
+    },
+    {
+      name: "typed wrapper: a generic transport asked for elicitation/create through an imported constant",
+      filename: TYPED_FILE,
+      code: A_GENERIC,
+      errors: [
+        error(A_GENERIC, "request<ElicitResult>", "missingDeadline", {
+          defaultDeadline:
+            "`transport.request` for `elicitation/create` comes from no package this plugin knows, so nothing at this call says how long it waits for a person",
+          fix: MCP_FIX,
+        }),
+      ],
+    },
+    {
+      name: "typed wrapper: sendRequest for elicitation/create with no deadline",
+      filename: TYPED_FILE,
+      code: A_SEND_REQUEST,
+      errors: [error(A_SEND_REQUEST, "sendRequest(", "missingDeadline")],
+    },
+    {
+      name: "typed wrapper: declared to answer, it parks the question in a pending map with no timer or signal",
+      filename: TYPED_FILE,
+      code: A_HAND_ROLLED,
+      errors: [error(A_HAND_ROLLED, "Promise((resolve)", "handRolledWait")],
+    },
+  ],
+});
+
+untypedRuleTester.run("require-deadline (untyped, across files)", rule, {
+  valid: [],
+  invalid: [
+    {
+      name: "untyped: without types the project's own elicitInput looks like the SDK's and is judged at the call",
+      code: CALLS_ASKER,
+      errors: [error(CALLS_ASKER, "elicitInput(params", "missingDeadline")],
+    },
+  ],
+});
