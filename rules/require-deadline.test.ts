@@ -573,6 +573,36 @@ export const ask = (server, params) => server.server.elicitInput(params, { timeo
 const NEVER_FIRES_MAX_SAFE = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 export const ask = (server, params, t) => server.server.elicitInput(params, { timeout: t ?? Number.MAX_SAFE_INTEGER });`;
 
+const NEVER_FIRES_INFINITY = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const NO_TIMEOUT = Infinity;
+export const ask = (server, params) => server.server.elicitInput(params, { timeout: NO_TIMEOUT });`;
+
+const DAY_MS = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const DAY = 24 * 60 * 60_000;
+`;
+/** 30 days is 2,592,000,000 ms: past the largest timer delay (2^31-1 ms, about 24.8 days). */
+const NEVER_FIRES_CONSTANT_CHAIN = `${DAY_MS}const A_MONTH = 30 * DAY;
+export const ask = (server, params) => server.server.elicitInput(params, { timeout: A_MONTH });`;
+
+const NEVER_FIRES_MAX_SAFE_DIRECT = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export const ask = (server, params) => server.server.elicitInput(params, { timeout: Number.MAX_SAFE_INTEGER });`;
+
+const ACP_FREE_FUNCTION = `import { methods } from "@agentclientprotocol/sdk";
+export async function askToRun(ctx, params, signal) {
+  return ctx.request(methods.client.session.requestPermission, params, { cancellationSignal: signal, stopWaitingOnCancel: true });
+}`;
+
+const ACP_ADAPTER_WITHOUT_DEADLINE = `import { methods } from "@agentclientprotocol/sdk";
+class AcpClient {
+  async requestPermission(params, signal) {
+    return this.ctx.request(methods.client.session.requestPermission, params);
+  }
+}
+class Agent {
+  constructor() { this.client = new AcpClient(); }
+  async prompt(params, signal) { return this.client.requestPermission(params, signal); }
+}`;
+
 const CONST_METHOD = `import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
 const ELICIT = "elicitation/create" as const;
 server.tool("deploy", {}, async (args, extra) => extra.sendRequest({ method: ELICIT, params }, ElicitResultSchema));`;
@@ -634,6 +664,21 @@ class Agent {
 }`,
     },
     {
+      name: "values: t && t !== Infinity ? t : 300_000 has a finite deadline on every branch",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export const ask = (server, params, t) => server.server.elicitInput(params, { timeout: t && t !== Infinity ? t : 300_000 });`,
+    },
+    {
+      name: "values: a week, through same-file constants, is under the largest timer delay",
+      code: `${DAY_MS}const A_WEEK = 7 * DAY;
+export const ask = (server, params) => server.server.elicitInput(params, { timeout: A_WEEK });`,
+    },
+    {
+      name: "values: Number.MAX_SAFE_INTEGER as a cap on retries, not as the deadline",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export const ask = (server, params) => server.server.elicitInput(params, { timeout: 300_000, maxRetries: Number.MAX_SAFE_INTEGER });`,
+    },
+    {
       name: "Cloudflare: this.elicitInput in an McpAgent (which takes no timeout) while the SDK is imported too",
       code: `import { McpAgent } from "agents/mcp";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -658,6 +703,31 @@ export class MyMcp extends McpAgent {
       name: "values: a same-file constant equal to 2^31-1 is no deadline",
       code: NEVER_FIRES_CONSTANT,
       errors: [{ messageId: "deadlineNeverFires" as never, data: { value: "NO_TIMEOUT" }, line: 3 }],
+    },
+    {
+      name: "values: a same-file constant equal to Infinity is no deadline",
+      code: NEVER_FIRES_INFINITY,
+      errors: [{ messageId: "deadlineNeverFires" as never, data: { value: "NO_TIMEOUT" }, line: 3 }],
+    },
+    {
+      name: "values: a month, evaluated through same-file constants, is past the largest timer delay",
+      code: NEVER_FIRES_CONSTANT_CHAIN,
+      errors: [{ messageId: "deadlineNeverFires" as never, data: { value: "A_MONTH" }, line: 4 }],
+    },
+    {
+      name: "values: Number.MAX_SAFE_INTEGER written as the timeout is no deadline",
+      code: NEVER_FIRES_MAX_SAFE_DIRECT,
+      errors: [{ messageId: "deadlineNeverFires" as never, data: { value: "Number.MAX_SAFE_INTEGER" }, line: 2 }],
+    },
+    {
+      name: "ACP: a free function forwarding only its signal parameter still owes its wait a deadline",
+      code: ACP_FREE_FUNCTION,
+      errors: [error(ACP_FREE_FUNCTION, "request(methods", "missingDeadline")],
+    },
+    {
+      name: "same-file adapter without a deadline: reported once, inside the adapter, not at this.client.requestPermission",
+      code: ACP_ADAPTER_WITHOUT_DEADLINE,
+      errors: [error(ACP_ADAPTER_WITHOUT_DEADLINE, "request(methods", "missingDeadline")],
     },
     {
       name: "values: t ?? Number.MAX_SAFE_INTEGER is no deadline when t is unset",
