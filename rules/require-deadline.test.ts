@@ -814,6 +814,10 @@ declare const server: Server;
 declare const params: Parameters<Server["elicitInput"]>[0];
 `;
 
+const CALLS_ASK_USER = `${WRAPPER_IMPORTS}export async function deploy() {
+  const answer = await askUser("Deploy?");
+  return answer.action;
+}`;
 /** The caller of a project wrapper named like the SDK's method, and the SDK's method itself. */
 const CALLS_ASKER = `${WRAPPER_IMPORTS}const asker = new Asker();
 export async function deploy() {
@@ -861,10 +865,7 @@ typedRuleTester.run("require-deadline (typed, across files)", rule, {
     {
       name: "typed callers: a wrapper of another file that asks with no deadline is reported there, not at its callers",
       filename: TYPED_FILE,
-      code: `${WRAPPER_IMPORTS}export async function deploy() {
-  const answer = await askUser("Deploy?");
-  return answer.action;
-}`,
+      code: CALLS_ASK_USER,
     },
     {
       name: "typed callers: a wrapper of another file that asks with a deadline",
@@ -949,6 +950,13 @@ export async function askUser(): Promise<ElicitResult> {
       errors: [
         error(CALLS_SDK, "elicitInput(params", "missingDeadline", { defaultDeadline: MCP_DEFAULT, fix: MCP_FIX }),
       ],
+    },
+    {
+      name: "typed callers: a wrapper the user lists in humanWaitFunctions is judged at its calls",
+      filename: TYPED_FILE,
+      code: CALLS_ASK_USER,
+      options: [{ humanWaitFunctions: [{ from: "file", name: "askUser", optionsArgIndex: 1 }] }] as never,
+      errors: [error(CALLS_ASK_USER, "askUser(", "missingDeadline")],
     },
     {
       name: "typed wrapper: the SDK's lower-level request with no deadline, reported once, inside the wrapper",
