@@ -850,6 +850,10 @@ export async function deploy() {
 const A_GENERIC = `${A_IMPORTS}export async function askUser(): Promise<ElicitResult> {
   return transport.request<ElicitResult>(ELICIT, params);
 }`;
+const A_GENERIC_NEVER = `${A_IMPORTS}const NO_TIMEOUT = Number.MAX_SAFE_INTEGER;
+export async function askUser(): Promise<ElicitResult> {
+  return transport.request<ElicitResult>(ELICIT, params, { timeout: NO_TIMEOUT });
+}`;
 const A_SEND_REQUEST = `${A_IMPORTS}import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerRequest, ServerNotification } from "@modelcontextprotocol/sdk/types.js";
 export async function askUser(extra: RequestHandlerExtra<ServerRequest, ServerNotification>): Promise<ElicitResult> {
@@ -980,6 +984,18 @@ export async function askUser(): Promise<ElicitResult> {
             "`transport.request` for `elicitation/create` comes from no package this plugin knows, so nothing at this call says how long it waits for a person",
           fix: MCP_FIX,
         }),
+      ],
+    },
+    {
+      name: "typed wrapper: a generic transport's timeout that never fires",
+      filename: TYPED_FILE,
+      code: A_GENERIC_NEVER,
+      errors: [
+        {
+          messageId: "deadlineNeverFires" as never,
+          data: { value: "NO_TIMEOUT" },
+          line: locate(A_GENERIC_NEVER, "timeout: NO_TIMEOUT").line,
+        },
       ],
     },
     {
