@@ -180,16 +180,17 @@ export default createRule<[Options], MessageIds>({
     return {
       CallExpression(node) {
         const call = matchWaitOnPerson(node, sourceCode, wrappers);
-        if (call && call.api.side === "server") {
-          // A wait reached through the program's own code is judged at the call inside it, which can carry the
-          // deadline (typed: wherever the wrapper is declared); a user's listed wrapper is judged where it is called.
-          if (call.wrapper === null && reachesProgramAnswerFunction(node, sourceCode)) return;
-          if (!call.delegation) checkCall(call);
-          else if (call.delegation.via === "type") {
-            // Typed: a request API that names a question and takes deadline options, which the table does not list.
-            const request = typedRequestWait(node, call.delegation.facts.shape, sourceCode);
-            if (request) checkCall(request);
-          }
+        // A wait reached through the program's own code is judged at the call inside it, which can carry the
+        // deadline (typed: wherever the wrapper is declared); a user's listed wrapper is judged where it is called.
+        if (
+          call &&
+          call.api.side === "server" &&
+          call.delegation?.via !== "local" &&
+          !(call.wrapper === null && reachesProgramAnswerFunction(node, sourceCode))
+        ) {
+          // Typed: a request API the table does not list, named for a question and taking deadline options.
+          const request = call.delegation ? typedRequestWait(node, call.delegation.facts.shape, sourceCode) : call;
+          if (request) checkCall(request);
         }
         // `await resolver.wait()` on a waiter object that only an answer settles.
         const waiter = call ? null : findWaiterObjectWait(node, sourceCode);
