@@ -20,6 +20,7 @@ import {
 import { describeDefaultDeadline } from "../core/human-wait.ts";
 import { fileMayWaitOnPerson, matchWaitOnPerson } from "../core/local-waits.ts";
 import { textFacts, type TextSource } from "../core/text-gate.ts";
+import { reachesProgramAnswerFunction, typedRequestWait } from "../core/typed-deadline.ts";
 import { adaptToInstalled } from "../core/versions.ts";
 import { localFunctionOf, walkSubtree } from "../core/walk.ts";
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
@@ -180,8 +181,18 @@ export default createRule<[Options], MessageIds>({
     return {
       CallExpression(node) {
         const call = matchWaitOnPerson(node, sourceCode, wrappers);
-        // A wait reached through the file's own code is judged at the call inside it, which can carry the deadline.
-        if (call && call.api.side === "server" && !call.delegation) checkCall(call);
+        // A wait reached through the program's own code is judged at the call inside it, which can carry the
+        // deadline (typed: wherever the wrapper is declared); a user's listed wrapper is judged where it is called.
+        if (
+          call &&
+          call.api.side === "server" &&
+          call.delegation?.via !== "local" &&
+          !(call.wrapper === null && reachesProgramAnswerFunction(node, sourceCode))
+        ) {
+          // Typed: a request API the table does not list, named for a question and taking deadline options.
+          const request = call.delegation ? typedRequestWait(node, call.delegation.facts.shape, sourceCode) : call;
+          if (request) checkCall(request);
+        }
         // `await resolver.wait()` on a waiter object that only an answer settles.
         const waiter = call ? null : findWaiterObjectWait(node, sourceCode);
         if (waiter) context.report({ node: narrowCallLocation(node), messageId: "handRolledWait" });
