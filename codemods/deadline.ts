@@ -18,7 +18,13 @@ import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
 import { findProperty, walkSubtree } from "../core/ast.ts";
 import { isAbortSignalStaticCall } from "../core/walk.ts";
 import { canCarryDeadline, findUserLandRaces, readDeadline, readOptions } from "../core/deadline.ts";
-import { indentAt, insertIntoList as insertIntoListOf } from "../core/layout.ts";
+import {
+  indentAt,
+  insertIntoList as insertIntoListOf,
+  layoutOf,
+  lineLengthWith,
+  type FileLayout,
+} from "../core/layout.ts";
 import { newObjectArgumentEdit, propertyText, spellKey } from "../core/object-edit.ts";
 import { noDecisionAnswerText } from "../core/result-shapes.ts";
 import { findCallerSignals } from "../core/signals.ts";
@@ -41,7 +47,6 @@ import {
   type TextEdit,
 } from "./apply-suggestions.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
-import { fileStyle, lineLengthWith, type FileStyle } from "./layout.ts";
 import {
   DEADLINE_PARAMETER,
   deadlineHelperText,
@@ -76,7 +81,8 @@ export function runDeadline(source: string, file: string, options: CodemodOption
       { name: DEADLINE_RULE, rule: requireDeadline, options: REPORT_EVERYTHING, mayReport: deadlineMayReport },
     ],
     (problem, sourceCode) => {
-      const context: DecideContext = { problem, sourceCode, deadlineMs, typescript, style: fileStyle(sourceCode) };
+      const style = layoutOf(sourceCode as never);
+      const context: DecideContext = { problem, sourceCode, deadlineMs, typescript, style };
       return problem.ruleId === `elicitation/${SIGNAL_RULE}` ? decideSignal(context) : decideDeadline(context);
     },
   );
@@ -88,7 +94,7 @@ interface DecideContext {
   readonly sourceCode: SourceCode;
   readonly deadlineMs: number;
   readonly typescript: boolean;
-  readonly style: FileStyle;
+  readonly style: FileLayout;
 }
 
 /** What the transform does with each kind of `forward-abort-signal` report. */
@@ -187,7 +193,7 @@ function callWithOptions(
   prefix: string,
   properties: readonly string[],
   suffix: string,
-  style: FileStyle,
+  style: FileLayout,
 ): TextEdit {
   const original = text.slice(node.range[0], node.range[1]);
   const startsAndEndsOnOneLine = !/\n/.test(original);
@@ -201,7 +207,7 @@ function callWithOptions(
     return { range: node.range, text: `${prefix}${original}${inlineTail}` };
   }
   const indent = indentAt(text, node.range[0]);
-  const comma = style.trailingComma ? "," : "";
+  const comma = style.trailingCommas ? "," : "";
   const body = properties.map((property) => `${indent}${style.indentUnit}${property}`).join(`,${style.eol}`);
   return {
     range: node.range,
@@ -218,7 +224,7 @@ function callWithArguments(
   node: TSESTree.Node,
   callee: string,
   args: readonly string[],
-  style: FileStyle,
+  style: FileLayout,
 ): TextEdit {
   const oneLine = `${callee}(${args.join(", ")})`;
   if (!/\n/.test(oneLine) && lineLengthWith(text, node.range[0], oneLine, node.range[1]) <= style.width) {
@@ -228,7 +234,7 @@ function callWithArguments(
   const inner = `${indent}${style.indentUnit}`;
   // An argument spread over lines moves one level deeper with the rest.
   const deeper = args.map((argument) => argument.replace(/\n/g, `\n${style.indentUnit}`).replace(/\r\n/g, "\r\n"));
-  const comma = style.trailingComma ? "," : "";
+  const comma = style.trailingCommas ? "," : "";
   return {
     range: node.range,
     text: `${callee}(${style.eol}${deeper.map((argument) => `${inner}${argument}`).join(`,${style.eol}`)}${comma}${style.eol}${indent})`,
@@ -325,7 +331,7 @@ function wrapInDeadlineHelper(
   const fits = lineLengthWith(text, call.range[0], hugged, call.range[1]) <= style.width;
   // Too wide hugged: the call moves to the next line, one indent deeper, and the helper's `)` gets a line of its own.
   const indent = indentAt(text, call.range[0]);
-  const comma = style.trailingComma ? "," : "";
+  const comma = style.trailingCommas ? "," : "";
   const wrapped: TextEdit = {
     range: call.range,
     text: fits
@@ -400,7 +406,7 @@ function addSignalCompanion(problem: Linter.LintMessage, sourceCode: SourceCode)
   const wait = findReportedWait(problem, sourceCode);
   const companion = wait?.api.signalCompanionField;
   if (!wait || !companion || wait.api.optionsArgIndex === null) return { skip: noRewriteReason(problem) };
-  const located = locateOptions(wait.node, wait.api.optionsArgIndex, sourceCode, fileStyle(sourceCode));
+  const located = locateOptions(wait.node, wait.api.optionsArgIndex, sourceCode, layoutOf(sourceCode as never));
   if ("skip" in located) return located;
   if (!located.options) return { skip: noRewriteReason(problem) };
   const existing = findProperty(located.options, companion);
@@ -430,7 +436,7 @@ function locateOptions(
   call: TSESTree.CallExpression,
   index: number,
   sourceCode: SourceCode,
-  style: FileStyle,
+  style: FileLayout,
 ): LocatedOptions {
   if (call.arguments.some((argument) => argument.type === AST_NODE_TYPES.SpreadElement)) {
     return { skip: "the call spreads its arguments: add the deadline where they are built" };
@@ -462,7 +468,7 @@ function newOptionsArgument(
   sourceCode: SourceCode,
   call: TSESTree.CallExpression,
   properties: readonly string[],
-  style: FileStyle,
+  style: FileLayout,
 ): TextEdit {
   const text = sourceCode.text;
   const last = call.arguments.at(-1);
@@ -478,7 +484,7 @@ function newOptionsArgument(
   if (lineLengthWith(text, last.range[1], inline) <= style.width)
     return { range: [last.range[1], last.range[1]], text: inline };
   const indent = indentAt(text, last.range[1]);
-  const comma = style.trailingComma ? "," : "";
+  const comma = style.trailingCommas ? "," : "";
   const body = properties.map((property) => `${indent}${style.indentUnit}${property}`).join(`,${style.eol}`);
   return { range: [last.range[1], last.range[1]], text: `, {${style.eol}${body}${comma}${style.eol}${indent}}` };
 }
@@ -491,7 +497,7 @@ function insertIntoObject(
   sourceCode: SourceCode,
   object: TSESTree.ObjectExpression,
   properties: readonly string[],
-  style: FileStyle,
+  style: FileLayout,
 ): TextEdit {
   const closingBrace = sourceCode.getLastToken(object as never)!;
   const edit = insertIntoList(sourceCode, object.properties, closingBrace, properties.join(", "));
@@ -500,7 +506,7 @@ function insertIntoObject(
   if (!oneLine || lineLengthWith(text, edit.range[0], edit.text, edit.range[1]) <= style.width) return edit;
   if (sourceCode.getCommentsInside(object as never).length > 0) return edit;
   const indent = indentAt(text, object.range[0]);
-  const comma = style.trailingComma ? "," : "";
+  const comma = style.trailingCommas ? "," : "";
   const all = [...object.properties.map((property) => sourceCode.getText(property as never)), ...properties];
   const body = all.map((property) => `${indent}${style.indentUnit}${property}`).join(`,${style.eol}`);
   return { range: object.range, text: `{${style.eol}${body}${comma}${style.eol}${indent}}` };

@@ -9,7 +9,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { SourceCode } from "eslint";
 import { describeHelper, destructuredOptionNames } from "../core/race-helper.ts";
 import type { TextEdit } from "./apply-suggestions.ts";
-import type { FileStyle } from "./layout.ts";
+import type { FileLayout } from "../core/layout.ts";
 
 const HELPER_NAME = "askWithin";
 
@@ -80,13 +80,13 @@ function helperSource(name: string, typescript: boolean, width: number): string[
 }
 
 /** The helper as this file would write it: its indent unit, quotes, semicolons and line ending. */
-export function helperText(name: string, typescript: boolean, style: FileStyle): string {
+export function helperText(name: string, typescript: boolean, style: FileLayout): string {
   return adaptToStyle(helperSource(name, typescript, style.width), style);
 }
 
-function adaptToStyle(source: readonly string[], style: FileStyle): string {
+function adaptToStyle(source: readonly string[], style: FileLayout): string {
   // A file that closes multi-line lists without a comma gets none before a closing line.
-  const lines = style.trailingComma
+  const lines = style.trailingCommas
     ? source
     : source.map((line, index) => (/^\s*[)\]}]/.test(source[index + 1] ?? "") ? line.replace(/,$/, "") : line));
   return lines
@@ -166,7 +166,7 @@ function freeName(sourceCode: SourceCode, base: string): string {
  * Where the helper goes: after the last import; in a file without imports, before its first top-level function
  * (beside the file's own helpers), with that function's leading comments; else before the first statement.
  */
-export function helperInsertion(sourceCode: SourceCode, text: string, style: FileStyle): TextEdit {
+export function helperInsertion(sourceCode: SourceCode, text: string, style: FileLayout): TextEdit {
   const program = sourceCode.ast as unknown as TSESTree.Program;
   const imports = program.body.filter((statement) => statement.type === AST_NODE_TYPES.ImportDeclaration);
   const lastImport = imports.at(-1);
@@ -255,7 +255,7 @@ function deadlineHelperSource(name: string, typescript: boolean, width: number):
 }
 
 /** The deadline helper as this file would write it. */
-export function deadlineHelperText(name: string, typescript: boolean, style: FileStyle): string {
+export function deadlineHelperText(name: string, typescript: boolean, style: FileLayout): string {
   return adaptToStyle(deadlineHelperSource(name, typescript, style.width), style);
 }
 

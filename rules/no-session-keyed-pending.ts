@@ -2,9 +2,10 @@
  * A pending answer stored under a session / thread / tool-call / server id: two questions asked concurrently under
  * that id share one slot, so the second overwrites the first and answers go to the wrong call (DESIGN §2.2).
  */
-import { AST_NODE_TYPES, type ParserServices, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { unwrapExpression } from "../core/ast.ts";
-import { textMayContainHumanWait } from "../core/human-wait.ts";
+import { typeComesFromEnclosingCall } from "../core/types.ts";
+import { textFacts, type TextSource } from "../core/text-gate.ts";
 import { createRule } from "../core/create-rule.ts";
 import {
   DEFAULT_KEY_NAME_PATTERN,
@@ -24,6 +25,18 @@ import {
 
 type Options = [{ keyNamePattern?: string; perQuestionKeyPattern?: string; storeNamePattern?: string }];
 export type MessageIds = "sessionKeyedPending";
+
+/**
+ * Whether the rule could report on a file with this text (core/pending.ts's text check). A user's own store or key
+ * pattern may match names the check's words do not cover, and so may a typed key (`sid: SessionId`) whose session
+ * the text never names: those turn the matching part of the check off.
+ */
+export function mayReport(source: TextSource, options: Options[0] = {}, typed = false): boolean {
+  return textMayContainSessionKeyedPending(textFacts(source).text, {
+    checkWaiterWords: (options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN) === DEFAULT_STORE_NAME_PATTERN,
+    checkKeyWords: (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !typed,
+  });
+}
 
 export default createRule<Options, MessageIds>({
   name: "no-session-keyed-pending",
@@ -71,16 +84,10 @@ export default createRule<Options, MessageIds>({
   },
   create(context, [options]) {
     const { sourceCode } = context;
-    const declaredTypeName = createDeclaredTypeNameLookup(sourceCode.parserServices);
-    const hints = {
-      checkWaiterWords: (options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN) === DEFAULT_STORE_NAME_PATTERN,
-      // Typed keys (`sid: SessionId`) may name no session in this file's text.
-      checkKeyWords:
-        (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !declaredTypeName,
-    };
+    const declaredTypeName = createDeclaredTypeNameLookup(sourceCode);
     // Compiled first, so a malformed pattern fails on every file, not only on those that pass the text check.
     const patterns = compilePendingPatterns(options);
-    if (!textMayContainSessionKeyedPending(sourceCode.text, hints)) return {};
+    if (!mayReport(sourceCode, options, declaredTypeName !== null)) return {};
 
     function check(store: TSESTree.Node, key: TSESTree.Node, value: TSESTree.Node): void {
       const verdict = classifyKey(key, sourceCode, patterns, declaredTypeName);
@@ -98,7 +105,7 @@ export default createRule<Options, MessageIds>({
       if (
         intent === "unknown" &&
         !isPendingStoreName(getStoreName(store), patterns) &&
-        !textMayContainHumanWait(sourceCode.text)
+        !textFacts(sourceCode).mayWaitOnPerson
       ) {
         return;
       }
@@ -160,12 +167,16 @@ interface DeclarationWithType {
  * Typed mode: the declared type name of a key (`sid: SessionId` → `SessionId`), from the type's alias or the
  * declaration's annotation (an alias of `string` leaves no trace on the type itself). Null without type info.
  */
-function createDeclaredTypeNameLookup(services: Partial<ParserServices> | undefined): DeclaredTypeNameLookup | null {
+function createDeclaredTypeNameLookup(sourceCode: Readonly<TSESLint.SourceCode>): DeclaredTypeNameLookup | null {
+  const services = sourceCode.parserServices;
   const program = services?.program;
   const nodeMap = services?.esTreeNodeToTSNodeMap;
   if (!program || !nodeMap) return null;
   const checker = program.getTypeChecker();
   return (node) => {
+    // A key read from a callback's request (`request.params.sessionId`) would cost resolving the SDK call around it;
+    // its declared name is the SDK's, which the untyped names already cover.
+    if (typeComesFromEnclosingCall(node, sourceCode)) return null;
     const tsNode = nodeMap.get(node);
     if (!tsNode) return null;
     const alias = checker.getTypeAtLocation(tsNode).aliasSymbol?.getName();

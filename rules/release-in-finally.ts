@@ -9,7 +9,7 @@
  * timer cleared outside a `finally` has a message of its own: what it does if the question ends without an answer.
  */
 import type { TSESTree } from "@typescript-eslint/utils";
-import { textFacts } from "../core/text-gate.ts";
+import { textFacts, type TextSource } from "../core/text-gate.ts";
 import { fileMayWaitOnPerson, matchWaitOnPerson } from "../core/local-waits.ts";
 import {
   compileLockPairs,
@@ -52,11 +52,12 @@ export type MessageIds =
  * a file that never awaits, asks nobody or takes nothing. The `await` test comes first: it needs no compiled options.
  * The codemod uses this same test.
  */
-export function mayReport(text: string, options: Options[0] = {}): boolean {
-  if (!textFacts(text).awaits) return false;
-  if (!compileLockPairs(options.pairs).textHint.test(text)) return false;
-  if (options.anyAwait === true || textFacts(text).mayWaitOnPerson) return true;
-  return mentionsWrapper(text, compileWrappers(options.humanWaitFunctions));
+export function mayReport(source: TextSource, options: Options[0] = {}): boolean {
+  const facts = textFacts(source);
+  if (!facts.awaits) return false;
+  if (!compileLockPairs(options.pairs).textHint.test(facts.text)) return false;
+  if (options.anyAwait === true || facts.mayWaitOnPerson) return true;
+  return mentionsWrapper(facts.text, compileWrappers(options.humanWaitFunctions));
 }
 
 export default createRule<Options, MessageIds>({
@@ -129,7 +130,7 @@ export default createRule<Options, MessageIds>({
     const wrappers = compileWrappers(options.humanWaitFunctions);
     // Typed, a file may also wait through the program's own functions that answer with a person's answer.
     const typedMay = () => !!sourceCode.parserServices?.program && fileMayWaitOnPerson(sourceCode, wrappers);
-    if (!mayReport(sourceCode.text, options) && !typedMay()) return {};
+    if (!mayReport(sourceCode, options) && !typedMay()) return {};
     const pairs = compileLockPairs(options.pairs);
     const anyAwait = options.anyAwait === true;
     const callbackScopes = new Set([...DEFAULT_CALLBACK_SCOPES, ...(options.callbackScopes ?? [])]);
