@@ -2011,6 +2011,18 @@ untypedRuleTester.run("release-in-finally (timers)", rule, {
 }`,
     },
     {
+      name: "timer: a statement runs before the try, but the ask is inside it (a timer has no lock order to keep)",
+      code: `export async function ask(server, message) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  const params = { message, requestedSchema };
+  try {
+    return await server.elicitInput(params, { timeout: 120_000 });
+  } finally {
+    clearInterval(beat);
+  }
+}`,
+    },
+    {
       name: "timer: cleared in the catch that rethrows and again after the try",
       code: `export async function ask(server, params) {
   const reminder = setTimeout(() => notify("Still waiting"), 30_000);
