@@ -213,7 +213,8 @@ export function answerShapeOfCall(
   if (callShapes.has(call)) return callShapes.get(call)!;
   let shape: TypedAnswerShape | null = null;
   try {
-    const fromCallee = answerShapeOfCallee(call, access, sourceCode);
+    const declared = ownFunction ? ownFunctionShape(call, access, sourceCode) : undefined;
+    const fromCallee = declared !== undefined ? declared : answerShapeOfCallee(call, access, sourceCode);
     if (fromCallee === "resolve") {
       const type = typeOf(call, access);
       shape = type ? answerShapeOfType(type, access.checker) : null;
@@ -225,6 +226,47 @@ export function answerShapeOfCall(
   }
   callShapes.set(call, shape);
   return shape;
+}
+
+/** `ts.SymbolFlags.Alias` (an import), spelled out so the rules never load the compiler themselves. */
+const SYMBOL_FLAG_ALIAS = 1 << 21;
+
+/**
+ * The answer of the program's own function a call reaches, found through the callee's symbol and the scan's entry
+ * for its declaration: no type is computed (the call's type would make the checker instantiate the SDK's zod-inferred
+ * `ElicitResult`). Undefined when the symbol leads to no scanned function.
+ */
+function ownFunctionShape(
+  call: TSESTree.CallExpression,
+  access: TypeAccess,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TypedAnswerShape | undefined {
+  const program = sourceCode.parserServices?.program;
+  const callee = call.callee;
+  const nameNode =
+    callee.type === "Identifier"
+      ? callee
+      : callee.type === "MemberExpression" && !callee.computed
+        ? callee.property
+        : null;
+  const tsName = nameNode && access.toTsNode(nameNode);
+  let symbol = tsName ? access.checker.getSymbolAtLocation(tsName) : undefined;
+  if (symbol && (symbol.flags & SYMBOL_FLAG_ALIAS) !== 0) symbol = access.checker.getAliasedSymbol(symbol);
+  if (!program || !symbol) return undefined;
+  const entries = findAnswerFunctions(program, "named");
+  for (const declaration of symbol.declarations ?? []) {
+    const file = declaration.getSourceFile();
+    const starts = [declaration.getStart()];
+    const initializer = (declaration as { initializer?: ts.Node }).initializer;
+    if (initializer) starts.push(initializer.getStart());
+    const lines = starts.map((start) => file.getLineAndCharacterOfPosition(start).line + 1);
+    const entry = entries.find(
+      (candidate) =>
+        candidate.fileName === file.fileName && candidate.name === symbol.name && lines.includes(candidate.line),
+    );
+    if (entry) return entry.shape;
+  }
+  return undefined;
 }
 
 /** A parameter without a type annotation of a function written as an argument of a call (`f(async (a, b) => …)`). */
@@ -296,7 +338,7 @@ function isObjectStatic(call: TSESTree.CallExpression): boolean {
 const callShapes = new WeakMap<TSESTree.CallExpression, TypedAnswerShape | null>();
 
 /** Text a generic call must show for its result to be a person's answer (the schema or type it is given). */
-const ANSWER_ARGUMENT_HINT = /Elicit|elicitation|Permission|accept/;
+const ANSWER_ARGUMENT_HINT = /Elicit|elicitation\/|Permission|["'`]accept["'`]/;
 
 /**
  * The answer a call resolves with, read from what its callee declares it returns, without resolving the call: the

@@ -100,13 +100,15 @@ export default createRule<Options, MessageIds>({
       sourceCode,
       branchContext: { sourceCode, wrappers: compileWrappers(options.humanWaitFunctions) },
       reportIdentical: options.reportIdenticalBranches === true,
+      narrowByType: true,
       style: codeStyle(sourceCode, context.filename),
     };
+    const narrowing = narrowByTypeOnlyToReport(check);
 
     return {
-      IfStatement: (node) => reportReask(check, node) || analyseIf(check, node),
-      ConditionalExpression: (node) => analyseTernary(check, node),
-      SwitchStatement: (node) => analyseSwitch(check, node),
+      IfStatement: (node) => reportReask(check, node) || narrowing(analyseIf)(node),
+      ConditionalExpression: narrowing(analyseTernary),
+      SwitchStatement: narrowing(analyseSwitch),
       CallExpression(node) {
         const handler = matchElicitationHandler(node);
         if (handler) checkHandler(check, handler.handler, "mcp");
@@ -121,3 +123,26 @@ export default createRule<Options, MessageIds>({
     };
   },
 });
+
+/**
+ * Typed, runs an analysis first without the checker's narrowing and again with it only where it would report. The
+ * narrowing only removes values, so it can only take a finding away, and asking about the type of an answer is the
+ * dearest question this rule asks (the SDK's `ElicitResult` is inferred from a zod schema). Reporting identical
+ * branches is not monotone in the values, so with that option every analysis is typed.
+ */
+function narrowByTypeOnlyToReport(check: Check) {
+  const typed = !!check.sourceCode.parserServices?.program && !check.reportIdentical;
+  return <N>(analyse: (check: Check, node: N) => unknown) =>
+    (node: N): void => {
+      if (!typed) {
+        analyse(check, node);
+        return;
+      }
+      let wouldReport = false;
+      const context = Object.create(check.context, {
+        report: { value: () => (wouldReport = true) },
+      }) as Check["context"];
+      analyse({ ...check, context, narrowByType: false }, node);
+      if (wouldReport) analyse(check, node);
+    };
+}

@@ -42,6 +42,8 @@ export interface Check extends RewriteContext {
   readonly context: Readonly<TSESLint.RuleContext<MessageIds, Options>>;
   readonly branchContext: BranchContext;
   readonly reportIdentical: boolean;
+  /** Whether the values reaching a branch are intersected with what the checker narrowed the read to. */
+  readonly narrowByType: boolean;
 }
 
 function report(
@@ -231,7 +233,7 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
     clause.test ? getStringValue(unwrapExpression(clause.test)) : undefined,
   );
   if (literals.some((literal) => literal === null || (literal !== undefined && !allowed.includes(literal)))) return;
-  const domain = valuesReaching(node, discriminant, sourceCode, node.discriminant);
+  const domain = valuesReaching(node, discriminant, sourceCode, check.narrowByType ? node.discriminant : undefined);
   const named = new Set(literals.filter((literal): literal is string => typeof literal === "string"));
   const defaultClause = node.cases.find((clause) => clause.test === null);
 
@@ -308,7 +310,8 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
 function splitOnAnswer(check: Check, node: TSESTree.Node, test: TSESTree.Node) {
   const found = discriminantOf(test, check.branchContext);
   if (!found) return null;
-  const domain = valuesReaching(node, found.discriminant, check.sourceCode, found.comparison.read);
+  const read = check.narrowByType ? found.comparison.read : undefined;
+  const domain = valuesReaching(node, found.discriminant, check.sourceCode, read);
   return { found, domain, ...splitValues(test, found.discriminant, domain, check.sourceCode) };
 }
 
