@@ -195,7 +195,10 @@ export function helperInsertion(sourceCode: SourceCode, text: string, style: Hel
   const lastImport = imports.at(-1);
   if (lastImport) {
     const end = endOfLine(sourceCode.text, lastImport.range[1]);
-    return { range: [end, end], text: `${style.eol}${style.eol}${text}` };
+    // Code right under the imports gets a blank line between it and the helper too.
+    const next = sourceCode.text.slice(end).replace(/^\r?\n/, "");
+    const gap = next !== "" && !/^[ \t]*\r?\n/.test(next) ? style.eol : "";
+    return { range: [end, end], text: `${style.eol}${style.eol}${text}${gap}` };
   }
   const anchor = topLevelStatementOf(topLevelFunctions(program)[0]) ?? program.body[0];
   if (!anchor)

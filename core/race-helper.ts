@@ -122,7 +122,11 @@ function isGuardedBy(
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): boolean {
   const reads = (test: TSESTree.Node) =>
-    walkSubtree(test, sourceCode.visitorKeys, (inner) => inner.type === AST_NODE_TYPES.Identifier && inner.name === name);
+    walkSubtree(
+      test,
+      sourceCode.visitorKeys,
+      (inner) => inner.type === AST_NODE_TYPES.Identifier && inner.name === name,
+    );
   for (let child = node, parent = node.parent; parent && child !== body; child = parent, parent = parent.parent) {
     if (
       (parent.type === AST_NODE_TYPES.ConditionalExpression || parent.type === AST_NODE_TYPES.IfStatement) &&
