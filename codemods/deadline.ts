@@ -50,6 +50,7 @@ import {
   helperInsertion,
   helperText,
   HELPER_OPTIONS,
+  type HelperStyle,
 } from "../core/race-helper-text.ts";
 
 export const DEADLINE_RULE = "require-deadline";
@@ -169,9 +170,9 @@ function raceWithHelper(context: DecideContext): Decision {
     `${HELPER_OPTIONS.ms}: ${deadlineMs}`,
     `${HELPER_OPTIONS.noAnswer}: () => (${answer})`,
   ];
-  const wrapped = callWithOptions(sourceCode.text, wait.node, `${name}(`, properties, ")", style);
+  const wrapped = callWithOptions(sourceCode.text, wait.node, `${name}(`, properties, ")", helperStyle(style));
   if (existing) return { edit: wrapped };
-  const helper = helperInsertion(code, helperText(name, context.typescript, style), style);
+  const helper = helperInsertion(code, helperText(name, context.typescript, helperStyle(style)), helperStyle(style));
   return { edit: combineEdits(sourceCode.text, [helper, wrapped]) };
 }
 
@@ -278,7 +279,15 @@ function wrapInDeadlineHelper(
   msText = String(context.deadlineMs),
 ): Decision {
   const { sourceCode, style, typescript } = context;
-  const edits = deadlineHelperEdits(sourceCode as never, call, inner, signalText, msText, style, typescript);
+  const edits = deadlineHelperEdits(
+    sourceCode as never,
+    call,
+    inner,
+    signalText,
+    msText,
+    helperStyle(style),
+    typescript,
+  );
   return { edit: edits.length === 1 ? edits[0]! : combineEdits(sourceCode.text, edits) };
 }
 
@@ -488,6 +497,11 @@ function insertIntoList(
   item: string,
 ): TextEdit {
   return insertIntoListOf(sourceCode as never, items, closer as never, item);
+}
+
+/** The file's style as the helpers of core/race-helper-text.ts read it (core/layout.ts spells the comma habit so). */
+function helperStyle(style: FileStyle): HelperStyle {
+  return { ...style, trailingCommas: style.trailingComma };
 }
 
 export default toJscodeshiftTransform(runDeadline);

@@ -18,15 +18,15 @@ import { describeHelper, destructuredOptionNames } from "./race-helper.ts";
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /**
- * The parts of a file's layout the helpers and the calls to them follow: line ending, indent unit, quote and
- * semicolons as core/layout.ts reads them, whether multi-line lists end with a comma, and the widest line to write.
+ * The parts of a file's layout the helpers and the calls to them follow, as core/layout.ts `layoutOf` reads them:
+ * line ending, indent unit, quote, semicolons, whether multi-line lists end with a comma, and the widest line to write.
  */
 export interface HelperStyle {
   readonly eol: string;
   readonly indentUnit: string;
   readonly quote: '"' | "'";
   readonly semicolons: boolean;
-  readonly trailingComma: boolean;
+  readonly trailingCommas: boolean;
   readonly width: number;
 }
 
@@ -106,7 +106,7 @@ export function helperText(name: string, typescript: boolean, style: HelperStyle
 
 function adaptToStyle(source: readonly string[], style: HelperStyle): string {
   // A file that closes multi-line lists without a comma gets none before a closing line.
-  const lines = style.trailingComma
+  const lines = style.trailingCommas
     ? source
     : source.map((line, index) => (/^\s*[)\]}]/.test(source[index + 1] ?? "") ? line.replace(/,$/, "") : line));
   return lines
@@ -263,7 +263,7 @@ export function callWithOptions(
     return { range: node.range, text: `${prefix}${original}${inlineTail}` };
   }
   const indent = indentAt(text, node.range[0]);
-  const comma = style.trailingComma ? "," : "";
+  const comma = style.trailingCommas ? "," : "";
   const body = properties.map((property) => `${indent}${style.indentUnit}${property}`).join(`,${style.eol}`);
   return {
     range: node.range,
@@ -362,7 +362,7 @@ export function deadlineHelperEdits(
   const fits = lineLengthWith(text, call.range[0], hugged, call.range[1]) <= style.width;
   // Too wide hugged: the call moves to the next line, one indent deeper, and the helper's `)` gets a line of its own.
   const indent = indentAt(text, call.range[0]);
-  const comma = style.trailingComma ? "," : "";
+  const comma = style.trailingCommas ? "," : "";
   const wrapped: TextEdit = {
     range: call.range,
     text: fits

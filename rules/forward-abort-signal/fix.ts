@@ -19,7 +19,6 @@ import {
   helperInsertion,
   helperText,
   HELPER_OPTIONS,
-  type HelperStyle,
 } from "../../core/race-helper-text.ts";
 import { noDecisionAnswerText } from "../../core/result-shapes.ts";
 import type { CallerSignal } from "../../core/signals.ts";
@@ -64,7 +63,7 @@ export function raceFix(
   signal: CallerSignal,
 ): TSESLint.RuleFix[] | null {
   const { context, sourceCode } = check;
-  const style = helperStyle(sourceCode);
+  const style = layoutOf(sourceCode);
   const existing = findExistingHelper(sourceCode);
   if (existing?.kind === "signal") {
     return [fixer.replaceText(call.node, `${existing.name}(${sourceCode.getText(call.node)}, ${signal.text})`)];
@@ -84,19 +83,6 @@ export function raceFix(
     fixes.unshift(fixer.replaceTextRange(helper.range, helper.text));
   }
   return fixes;
-}
-
-/** The file's layout as the helpers and the calls to them follow it (core/layout.ts). */
-function helperStyle(sourceCode: Readonly<TSESLint.SourceCode>): HelperStyle {
-  const layout = layoutOf(sourceCode);
-  return {
-    eol: layout.eol,
-    indentUnit: layout.indentUnit,
-    quote: layout.quote,
-    semicolons: layout.semicolons,
-    trailingComma: layout.trailingCommas,
-    width: layout.width,
-  };
 }
 
 /** A new options argument holding the signal, laid out like the call. */
@@ -257,7 +243,7 @@ function mergeThroughDeadlineHelper(
       ? signal.text
       : `AbortSignal.any([${[...timer.others.map((other) => sourceCode.getText(other)), signal.text].join(", ")}])`;
   const typescript = /\.[cm]?tsx?$/i.test(context.filename);
-  return deadlineHelperEdits(sourceCode, call.node, inner, combined, timer.ms, helperStyle(sourceCode), typescript).map(
+  return deadlineHelperEdits(sourceCode, call.node, inner, combined, timer.ms, layoutOf(sourceCode), typescript).map(
     (edit) => fixer.replaceTextRange(edit.range, edit.text),
   );
 }
