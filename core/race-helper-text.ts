@@ -200,16 +200,23 @@ export function helperInsertion(sourceCode: SourceCode, text: string, style: Hel
     const gap = next !== "" && !/^[ \t]*\r?\n/.test(next) ? style.eol : "";
     return { range: [end, end], text: `${style.eol}${style.eol}${text}${gap}` };
   }
-  const anchor = topLevelStatementOf(topLevelFunctions(program)[0]) ?? program.body[0];
+  // Directives (`"use strict"`) stay first, so the helper goes after them.
+  const anchor =
+    topLevelStatementOf(topLevelFunctions(program)[0]) ??
+    program.body.find((statement) => !(statement.type === AST_NODE_TYPES.ExpressionStatement && statement.directive));
   if (!anchor)
     return { range: [sourceCode.text.length, sourceCode.text.length], text: `${style.eol}${text}${style.eol}` };
-  const comments = sourceCode.getCommentsBefore(anchor);
-  const start =
-    comments[0] && isAttached(sourceCode.text, comments[0].range[1], anchor.range[0])
-      ? comments[0].range[0]
-      : anchor.range[0];
+  // The comments right above the statement (its doc comment) stay with it; a shebang stays on the first line.
+  let start = anchor.range[0];
+  for (const comment of sourceCode.getCommentsBefore(anchor).reverse()) {
+    if ((comment.type as string) === "Shebang" || !isAttached(sourceCode.text, comment.range[1], start)) break;
+    start = comment.range[0];
+  }
   const lineStart = sourceCode.text.lastIndexOf("\n", start - 1) + 1;
-  return { range: [lineStart, lineStart], text: `${text}${style.eol}${style.eol}` };
+  // Under a line of code (a directive), a blank line first.
+  const above = sourceCode.text.slice(sourceCode.text.lastIndexOf("\n", lineStart - 2) + 1, lineStart);
+  const gap = lineStart > 0 && above.trim() !== "" ? style.eol : "";
+  return { range: [lineStart, lineStart], text: `${gap}${text}${style.eol}${style.eol}` };
 }
 
 function topLevelStatementOf(fn: TSESTree.FunctionDeclaration | undefined): TSESTree.Node | undefined {

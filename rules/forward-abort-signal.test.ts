@@ -1059,6 +1059,52 @@ export async function authorize(conn, params, signal) {
     ],
   },
   {
+    name: "race helper placement: after a shebang and a directive, above the comment of the first statement",
+    filename: "cli.js",
+    code: `#!/usr/bin/env node
+"use strict";
+// Asks before it deletes.
+const run = async (conn, params, signal) => conn.requestPermission(params);
+module.exports = { run };
+`,
+    needle: "requestPermission",
+    messageId: "notRaced",
+    suggestions: [
+      `#!/usr/bin/env node
+"use strict";
+
+${noTrailingCommas(ASK_WITHIN_JS)}
+
+// Asks before it deletes.
+const run = async (conn, params, signal) => askWithin(conn.requestPermission(params), {
+  signal,
+  noAnswer: () => ({ outcome: { outcome: "cancelled" } })
+});
+module.exports = { run };
+`,
+    ],
+  },
+  {
+    name: "race helper placement: a function's doc comment stays with it; the helper goes under the file's header",
+    code: `// Copyright header.
+
+/** Asks for permission to run a command. */
+export async function authorize(conn, params, signal) { return conn.requestPermission(params); }`,
+    needle: "requestPermission",
+    messageId: "notRaced",
+    suggestions: [
+      `// Copyright header.
+
+${noTrailingCommas(ASK_WITHIN_WIDE)}
+
+/** Asks for permission to run a command. */
+export async function authorize(conn, params, signal) { return askWithin(conn.requestPermission(params), {
+  signal,
+  noAnswer: () => ({ outcome: { outcome: "cancelled" as const } })
+}); }`,
+    ],
+  },
+  {
     name: "withinDeadline: a file that already has the helper gets the call wrapped, not a second helper",
     code: `${WITHIN_DEADLINE}
 
