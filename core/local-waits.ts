@@ -606,6 +606,6 @@ export function fileMayWaitOnPerson(
 ): boolean {
   const text = sourceCode.text;
   if (textMayContainHumanWait(text) || mentionsWrapper(text, wrappers)) return true;
-  const names = answerFunctionNames(sourceCode);
+  const names = [...answerFunctionNames(sourceCode)];
   return names.length > 0 && names.some((name) => new RegExp(`\\b${name.replace(/\$/g, "\\$")}\\s*\\(`).test(text));
 }

@@ -6,10 +6,10 @@
  * ACP 2.x handler context `{ signal }`; and any parameter or variable declared or typed `AbortSignal`.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getMemberPath, unwrapExpression } from "./ast.ts";
-import type { HumanWaitCall } from "./calls.ts";
+import { getMemberPath, isFunctionNode, unwrapExpression } from "./ast.ts";
+import { matchToolHandler, type HumanWaitCall } from "./calls.ts";
 import { isAbortSignalStaticCall, resolveIdentifier, singleInitializer, walkSubtree } from "./walk.ts";
-import { fieldPresence, hasAbortSignalType, signalPathsOfType } from "./types.ts";
+import { fieldPresence, hasAbortSignalType, isContextuallyTypedParameter, signalPathsOfType } from "./types.ts";
 
 export type CallerSignal =
   /** A local name holding the signal: a parameter, a destructured `{ signal }`, a `const signal = …`. */
@@ -226,12 +226,31 @@ function isSignalVariable(
     // `const signal = "SIGTERM"` names a process signal, not an AbortSignal.
     if (value?.type === AST_NODE_TYPES.Literal || value?.type === AST_NODE_TYPES.TemplateLiteral) return false;
   }
-  return (
-    hasAbortSignalAnnotation(name) ||
-    isDestructuredSignal(name) ||
-    SIGNAL_NAME.test(variable.name) ||
-    hasAbortSignalType(name, sourceCode)
-  );
+  if (hasAbortSignalAnnotation(name) || isDestructuredSignal(name) || SIGNAL_NAME.test(variable.name)) return true;
+  return worthATypeQuery(variable, definition, sourceCode) && hasAbortSignalType(name, sourceCode);
+}
+
+/** Text that any expression yielding an `AbortSignal` names somewhere (`.signal`, `AbortSignal.any`, `onAbort()`). */
+const SIGNAL_TEXT = /signal|abort/i;
+
+/**
+ * Whether asking the checker for this name's type is worth what it costs. Two kinds of name are not:
+ * - a parameter with no annotation of a function passed to a call: its type comes from the call, so the checker must
+ *   resolve the whole call first (a `registerTool` with a zod schema, a generic `setRequestHandler`: up to seconds
+ *   per file). Where such a callback gets its request's signal is known without types (see `signalPathsBelow`);
+ * - a variable whose initializer names nothing like a signal: an `AbortSignal` comes from a `.signal`, an
+ *   `AbortSignal.…` call or a function named for it, and typing `await server.elicitInput(…)` resolves the call.
+ */
+function worthATypeQuery(
+  variable: TSESLint.Scope.Variable,
+  definition: TSESLint.Scope.Definition,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  if (definition.type === "Variable") {
+    const init = singleInitializer(variable);
+    return init !== null && SIGNAL_TEXT.test(sourceCode.getText(init));
+  }
+  return definition.type !== "Parameter" || !isContextuallyTypedParameter(definition.name, definition.node);
 }
 
 /** `{ signal }`, `{ signal: s }`, `{ mcpReq: { signal } }` in a parameter or declaration. */
@@ -297,11 +316,20 @@ function signalPathsBelow(
     if (first === "signal") push(["signal"]);
     if (first === "mcpReq") push(["mcpReq", "signal"]);
   }
-  for (const path of signalPathsOfType(name, sourceCode)) push(path);
+  // A callback's parameter is typed from the call it is passed to, which the checker would have to resolve first; a
+  // tool handler's request context is known from the registration instead.
+  const fromCall = isContextuallyTypedParameter(name, parameter.defs[0]!.node);
+  if (fromCall) {
+    // Typed, in place of the query: what the type would have shown. Untyped stays on the conventions below.
+    const toolPath = paths.length === 0 && sourceCode.parserServices?.program ? toolHandlerSignalPath(name) : null;
+    if (toolPath) push(toolPath);
+  } else {
+    for (const path of signalPathsOfType(name, sourceCode)) push(path);
+  }
   // The guesses below (by name, by the receiver of the ask) are untyped conventions: `extra` is the MCP SDK's
   // RequestHandlerExtra, `context.elicit` is fastmcp's. Where the parameter's type is known and has no `signal`, they
   // do not hold.
-  const mayCarrySignal = () => fieldPresence(name, ["signal"], sourceCode) !== "absent";
+  const mayCarrySignal = () => fromCall || fieldPresence(name, ["signal"], sourceCode) !== "absent";
   if (EXTRA_NAME.test(parameter.name) && mayCarrySignal()) push(["signal"]);
   if (receiverPath && call && receiverPath[0] === parameter.name && !call.wrapper && mayCarrySignal()) {
     const below = receiverPath.slice(1).join(".");
@@ -311,6 +339,17 @@ function signalPathsBelow(
     else if (below === "client" && call.api.signalCompanionField !== null) push(["signal"]);
   }
   return paths;
+}
+
+/** `extra.signal` (SDK 1.x) or `ctx.mcpReq.signal` (2.x) when `name` is where a tool handler gets its request. */
+function toolHandlerSignalPath(name: TSESTree.Node): string[] | null {
+  const fn = name.parent;
+  if (!isFunctionNode(fn)) return null;
+  const tool = matchToolHandler(fn);
+  if (!tool || tool.signalParamIndex === null || fn.params[tool.signalParamIndex] !== name) return null;
+  // A parameter the code itself calls `extra` is where the author expects the request: believe the name.
+  if (fn.params.some((param) => param.type === AST_NODE_TYPES.Identifier && EXTRA_NAME.test(param.name))) return null;
+  return tool.version === 2 ? ["mcpReq", "signal"] : ["signal"];
 }
 
 /**

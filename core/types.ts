@@ -4,6 +4,7 @@
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
+import { getCalleeName } from "./ast.ts";
 
 /** `ts.SymbolFlags.Optional`, spelled out so the rules never load the compiler themselves. */
 const SYMBOL_FLAG_OPTIONAL = 1 << 24;
@@ -203,8 +204,128 @@ export function answerShapeOfCall(
   if (!isAwaitedOrKept(call)) return null;
   const access = typeAccess(sourceCode);
   if (!access) return null;
-  const type = typeOf(call, access);
-  return type ? answerShapeOfType(type, access.checker) : null;
+  // Only the program's own answering functions are asked about: typing an arbitrary call can mean resolving the SDK
+  // call around it (a callback's `request` is typed from `setRequestHandler(Schema, …)`), seconds per file; the
+  // packages' APIs that ask a person are in the table.
+  const name = getCalleeName(call);
+  if (name === null || !answerFunctionNameSet(sourceCode).has(name)) return null;
+  if (callShapes.has(call)) return callShapes.get(call)!;
+  let shape: TypedAnswerShape | null = null;
+  try {
+    const fromCallee = answerShapeOfCallee(call, access, sourceCode);
+    if (fromCallee === "resolve") {
+      const type = typeOf(call, access);
+      shape = type ? answerShapeOfType(type, access.checker) : null;
+    } else {
+      shape = fromCallee;
+    }
+  } catch {
+    shape = null;
+  }
+  callShapes.set(call, shape);
+  return shape;
+}
+
+/** A parameter without a type annotation of a function written as an argument of a call (`f(async (a, b) => …)`). */
+export function isContextuallyTypedParameter(name: TSESTree.Node, fn: TSESTree.Node): boolean {
+  if ("typeAnnotation" in name && name.typeAnnotation) return false;
+  if (fn.type !== "ArrowFunctionExpression" && fn.type !== "FunctionExpression") return false;
+  const parent = fn.parent;
+  return (
+    (parent?.type === "CallExpression" || parent?.type === "NewExpression") &&
+    parent.arguments.includes(fn as TSESTree.CallExpressionArgument)
+  );
+}
+
+/**
+ * Whether typing `node` means typing a callback's parameter first (`extra.taskStore`, `request.params.id`, a `const`
+ * read from one): such a parameter is typed from the call the callback is passed to, so the checker must resolve that
+ * whole call (a generic `setRequestHandler(Schema, …)`, a `registerTool` with a zod schema) before it can answer.
+ */
+export function typeComesFromEnclosingCall(
+  node: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  depth = 0,
+): boolean {
+  let root = node;
+  while (
+    root.type === "MemberExpression" ||
+    root.type === "ChainExpression" ||
+    root.type === "TSNonNullExpression" ||
+    root.type === "CallExpression" ||
+    root.type === "AwaitExpression"
+  ) {
+    // `Object.entries(x)`, `Object.keys(x)`: typed from their argument.
+    const argument = root.type === "CallExpression" && isObjectStatic(root) ? root.arguments[0] : undefined;
+    root =
+      argument !== undefined
+        ? argument
+        : root.type === "MemberExpression"
+          ? root.object
+          : root.type === "CallExpression"
+            ? root.callee
+            : root.type === "AwaitExpression"
+              ? root.argument
+              : root.expression;
+  }
+  if (root.type !== "Identifier") return false;
+  for (let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(root); scope; scope = scope.upper) {
+    const variable = scope.set.get(root.name);
+    if (!variable) continue;
+    const definition = variable.defs[0];
+    if (definition?.type === "Parameter") return isContextuallyTypedParameter(definition.name, definition.node);
+    if (definition?.type !== "Variable" || depth > 2) return false;
+    const declarator = definition.node;
+    if (declarator.id.typeAnnotation) return false;
+    // `for (const [key, value] of Object.entries(request.params.x))`: typed from what it iterates.
+    const loop = declarator.parent?.parent;
+    const source =
+      declarator.init ?? (loop?.type === "ForOfStatement" || loop?.type === "ForInStatement" ? loop.right : null);
+    return source !== null && typeComesFromEnclosingCall(source, sourceCode, depth + 1);
+  }
+  return false;
+}
+
+function isObjectStatic(call: TSESTree.CallExpression): boolean {
+  const callee = call.callee;
+  return callee.type === "MemberExpression" && callee.object.type === "Identifier" && callee.object.name === "Object";
+}
+
+/** Per call node: every rule asks about the same calls of a file. */
+const callShapes = new WeakMap<TSESTree.CallExpression, TypedAnswerShape | null>();
+
+/** Text a generic call must show for its result to be a person's answer (the schema or type it is given). */
+const ANSWER_ARGUMENT_HINT = /Elicit|Permission|accept/;
+
+/**
+ * The answer a call resolves with, read from what its callee declares it returns, without resolving the call: the
+ * type of a call makes the checker pick an overload and infer its type arguments, and inside a callback passed to a
+ * generic SDK method (`setRequestHandler(Schema, async (request) => …)`) that means resolving the SDK call first.
+ * "resolve" where the declaration does not decide: a generic signature given an answer's schema or type in the
+ * call, or overloads that answer differently.
+ */
+function answerShapeOfCallee(
+  call: TSESTree.CallExpression,
+  access: TypeAccess,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TypedAnswerShape | null | "resolve" {
+  // The API table and the file's own functions cover what a callback's request object offers.
+  if (typeComesFromEnclosingCall(call.callee, sourceCode)) return null;
+  const callee = typeOf(call.callee, access);
+  if (!callee) return null;
+  const signatures = callee.getCallSignatures();
+  if (signatures.length === 0) return null;
+  const shapes = new Set<TypedAnswerShape | null>();
+  for (const signature of signatures) {
+    if (signature.getTypeParameters()?.length) {
+      if (ANSWER_ARGUMENT_HINT.test(sourceCode.getText(call))) return "resolve";
+      shapes.add(null);
+      continue;
+    }
+    shapes.add(answerShapeOfType(access.checker.getReturnTypeOfSignature(signature), access.checker));
+  }
+  if (shapes.size > 1) return "resolve";
+  return shapes.values().next().value ?? null;
 }
 
 /** The pieces of a TypeScript node that the discovery below reads, duck-typed (no compiler import). */
@@ -215,6 +336,9 @@ interface DeclarationLike {
   readonly body?: unknown;
   readonly parameters?: unknown;
   readonly initializer?: unknown;
+  /** The return type annotation of a function. */
+  readonly type?: { getText(): string };
+  readonly end: number;
   getStart(): number;
   getSourceFile(): ts.SourceFile;
   forEachChild<T>(visit: (node: DeclarationLike) => T | undefined): T | undefined;
@@ -235,21 +359,33 @@ export interface AnswerFunction {
 const ANSWER_TEXT_HINT = /elicit|requestPermission|RequestPermission|ElicitResult|"accept"|'accept'/;
 
 const functionsCache = new WeakMap<ts.Program, readonly AnswerFunction[]>();
+const namedFunctionsCache = new WeakMap<ts.Program, readonly AnswerFunction[]>();
 
 /**
  * The project's own functions, methods and arrows whose awaited return type is a person's answer, across the whole
  * program (declaration files and `node_modules` excluded). Computed once per program.
+ *
+ * `scope: "named"` (what the rules use while linting) looks only at functions whose own text names a question or an
+ * answer (`elicitInput`, `ElicitResult`, `"accept"`): inferring the return type of every function of a file checks
+ * every body, a cost paid on each program an editor builds. It misses a wrapper of a wrapper that names neither,
+ * which `scope: "all"` (`check --discover`) finds.
  */
-export function findAnswerFunctions(program: ts.Program): readonly AnswerFunction[] {
-  const cached = functionsCache.get(program);
+export function findAnswerFunctions(program: ts.Program, scope: "all" | "named" = "all"): readonly AnswerFunction[] {
+  const cache = scope === "all" ? functionsCache : namedFunctionsCache;
+  const cached = cache.get(program);
   if (cached) return cached;
   const checker = program.getTypeChecker();
   const found: AnswerFunction[] = [];
   for (const sourceFile of program.getSourceFiles()) {
     if (sourceFile.isDeclarationFile || /[\\/]node_modules[\\/]/.test(sourceFile.fileName)) continue;
     if (!ANSWER_TEXT_HINT.test(sourceFile.text)) continue;
+    const text = sourceFile.text;
     const visit = (node: DeclarationLike): undefined => {
-      if (node.body !== undefined && node.parameters !== undefined) {
+      if (
+        node.body !== undefined &&
+        node.parameters !== undefined &&
+        (scope === "all" || ANSWER_TEXT_HINT.test(text.slice(node.getStart(), node.end)))
+      ) {
         const entry = describeAnswerFunction(node, checker, sourceFile);
         if (entry) found.push(entry);
       }
@@ -258,7 +394,7 @@ export function findAnswerFunctions(program: ts.Program): readonly AnswerFunctio
     };
     (sourceFile as unknown as DeclarationLike).forEachChild(visit);
   }
-  functionsCache.set(program, found);
+  cache.set(program, found);
   return found;
 }
 
@@ -271,19 +407,52 @@ function describeAnswerFunction(
   if (name === null) return null;
   const signature = checker.getSignatureFromDeclaration(node as unknown as ts.SignatureDeclaration);
   if (!signature) return null;
-  const shape = answerShapeOfType(checker.getReturnTypeOfSignature(signature), checker);
+  const shape =
+    annotatedAnswerName(node.type?.getText()) ??
+    answerShapeOfType(checker.getReturnTypeOfSignature(signature), checker);
   if (!shape) return null;
   const { line } = sourceFile.getLineAndCharacterOfPosition(node.getStart());
-  let optionsArgIndex: number | null = null;
-  signature.getParameters().forEach((parameter, index) => {
-    if (optionsArgIndex !== null) return;
+  // Read when asked (discovery prints it; the rules only need the name): typing a parameter such as the SDK's
+  // zod-inferred `ElicitRequestFormParams` costs the checker more than everything else here.
+  let optionsArgIndex: number | null | undefined;
+  return {
+    name,
+    fileName: sourceFile.fileName,
+    line: line + 1,
+    shape,
+    get optionsArgIndex() {
+      return optionsArgIndex !== undefined
+        ? optionsArgIndex
+        : (optionsArgIndex = optionsParameterIndex(signature, checker));
+    },
+  };
+}
+
+/** Index of the first parameter whose type carries a deadline or signal field, if any. */
+function optionsParameterIndex(signature: ts.Signature, checker: ts.TypeChecker): number | null {
+  const parameters = signature.getParameters();
+  for (const [index, parameter] of parameters.entries()) {
     const declaration = parameter.valueDeclaration;
-    if (!declaration) return;
+    if (!declaration) continue;
     const type = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(parameter, declaration));
     if (type.getProperty("timeout") || type.getProperty("signal") || type.getProperty("cancellationSignal"))
-      optionsArgIndex = index;
-  });
-  return { name, fileName: sourceFile.fileName, line: line + 1, shape, optionsArgIndex };
+      return index;
+  }
+  return null;
+}
+
+/**
+ * The answer a return annotation names (`Promise<ElicitResult>`, `ElicitResult | undefined`), read from its text: the
+ * SDK's `ElicitResult` is inferred from a zod schema, and resolving it costs the checker a third of a second.
+ */
+function annotatedAnswerName(annotation: string | undefined): TypedAnswerShape | null {
+  if (annotation === undefined) return null;
+  const inner = /^Promise\s*<([\s\S]*)>$/.exec(annotation.trim())?.[1] ?? annotation;
+  const members = inner.split("|").map((member) => member.trim().replace(/^[\w$]+\./, ""));
+  const named = members.filter((member) => member !== "undefined" && member !== "null" && member !== "void");
+  const shapes = named.map((member) => (Object.hasOwn(ANSWER_TYPE_NAMES, member) ? ANSWER_TYPE_NAMES[member]! : null));
+  const first = shapes[0];
+  return first && shapes.every((shape) => shape === first) ? first : null;
 }
 
 /** `function askUser`, `askUser() {}` in a class or object, `const askUser = async () => …`. */
@@ -299,8 +468,19 @@ function identifierText(text: string): string | null {
 }
 
 /** Typed mode: names of the program's functions that answer with a person's answer (for the rules' text gate). */
-export function answerFunctionNames(sourceCode: Readonly<TSESLint.SourceCode>): readonly string[] {
+export function answerFunctionNames(sourceCode: Readonly<TSESLint.SourceCode>): ReadonlySet<string> {
+  return answerFunctionNameSet(sourceCode);
+}
+
+const namesCache = new WeakMap<ts.Program, ReadonlySet<string>>();
+
+function answerFunctionNameSet(sourceCode: Readonly<TSESLint.SourceCode>): ReadonlySet<string> {
   const program = sourceCode.parserServices?.program;
-  if (!program) return [];
-  return findAnswerFunctions(program).map((entry) => entry.name);
+  if (!program) return new Set();
+  let names = namesCache.get(program);
+  if (!names) {
+    names = new Set(findAnswerFunctions(program, "named").map((entry) => entry.name));
+    namesCache.set(program, names);
+  }
+  return names;
 }

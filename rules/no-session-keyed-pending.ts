@@ -2,8 +2,9 @@
  * A pending answer stored under a session / thread / tool-call / server id: two questions asked concurrently under
  * that id share one slot, so the second overwrites the first and answers go to the wrong call (DESIGN §2.2).
  */
-import { AST_NODE_TYPES, type ParserServices, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { unwrapExpression } from "../core/ast.ts";
+import { typeComesFromEnclosingCall } from "../core/types.ts";
 import { textMayContainHumanWait } from "../core/human-wait.ts";
 import { createRule } from "../core/create-rule.ts";
 import {
@@ -71,7 +72,7 @@ export default createRule<Options, MessageIds>({
   },
   create(context, [options]) {
     const { sourceCode } = context;
-    const declaredTypeName = createDeclaredTypeNameLookup(sourceCode.parserServices);
+    const declaredTypeName = createDeclaredTypeNameLookup(sourceCode);
     const hints = {
       checkWaiterWords: (options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN) === DEFAULT_STORE_NAME_PATTERN,
       // Typed keys (`sid: SessionId`) may name no session in this file's text.
@@ -160,12 +161,16 @@ interface DeclarationWithType {
  * Typed mode: the declared type name of a key (`sid: SessionId` → `SessionId`), from the type's alias or the
  * declaration's annotation (an alias of `string` leaves no trace on the type itself). Null without type info.
  */
-function createDeclaredTypeNameLookup(services: Partial<ParserServices> | undefined): DeclaredTypeNameLookup | null {
+function createDeclaredTypeNameLookup(sourceCode: Readonly<TSESLint.SourceCode>): DeclaredTypeNameLookup | null {
+  const services = sourceCode.parserServices;
   const program = services?.program;
   const nodeMap = services?.esTreeNodeToTSNodeMap;
   if (!program || !nodeMap) return null;
   const checker = program.getTypeChecker();
   return (node) => {
+    // A key read from a callback's request (`request.params.sessionId`) would cost resolving the SDK call around it;
+    // its declared name is the SDK's, which the untyped names already cover.
+    if (typeComesFromEnclosingCall(node, sourceCode)) return null;
     const tsNode = nodeMap.get(node);
     if (!tsNode) return null;
     const alias = checker.getTypeAtLocation(tsNode).aliasSymbol?.getName();
