@@ -7,35 +7,15 @@
  * default export would hide it behind `.default`).
  */
 import * as tsParser from "@typescript-eslint/parser";
-import type { TSESLint } from "@typescript-eslint/utils";
 import type { ESLint, Linter, Rule } from "eslint";
-import type { ElicitationRuleDocs } from "./core/create-rule.ts";
-import exhaustiveAction from "./rules/exhaustive-action.ts";
-import forwardAbortSignal from "./rules/forward-abort-signal.ts";
-import noSessionKeyedPending from "./rules/no-session-keyed-pending.ts";
-import releaseInFinally from "./rules/release-in-finally.ts";
-import requireDeadline from "./rules/require-deadline.ts";
-import verifyRequestState from "./rules/verify-request-state.ts";
+import { RULE_MODULES, type RuleName } from "./rules/index.ts";
 import { SOURCE_EXTENSIONS, globsFor } from "./core/source-files.ts";
 import packageJson from "./package.json";
 
-type RuleName =
-  | "exhaustive-action"
-  | "no-session-keyed-pending"
-  | "require-deadline"
-  | "forward-abort-signal"
-  | "release-in-finally"
-  | "verify-request-state";
-
-// Typed loosely on purpose: the published .d.ts must not reach into each rule's private Options type.
-const rules: Record<RuleName, TSESLint.RuleModule<string, readonly unknown[], ElicitationRuleDocs>> = {
-  "exhaustive-action": exhaustiveAction,
-  "no-session-keyed-pending": noSessionKeyedPending,
-  "require-deadline": requireDeadline,
-  "forward-abort-signal": forwardAbortSignal,
-  "release-in-finally": releaseInFinally,
-  "verify-request-state": verifyRequestState,
-};
+// Each rule module's default export, in the registry's order.
+const rules = Object.fromEntries(
+  Object.entries(RULE_MODULES).map(([name, module]) => [name, module.default]),
+) as Record<RuleName, (typeof RULE_MODULES)[RuleName]["default"]>;
 type RuleEntry = Linter.RuleEntry;
 
 const PREFIX = "elicitation";

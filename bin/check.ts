@@ -8,14 +8,9 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { ESLint, type Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
-import { textMayContainSessionKeyedPending } from "../core/pending.ts";
 import { SOURCE_EXTENSIONS, globsFor } from "../core/source-files.ts";
 import plugin from "../index.ts";
-import { mayReport as exhaustiveActionMayReport } from "../rules/exhaustive-action.ts";
-import { mayReport as forwardAbortSignalMayReport } from "../rules/forward-abort-signal.ts";
-import { mayReport as releaseInFinallyMayReport } from "../rules/release-in-finally.ts";
-import { mayReport as requireDeadlineMayReport } from "../rules/require-deadline.ts";
-import { mayReport as verifyRequestStateMayReport } from "../rules/verify-request-state.ts";
+import { RULE_MODULES, type RuleName } from "../rules/index.ts";
 import { discoverSourceFiles } from "./files.ts";
 import { runDiscover } from "./discover.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
@@ -300,26 +295,14 @@ function displayPath(file: string, cwd: string): string {
   return path.relative(cwd, file) || file;
 }
 
-type Gate = (text: string, options: Record<string, unknown>) => boolean;
-
-/** Each rule's own text gate, as the rule and its codemod use it (a rule without one yet: its first text check). */
-const GATES: Record<string, Gate> = {
-  "exhaustive-action": (text, options) => exhaustiveActionMayReport(text, options),
-  "forward-abort-signal": (text, options) => forwardAbortSignalMayReport(text, options),
-  "release-in-finally": (text, options) => releaseInFinallyMayReport(text, options),
-  "require-deadline": (text, options) => requireDeadlineMayReport(text, options),
-  "verify-request-state": (text) => verifyRequestStateMayReport(text),
-  "no-session-keyed-pending": (text) =>
-    textMayContainSessionKeyedPending(text, { checkWaiterWords: true, checkKeyWords: true }),
-};
-
 /**
  * Whether any rule of the config could report on this text (untyped, with the config's options, as `check` runs
- * them). False is a promise that linting the file would find nothing; a rule with no known gate always says true.
+ * them): each rule's own `mayReport` (rules/index.ts). False is a promise that linting the file would find nothing;
+ * a rule without a gate (`mayReport = null`) always says true.
  */
 export function mayHaveFindings(text: string, config: ConfigName = "recommended"): boolean {
   return Object.entries(plugin.configs[config].rules ?? {}).some(([ruleId, entry]) => {
-    const gate = GATES[ruleId.slice(RULE_PREFIX.length + 1)];
+    const gate = RULE_MODULES[ruleId.slice(RULE_PREFIX.length + 1) as RuleName].mayReport;
     const options =
       Array.isArray(entry) && typeof entry[1] === "object" && entry[1] !== null
         ? (entry[1] as Record<string, unknown>)

@@ -18,7 +18,13 @@ import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
 import { findProperty, walkSubtree } from "../core/ast.ts";
 import { isAbortSignalStaticCall } from "../core/walk.ts";
 import { canCarryDeadline, findUserLandRaces, readDeadline, readOptions } from "../core/deadline.ts";
-import { indentAt, insertIntoList as insertIntoListOf } from "../core/layout.ts";
+import {
+  indentAt,
+  insertIntoList as insertIntoListOf,
+  layoutOf,
+  lineLengthWith,
+  type FileLayout,
+} from "../core/layout.ts";
 import { newObjectArgumentEdit, propertyText, spellKey } from "../core/object-edit.ts";
 import { noDecisionAnswerText } from "../core/result-shapes.ts";
 import { findCallerSignals } from "../core/signals.ts";
@@ -40,7 +46,6 @@ import {
   type TextEdit,
 } from "./apply-suggestions.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
-import { fileStyle, lineLengthWith, type FileStyle } from "./layout.ts";
 import {
   callWithOptions,
   DEADLINE_PARAMETER,
@@ -50,7 +55,6 @@ import {
   helperInsertion,
   helperText,
   HELPER_OPTIONS,
-  type HelperStyle,
 } from "../core/race-helper-text.ts";
 
 export const DEADLINE_RULE = "require-deadline";
@@ -75,7 +79,8 @@ export function runDeadline(source: string, file: string, options: CodemodOption
       { name: DEADLINE_RULE, rule: requireDeadline, options: REPORT_EVERYTHING, mayReport: deadlineMayReport },
     ],
     (problem, sourceCode) => {
-      const context: DecideContext = { problem, sourceCode, deadlineMs, typescript, style: fileStyle(sourceCode) };
+      const style = layoutOf(sourceCode as never);
+      const context: DecideContext = { problem, sourceCode, deadlineMs, typescript, style };
       return problem.ruleId === `elicitation/${SIGNAL_RULE}` ? decideSignal(context) : decideDeadline(context);
     },
   );
@@ -87,7 +92,7 @@ interface DecideContext {
   readonly sourceCode: SourceCode;
   readonly deadlineMs: number;
   readonly typescript: boolean;
-  readonly style: FileStyle;
+  readonly style: FileLayout;
 }
 
 /** What the transform does with each kind of `forward-abort-signal` report. */
@@ -170,9 +175,9 @@ function raceWithHelper(context: DecideContext): Decision {
     `${HELPER_OPTIONS.ms}: ${deadlineMs}`,
     `${HELPER_OPTIONS.noAnswer}: () => (${answer})`,
   ];
-  const wrapped = callWithOptions(sourceCode.text, wait.node, `${name}(`, properties, ")", helperStyle(style));
+  const wrapped = callWithOptions(sourceCode.text, wait.node, `${name}(`, properties, ")", style);
   if (existing) return { edit: wrapped };
-  const helper = helperInsertion(code, helperText(name, context.typescript, helperStyle(style)), helperStyle(style));
+  const helper = helperInsertion(code, helperText(name, context.typescript, style), style);
   return { edit: combineEdits(sourceCode.text, [helper, wrapped]) };
 }
 
@@ -185,7 +190,7 @@ function callWithArguments(
   node: TSESTree.Node,
   callee: string,
   args: readonly string[],
-  style: FileStyle,
+  style: FileLayout,
 ): TextEdit {
   const oneLine = `${callee}(${args.join(", ")})`;
   if (!/\n/.test(oneLine) && lineLengthWith(text, node.range[0], oneLine, node.range[1]) <= style.width) {
@@ -195,7 +200,7 @@ function callWithArguments(
   const inner = `${indent}${style.indentUnit}`;
   // An argument spread over lines moves one level deeper with the rest.
   const deeper = args.map((argument) => argument.replace(/\n/g, `\n${style.indentUnit}`).replace(/\r\n/g, "\r\n"));
-  const comma = style.trailingComma ? "," : "";
+  const comma = style.trailingCommas ? "," : "";
   return {
     range: node.range,
     text: `${callee}(${style.eol}${deeper.map((argument) => `${inner}${argument}`).join(`,${style.eol}`)}${comma}${style.eol}${indent})`,
@@ -279,15 +284,7 @@ function wrapInDeadlineHelper(
   msText = String(context.deadlineMs),
 ): Decision {
   const { sourceCode, style, typescript } = context;
-  const edits = deadlineHelperEdits(
-    sourceCode as never,
-    call,
-    inner,
-    signalText,
-    msText,
-    helperStyle(style),
-    typescript,
-  );
+  const edits = deadlineHelperEdits(sourceCode as never, call, inner, signalText, msText, style, typescript);
   return { edit: edits.length === 1 ? edits[0]! : combineEdits(sourceCode.text, edits) };
 }
 
@@ -354,7 +351,7 @@ function addSignalCompanion(problem: Linter.LintMessage, sourceCode: SourceCode)
   const wait = findReportedWait(problem, sourceCode);
   const companion = wait?.api.signalCompanionField;
   if (!wait || !companion || wait.api.optionsArgIndex === null) return { skip: noRewriteReason(problem) };
-  const located = locateOptions(wait.node, wait.api.optionsArgIndex, sourceCode, fileStyle(sourceCode));
+  const located = locateOptions(wait.node, wait.api.optionsArgIndex, sourceCode, layoutOf(sourceCode as never));
   if ("skip" in located) return located;
   if (!located.options) return { skip: noRewriteReason(problem) };
   const existing = findProperty(located.options, companion);
@@ -384,7 +381,7 @@ function locateOptions(
   call: TSESTree.CallExpression,
   index: number,
   sourceCode: SourceCode,
-  style: FileStyle,
+  style: FileLayout,
 ): LocatedOptions {
   if (call.arguments.some((argument) => argument.type === AST_NODE_TYPES.SpreadElement)) {
     return { skip: "the call spreads its arguments: add the deadline where they are built" };
@@ -416,7 +413,7 @@ function newOptionsArgument(
   sourceCode: SourceCode,
   call: TSESTree.CallExpression,
   properties: readonly string[],
-  style: FileStyle,
+  style: FileLayout,
 ): TextEdit {
   const text = sourceCode.text;
   const last = call.arguments.at(-1);
@@ -432,7 +429,7 @@ function newOptionsArgument(
   if (lineLengthWith(text, last.range[1], inline) <= style.width)
     return { range: [last.range[1], last.range[1]], text: inline };
   const indent = indentAt(text, last.range[1]);
-  const comma = style.trailingComma ? "," : "";
+  const comma = style.trailingCommas ? "," : "";
   const body = properties.map((property) => `${indent}${style.indentUnit}${property}`).join(`,${style.eol}`);
   return { range: [last.range[1], last.range[1]], text: `, {${style.eol}${body}${comma}${style.eol}${indent}}` };
 }
@@ -445,7 +442,7 @@ function insertIntoObject(
   sourceCode: SourceCode,
   object: TSESTree.ObjectExpression,
   properties: readonly string[],
-  style: FileStyle,
+  style: FileLayout,
 ): TextEdit {
   const closingBrace = sourceCode.getLastToken(object as never)!;
   const edit = insertIntoList(sourceCode, object.properties, closingBrace, properties.join(", "));
@@ -454,7 +451,7 @@ function insertIntoObject(
   if (!oneLine || lineLengthWith(text, edit.range[0], edit.text, edit.range[1]) <= style.width) return edit;
   if (sourceCode.getCommentsInside(object as never).length > 0) return edit;
   const indent = indentAt(text, object.range[0]);
-  const comma = style.trailingComma ? "," : "";
+  const comma = style.trailingCommas ? "," : "";
   const all = [...object.properties.map((property) => sourceCode.getText(property as never)), ...properties];
   const body = all.map((property) => `${indent}${style.indentUnit}${property}`).join(`,${style.eol}`);
   return { range: object.range, text: `{${style.eol}${body}${comma}${style.eol}${indent}}` };
@@ -497,11 +494,6 @@ function insertIntoList(
   item: string,
 ): TextEdit {
   return insertIntoListOf(sourceCode as never, items, closer as never, item);
-}
-
-/** The file's style as the helpers of core/race-helper-text.ts read it (core/layout.ts spells the comma habit so). */
-function helperStyle(style: FileStyle): HelperStyle {
-  return { ...style, trailingCommas: style.trailingComma };
 }
 
 export default toJscodeshiftTransform(runDeadline);

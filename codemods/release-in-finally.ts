@@ -1,6 +1,7 @@
 /**
- * jscodeshift transform: moves the release of a lock, transaction or reservation held across a wait into
- * `try { … } finally { release }` right after the acquisition, as the `release-in-finally` rule suggests; with
+ * jscodeshift transform: moves the release of a lock, transaction or reservation held across a wait (or the
+ * `clearTimeout` / `clearInterval` of a timer armed before it) into `try { … } finally { release }` right after the
+ * acquisition, as the `release-in-finally` rule suggests; with
  * `--await-using=true`, `await using` where the rule offers it (the acquisition returns a disposable).
  * Conditional releases and handles that escape the function are reported, not rewritten.
  *

@@ -85,25 +85,31 @@ export function unwrapExpression(node: TSESTree.Node): TSESTree.Node {
   }
 }
 
-/** The name of a non-computed or string-keyed property (`a.b`, `a["b"]`, `{ b: 1 }`), or null. */
+/**
+ * The name of a property written as a name or a string (`a.b`, `a["b"]`, ``a[`b`]``, `{ b: 1 }`, `{ "b": 1 }`), or
+ * null: `ASTUtils.getPropertyName`, kept to keys whose value is a string. The library also names numeric and other
+ * literal keys (`{ 1: x }`, `a[0]`, `a[null]` → "1", "0", "null"), which would match a field of that name here.
+ */
 export function getStaticPropertyName(
   node: TSESTree.MemberExpression | TSESTree.Property | TSESTree.PropertyDefinition | TSESTree.MethodDefinition,
 ): string | null {
+  const name = ASTUtils.getPropertyName(node);
+  if (name === null) return null;
   const key = node.type === AST_NODE_TYPES.MemberExpression ? node.property : node.key;
-  if (!node.computed && key.type === AST_NODE_TYPES.Identifier) return key.name;
-  if (key.type === AST_NODE_TYPES.Literal && typeof key.value === "string") return key.value;
-  if (key.type === AST_NODE_TYPES.TemplateLiteral && key.expressions.length === 0) return key.quasis[0]!.value.cooked;
-  return null;
+  if (!node.computed && key.type !== AST_NODE_TYPES.Literal) return name;
+  return typeof ASTUtils.getStaticValue(key)?.value === "string" ? name : null;
 }
 
-/** The string value of a string literal or an expression-free template literal, or null. */
+/**
+ * The value of a string or template literal whose value is known without looking up names (`"a"`, `` `a` ``,
+ * `` `a${1}` ``), or null: `ASTUtils.getStaticValue`, kept to strings. The library also gives `null`, numbers and
+ * booleans (`getStringIfConstant` turns them into "null", "1", "true"), which are no string the code wrote. Only
+ * literals are asked: the library would otherwise evaluate whatever callers pass (whole object literals, calls).
+ */
 export function getStringValue(node: TSESTree.Node | null | undefined): string | null {
-  if (!node) return null;
-  if (node.type === AST_NODE_TYPES.Literal && typeof node.value === "string") return node.value;
-  if (node.type === AST_NODE_TYPES.TemplateLiteral && node.expressions.length === 0) {
-    return node.quasis[0]!.value.cooked ?? null;
-  }
-  return null;
+  if (node?.type !== AST_NODE_TYPES.Literal && node?.type !== AST_NODE_TYPES.TemplateLiteral) return null;
+  const value = ASTUtils.getStaticValue(node)?.value;
+  return typeof value === "string" ? value : null;
 }
 
 export function isStringLike(node: TSESTree.Node): boolean {

@@ -457,8 +457,22 @@ export function findHandRolledWaitIgnoringSignals(
   promise: TSESTree.NewExpression,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): (HandRolledWait & { readonly owner: TSESTree.Node }) | null {
-  if (promise.callee.type !== AST_NODE_TYPES.Identifier || promise.callee.name !== "Promise") return null;
-  const executor = promise.arguments[0];
+  const found = promiseExecutor(promise);
+  if (!found || found.settlers.length === 0) return null;
+  const store = findStoredSettler(found.executor, found.settlers, sourceCode);
+  if (!store) return null;
+  const owner = getEnclosingFunction(promise) ?? promise;
+  if (!HUMAN_ANSWER_HINT.test(sourceCode.getText(owner))) return null;
+  return touchesSignal(owner, sourceCode) ? null : { promise, store, owner };
+}
+
+/** `new Promise(executor)` with a function written in place: that function and the names it gives `resolve`/`reject`. */
+function promiseExecutor(
+  node: TSESTree.Node,
+): { executor: TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression; settlers: string[] } | null {
+  if (node.type !== AST_NODE_TYPES.NewExpression) return null;
+  if (node.callee.type !== AST_NODE_TYPES.Identifier || node.callee.name !== "Promise") return null;
+  const executor = node.arguments[0];
   if (
     executor?.type !== AST_NODE_TYPES.ArrowFunctionExpression &&
     executor?.type !== AST_NODE_TYPES.FunctionExpression
@@ -469,12 +483,7 @@ export function findHandRolledWaitIgnoringSignals(
     .slice(0, 2)
     .filter((param): param is TSESTree.Identifier => param.type === AST_NODE_TYPES.Identifier)
     .map((param) => param.name);
-  if (settlers.length === 0) return null;
-  const store = findStoredSettler(executor, settlers, sourceCode);
-  if (!store) return null;
-  const owner = getEnclosingFunction(promise) ?? promise;
-  if (!HUMAN_ANSWER_HINT.test(sourceCode.getText(owner))) return null;
-  return touchesSignal(owner, sourceCode) ? null : { promise, store, owner };
+  return { executor, settlers };
 }
 
 /** Where the executor keeps `resolve`/`reject` for someone else to call later (a keyed store or a queue), or null. */
@@ -570,23 +579,10 @@ function isWaiterClass(classBody: TSESTree.ClassBody, sourceCode: Readonly<TSESL
   const cached = waiterClasses.get(classBody);
   if (cached !== undefined) return cached;
   const found = walkSubtree(classBody, sourceCode.visitorKeys, (node) => {
-    if (
-      node.type !== AST_NODE_TYPES.NewExpression ||
-      node.callee.type !== AST_NODE_TYPES.Identifier ||
-      node.callee.name !== "Promise"
-    ) {
-      return false;
-    }
-    const executor = node.arguments[0];
-    if (
-      executor?.type !== AST_NODE_TYPES.ArrowFunctionExpression &&
-      executor?.type !== AST_NODE_TYPES.FunctionExpression
-    )
-      return false;
-    const settlers = executor.params
-      .filter((param): param is TSESTree.Identifier => param.type === AST_NODE_TYPES.Identifier)
-      .map((param) => param.name);
-    return walkSubtree(executor.body, sourceCode.visitorKeys, (inner) => {
+    const promise = promiseExecutor(node);
+    if (!promise) return false;
+    const { settlers } = promise;
+    return walkSubtree(promise.executor.body, sourceCode.visitorKeys, (inner) => {
       if (inner.type !== AST_NODE_TYPES.AssignmentExpression || inner.left.type !== AST_NODE_TYPES.MemberExpression)
         return false;
       const value = unwrapExpression(inner.right);

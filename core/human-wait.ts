@@ -435,7 +435,7 @@ export function describeDefaultDeadline(api: HumanWaitApi): string {
   const deadline = api.defaultDeadline;
   switch (deadline.kind) {
     case "request-default":
-      return `${api.label} gives up after its ${deadline.ms / 1000}-second request default, a value borrowed from HTTP rather than chosen for a person`;
+      return `${api.label} gives up after ${deadline.ms / 1000} seconds, a default made for HTTP, not a person`;
     case "effectively-infinite":
       return `${api.label} waits ${deadline.ms} ms by default, which is no deadline at all`;
     case "fixed":

@@ -16,6 +16,7 @@ import {
   indentUnitNear,
   insertIntoList,
   layoutOf,
+  lineLengthWith,
   quoted,
   semicolon,
   type TextEdit,
@@ -79,16 +80,39 @@ describe("layoutOf", () => {
   });
 
   it("reads semicolons, quotes and trailing commas", () => {
-    const withSemis = layoutOf(parse('const a = "x";\nf(a);\n'));
+    const withSemis = layoutOf(parse('const a = "x";\nf(a);\nconst o = {\n  a\n};\n'));
     expect([withSemis.semicolons, withSemis.quote, withSemis.trailingCommas]).toEqual([true, '"', false]);
     const without = layoutOf(parse("const a = 'x'\nf(a)\nconst o = {\n  a,\n}\n"));
     expect([without.semicolons, without.quote, without.trailingCommas]).toEqual([false, "'", true]);
   });
 
-  it("takes the line width from the file's code, never below 80", () => {
+  it("takes the trailing-comma habit from most lists spread over lines, else Prettier's default (yes)", () => {
+    expect(layoutOf(parse("f(a, b);\nconst o = { a };\n")).trailingCommas).toBe(true);
+    // One import with a comma does not outvote the file's objects and calls (imports are not counted).
+    const mostlyWithout = 'import {\n  a,\n} from "a";\nf(\n  a\n);\nconst o = {\n  a\n};\nconst p = [\n  1,\n];\n';
+    expect(layoutOf(parse(mostlyWithout)).trailingCommas).toBe(false);
+    // A list whose closer shares the last item's line says nothing either way.
+    expect(layoutOf(parse("f(a, {\n  b\n}, [\n  1,\n]);\nconst o = {\n  a,\n};\n")).trailingCommas).toBe(true);
+  });
+
+  it("takes the line width from the file's long code lines, rounded up to a usual setting, never below 80", () => {
     expect(layoutOf(parse("f();\n")).width).toBe(80);
     const wide = `const x = [${"1, ".repeat(40)}1];\n`;
-    expect(layoutOf(parse(wide)).width).toBe(wide.length - 1);
+    expect(wide.length - 1).toBe(134);
+    expect(layoutOf(parse(wide)).width).toBe(140);
+    // One stray long line among a hundred short ones does not lift the width; comments never count.
+    const stray = `${"f();\n".repeat(100)}${wide}// ${"x".repeat(200)}\n`;
+    expect(layoutOf(parse(stray)).width).toBe(80);
+    const tabs = `function f() {\n${`\t\t\tg(${"a, ".repeat(30)}a);\n`.repeat(3)}}\n`;
+    // Three tabs and 95 characters: 98 if a tab were one column, 101 with a tab as two.
+    expect(layoutOf(parse(tabs)).width).toBe(120);
+  });
+
+  it("measures a line with an insertion in place", () => {
+    const text = "const a = f(x);\r\nnext();\n";
+    const offset = text.indexOf("x");
+    expect(lineLengthWith(text, offset, "x, { signal }", offset + 1)).toBe("const a = f(x, { signal });".length);
+    expect(lineLengthWith(text, offset, "x, {\r\n  signal\r\n}", offset + 1)).toBe("const a = f(x, {".length);
   });
 
   it("is worked out once per file", () => {

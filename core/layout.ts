@@ -5,6 +5,8 @@
  * tab-indented, semicolon-free file gets code that looks like the rest of it. Nothing here knows MCP or ACP.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { walkSubtree } from "./ast.ts";
+import { lazyRecord } from "./lazy.ts";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -14,7 +16,7 @@ export interface TextEdit {
   readonly text: string;
 }
 
-interface FileLayout {
+export interface FileLayout {
   /** `"\r\n"` when the file uses it anywhere (a mixed file is written out as CRLF), else `"\n"`. */
   readonly eol: string;
   /** One level of indentation across the file: a tab, or the most common step between consecutive lines. */
@@ -23,9 +25,12 @@ interface FileLayout {
   readonly quote: '"' | "'";
   /** Whether most statements end with `;`. */
   readonly semicolons: boolean;
-  /** Whether multi-line lists end with a comma (`a,⏎]`), as Prettier's default does. */
+  /**
+   * Whether a list spread over lines (`a,⏎]`: objects, arrays, call and `new` arguments whose closer has a line of its
+   * own) ends with a comma: the file's habit where it shows one, else yes (Prettier's default).
+   */
   readonly trailingCommas: boolean;
-  /** How wide the file's lines run: its longest code line, at least 80. */
+  /** The longest line new code may write: the file's long lines (98th percentile) rounded up to a usual setting. */
   readonly width: number;
 }
 
@@ -43,31 +48,14 @@ export function layoutOf(sourceCode: SourceCode): FileLayout {
 
 function lazyLayout(sourceCode: SourceCode): FileLayout {
   const text = sourceCode.text;
-  const cache: Partial<Record<keyof FileLayout, unknown>> = {};
-  const once = <K extends keyof FileLayout>(key: K, compute: () => FileLayout[K]): FileLayout[K] => {
-    if (!(key in cache)) cache[key] = compute();
-    return cache[key] as FileLayout[K];
-  };
-  return {
-    get eol() {
-      return once("eol", () => lineEndingOf(text));
-    },
-    get indentUnit() {
-      return once("indentUnit", () => indentUnitOf(text));
-    },
-    get quote() {
-      return once("quote", () => preferredQuote(sourceCode));
-    },
-    get semicolons() {
-      return once("semicolons", () => usesSemicolons(sourceCode));
-    },
-    get trailingCommas() {
-      return once("trailingCommas", () => /,[ \t]*\r?\n[ \t]*[\]})]/.test(text));
-    },
-    get width() {
-      return once("width", () => lineWidthOf(text));
-    },
-  };
+  return lazyRecord<FileLayout>({
+    eol: () => lineEndingOf(text),
+    indentUnit: () => indentUnitOf(text),
+    quote: () => preferredQuote(sourceCode),
+    semicolons: () => usesSemicolons(sourceCode),
+    trailingCommas: () => usesTrailingCommas(sourceCode),
+    width: () => lineWidthOf(text),
+  });
 }
 
 function lineEndingOf(text: string): string {
@@ -181,15 +169,62 @@ function holdsStatements(node: TSESTree.Node): boolean {
   );
 }
 
+/**
+ * Whether lists spread over lines (objects, arrays, call and `new` arguments whose closer has a line of its own) end
+ * with a comma: the file's habit where it shows one (a tie counts as yes), else yes (Prettier's default).
+ */
+function usesTrailingCommas(sourceCode: SourceCode): boolean {
+  let withComma = 0;
+  let without = 0;
+  walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => {
+    const items =
+      node.type === AST_NODE_TYPES.ObjectExpression
+        ? node.properties
+        : node.type === AST_NODE_TYPES.ArrayExpression
+          ? node.elements
+          : node.type === AST_NODE_TYPES.CallExpression || node.type === AST_NODE_TYPES.NewExpression
+            ? node.arguments
+            : null;
+    const last = items?.at(-1);
+    if (!last) return;
+    const closer = sourceCode.getLastToken(node);
+    if (!closer || closer.loc.start.line <= last.loc.end.line) return;
+    if (sourceCode.getTokenAfter(last)?.value === ",") withComma += 1;
+    else without += 1;
+  });
+  return withComma >= without;
+}
+
+/** Widths a project's formatter is usually set to; a file's long lines are read as the next of these. */
+const WIDTHS = [80, 100, 120, 140, 160] as const;
+
+/**
+ * The line width the file keeps to: its long code lines (the 98th percentile, so one stray long string does not
+ * count; a tab counts two) rounded up to the next usual setting, at least 80 and at most 160.
+ */
 function lineWidthOf(text: string): number {
-  let widest = 80;
-  for (const line of text.split(/\r?\n/)) {
-    const trimmed = line.trimStart();
-    // Comments and long strings say nothing about where the code wraps.
-    if (trimmed.startsWith("//") || trimmed.startsWith("*") || trimmed.startsWith("/*")) continue;
-    if (line.length > widest && line.length <= 200) widest = line.length;
-  }
-  return widest;
+  const lengths = text
+    .split(/\r?\n/)
+    // Comments say nothing about where the code wraps.
+    .filter((line) => line.trim() !== "" && !/^\s*(?:\/\/|\*|\/\*)/.test(line))
+    .map((line) => line.replace(/\t/g, "  ").length)
+    .sort((a, b) => a - b);
+  if (lengths.length === 0) return WIDTHS[0];
+  const longest = lengths[Math.min(lengths.length - 1, Math.floor(lengths.length * 0.98))]!;
+  return WIDTHS.find((width) => longest <= width) ?? WIDTHS.at(-1)!;
+}
+
+/**
+ * The length of the line `offset` is on once `inserted` replaces [offset, replacedUpTo): from the line's start to its
+ * end, or to the end of `inserted`'s first line when `inserted` spans lines.
+ */
+export function lineLengthWith(text: string, offset: number, inserted: string, replacedUpTo = offset): number {
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  const nextBreak = text.indexOf("\n", replacedUpTo);
+  const lineEnd = nextBreak === -1 ? text.length : text[nextBreak - 1] === "\r" ? nextBreak - 1 : nextBreak;
+  const firstInsertedLine = inserted.split(/\r?\n/)[0]!;
+  const multiline = /\r?\n/.test(inserted);
+  return offset - lineStart + firstInsertedLine.length + (multiline ? 0 : lineEnd - replacedUpTo);
 }
 
 /** Without semicolons, a line that starts with one of these would continue the line before it. */

@@ -7,7 +7,7 @@
  * holds a call the table (or the user's wrappers) recognises, a hand-rolled promise parked for an answer, or a
  * call to another local function that waits.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getCalleeName, getMemberPath, getStaticPropertyName, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { matchHumanWaitCall, type HumanWaitCall } from "./calls.ts";
 import { findHandRolledWaitIgnoringSignals, findWaiterObjectWait } from "./deadline.ts";
@@ -84,11 +84,7 @@ export function resolveLocalCallee(
 }
 
 function findVariableFrom(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>) {
-  for (let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(identifier); scope; scope = scope.upper) {
-    const variable = scope.set.get(identifier.name);
-    if (variable) return variable;
-  }
-  return null;
+  return ASTUtils.findVariable(sourceCode.getScope(identifier), identifier.name);
 }
 
 /** The class body whose instance `this` is at `node` (arrows keep the method's `this`; a `function` does not). */

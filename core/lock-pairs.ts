@@ -1,8 +1,9 @@
 /**
  * What an operation may hold while it waits on a person, as data: acquire/release method pairs (locks,
  * semaphores, transactions, pooled connections), state written before the wait and undone after it
- * (`set.add(t)` … `set.delete(t)`, `map.set(k, v)` … `map.delete(k)`), and fields set to a waiting state
- * (`job.status = "awaiting"` … `job.status = …`). Plus the matching: which call or assignment takes such a
+ * (`set.add(t)` … `set.delete(t)`, `map.set(k, v)` … `map.delete(k)`), fields set to a waiting state
+ * (`job.status = "awaiting"` … `job.status = …`), and timers armed and stored before the wait and cleared after it
+ * (`const t = setTimeout(…)` … `clearTimeout(t)`). Plus the matching: which call or assignment takes such a
  * thing, and which later one gives it back.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
@@ -41,7 +42,29 @@ interface FieldLockPair {
   readonly noun: string;
 }
 
-type LockPair = MethodLockPair | FieldLockPair;
+/**
+ * A timer armed with `setTimeout` / `setInterval` whose handle is stored, stopped by `clearTimeout` / `clearInterval`
+ * of that handle (either clear stops either kind, in Node and in browsers). Clearing a timer that never ran, or
+ * `clearTimeout(undefined)`, is a no-op, so the order against a `try` does not matter.
+ */
+interface TimerPair {
+  readonly kind: "timer";
+  /** `setInterval`: it fires again and again until cleared, and keeps the process alive. */
+  readonly repeats: boolean;
+  readonly noun: string;
+}
+
+type LockPair = MethodLockPair | FieldLockPair | TimerPair;
+
+const TIMER_PAIRS: ReadonlyMap<string, TimerPair> = new Map([
+  ["setTimeout", { kind: "timer", repeats: false, noun: "timer" }],
+  ["setInterval", { kind: "timer", repeats: true, noun: "interval" }],
+]);
+
+const TIMER_CLEARS: ReadonlySet<string> = new Set(["clearTimeout", "clearInterval"]);
+
+/** Receivers that hold the global timer functions: `globalThis.setTimeout(…)`, `window.clearTimeout(…)`. */
+const GLOBAL_OBJECTS: ReadonlySet<string> = new Set(["globalThis", "window", "self", "global"]);
 
 const lockLike = (
   acquire: string,
@@ -192,9 +215,10 @@ function buildLockPairs(extra: readonly LockPairOption[]): CompiledLockPairs {
   const fieldPairs = new Map<string, FieldLockPair>();
   for (const pair of pairs) {
     if (pair.kind === "field") fieldPairs.set(pair.field, pair);
-    else methodPairsByAcquire.set(pair.acquire, [...(methodPairsByAcquire.get(pair.acquire) ?? []), pair]);
+    else if (pair.kind === "method")
+      methodPairsByAcquire.set(pair.acquire, [...(methodPairsByAcquire.get(pair.acquire) ?? []), pair]);
   }
-  const names = [...methodPairsByAcquire.keys(), ...fieldPairs.keys()].map(escapeRegExp);
+  const names = [...methodPairsByAcquire.keys(), ...fieldPairs.keys(), ...TIMER_PAIRS.keys()].map(escapeRegExp);
   return { methodPairsByAcquire, fieldPairs, textHint: new RegExp(`(?:${names.join("|")})`) };
 }
 
@@ -204,10 +228,13 @@ function escapeRegExp(text: string): string {
 
 /** What one call or assignment took. */
 export interface Acquisition {
-  /** The acquiring call (`mutex.acquire()`) or assignment (`job.status = "awaiting"`). */
+  /**
+   * The acquiring call (`mutex.acquire()`, `setInterval(beat, ms)`, or `setInterval(beat, ms).unref()` as a whole) or
+   * assignment (`job.status = "awaiting"`).
+   */
   readonly node: TSESTree.CallExpression | TSESTree.AssignmentExpression;
   readonly pair: LockPair;
-  /** `mutex`, `this.#pool`, `job.status`: the dotted path the release must name again. */
+  /** `mutex`, `this.#pool`, `job.status`, `this.timer`: the dotted path the release must name again. */
   readonly path: string;
   /** Source text of the key for `sameKey` pairs (`token` in `set.add(token)`), else null. */
   readonly key: string | null;
@@ -217,7 +244,7 @@ export interface Acquisition {
  * The dotted path of a receiver, accepting `this`, `#private` members and string keys; null when any link
  * is computed from a value (`locks[id]` cannot be compared by name).
  */
-function resourcePath(node: TSESTree.Node): string | null {
+export function resourcePath(node: TSESTree.Node): string | null {
   const target = unwrapExpression(node);
   if (target.type === AST_NODE_TYPES.Identifier) return target.name;
   if (target.type === AST_NODE_TYPES.ThisExpression) return "this";
@@ -257,6 +284,8 @@ export function matchAcquisition(
     return pair && path !== null ? { node, pair, path, key: null } : null;
   }
   if (node.type !== AST_NODE_TYPES.CallExpression) return null;
+  const timer = matchTimer(node);
+  if (timer) return timer;
   const parts = calleeParts(node);
   if (!parts) return null;
   const candidates = pairs.methodPairsByAcquire.get(parts.method);
@@ -282,6 +311,11 @@ export function isReleaseOf(
   textOf: (node: TSESTree.Node) => string,
 ): boolean {
   const pair = acquisition.pair;
+  if (pair.kind === "timer") {
+    const cleared = timerClearArgument(node);
+    const path = cleared ? resourcePath(cleared) : null;
+    return path !== null && (path === acquisition.path || handles.has(path));
+  }
   if (pair.kind === "field") {
     return (
       node.type === AST_NODE_TYPES.AssignmentExpression &&
@@ -302,6 +336,74 @@ export function isReleaseOf(
   if (!pair.sameKey) return true;
   const key = node.arguments[0];
   return !!key && key.type !== AST_NODE_TYPES.SpreadElement && textOf(key) === acquisition.key;
+}
+
+/** `setTimeout` / `setInterval` (or `globalThis.`…) when `call` arms a timer, else null. */
+function timerFunction(call: TSESTree.CallExpression | TSESTree.NewExpression): string | null {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type === AST_NODE_TYPES.Identifier) return callee.name;
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.Identifier) return null;
+  return GLOBAL_OBJECTS.has(callee.object.name) ? getStaticPropertyName(callee) : null;
+}
+
+/** The handle `clearTimeout(handle)` / `clearInterval(handle)` stops, or null when `node` is no such call. */
+export function timerClearArgument(node: TSESTree.Node): TSESTree.Node | null {
+  if (node.type !== AST_NODE_TYPES.CallExpression) return null;
+  const name = timerFunction(node);
+  const handle = node.arguments[0];
+  return name !== null && TIMER_CLEARS.has(name) && handle && handle.type !== AST_NODE_TYPES.SpreadElement
+    ? handle
+    : null;
+}
+
+/**
+ * A stored timer: `const t = setTimeout(…)`, `t = setInterval(…)`, `this.timer = setTimeout(…)`, also through
+ * `.unref()` (which returns the timer). A timer whose handle is not stored (fire-and-forget) cannot be cleared, and is
+ * not an acquisition. An unref'd `setTimeout` is not one either: its author chose how long it may outlive its work,
+ * and it fires at most once, while an unref'd `setInterval` still fires for ever.
+ */
+function matchTimer(call: TSESTree.CallExpression): Acquisition | null {
+  const name = timerFunction(call);
+  const pair = name === null ? undefined : TIMER_PAIRS.get(name);
+  if (!pair) return null;
+  let node: TSESTree.CallExpression = call;
+  let current: TSESTree.Node = call;
+  for (;;) {
+    const parent: TSESTree.Node | undefined = current.parent;
+    if (!parent) return null;
+    if (
+      parent.type === AST_NODE_TYPES.TSAsExpression ||
+      parent.type === AST_NODE_TYPES.TSNonNullExpression ||
+      parent.type === AST_NODE_TYPES.TSSatisfiesExpression
+    ) {
+      current = parent;
+      continue;
+    }
+    if (
+      parent.type === AST_NODE_TYPES.MemberExpression &&
+      parent.object === current &&
+      getStaticPropertyName(parent) === "unref" &&
+      parent.parent.type === AST_NODE_TYPES.CallExpression &&
+      parent.parent.callee === parent
+    ) {
+      if (!pair.repeats) return null;
+      node = parent.parent;
+      current = parent.parent;
+      continue;
+    }
+    let path: string | null = null;
+    if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === current) {
+      path = parent.id.type === AST_NODE_TYPES.Identifier ? parent.id.name : null;
+    } else if (parent.type === AST_NODE_TYPES.AssignmentExpression && parent.right === current) {
+      path = parent.operator === "=" ? resourcePath(parent.left) : null;
+    }
+    return path === null ? null : { node, pair, path, key: null };
+  }
+}
+
+/** Whether a timer acquisition fires again and again (`setInterval`). */
+export function isRepeatingTimer(acquisition: Acquisition): boolean {
+  return acquisition.pair.kind === "timer" && acquisition.pair.repeats;
 }
 
 /** Describes what was taken, for messages: "the lock `mutex`", "the entry `token` in `pending`", "the state `job.status`". */

@@ -12,23 +12,10 @@
  * The recogniser of such helpers is core/race-helper.ts; this module only writes and places them.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { indentAt, type TextEdit } from "./layout.ts";
+import { indentAt, lineLengthWith, type FileLayout, type TextEdit } from "./layout.ts";
 import { describeHelper, destructuredOptionNames } from "./race-helper.ts";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
-
-/**
- * The parts of a file's layout the helpers and the calls to them follow, as core/layout.ts `layoutOf` reads them:
- * line ending, indent unit, quote, semicolons, whether multi-line lists end with a comma, and the widest line to write.
- */
-export interface HelperStyle {
-  readonly eol: string;
-  readonly indentUnit: string;
-  readonly quote: '"' | "'";
-  readonly semicolons: boolean;
-  readonly trailingCommas: boolean;
-  readonly width: number;
-}
 
 const HELPER_NAME = "askWithin";
 
@@ -100,11 +87,11 @@ function helperSource(name: string, typescript: boolean, width: number): string[
 }
 
 /** The helper as this file would write it: its indent unit, quotes, semicolons and line ending. */
-export function helperText(name: string, typescript: boolean, style: HelperStyle): string {
+export function helperText(name: string, typescript: boolean, style: FileLayout): string {
   return adaptToStyle(helperSource(name, typescript, style.width), style);
 }
 
-function adaptToStyle(source: readonly string[], style: HelperStyle): string {
+function adaptToStyle(source: readonly string[], style: FileLayout): string {
   // A file that closes multi-line lists without a comma gets none before a closing line.
   const lines = style.trailingCommas
     ? source
@@ -189,7 +176,7 @@ function freeName(sourceCode: SourceCode, base: string): string {
  * Where the helper goes: after the last import; in a file without imports, before its first top-level function
  * (beside the file's own helpers), with that function's leading comments; else before the first statement.
  */
-export function helperInsertion(sourceCode: SourceCode, text: string, style: HelperStyle): TextEdit {
+export function helperInsertion(sourceCode: SourceCode, text: string, style: FileLayout): TextEdit {
   const program = sourceCode.ast;
   const imports = program.body.filter((statement) => statement.type === AST_NODE_TYPES.ImportDeclaration);
   const lastImport = imports.at(-1);
@@ -235,16 +222,6 @@ function endOfLine(text: string, offset: number): number {
   return text[next - 1] === "\r" ? next - 1 : next;
 }
 
-/** The length of the line `offset` is on, counted from its start to its end, with `inserted` put at `offset`. */
-function lineLengthWith(text: string, offset: number, inserted: string, replacedUpTo = offset): number {
-  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
-  const nextBreak = text.indexOf("\n", replacedUpTo);
-  const lineEnd = nextBreak === -1 ? text.length : text[nextBreak - 1] === "\r" ? nextBreak - 1 : nextBreak;
-  const firstInsertedLine = inserted.split(/\r?\n/)[0]!;
-  const multiline = /\r?\n/.test(inserted);
-  return offset - lineStart + firstInsertedLine.length + (multiline ? 0 : lineEnd - replacedUpTo);
-}
-
 /**
  * `prefix(node, { …properties })suffix`-style text in place of `node` (`prefix` ends with the helper's `(`): on one
  * line when that fits the file's width; a call spread over lines keeps its lines and takes the options after its
@@ -256,7 +233,7 @@ export function callWithOptions(
   prefix: string,
   properties: readonly string[],
   suffix: string,
-  style: HelperStyle,
+  style: FileLayout,
 ): TextEdit {
   const original = text.slice(node.range[0], node.range[1]);
   const startsAndEndsOnOneLine = !/\n/.test(original);
@@ -353,7 +330,7 @@ export function deadlineHelperEdits(
   inner: readonly TextEdit[],
   signalText: string,
   msText: string,
-  style: HelperStyle,
+  style: FileLayout,
   typescript: boolean,
 ): TextEdit[] {
   const text = sourceCode.text;

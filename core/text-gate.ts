@@ -1,45 +1,53 @@
 /**
- * What one file's text may hold, worked out once per file whichever rules ask. ESLint calls every rule's
- * `create()` on one file before it moves to the next, so remembering the last text tested serves all of them; each
- * fact is computed only when a rule first asks for it. Each rule's `mayReport(text, options)` is built from these
- * facts, and the codemod engine calls that same function, so a rule and its codemod never disagree on a file.
+ * What one file's text may hold, worked out once per file whichever rules ask. Each rule's `mayReport(source,
+ * options)` is built from these facts: a rule's `create()` passes its `SourceCode`, whose facts every rule shares
+ * (kept beside it, so they go when it goes); the codemod engine and `check`, which gate a file before anything is
+ * parsed, pass the text, and a `SourceCode` built from that same text next takes those facts over. Each fact is
+ * computed only when a rule first asks for it.
  */
 import { textMayCompareAnswer } from "./branches.ts";
 import { textMayContainHumanWait } from "./human-wait.ts";
+import { lazyRecord } from "./lazy.ts";
+import { textMayUseMrtr } from "./mrtr.ts";
+
+/** A file's text, or its `SourceCode` (ESLint's or typescript-eslint's: only its `text` is read). */
+export type TextSource = string | { readonly text: string };
 
 export interface TextFacts {
+  readonly text: string;
   /** It names a human-wait API, an elicitation handler, an answer type or a question's parameters (core/human-wait.ts). */
   readonly mayWaitOnPerson: boolean;
   /** It holds an answer literal (`accept`, `decline`, `cancel`, `selected`, `cancelled`). */
   readonly mayCompareAnswer: boolean;
+  /** It names an MRTR builder or reader (core/mrtr.ts). */
+  readonly mayUseMrtr: boolean;
   /** It awaits anything. */
   readonly awaits: boolean;
 }
 
-let lastText: string | null = null;
-let lastFacts: TextFacts | null = null;
+const bySourceCode = new WeakMap<object, TextFacts>();
+/** The last text gated without a SourceCode (the codemod engine and `check` test one file at a time). */
+let lastByText: TextFacts | null = null;
 
-export function textFacts(text: string): TextFacts {
-  if (lastText !== text || !lastFacts) {
-    lastText = text;
-    lastFacts = lazyFacts(text);
+export function textFacts(source: TextSource): TextFacts {
+  if (typeof source === "string") {
+    if (lastByText?.text !== source) lastByText = lazyFacts(source);
+    return lastByText;
   }
-  return lastFacts;
+  let facts = bySourceCode.get(source);
+  if (!facts) {
+    facts = lastByText?.text === source.text ? lastByText : lazyFacts(source.text);
+    bySourceCode.set(source, facts);
+  }
+  return facts;
 }
 
 function lazyFacts(text: string): TextFacts {
-  let mayWaitOnPerson: boolean | undefined;
-  let mayCompareAnswer: boolean | undefined;
-  let awaits: boolean | undefined;
-  return {
-    get mayWaitOnPerson() {
-      return (mayWaitOnPerson ??= textMayContainHumanWait(text));
-    },
-    get mayCompareAnswer() {
-      return (mayCompareAnswer ??= textMayCompareAnswer(text));
-    },
-    get awaits() {
-      return (awaits ??= text.includes("await"));
-    },
-  };
+  return lazyRecord<TextFacts>({
+    text: () => text,
+    mayWaitOnPerson: () => textMayContainHumanWait(text),
+    mayCompareAnswer: () => textMayCompareAnswer(text),
+    mayUseMrtr: () => textMayUseMrtr(text),
+    awaits: () => text.includes("await"),
+  });
 }

@@ -204,11 +204,12 @@ export function answerShapeOfCall(
   if (!isAwaitedOrKept(call)) return null;
   const access = typeAccess(sourceCode);
   if (!access) return null;
-  // Only the program's own answering functions are asked about: typing an arbitrary call can mean resolving the SDK
-  // call around it (a callback's `request` is typed from `setRequestHandler(Schema, …)`), seconds per file; the
-  // packages' APIs that ask a person are in the table.
+  // Only calls to the program's own answering functions, or calls that name an answer (`request(…,
+  // ElicitResultSchema)`, `request<ElicitResult>(…)`), are asked about: typing an arbitrary call can mean resolving
+  // the SDK call around it (a callback's `request` is typed from `setRequestHandler(Schema, …)`), seconds per file.
   const name = getCalleeName(call);
-  if (name === null || !answerFunctionNameSet(sourceCode).has(name)) return null;
+  const ownFunction = name !== null && answerFunctionNameSet(sourceCode).has(name);
+  if (!ownFunction && !ANSWER_ARGUMENT_HINT.test(sourceCode.getText(call))) return null;
   if (callShapes.has(call)) return callShapes.get(call)!;
   let shape: TypedAnswerShape | null = null;
   try {
@@ -295,7 +296,7 @@ function isObjectStatic(call: TSESTree.CallExpression): boolean {
 const callShapes = new WeakMap<TSESTree.CallExpression, TypedAnswerShape | null>();
 
 /** Text a generic call must show for its result to be a person's answer (the schema or type it is given). */
-const ANSWER_ARGUMENT_HINT = /Elicit|Permission|accept/;
+const ANSWER_ARGUMENT_HINT = /Elicit|elicitation|Permission|accept/;
 
 /**
  * The answer a call resolves with, read from what its callee declares it returns, without resolving the call: the

@@ -9,8 +9,7 @@
 import { isFunctionNode } from "../core/ast.ts";
 import { isAcpClientHandlerMethod, matchElicitationHandler } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
-import { textMayUseMrtr } from "../core/mrtr.ts";
-import { textFacts } from "../core/text-gate.ts";
+import { textFacts, type TextSource } from "../core/text-gate.ts";
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 import { analyseIf, analyseSwitch, analyseTernary, type Check } from "./exhaustive-action/analyse.ts";
 import { acpHandlerSide, checkHandler } from "./exhaustive-action/handler.ts";
@@ -39,14 +38,14 @@ export const EXPLAINS_MISSING_REWRITE: ReadonlySet<MessageIds> = new Set([
  * Whether this rule can report anything in a file with this text. Untyped, only files that name a human wait (or one of
  * the user's wrappers) can hold an answer; typed, any file comparing an answer literal can. The codemod uses this same test.
  */
-export function mayReport(text: string, options: Options[0] = {}, typed = false): boolean {
-  const facts = textFacts(text);
+export function mayReport(source: TextSource, options: Options[0] = {}, typed = false): boolean {
+  const facts = textFacts(source);
   if (!facts.mayCompareAnswer) return false;
   return (
     typed ||
     facts.mayWaitOnPerson ||
-    textMayUseMrtr(text) ||
-    mentionsWrapper(text, compileWrappers(options.humanWaitFunctions))
+    facts.mayUseMrtr ||
+    mentionsWrapper(facts.text, compileWrappers(options.humanWaitFunctions))
   );
 }
 
@@ -94,7 +93,7 @@ export default createRule<Options, MessageIds>({
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
-    if (!mayReport(sourceCode.text, options, !!sourceCode.parserServices?.program)) return {};
+    if (!mayReport(sourceCode, options, !!sourceCode.parserServices?.program)) return {};
 
     const check: Check = {
       context,

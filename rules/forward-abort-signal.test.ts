@@ -142,11 +142,6 @@ const WITHIN_DEADLINE_WIDE = WITHIN_DEADLINE.replace(
   '  const timer = setTimeout(() => controller.abort(new DOMException("No answer in time", "TimeoutError")), ms);',
 );
 
-/** A helper as a file that ends no multi-line list with a comma writes it: no comma before a closing line. */
-function noTrailingCommas(text: string): string {
-  return text.replace(/,(\r?\n[ \t]*[)\]}])/g, "$1");
-}
-
 function expectedError(testCase: Case) {
   const at = locate(testCase.code, testCase.needle);
   const token = /^[\w$]+/.exec(testCase.needle)![0];
@@ -296,10 +291,10 @@ const invalidCases: Case[] = [
     needle: "elicitInput",
     messageId: "notForwarded",
     suggestions: [
-      `${noTrailingCommas(WITHIN_DEADLINE_WIDE)}
+      `${WITHIN_DEADLINE_WIDE}
 
 async function handle(args, extra) { return withinDeadline(extra.signal, 120_000, (cancellationSignal) =>
-  server.elicitInput(params, { signal: cancellationSignal })
+  server.elicitInput(params, { signal: cancellationSignal }),
 ); }`,
     ],
   },
@@ -324,10 +319,10 @@ async function handle(args, extra) { return withinDeadline(extra.signal, 120_000
     needle: "elicitInput",
     messageId: "notForwarded",
     suggestions: [
-      `${noTrailingCommas(WITHIN_DEADLINE_WIDE)}
+      `${WITHIN_DEADLINE_WIDE}
 
 async function handle(args, extra) { return withinDeadline(AbortSignal.any([shutdown.signal, extra.signal]), 120_000, (cancellationSignal) =>
-  server.elicitInput(params, { signal: cancellationSignal })
+  server.elicitInput(params, { signal: cancellationSignal }),
 ); }`,
     ],
   },
@@ -340,12 +335,12 @@ async function handle(args, extra) { return withinDeadline(AbortSignal.any([shut
     needle: "elicitInput",
     messageId: "notForwarded",
     suggestions: [
-      `${noTrailingCommas(WITHIN_DEADLINE)}
+      `${WITHIN_DEADLINE}
 
 async function handle(args, extra) {
   const signal = AbortSignal.timeout(600_000);
   return withinDeadline(extra.signal, 600_000, (cancellationSignal) =>
-    server.elicitInput(params, { signal: cancellationSignal })
+    server.elicitInput(params, { signal: cancellationSignal }),
   );
 }`,
     ],
@@ -535,11 +530,11 @@ async function ask(ctx, signal) { return ctx.elicit("Which branch?", schema, { t
     suggestions: [
       `import { MCPServer } from "mcp-use/server";
 
-${noTrailingCommas(ASK_WITHIN_WIDE)}
+${ASK_WITHIN_WIDE}
 
 async function ask(ctx, signal) { return askWithin(ctx.elicit("Which branch?", schema, { timeout: 600_000 }), {
   signal,
-  noAnswer: () => ({ action: "cancel" as const })
+  noAnswer: () => ({ action: "cancel" as const }),
 }); }`,
     ],
   },
@@ -552,11 +547,11 @@ class Agent extends McpAgent { async ask(params, signal) { return this.elicitInp
     suggestions: [
       `import { McpAgent } from "agents/mcp";
 
-${noTrailingCommas(ASK_WITHIN_WIDE)}
+${ASK_WITHIN_WIDE}
 
 class Agent extends McpAgent { async ask(params, signal) { return askWithin(this.elicitInput(params, { relatedRequestId }), {
   signal,
-  noAnswer: () => ({ action: "cancel" as const })
+  noAnswer: () => ({ action: "cancel" as const }),
 }); } }`,
     ],
   },
@@ -567,11 +562,11 @@ class Agent extends McpAgent { async ask(params, signal) { return askWithin(this
     messageId: "notRaced",
     data: { signal: "signal", label: "ACP `requestPermission`", companion: "" },
     suggestions: [
-      `${noTrailingCommas(ASK_WITHIN_NARROW)}
+      `${ASK_WITHIN_WIDE}
 
 async function authorize(conn, params, signal) { return askWithin(conn.requestPermission(params), {
   signal,
-  noAnswer: () => ({ outcome: { outcome: "cancelled" as const } })
+  noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
 }); }`,
     ],
   },
@@ -581,11 +576,11 @@ async function authorize(conn, params, signal) { return askWithin(conn.requestPe
     needle: "createElicitation",
     messageId: "notRaced",
     suggestions: [
-      `${noTrailingCommas(ASK_WITHIN_WIDE)}
+      `${ASK_WITHIN_WIDE}
 
 async function onQuestion(request, { signal }) { return askWithin(this.conn.createElicitation(request), {
   signal,
-  noAnswer: () => ({ action: "cancel" as const })
+  noAnswer: () => ({ action: "cancel" as const }),
 }); }`,
     ],
   },
@@ -598,12 +593,12 @@ async function onQuestion(request, { signal }) { return askWithin(this.conn.crea
     needle: "unstable_createElicitation",
     messageId: "notRaced",
     suggestions: [
-      `${noTrailingCommas(ASK_WITHIN_WIDE)}
+      `${ASK_WITHIN_WIDE}
 
 async function handleAskUserQuestion(input, { signal }) {
   const response = await askWithin(this.client.unstable_createElicitation({ sessionId, message, requestedSchema }), {
     signal,
-    noAnswer: () => ({ action: "cancel" as const })
+    noAnswer: () => ({ action: "cancel" as const }),
   });
   return response.action === "accept" ? allow(response) : deny(response);
 }`,
@@ -725,11 +720,11 @@ async function handleAskUserQuestion(input, { signal }) {
     messageId: "notRaced",
     data: { signal: "extra.signal", label: "ACP `requestPermission`", companion: "" },
     suggestions: [
-      `${noTrailingCommas(ASK_WITHIN_JS)}
+      `${ASK_WITHIN_JS}
 
 async function authorize(conn, params, extra) { return askWithin(conn.requestPermission(params), {
   signal: extra.signal,
-  noAnswer: () => ({ outcome: { outcome: "cancelled" } })
+  noAnswer: () => ({ outcome: { outcome: "cancelled" } }),
 }); }`,
     ],
   },
@@ -810,10 +805,10 @@ async function authorize(conn, params, extra) { return askWithin(conn.requestPer
     needle: "request(",
     messageId: "notForwarded",
     suggestions: [
-      `${noTrailingCommas(WITHIN_DEADLINE)}
+      `${WITHIN_DEADLINE_WIDE}
 
 app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => withinDeadline(signal, 120_000, (cancellationSignal) =>
-  client.request("session/request_permission", params, { cancellationSignal, stopWaitingOnCancel: true })
+  client.request("session/request_permission", params, { cancellationSignal, stopWaitingOnCancel: true }),
 ));`,
     ],
   },
@@ -834,11 +829,11 @@ app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => within
       { humanWaitFunctions: [{ from: "file", name: "requestToolPermission", behavesLike: "acp-request-permission" }] },
     ],
     suggestions: [
-      `${noTrailingCommas(ASK_WITHIN_NARROW)}
+      `${ASK_WITHIN_WIDE}
 
 async function authorize(params, signal) { return askWithin(requestToolPermission(params), {
   signal,
-  noAnswer: () => ({ outcome: { outcome: "cancelled" as const } })
+  noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
 }); }`,
     ],
   },
@@ -917,14 +912,14 @@ async function authorize(conn, params, signal) { return conn.requestPermission(p
     needle: "requestPermission",
     messageId: "notRaced",
     suggestions: [
-      `${noTrailingCommas(ASK_WITHIN_NARROW).replace("function askWithin<T>(", "function askWithin2<T>(")}
+      `${ASK_WITHIN_WIDE.replace("function askWithin<T>(", "function askWithin2<T>(")}
 
 function askWithin(question: string) {
   return prompt(question);
 }
 async function authorize(conn, params, signal) { return askWithin2(conn.requestPermission(params), {
   signal,
-  noAnswer: () => ({ outcome: { outcome: "cancelled" as const } })
+  noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
 }); }`,
     ],
   },
@@ -972,12 +967,12 @@ async function authorize(conn, params, signal) { return conn.requestPermission(p
     needle: "requestPermission",
     messageId: "notRaced",
     suggestions: [
-      `${noTrailingCommas(ASK_WITHIN_NARROW)}
+      `${ASK_WITHIN_NARROW}
 
 async function authorize(conn, params, signal) {
   return askWithin(conn.requestPermission(params), {
     signal,
-    noAnswer: () => ({ outcome: { outcome: "cancelled" as const } })
+    noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
   });
 }
 `.replace(/\n/g, "\r\n"),
@@ -1073,12 +1068,12 @@ module.exports = { run };
       `#!/usr/bin/env node
 "use strict";
 
-${noTrailingCommas(ASK_WITHIN_JS)}
+${ASK_WITHIN_JS}
 
 // Asks before it deletes.
 const run = async (conn, params, signal) => askWithin(conn.requestPermission(params), {
   signal,
-  noAnswer: () => ({ outcome: { outcome: "cancelled" } })
+  noAnswer: () => ({ outcome: { outcome: "cancelled" } }),
 });
 module.exports = { run };
 `,
@@ -1095,12 +1090,12 @@ export async function authorize(conn, params, signal) { return conn.requestPermi
     suggestions: [
       `// Copyright header.
 
-${noTrailingCommas(ASK_WITHIN_WIDE)}
+${ASK_WITHIN_WIDE}
 
 /** Asks for permission to run a command. */
 export async function authorize(conn, params, signal) { return askWithin(conn.requestPermission(params), {
   signal,
-  noAnswer: () => ({ outcome: { outcome: "cancelled" as const } })
+  noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
 }); }`,
     ],
   },
@@ -1626,13 +1621,13 @@ client.setRequestHandler(SAMPLE, async (request) => await model.generate(request
           suggestions: [
             {
               messageId: "raceSignal",
-              output: `${noTrailingCommas(ASK_WITHIN_WIDE)}
+              output: `${ASK_WITHIN_WIDE}
 
 ${CONFIRM_CLASS.replace(
   '      const answer = await this.confirm("Deploy?");',
   `      const answer = await askWithin(this.confirm("Deploy?"), {
         signal: extra.signal,
-        noAnswer: () => ({ action: "cancel" as const })
+        noAnswer: () => ({ action: "cancel" as const }),
       });`,
 )}`,
             },
@@ -1767,13 +1762,13 @@ server.registerTool("deploy", {}, async (args, extra) => {
               output: `import { askUser } from "./ask.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 
-${noTrailingCommas(ASK_WITHIN_NARROW)}
+${ASK_WITHIN_NARROW}
 
 declare const server: McpServer;
 server.registerTool("deploy", {}, async (args, extra) => {
   const answer = await askWithin(askUser("Deploy?"), {
     signal: extra.signal,
-    noAnswer: () => ({ action: "cancel" as const })
+    noAnswer: () => ({ action: "cancel" as const }),
   });
   return { content: [{ type: "text" as const, text: answer.action }] };
 });`,

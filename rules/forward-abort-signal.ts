@@ -6,7 +6,7 @@
 import { matchElicitationHandler } from "../core/calls.ts";
 import { fileMayWaitOnPerson, matchWaitOnPerson } from "../core/local-waits.ts";
 import { createRule } from "../core/create-rule.ts";
-import { textFacts } from "../core/text-gate.ts";
+import { textFacts, type TextSource } from "../core/text-gate.ts";
 import { localFunctionOf } from "../core/walk.ts";
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 import { checkCall, type Check } from "./forward-abort-signal/analyse.ts";
@@ -29,8 +29,9 @@ export interface Options {
 }
 
 /** Whether this rule can report anything in a file with this text (it names a wait on a person). The codemod uses this same test. */
-export function mayReport(text: string, options: Options = {}): boolean {
-  return textFacts(text).mayWaitOnPerson || mentionsWrapper(text, compileWrappers(options.humanWaitFunctions));
+export function mayReport(source: TextSource, options: Options = {}): boolean {
+  const facts = textFacts(source);
+  return facts.mayWaitOnPerson || mentionsWrapper(facts.text, compileWrappers(options.humanWaitFunctions));
 }
 
 export default createRule<[Options], MessageIds>({
@@ -53,7 +54,7 @@ export default createRule<[Options], MessageIds>({
     defaultOptions: [{ humanWaitFunctions: [] }],
     messages: {
       notForwarded:
-        "When the caller gives up, {{label}} keeps waiting and the client's dialog stays up: `{{signal}}` is not passed on.",
+        "When the caller gives up, {{label}} keeps waiting and the dialog stays up: `{{signal}}` is not passed on.",
       notRaced:
         "{{label}} takes no signal: when `{{signal}}` aborts, it keeps waiting for a client that may never answer. Race it against `{{signal}}`.",
       missingStopWaiting:
@@ -63,7 +64,7 @@ export default createRule<[Options], MessageIds>({
       handlerHasNoSignal:
         "{{label}} gives this handler no cancellation signal: when the server stops waiting, the dialog stays up. Bound the wait for the person with a timer of your own.",
       handlerTakesNoSignal:
-        "This handler never takes `{{param}}`, so when its caller gives up, {{label}} keeps waiting for an answer nobody needs.",
+        "When its caller gives up, {{label}} keeps waiting for an answer nobody needs: this handler never takes `{{param}}`.",
       takeSignal: "Take `{{param}}` and pass `{{signal}}` to the call.",
       addSignal: "Pass `{{signal}}` to the call.",
       addStopWaiting: "Stop waiting when `{{signal}}` aborts (`{{companion}}: true`).",
@@ -75,7 +76,7 @@ export default createRule<[Options], MessageIds>({
     const sourceCode = context.sourceCode;
     const wrappers = compileWrappers(options.humanWaitFunctions);
     // Typed, a file may also wait through the program's own functions that answer with a person's answer.
-    if (!mayReport(sourceCode.text, options) && !fileMayWaitOnPerson(sourceCode, wrappers)) return {};
+    if (!mayReport(sourceCode, options) && !fileMayWaitOnPerson(sourceCode, wrappers)) return {};
     const check: Check = { context, sourceCode };
 
     return {

@@ -5,7 +5,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { unwrapExpression } from "../core/ast.ts";
 import { typeComesFromEnclosingCall } from "../core/types.ts";
-import { textMayContainHumanWait } from "../core/human-wait.ts";
+import { textFacts, type TextSource } from "../core/text-gate.ts";
 import { createRule } from "../core/create-rule.ts";
 import {
   DEFAULT_KEY_NAME_PATTERN,
@@ -25,6 +25,18 @@ import {
 
 type Options = [{ keyNamePattern?: string; perQuestionKeyPattern?: string; storeNamePattern?: string }];
 export type MessageIds = "sessionKeyedPending";
+
+/**
+ * Whether the rule could report on a file with this text (core/pending.ts's text check). A user's own store or key
+ * pattern may match names the check's words do not cover, and so may a typed key (`sid: SessionId`) whose session
+ * the text never names: those turn the matching part of the check off.
+ */
+export function mayReport(source: TextSource, options: Options[0] = {}, typed = false): boolean {
+  return textMayContainSessionKeyedPending(textFacts(source).text, {
+    checkWaiterWords: (options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN) === DEFAULT_STORE_NAME_PATTERN,
+    checkKeyWords: (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !typed,
+  });
+}
 
 export default createRule<Options, MessageIds>({
   name: "no-session-keyed-pending",
@@ -73,15 +85,9 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     const { sourceCode } = context;
     const declaredTypeName = createDeclaredTypeNameLookup(sourceCode);
-    const hints = {
-      checkWaiterWords: (options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN) === DEFAULT_STORE_NAME_PATTERN,
-      // Typed keys (`sid: SessionId`) may name no session in this file's text.
-      checkKeyWords:
-        (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !declaredTypeName,
-    };
     // Compiled first, so a malformed pattern fails on every file, not only on those that pass the text check.
     const patterns = compilePendingPatterns(options);
-    if (!textMayContainSessionKeyedPending(sourceCode.text, hints)) return {};
+    if (!mayReport(sourceCode, options, declaredTypeName !== null)) return {};
 
     function check(store: TSESTree.Node, key: TSESTree.Node, value: TSESTree.Node): void {
       const verdict = classifyKey(key, sourceCode, patterns, declaredTypeName);
@@ -99,7 +105,7 @@ export default createRule<Options, MessageIds>({
       if (
         intent === "unknown" &&
         !isPendingStoreName(getStoreName(store), patterns) &&
-        !textMayContainHumanWait(sourceCode.text)
+        !textFacts(sourceCode).mayWaitOnPerson
       ) {
         return;
       }

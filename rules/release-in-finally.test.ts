@@ -1681,6 +1681,60 @@ untypedRuleTester.run("release-in-finally (held resources)", rule, {
 }`,
     },
     {
+      name: "held: a callback server closed in the finally of a try right after listen",
+      code: `export async function signIn(callbackServer, mcp) {
+  callbackServer.listen(8765);
+  try {
+    return await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  } finally {
+    callbackServer.close();
+  }
+}`,
+    },
+    {
+      name: "held: a server listening while the person answers, closed by another function (a hand-off)",
+      code: `export async function signIn(callbackServer, mcp) {
+  callbackServer.listen(8765);
+  const answer = await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  onDone(() => callbackServer.close());
+  return answer;
+}`,
+    },
+    {
+      name: "held: listening inside an awaited promise, closed in the finally of the try after it",
+      code: `export async function signIn(callbackServer, mcp) {
+  await new Promise((resolve, reject) => {
+    callbackServer.once("error", reject);
+    callbackServer.listen(8765, resolve);
+  });
+  try {
+    return await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  } finally {
+    callbackServer.close();
+  }
+}`,
+    },
+    {
+      name: "held: listening inside an awaited promise, closed after a fetch, before the person is asked",
+      code: `export async function signIn(callbackServer, mcp) {
+  await new Promise((resolve) => callbackServer.listen(8765, resolve));
+  await fetch(url);
+  callbackServer.close();
+  await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+}`,
+    },
+    {
+      name: "held: closed inside an awaited promise in the finally",
+      code: `export async function signIn(callbackServer, mcp) {
+  callbackServer.listen(8765);
+  try {
+    return await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  } finally {
+    await new Promise((resolve) => callbackServer.close(resolve));
+  }
+}`,
+    },
+    {
       name: "held: storage put and delete of different keys across a wait are no pair",
       code: `export async function ask(storage, mcp, id) {
   await storage.put(\`pending:\${id}\`, true);
@@ -1688,43 +1742,948 @@ untypedRuleTester.run("release-in-finally (held resources)", rule, {
   await storage.delete("other");
 }`,
     },
+    {
+      name: "held: storage put and delete of the same key across an ordinary await (no person asked)",
+      code: `export async function cache(storage, id) {
+  await storage.put(id, { fetching: true });
+  const page = await fetch(\`https://example.com/\${id}\`);
+  await storage.delete(id);
+  await mcp.server.elicitInput(params, { timeout: 60_000 });
+  return page;
+}`,
+    },
+    {
+      name: "held: storage entry deleted in a finally around the wait",
+      code: `export async function ask(storage, mcp, id) {
+  await storage.put(id, { asked: Date.now() });
+  try {
+    return await mcp.server.elicitInput(params, { timeout: 60_000 });
+  } finally {
+    await storage.delete(id);
+  }
+}`,
+    },
   ],
-  invalid: [],
-});
-
-describe("release-in-finally (held resources, reported)", () => {
-  const linter = new Linter({ configType: "flat" });
-  const report = (code: string) =>
-    linter
-      .verify(
-        code,
-        [
-          {
-            files: ["**/*.ts"],
-            languageOptions: { parser },
-            plugins: { e: { rules: { r: rule } } as never },
-            rules: { "e/r": "error" },
-          },
-        ],
-        "x.ts",
-      )
-      .map((message) => ({ messageId: message.messageId, line: message.line }));
-  it("held: a callback server listening while the person answers, closed outside finally", () => {
-    const code = `export async function signIn(callbackServer, mcp) {
+  invalid: [
+    {
+      name: "held: a callback server listening while the person answers, closed outside finally",
+      code: `export async function signIn(callbackServer, mcp) {
   callbackServer.listen(8765);
   const answer = await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
   callbackServer.close();
   return answer;
-}`;
-    expect(report(code)).toEqual([{ messageId: "releaseNotInFinally", line: 2 }]);
-  });
-  it("held: storage.put(key) before the wait and storage.delete(key) after it, outside finally", () => {
-    const code = `export async function ask(storage, mcp, id) {
+}`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          data: { what: "the listening server `callbackServer`" },
+          line: 2,
+          column: 3,
+          endColumn: 30,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `export async function signIn(callbackServer, mcp) {
+  callbackServer.listen(8765);
+  let answer;
+  try {
+    answer = await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  } finally {
+    callbackServer.close();
+  }
+  return answer;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "held: listening inside an awaited promise (the executor runs at once), closed after the wait",
+      code: `export async function signIn(callbackServer, mcp) {
+  await new Promise((resolve) => callbackServer.listen(8765, resolve));
+  const answer = await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  callbackServer.close();
+  return answer;
+}`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          data: { what: "the listening server `callbackServer`" },
+          line: 2,
+          column: 34,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `export async function signIn(callbackServer, mcp) {
+  await new Promise((resolve) => callbackServer.listen(8765, resolve));
+  let answer;
+  try {
+    answer = await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  } finally {
+    callbackServer.close();
+  }
+  return answer;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "held: listened and closed inside awaited promises, the close after the wait",
+      code: `export async function signIn(callbackServer, mcp) {
+  await new Promise((resolve) => callbackServer.listen(8765, resolve));
+  const answer = await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  await new Promise((resolve) => callbackServer.close(resolve));
+  return answer;
+}`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 2,
+          column: 34,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `export async function signIn(callbackServer, mcp) {
+  await new Promise((resolve) => callbackServer.listen(8765, resolve));
+  let answer;
+  try {
+    answer = await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  } finally {
+    await new Promise((resolve) => callbackServer.close(resolve));
+  }
+  return answer;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "held: the server returned by app.listen(), closed through its handle after the wait",
+      code: `export async function signIn(app, mcp) {
+  const http = app.listen(8765);
+  await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  http.close();
+}`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          line: 2,
+          column: 16,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `export async function signIn(app, mcp) {
+  const http = app.listen(8765);
+  try {
+    await mcp.server.elicitInput({ mode: "url", url, message: "Sign in" }, { timeout: 300_000 });
+  } finally {
+    http.close();
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "held: storage.put(key) before the wait and storage.delete(key) after it, outside finally",
+      code: `export async function ask(storage, mcp, id) {
   await storage.put(id, { asked: Date.now() });
   const answer = await mcp.server.elicitInput(params, { timeout: 60_000 });
   await storage.delete(id);
   return answer;
-}`;
-    expect(report(code)).toEqual([{ messageId: "releaseNotInFinally", line: 2 }]);
+}`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          data: { what: "the stored entry `id` in `storage`" },
+          line: 2,
+          column: 9,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `export async function ask(storage, mcp, id) {
+  await storage.put(id, { asked: Date.now() });
+  let answer;
+  try {
+    answer = await mcp.server.elicitInput(params, { timeout: 60_000 });
+  } finally {
+    await storage.delete(id);
+  }
+  return answer;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "held: a Durable Object's storage entry, asked through this class's own method",
+      code: `export class Approvals {
+  async confirm(message) {
+    return this.server.elicitInput({ message, requestedSchema }, { timeout: 60_000 });
+  }
+  async run(id) {
+    await this.ctx.storage.put(\`pending:\${id}\`, true);
+    const answer = await this.confirm("Approve?");
+    await this.ctx.storage.delete(\`pending:\${id}\`);
+    return answer;
+  }
+}`,
+      errors: [
+        {
+          messageId: "releaseNotInFinally",
+          data: { what: "the stored entry ``pending:${id}`` in `this.ctx.storage`" },
+          line: 6,
+          column: 11,
+          suggestions: [
+            {
+              messageId: "wrapInTryFinally",
+              output: `export class Approvals {
+  async confirm(message) {
+    return this.server.elicitInput({ message, requestedSchema }, { timeout: 60_000 });
+  }
+  async run(id) {
+    await this.ctx.storage.put(\`pending:\${id}\`, true);
+    let answer;
+    try {
+      answer = await this.confirm("Approve?");
+    } finally {
+      await this.ctx.storage.delete(\`pending:\${id}\`);
+    }
+    return answer;
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+// Timers (#13): a reminder or heartbeat armed before a wait on a person and cleared after it, outside a finally.
+untypedRuleTester.run("release-in-finally (timers)", rule, {
+  valid: [
+    {
+      name: "timer: armed and cleared around a fetch, no person asked in between",
+      code: `export async function load(server, url) {
+  const slow = setTimeout(() => log("still loading"), 5_000);
+  const page = await fetch(url);
+  clearTimeout(slow);
+  return server.elicitInput({ message: page.title, requestedSchema }, { timeout: 60_000 });
+}`,
+    },
+    {
+      name: "timer: armed and cleared around a sleep, no person asked in between",
+      code: `export async function settle(server) {
+  const beat = setInterval(() => sendProgress(), 1_000);
+  await sleep(500);
+  clearInterval(beat);
+  await server.elicitInput(params, { timeout: 60_000 });
+}`,
+    },
+    {
+      name: "timer: cleared in the finally of a try right after it is armed",
+      code: `export async function ask(server, params) {
+  const reminder = setTimeout(() => notify("Still waiting for your answer"), 30_000);
+  try {
+    return await server.elicitInput(params, { timeout: 120_000 });
+  } finally {
+    clearTimeout(reminder);
+  }
+}`,
+    },
+    {
+      name: "timer: armed inside the try whose finally clears it (clearing a timer never armed does nothing)",
+      code: `export async function ask(server, params) {
+  let heartbeat;
+  try {
+    heartbeat = setInterval(() => sendProgress(), 5_000);
+    return await server.elicitInput(params, { timeout: 120_000 });
+  } finally {
+    clearInterval(heartbeat);
+  }
+}`,
+    },
+    {
+      name: "timer: a statement runs before the try, but the ask is inside it (a timer has no lock order to keep)",
+      code: `export async function ask(server, message) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  const params = { message, requestedSchema };
+  try {
+    return await server.elicitInput(params, { timeout: 120_000 });
+  } finally {
+    clearInterval(beat);
+  }
+}`,
+    },
+    {
+      name: "timer: cleared in the catch that rethrows and again after the try",
+      code: `export async function ask(server, params) {
+  const reminder = setTimeout(() => notify("Still waiting"), 30_000);
+  let answer;
+  try {
+    answer = await server.elicitInput(params, { timeout: 120_000 });
+  } catch (error) {
+    clearTimeout(reminder);
+    throw error;
+  }
+  clearTimeout(reminder);
+  return answer;
+}`,
+    },
+    {
+      name: "timer: fire-and-forget, its handle never stored, cannot be cleared",
+      code: `export async function ask(server, params) {
+  setTimeout(() => notify("A question is waiting for you"), 30_000);
+  const answer = await server.elicitInput(params, { timeout: 120_000 });
+  clearTimeout(undefined);
+  return answer;
+}`,
+    },
+    {
+      name: "timer: the clear after the wait names a different timer",
+      code: `export async function ask(server, params, previous) {
+  const reminder = setTimeout(() => notify("Still waiting"), 30_000);
+  const answer = await server.elicitInput(params, { timeout: 120_000 });
+  clearTimeout(previous);
+  return { answer, reminder };
+}`,
+    },
+    {
+      name: "timer: the deadline of a Promise.race, armed inside the executor, cleared after the race",
+      code: `export async function askWithDeadline(server, params, ms) {
+  let timer;
+  const answer = await Promise.race([
+    server.elicitInput(params),
+    new Promise((resolve) => {
+      timer = setTimeout(() => resolve({ action: "cancel" }), ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  return answer;
+}`,
+    },
+    {
+      name: "timer: the wait's own deadline, aborting the controller whose signal the ask carries",
+      code: `export async function ask(server, params, ms) {
+  const controller = new AbortController();
+  const deadline = setTimeout(() => controller.abort(new Error("No answer in time")), ms);
+  const answer = await server.elicitInput(params, { signal: controller.signal });
+  clearTimeout(deadline);
+  return answer;
+}`,
+    },
+    {
+      name: "timer: the wait's own deadline through abort.bind",
+      code: `export async function ask(server, params, ms) {
+  const controller = new AbortController();
+  const deadline = setTimeout(controller.abort.bind(controller), ms);
+  const answer = await server.elicitInput(params, { signal: controller.signal });
+  clearTimeout(deadline);
+  return answer;
+}`,
+    },
+    {
+      name: "timer: a deadline that settles the pending answer with cancel after setting a flag",
+      code: `export async function ask(server, params, pending, ms) {
+  const deadline = setTimeout(() => {
+    pending.timedOut = true;
+    pending.resolve({ action: "cancel" });
+  }, ms);
+  const answer = await server.elicitInput(params);
+  clearTimeout(deadline);
+  return answer;
+}`,
+    },
+    {
+      name: "timer: the ask's error is caught and swallowed, so the clear after the try always runs",
+      code: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  let answer;
+  try {
+    answer = await server.elicitInput(params, { timeout: 120_000 });
+  } catch (error) {
+    logger.warn("no answer", error);
+    answer = { action: "cancel" };
+  }
+  clearInterval(beat);
+  return answer;
+}`,
+    },
+    {
+      name: "timer: the ask's promise is given a .catch that does not throw",
+      code: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  const answer = await server.elicitInput(params, { timeout: 120_000 }).catch(() => ({ action: "cancel" }));
+  clearInterval(beat);
+  return answer;
+}`,
+    },
+    {
+      name: "caught: a lock released after a try whose catch swallows the ask's error",
+      code: `export async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  let answer;
+  try {
+    answer = await server.elicitInput(params, { timeout: 120_000 });
+  } catch {
+    answer = { action: "cancel" };
+  }
+  mutex.release();
+  return answer;
+}`,
+    },
+    {
+      name: "timer: a debounce handle of the enclosing scope, re-armed by every call, is not this call's to clear",
+      code: `let flushHandle;
+export async function onAnswer(server, params) {
+  if (flushHandle) clearTimeout(flushHandle);
+  flushHandle = setTimeout(() => flushAnswers(), 200);
+  await server.elicitInput(params, { timeout: 120_000 });
+  clearTimeout(flushHandle);
+}`,
+    },
+    {
+      name: "timer: a slow-answer warning that only writes to the console",
+      code: `export async function ask(server, params) {
+  const slow = setTimeout(() => console.warn("Still waiting for an answer to", params.message), 60_000);
+  const answer = await server.elicitInput(params, { timeout: 300_000 });
+  clearTimeout(slow);
+  return answer;
+}`,
+    },
+    {
+      name: "timer: an unref'd setTimeout fires at most once and its author chose its lifetime",
+      code: `export async function ask(server, params) {
+  const reminder = setTimeout(() => notify("Still waiting"), 30_000);
+  reminder.unref();
+  const answer = await server.elicitInput(params, { timeout: 120_000 });
+  clearTimeout(reminder);
+  return answer;
+}`,
+    },
+    {
+      name: "timer: an unref'd setTimeout, chained",
+      code: `export async function ask(server, params) {
+  const reminder = setTimeout(() => notify("Still waiting"), 30_000).unref();
+  const answer = await server.elicitInput(params, { timeout: 120_000 });
+  clearTimeout(reminder);
+  return answer;
+}`,
+    },
+    {
+      name: "timer: its handle is handed on, so someone else may clear it",
+      code: `export async function ask(server, params, timers) {
+  const reminder = setTimeout(() => notify("Still waiting"), 30_000);
+  timers.push(reminder);
+  const answer = await server.elicitInput(params, { timeout: 120_000 });
+  clearTimeout(reminder);
+  return answer;
+}`,
+    },
+    {
+      name: "timer: cleared by a disposal stack's deferred callback, not after the wait",
+      code: `export async function ask(server, params) {
+  await using stack = new AsyncDisposableStack();
+  const reminder = setTimeout(() => notify("Still waiting"), 30_000);
+  stack.defer(() => clearTimeout(reminder));
+  return server.elicitInput(params, { timeout: 120_000 });
+}`,
+    },
+    {
+      name: "timer: cleared in the ask's own .finally() callback",
+      code: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  const answer = await server.elicitInput(params, { timeout: 120_000 }).finally(() => clearInterval(beat));
+  clearInterval(beat);
+  return answer;
+}`,
+    },
+    {
+      name: "timer: held with using (a Node timer is disposable), cleared when the block unwinds",
+      code: `export async function ask(server, params) {
+  using heartbeat = setInterval(() => sendProgress(), 5_000);
+  const answer = await server.elicitInput(params, { timeout: 120_000 });
+  clearInterval(heartbeat);
+  return answer;
+}`,
+    },
+    {
+      name: "timer: AbortSignal.timeout is a deadline with nothing to clear",
+      code: `export async function ask(server, params) {
+  const signal = AbortSignal.timeout(120_000);
+  const answer = await server.elicitInput(params, { signal });
+  signal.throwIfAborted();
+  return answer;
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "timer: a reminder armed before the ask and cleared after it, outside finally",
+      code: `export async function ask(server, params) {
+  const reminder = setTimeout(() => notify("Still waiting for your answer"), 30_000);
+  const answer = await server.elicitInput(params, { timeout: 120_000 });
+  clearTimeout(reminder);
+  return answer;
+}`,
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          data: { what: "the timer `reminder`", fate: "still fires" },
+          line: 2,
+          column: 20,
+          endColumn: 85,
+          suggestions: [
+            {
+              messageId: "clearInFinally",
+              output: `export async function ask(server, params) {
+  const reminder = setTimeout(() => notify("Still waiting for your answer"), 30_000);
+  let answer;
+  try {
+    answer = await server.elicitInput(params, { timeout: 120_000 });
+  } finally {
+    clearTimeout(reminder);
+  }
+  return answer;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "timer: a heartbeat interval around the ask, cleared after it",
+      code: `export async function ask(server, params, extra) {
+  const heartbeat = setInterval(() => extra.sendNotification(progress()), 5_000);
+  const answer = await server.elicitInput(params, { timeout: 120_000 });
+  if (answer.action !== "accept") {
+    clearInterval(heartbeat);
+    return "stopped";
+  }
+  clearInterval(heartbeat);
+  return "done";
+}`,
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          data: { what: "the interval `heartbeat`", fate: "fires on forever and keeps the process alive" },
+          line: 2,
+          column: 21,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "timer: armed into a declared let, cleared after the ask",
+      code: `export async function ask(server, params) {
+  let reminder;
+  reminder = setTimeout(() => notify("Still waiting"), 30_000);
+  await server.elicitInput(params, { timeout: 120_000 });
+  clearTimeout(reminder);
+}`,
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          line: 3,
+          column: 14,
+          suggestions: [
+            {
+              messageId: "clearInFinally",
+              output: `export async function ask(server, params) {
+  let reminder;
+  reminder = setTimeout(() => notify("Still waiting"), 30_000);
+  try {
+    await server.elicitInput(params, { timeout: 120_000 });
+  } finally {
+    clearTimeout(reminder);
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "timer: const t then this.timer = t, cleared through the field after a wait in this class's own method",
+      code: `export class Session {
+  async confirm(message) {
+    return this.server.elicitInput({ message, requestedSchema }, { timeout: 120_000 });
+  }
+  async approve() {
+    const t = setInterval(() => this.ping(), 5_000);
+    this.timer = t;
+    const answer = await this.confirm("Approve?");
+    clearInterval(this.timer);
+    return answer;
+  }
+}`,
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          data: { what: "the interval `t`", fate: "fires on forever and keeps the process alive" },
+          line: 6,
+          column: 15,
+          suggestions: [
+            {
+              messageId: "clearInFinally",
+              output: `export class Session {
+  async confirm(message) {
+    return this.server.elicitInput({ message, requestedSchema }, { timeout: 120_000 });
+  }
+  async approve() {
+    const t = setInterval(() => this.ping(), 5_000);
+    let answer;
+    try {
+      this.timer = t;
+      answer = await this.confirm("Approve?");
+    } finally {
+      clearInterval(this.timer);
+    }
+    return answer;
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "timer: stored in a private field, cleared with clearTimeout through globalThis",
+      code: `export class Asker {
+  #reminder;
+  async ask(params) {
+    this.#reminder = setTimeout(() => this.remind(), 30_000);
+    const answer = await this.server.elicitInput(params, { timeout: 120_000 });
+    globalThis.clearTimeout(this.#reminder);
+    return answer;
+  }
+}`,
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          data: { what: "the timer `this.#reminder`", fate: "still fires" },
+          line: 4,
+          column: 22,
+          suggestions: [
+            {
+              messageId: "clearInFinally",
+              output: `export class Asker {
+  #reminder;
+  async ask(params) {
+    this.#reminder = setTimeout(() => this.remind(), 30_000);
+    let answer;
+    try {
+      answer = await this.server.elicitInput(params, { timeout: 120_000 });
+    } finally {
+      globalThis.clearTimeout(this.#reminder);
+    }
+    return answer;
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "timer: the catch around the ask awaits, which may throw past the clear",
+      code: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  try {
+    await server.elicitInput(params, { timeout: 120_000 });
+  } catch (error) {
+    await reportFailure(error);
+  }
+  clearInterval(beat);
+}`,
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          line: 2,
+          column: 16,
+          suggestions: [
+            {
+              messageId: "clearInFinally",
+              output: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  try {
+    try {
+      await server.elicitInput(params, { timeout: 120_000 });
+    } catch (error) {
+      await reportFailure(error);
+    }
+  } finally {
+    clearInterval(beat);
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "timer: the ask's error is caught by .catch, but a return before the clear skips it",
+      code: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  const answer = await server.elicitInput(params, { timeout: 120_000 }).catch(() => null);
+  if (!answer) return null;
+  clearInterval(beat);
+  return answer;
+}`,
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          line: 2,
+          column: 16,
+          suggestions: [
+            {
+              messageId: "clearInFinally",
+              output: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  let answer;
+  try {
+    answer = await server.elicitInput(params, { timeout: 120_000 }).catch(() => null);
+    if (!answer) return null;
+  } finally {
+    clearInterval(beat);
+  }
+  return answer;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "caught: a lock released inside the try whose catch swallows the error is skipped on that path",
+      code: `export async function deploy(server, mutex, params) {
+  await mutex.acquire();
+  try {
+    await server.elicitInput(params, { timeout: 120_000 });
+    mutex.release();
+  } catch {
+    log("no answer");
+  }
+}`,
+      errors: [{ messageId: "releaseNotInFinally", line: 2, column: 9, suggestions: [] }],
+    },
+    {
+      name: "timer: a comment after the clear on its line moves into the finally with it",
+      code: `export async function ask(server, params) {
+  const reminder = setTimeout(() => notify("Still waiting"), 30_000);
+  await server.elicitInput(params, { timeout: 120_000 });
+  clearTimeout(reminder); // moot once answered
+  return "asked";
+}`,
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          line: 2,
+          column: 20,
+          suggestions: [
+            {
+              messageId: "clearInFinally",
+              output: `export async function ask(server, params) {
+  const reminder = setTimeout(() => notify("Still waiting"), 30_000);
+  try {
+    await server.elicitInput(params, { timeout: 120_000 });
+  } finally {
+    clearTimeout(reminder); // moot once answered
+  }
+  return "asked";
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "timer: an unref'd interval still fires for ever",
+      code: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000).unref();
+  await server.elicitInput(params, { timeout: 120_000 });
+  clearInterval(beat);
+}`,
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          line: 2,
+          column: 16,
+          endColumn: 64,
+          suggestions: [
+            {
+              messageId: "clearInFinally",
+              output: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000).unref();
+  try {
+    await server.elicitInput(params, { timeout: 120_000 });
+  } finally {
+    clearInterval(beat);
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "timer: the ask runs before the try whose finally clears the interval",
+      code: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  const answer = await server.elicitInput(params, { timeout: 120_000 });
+  try {
+    await record(answer);
+  } finally {
+    clearInterval(beat);
+  }
+}`,
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          line: 2,
+          column: 16,
+          suggestions: [
+            {
+              messageId: "moveIntoTry",
+              output: `export async function ask(server, params) {
+  const beat = setInterval(() => sendProgress(), 5_000);
+  try {
+    const answer = await server.elicitInput(params, { timeout: 120_000 });
+    await record(answer);
+  } finally {
+    clearInterval(beat);
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "timer: a reminder that re-asks is no deadline, though it calls a function of the file",
+      code: `export async function ask(server, params) {
+  const reminder = setTimeout(() => remindAgain(params), 30_000);
+  const answer = await server.elicitInput(params, { timeout: 120_000 });
+  clearTimeout(reminder);
+  return answer;
+}`,
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          line: 2,
+          column: 20,
+          suggestions: [
+            {
+              messageId: "clearInFinally",
+              output: `export async function ask(server, params) {
+  const reminder = setTimeout(() => remindAgain(params), 30_000);
+  let answer;
+  try {
+    answer = await server.elicitInput(params, { timeout: 120_000 });
+  } finally {
+    clearTimeout(reminder);
+  }
+  return answer;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+typedRuleTester.run("release-in-finally (timers, typed)", rule, {
+  valid: [
+    {
+      name: "typed timer: armed and cleared around a callee whose action is any string (no person asked)",
+      filename: TYPED_FILE,
+      code: `import { fetchAction } from "./ask.js";
+declare function notify(message: string): void;
+export async function run() {
+  const reminder = setTimeout(() => notify("Still waiting"), 30_000);
+  const result = await fetchAction();
+  clearTimeout(reminder);
+  return result;
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "typed timer: a heartbeat across a wrapper from another file that answers with ElicitResult",
+      filename: TYPED_FILE,
+      code: `import { askUser } from "./ask.js";
+declare function sendProgress(): void;
+export async function run() {
+  const heartbeat = setInterval(() => sendProgress(), 5_000);
+  const answer = await askUser("Deploy?");
+  clearInterval(heartbeat);
+  return answer;
+}`,
+      errors: [
+        {
+          messageId: "timerNotCleared",
+          data: { what: "the interval `heartbeat`", fate: "fires on forever and keeps the process alive" },
+          line: 4,
+          column: 21,
+          suggestions: [
+            {
+              messageId: "clearInFinally",
+              output: `import { askUser } from "./ask.js";
+declare function sendProgress(): void;
+export async function run() {
+  const heartbeat = setInterval(() => sendProgress(), 5_000);
+  let answer;
+  try {
+    answer = await askUser("Deploy?");
+  } finally {
+    clearInterval(heartbeat);
+  }
+  return answer;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+describe("release-in-finally (timers): the deadline helpers the codemods insert", () => {
+  const linter = new Linter({ configType: "flat" });
+  const fixtures = path.join(__dirname, "..", "codemods", "__fixtures__", "deadline");
+  const withHelper = fs
+    .readdirSync(fixtures)
+    .filter((file) => /\.output\.(ts|mjs)$/.test(file))
+    .filter((file) => /function (askWithin|withinDeadline)\b/.test(fs.readFileSync(path.join(fixtures, file), "utf8")));
+
+  it("finds both helpers among the deadline codemod's outputs", () => {
+    const texts = withHelper.map((file) => fs.readFileSync(path.join(fixtures, file), "utf8")).join("\n");
+    expect(texts).toMatch(/function askWithin\b[\s\S]*setTimeout[\s\S]*clearTimeout/);
+    expect(texts).toMatch(/function withinDeadline\b[\s\S]*setTimeout[\s\S]*clearTimeout/);
+  });
+
+  it.each(withHelper)("reports no timer in %s, whose helper clears its own deadline", (file) => {
+    const code = fs.readFileSync(path.join(fixtures, file), "utf8");
+    const messages = linter.verify(
+      code,
+      [
+        {
+          files: ["**/*.ts", "**/*.mjs"],
+          languageOptions: { parser },
+          plugins: { e: { rules: { r: rule } } as never },
+          rules: { "e/r": ["error", { reportEscapingHandles: true }] },
+        },
+      ],
+      file.replace(".output.", "."),
+    );
+    expect(messages).toEqual([]);
   });
 });

@@ -5,10 +5,11 @@
  * right after the acquisition, `using` / `await using`, or a callback scope (`runExclusive(fn)`).
  *
  * Error Prone's LockNotBeforeTry taxonomy, one message each: release outside `finally`; statements between
- * the acquisition and the `try`; acquisition inside the `try`; the release handle escapes (strict only).
+ * the acquisition and the `try`; acquisition inside the `try`; the release handle escapes (strict only). A stored
+ * timer cleared outside a `finally` has a message of its own: what it does if the question ends without an answer.
  */
 import type { TSESTree } from "@typescript-eslint/utils";
-import { textFacts } from "../core/text-gate.ts";
+import { textFacts, type TextSource } from "../core/text-gate.ts";
 import { fileMayWaitOnPerson, matchWaitOnPerson } from "../core/local-waits.ts";
 import {
   compileLockPairs,
@@ -38,7 +39,9 @@ export type MessageIds =
   | "statementsBeforeTry"
   | "acquireInsideTry"
   | "handleEscapes"
+  | "timerNotCleared"
   | "wrapInTryFinally"
+  | "clearInFinally"
   | "moveIntoTry"
   | "acquireBeforeTry"
   | "rollBackInCatch"
@@ -49,11 +52,12 @@ export type MessageIds =
  * a file that never awaits, asks nobody or takes nothing. The `await` test comes first: it needs no compiled options.
  * The codemod uses this same test.
  */
-export function mayReport(text: string, options: Options[0] = {}): boolean {
-  if (!textFacts(text).awaits) return false;
-  if (!compileLockPairs(options.pairs).textHint.test(text)) return false;
-  if (options.anyAwait === true || textFacts(text).mayWaitOnPerson) return true;
-  return mentionsWrapper(text, compileWrappers(options.humanWaitFunctions));
+export function mayReport(source: TextSource, options: Options[0] = {}): boolean {
+  const facts = textFacts(source);
+  if (!facts.awaits) return false;
+  if (!compileLockPairs(options.pairs).textHint.test(facts.text)) return false;
+  if (options.anyAwait === true || facts.mayWaitOnPerson) return true;
+  return mentionsWrapper(facts.text, compileWrappers(options.humanWaitFunctions));
 }
 
 export default createRule<Options, MessageIds>({
@@ -111,7 +115,10 @@ export default createRule<Options, MessageIds>({
       handleEscapes:
         "The release handle `{{name}}` is passed on while a person is asked: nothing here shows it is released on every path. " +
         "Release it in a `finally` or use a callback scope.",
+      timerNotCleared:
+        "If the question ends without an answer, {{what}} {{fate}}. Clear it in a `finally` that covers the wait.",
       wrapInTryFinally: "Give back {{what}} in a `finally`, so every path that ends the wait releases it.",
+      clearInFinally: "Clear {{what}} in a `finally`, so it stops on every path that ends the wait.",
       rollBackInCatch: "Commit at the end of a `try` and `{{rollback}}` in its `catch`, so no path leaves it open.",
       moveIntoTry: "Move the statements before the `try` into it.",
       acquireBeforeTry: "Take {{what}} just before the `try`.",
@@ -123,7 +130,7 @@ export default createRule<Options, MessageIds>({
     const wrappers = compileWrappers(options.humanWaitFunctions);
     // Typed, a file may also wait through the program's own functions that answer with a person's answer.
     const typedMay = () => !!sourceCode.parserServices?.program && fileMayWaitOnPerson(sourceCode, wrappers);
-    if (!mayReport(sourceCode.text, options) && !typedMay()) return {};
+    if (!mayReport(sourceCode, options) && !typedMay()) return {};
     const pairs = compileLockPairs(options.pairs);
     const anyAwait = options.anyAwait === true;
     const callbackScopes = new Set([...DEFAULT_CALLBACK_SCOPES, ...(options.callbackScopes ?? [])]);

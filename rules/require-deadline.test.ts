@@ -4,8 +4,7 @@ import { locate } from "../test/locate.ts";
 
 const STRICT = [{ reportOpaqueOptions: true }] as const;
 
-const MCP_DEFAULT =
-  "MCP SDK `elicitInput` gives up after its 60-second request default, a value borrowed from HTTP rather than chosen for a person";
+const MCP_DEFAULT = "MCP SDK `elicitInput` gives up after 60 seconds, a default made for HTTP, not a person";
 const MCP_FIX = "pass `timeout` or `signal: AbortSignal.timeout(ms)` in its options";
 const NO_OPTIONS_FIX =
   "this API takes no deadline, so race it against a timer (`Promise.race([ask, timer])`) and treat the timeout as a cancel";
@@ -573,6 +572,36 @@ export const ask = (server, params) => server.server.elicitInput(params, { timeo
 const NEVER_FIRES_MAX_SAFE = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 export const ask = (server, params, t) => server.server.elicitInput(params, { timeout: t ?? Number.MAX_SAFE_INTEGER });`;
 
+const NEVER_FIRES_INFINITY = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const NO_TIMEOUT = Infinity;
+export const ask = (server, params) => server.server.elicitInput(params, { timeout: NO_TIMEOUT });`;
+
+const DAY_MS = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const DAY = 24 * 60 * 60_000;
+`;
+/** 30 days is 2,592,000,000 ms: past the largest timer delay (2^31-1 ms, about 24.8 days). */
+const NEVER_FIRES_CONSTANT_CHAIN = `${DAY_MS}const A_MONTH = 30 * DAY;
+export const ask = (server, params) => server.server.elicitInput(params, { timeout: A_MONTH });`;
+
+const NEVER_FIRES_MAX_SAFE_DIRECT = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export const ask = (server, params) => server.server.elicitInput(params, { timeout: Number.MAX_SAFE_INTEGER });`;
+
+const ACP_FREE_FUNCTION = `import { methods } from "@agentclientprotocol/sdk";
+export async function askToRun(ctx, params, signal) {
+  return ctx.request(methods.client.session.requestPermission, params, { cancellationSignal: signal, stopWaitingOnCancel: true });
+}`;
+
+const ACP_ADAPTER_WITHOUT_DEADLINE = `import { methods } from "@agentclientprotocol/sdk";
+class AcpClient {
+  async requestPermission(params, signal) {
+    return this.ctx.request(methods.client.session.requestPermission, params);
+  }
+}
+class Agent {
+  constructor() { this.client = new AcpClient(); }
+  async prompt(params, signal) { return this.client.requestPermission(params, signal); }
+}`;
+
 const CONST_METHOD = `import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
 const ELICIT = "elicitation/create" as const;
 server.tool("deploy", {}, async (args, extra) => extra.sendRequest({ method: ELICIT, params }, ElicitResultSchema));`;
@@ -634,6 +663,21 @@ class Agent {
 }`,
     },
     {
+      name: "values: t && t !== Infinity ? t : 300_000 has a finite deadline on every branch",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export const ask = (server, params, t) => server.server.elicitInput(params, { timeout: t && t !== Infinity ? t : 300_000 });`,
+    },
+    {
+      name: "values: a week, through same-file constants, is under the largest timer delay",
+      code: `${DAY_MS}const A_WEEK = 7 * DAY;
+export const ask = (server, params) => server.server.elicitInput(params, { timeout: A_WEEK });`,
+    },
+    {
+      name: "values: Number.MAX_SAFE_INTEGER as a cap on retries, not as the deadline",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export const ask = (server, params) => server.server.elicitInput(params, { timeout: 300_000, maxRetries: Number.MAX_SAFE_INTEGER });`,
+    },
+    {
       name: "Cloudflare: this.elicitInput in an McpAgent (which takes no timeout) while the SDK is imported too",
       code: `import { McpAgent } from "agents/mcp";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -658,6 +702,31 @@ export class MyMcp extends McpAgent {
       name: "values: a same-file constant equal to 2^31-1 is no deadline",
       code: NEVER_FIRES_CONSTANT,
       errors: [{ messageId: "deadlineNeverFires" as never, data: { value: "NO_TIMEOUT" }, line: 3 }],
+    },
+    {
+      name: "values: a same-file constant equal to Infinity is no deadline",
+      code: NEVER_FIRES_INFINITY,
+      errors: [{ messageId: "deadlineNeverFires" as never, data: { value: "NO_TIMEOUT" }, line: 3 }],
+    },
+    {
+      name: "values: a month, evaluated through same-file constants, is past the largest timer delay",
+      code: NEVER_FIRES_CONSTANT_CHAIN,
+      errors: [{ messageId: "deadlineNeverFires" as never, data: { value: "A_MONTH" }, line: 4 }],
+    },
+    {
+      name: "values: Number.MAX_SAFE_INTEGER written as the timeout is no deadline",
+      code: NEVER_FIRES_MAX_SAFE_DIRECT,
+      errors: [{ messageId: "deadlineNeverFires" as never, data: { value: "Number.MAX_SAFE_INTEGER" }, line: 2 }],
+    },
+    {
+      name: "ACP: a free function forwarding only its signal parameter still owes its wait a deadline",
+      code: ACP_FREE_FUNCTION,
+      errors: [error(ACP_FREE_FUNCTION, "request(methods", "missingDeadline")],
+    },
+    {
+      name: "same-file adapter without a deadline: reported once, inside the adapter, not at this.client.requestPermission",
+      code: ACP_ADAPTER_WITHOUT_DEADLINE,
+      errors: [error(ACP_ADAPTER_WITHOUT_DEADLINE, "request(methods", "missingDeadline")],
     },
     {
       name: "values: t ?? Number.MAX_SAFE_INTEGER is no deadline when t is unset",
@@ -687,7 +756,7 @@ export class MyMcp extends McpAgent {
           messageId: "missingDeadline",
           data: {
             defaultDeadline:
-              "fastmcp `context.elicit` gives up after its 60-second request default, a value borrowed from HTTP rather than chosen for a person",
+              "fastmcp `context.elicit` gives up after 60 seconds, a default made for HTTP, not a person",
             fix: MCP_FIX,
           },
           line: 2,
@@ -728,6 +797,228 @@ untypedRuleTester.run("require-deadline (pending waiter objects)", rule, {
       name: "waiter object: this._resolve = resolve, settled by another method, awaited with no timer or signal",
       code: RESOLVER_CLASS,
       errors: [error(RESOLVER_CLASS, "Promise((resolve)", "handRolledWait")],
+    },
+  ],
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Typed, across files (#13 §2): a wait on a person is judged where its deadline can be given. The callers below are
+// file.ts; the wrappers they await live in test/typed-project/deadline-wrappers.ts (and a package's declaration in
+// people.d.ts). The wrappers' own file is linted as file.ts in the second half.
+
+const WRAPPER_IMPORTS = `import { askUser, askUserInTime, rememberedAnswer, waitForAnswer, Asker } from "./deadline-wrappers.js";
+import { askPerson } from "./people.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+declare const server: Server;
+declare const params: Parameters<Server["elicitInput"]>[0];
+`;
+
+const CALLS_ASK_USER = `${WRAPPER_IMPORTS}export async function deploy() {
+  const answer = await askUser("Deploy?");
+  return answer.action;
+}`;
+/** The caller of a project wrapper named like the SDK's method, and the SDK's method itself. */
+const CALLS_ASKER = `${WRAPPER_IMPORTS}const asker = new Asker();
+export async function deploy() {
+  return asker.elicitInput(params);
+}`;
+const CALLS_SDK = `${WRAPPER_IMPORTS}export async function deploy() {
+  return server.elicitInput(params);
+}`;
+
+const A_IMPORTS = `import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CreateMessageResultSchema, ElicitResultSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import { ELICIT } from "./deadline-wrappers.js";
+declare const server: Server;
+declare const params: { message: string; requestedSchema: { type: "object"; properties: {} } };
+/** A transport of the project's own: generic, it knows nothing of people. */
+interface Transport {
+  request<T>(method: string, params: unknown, options?: { timeout?: number; signal?: AbortSignal }): Promise<T>;
+  notify(method: string, params: unknown): Promise<void>;
+}
+declare const transport: Transport;
+`;
+
+const A_LOW_LEVEL = `${A_IMPORTS}export async function askUser(): Promise<ElicitResult> {
+  return server.request({ method: "elicitation/create", params }, ElicitResultSchema);
+}
+export async function deploy() {
+  const answer = await askUser();
+  return answer.action;
+}`;
+const A_GENERIC = `${A_IMPORTS}export async function askUser(): Promise<ElicitResult> {
+  return transport.request<ElicitResult>(ELICIT, params);
+}`;
+const A_GENERIC_NEVER = `${A_IMPORTS}const NO_TIMEOUT = Number.MAX_SAFE_INTEGER;
+export async function askUser(): Promise<ElicitResult> {
+  return transport.request<ElicitResult>(ELICIT, params, { timeout: NO_TIMEOUT });
+}`;
+const A_SEND_REQUEST = `${A_IMPORTS}import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ServerRequest, ServerNotification } from "@modelcontextprotocol/sdk/types.js";
+export async function askUser(extra: RequestHandlerExtra<ServerRequest, ServerNotification>): Promise<ElicitResult> {
+  return extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema);
+}`;
+const A_HAND_ROLLED = `${A_IMPORTS}const pending = new Map<string, (answer: ElicitResult) => void>();
+export function askUser(questionId: string): Promise<ElicitResult> {
+  return new Promise((resolve) => { pending.set(questionId, resolve); });
+}`;
+
+typedRuleTester.run("require-deadline (typed, across files)", rule, {
+  valid: [
+    {
+      name: "typed callers: a wrapper of another file that asks with no deadline is reported there, not at its callers",
+      filename: TYPED_FILE,
+      code: CALLS_ASK_USER,
+    },
+    {
+      name: "typed callers: a wrapper of another file that asks with a deadline",
+      filename: TYPED_FILE,
+      code: `${WRAPPER_IMPORTS}export const deploy = async () => (await askUserInTime("Deploy?")).action;`,
+    },
+    {
+      name: "typed callers: a hand-rolled wait in another file is its file's finding",
+      filename: TYPED_FILE,
+      code: `${WRAPPER_IMPORTS}export const deploy = async (id: string) => (await waitForAnswer(id)).action;`,
+    },
+    {
+      name: "typed callers: another file's function that answers without asking anybody",
+      filename: TYPED_FILE,
+      code: `${WRAPPER_IMPORTS}export const deploy = async () => (await rememberedAnswer()).action;`,
+    },
+    {
+      name: "typed callers: the project's own elicitInput, declared in another file with its deadline inside",
+      filename: TYPED_FILE,
+      code: CALLS_ASKER,
+    },
+    {
+      name: "typed callers: a package's function answering with ElicitResult names no question the table knows",
+      filename: TYPED_FILE,
+      code: `${WRAPPER_IMPORTS}export const deploy = async () => (await askPerson("Deploy?")).action;`,
+    },
+    {
+      name: "typed wrapper: the SDK's lower-level request with a deadline",
+      filename: TYPED_FILE,
+      code: `${A_IMPORTS}export async function askUser(): Promise<ElicitResult> {
+  return server.request({ method: "elicitation/create", params }, ElicitResultSchema, { timeout: 300_000 });
+}`,
+    },
+    {
+      name: "typed wrapper: a generic transport asked with a deadline",
+      filename: TYPED_FILE,
+      code: `${A_IMPORTS}const FIVE_MINUTES = 5 * 60_000;
+export async function askUser(): Promise<ElicitResult> {
+  return transport.request<ElicitResult>(ELICIT, params, { timeout: FIVE_MINUTES });
+}`,
+    },
+    {
+      name: "typed wrapper: the lower-level request for another JSON-RPC method is no question",
+      filename: TYPED_FILE,
+      code: `${A_IMPORTS}export async function summarise() {
+  return server.request({ method: "sampling/createMessage", params: { messages: [], maxTokens: 100 } }, CreateMessageResultSchema);
+}`,
+    },
+    {
+      name: "typed wrapper: declared to answer, but builds the answer without asking anybody",
+      filename: TYPED_FILE,
+      code: `${A_IMPORTS}export async function askUser(): Promise<ElicitResult> {
+  await transport.notify("notifications/message", { text: "Declined by policy" });
+  return { action: "decline" };
+}`,
+    },
+    {
+      name: "typed wrapper: a cached answer, read with options that take a signal, asks nobody",
+      filename: TYPED_FILE,
+      code: `${A_IMPORTS}interface AnswerCache { fetch(key: string, options?: { signal?: AbortSignal }): Promise<ElicitResult> }
+declare const answers: AnswerCache;
+const remembered = new Map<string, ElicitResult>();
+export async function askUser(key: string, signal: AbortSignal): Promise<ElicitResult> {
+  return remembered.get(key) ?? (await answers.fetch(key, { signal }));
+}`,
+    },
+    {
+      name: "typed wrapper: a generic request whose signature takes no options has nothing at the call to bound",
+      filename: TYPED_FILE,
+      code: `${A_IMPORTS}interface Rpc { call<T>(method: string, params: unknown): Promise<T> }
+declare const rpc: Rpc;
+export async function askUser(): Promise<ElicitResult> {
+  return rpc.call<ElicitResult>(ELICIT, params);
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "typed callers: the SDK's own elicitInput, declared in a package, is judged at the call",
+      filename: TYPED_FILE,
+      code: CALLS_SDK,
+      errors: [
+        error(CALLS_SDK, "elicitInput(params", "missingDeadline", { defaultDeadline: MCP_DEFAULT, fix: MCP_FIX }),
+      ],
+    },
+    {
+      name: "typed callers: a wrapper the user lists in humanWaitFunctions is judged at its calls",
+      filename: TYPED_FILE,
+      code: CALLS_ASK_USER,
+      options: [{ humanWaitFunctions: [{ from: "file", name: "askUser", optionsArgIndex: 1 }] }] as never,
+      errors: [error(CALLS_ASK_USER, "askUser(", "missingDeadline")],
+    },
+    {
+      name: "typed wrapper: the SDK's lower-level request with no deadline, reported once, inside the wrapper",
+      filename: TYPED_FILE,
+      code: A_LOW_LEVEL,
+      errors: [
+        error(A_LOW_LEVEL, "request({", "missingDeadline", {
+          defaultDeadline:
+            "`server.request` for `elicitation/create` gives up after 60 seconds, a default made for HTTP, not a person",
+          fix: MCP_FIX,
+        }),
+      ],
+    },
+    {
+      name: "typed wrapper: a generic transport asked for elicitation/create through an imported constant",
+      filename: TYPED_FILE,
+      code: A_GENERIC,
+      errors: [
+        error(A_GENERIC, "request<ElicitResult>", "missingDeadline", {
+          defaultDeadline:
+            "`transport.request` for `elicitation/create` comes from no package this plugin knows, so nothing at this call says how long it waits for a person",
+          fix: MCP_FIX,
+        }),
+      ],
+    },
+    {
+      name: "typed wrapper: a generic transport's timeout that never fires",
+      filename: TYPED_FILE,
+      code: A_GENERIC_NEVER,
+      errors: [
+        {
+          messageId: "deadlineNeverFires" as never,
+          data: { value: "NO_TIMEOUT" },
+          line: locate(A_GENERIC_NEVER, "timeout: NO_TIMEOUT").line,
+        },
+      ],
+    },
+    {
+      name: "typed wrapper: sendRequest for elicitation/create with no deadline",
+      filename: TYPED_FILE,
+      code: A_SEND_REQUEST,
+      errors: [error(A_SEND_REQUEST, "sendRequest(", "missingDeadline")],
+    },
+    {
+      name: "typed wrapper: declared to answer, it parks the question in a pending map with no timer or signal",
+      filename: TYPED_FILE,
+      code: A_HAND_ROLLED,
+      errors: [error(A_HAND_ROLLED, "Promise((resolve)", "handRolledWait")],
+    },
+  ],
+});
+
+untypedRuleTester.run("require-deadline (untyped, across files)", rule, {
+  valid: [],
+  invalid: [
+    {
+      name: "untyped: without types the project's own elicitInput looks like the SDK's and is judged at the call",
+      code: CALLS_ASKER,
+      errors: [error(CALLS_ASKER, "elicitInput(params", "missingDeadline")],
     },
   ],
 });

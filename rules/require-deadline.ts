@@ -19,7 +19,8 @@ import {
 } from "../core/deadline.ts";
 import { describeDefaultDeadline } from "../core/human-wait.ts";
 import { fileMayWaitOnPerson, matchWaitOnPerson } from "../core/local-waits.ts";
-import { textFacts } from "../core/text-gate.ts";
+import { textFacts, type TextSource } from "../core/text-gate.ts";
+import { reachesProgramAnswerFunction, typedRequestWait } from "../core/typed-deadline.ts";
 import { adaptToInstalled } from "../core/versions.ts";
 import { localFunctionOf, walkSubtree } from "../core/walk.ts";
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
@@ -39,8 +40,9 @@ interface Options {
 }
 
 /** Whether this rule can report anything in a file with this text (it names a wait on a person). The codemod uses this same test. */
-export function mayReport(text: string, options: Options = {}): boolean {
-  return textFacts(text).mayWaitOnPerson || mentionsWrapper(text, compileWrappers(options.humanWaitFunctions));
+export function mayReport(source: TextSource, options: Options = {}): boolean {
+  const facts = textFacts(source);
+  return facts.mayWaitOnPerson || mentionsWrapper(facts.text, compileWrappers(options.humanWaitFunctions));
 }
 
 export default createRule<[Options], MessageIds>({
@@ -70,7 +72,7 @@ export default createRule<[Options], MessageIds>({
       missingDeadline:
         "{{defaultDeadline}}. Choose how long this question may wait for the person who has to answer it: {{fix}}.",
       opaqueOptions:
-        "These options may not set a deadline, and without one {{defaultDeadline}}. Spell the deadline out at the call ({{fix}}), or give the options a type that requires it.",
+        "These options may not set a deadline: without one, {{defaultDeadline}}. Spell the deadline out at the call ({{fix}}), or give the options a type that requires it.",
       raceLeavesRequestOpen:
         "This race stops waiting but leaves the question open: the client's dialog stays up and nothing sends {{cancelNotice}}. Give the deadline to the call itself ({{fix}}), so timing out withdraws the question.",
       deadlineKeepsWaiting:
@@ -88,7 +90,7 @@ export default createRule<[Options], MessageIds>({
     const wrappers = compileWrappers(options.humanWaitFunctions);
     // Typed, a file may also wait through the program's own functions that answer with a person's answer.
     if (
-      !mayReport(sourceCode.text, options) &&
+      !mayReport(sourceCode, options) &&
       !(sourceCode.parserServices?.program && fileMayWaitOnPerson(sourceCode, wrappers))
     ) {
       return {};
@@ -179,8 +181,18 @@ export default createRule<[Options], MessageIds>({
     return {
       CallExpression(node) {
         const call = matchWaitOnPerson(node, sourceCode, wrappers);
-        // A wait reached through the file's own code is judged at the call inside it, which can carry the deadline.
-        if (call && call.api.side === "server" && !call.delegation) checkCall(call);
+        // A wait reached through the program's own code is judged at the call inside it, which can carry the
+        // deadline (typed: wherever the wrapper is declared); a user's listed wrapper is judged where it is called.
+        if (
+          call &&
+          call.api.side === "server" &&
+          call.delegation?.via !== "local" &&
+          !(call.wrapper === null && reachesProgramAnswerFunction(node, sourceCode))
+        ) {
+          // Typed: a request API the table does not list, named for a question and taking deadline options.
+          const request = call.delegation ? typedRequestWait(node, call.delegation.facts.shape, sourceCode) : call;
+          if (request) checkCall(request);
+        }
         // `await resolver.wait()` on a waiter object that only an answer settles.
         const waiter = call ? null : findWaiterObjectWait(node, sourceCode);
         if (waiter) context.report({ node: narrowCallLocation(node), messageId: "handRolledWait" });

@@ -15,15 +15,19 @@ import {
   isRequestStateRead,
   REQUEST_STATE_FIELD,
   serverOptionsOf,
-  textMayUseMrtr,
   verifyHookIn,
 } from "../core/mrtr.ts";
+import { textFacts, type TextSource } from "../core/text-gate.ts";
 
 export type MessageIds = "unsignedState" | "unverifiedRead";
 
-/** Whether this rule could report on a file with this text: it must name requestState and an MRTR builder. */
-export function mayReport(text: string): boolean {
-  return text.includes(REQUEST_STATE_FIELD) && textMayUseMrtr(text);
+/**
+ * Whether this rule could report on a file with this text: it must name requestState and an MRTR builder.
+ * @public read through the module registry in rules/index.ts (no codemod imports it by name).
+ */
+export function mayReport(source: TextSource): boolean {
+  const facts = textFacts(source);
+  return facts.text.includes(REQUEST_STATE_FIELD) && facts.mayUseMrtr;
 }
 
 export default createRule<[], MessageIds>({
@@ -44,7 +48,7 @@ export default createRule<[], MessageIds>({
   },
   create(context) {
     const { sourceCode } = context;
-    if (!mayReport(sourceCode.text)) return {};
+    if (!mayReport(sourceCode)) return {};
 
     const servers: ("verified" | "unverified" | "unknown")[] = [];
     let verifyInFile = false;

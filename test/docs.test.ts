@@ -79,6 +79,28 @@ describe.each(RULE_NAMES)("docs/rules/%s.md", (name) => {
   });
 });
 
+/** A message's first sentence: up to its first `. ` or `: ` (the whole message when it has neither). */
+function firstSentence(message: string): string {
+  const ends = [message.indexOf(". "), message.indexOf(": ")].filter((index) => index >= 0);
+  return ends.length > 0 ? message.slice(0, Math.min(...ends) + 1) : message;
+}
+
+describe.each(RULE_NAMES)("%s's messages", (name) => {
+  it("open with a sentence of at most 120 characters, as written and as the rule's ❌ examples render them", () => {
+    const strict = plugin.configs.strict.rules?.[`elicitation/${name}`];
+    const strictOptions = Array.isArray(strict) ? strict.slice(1) : undefined;
+    const rendered = readRuleDoc(name)
+      .examples.filter((example) => example.label === "❌")
+      .flatMap((example) => [...lintWithRule(name, example.code), ...lintWithRule(name, example.code, strictOptions)])
+      .map((message) => [message.messageId ?? "", message.message] as const);
+    const written = Object.entries(plugin.rules[name].meta?.messages ?? {});
+    const long = [...written, ...rendered]
+      .map(([id, message]) => `${id}: ${firstSentence(message)}`)
+      .filter((line) => line.length - line.indexOf(": ") - 2 > 120);
+    expect(long).toEqual([]);
+  });
+});
+
 describe("docs/rules", () => {
   it("has a page for every rule and no page for a rule that does not exist", () => {
     const pages = fs.readdirSync(path.join(REPO_ROOT, "docs", "rules")).filter((f) => f.endsWith(".md"));

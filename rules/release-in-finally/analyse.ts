@@ -7,14 +7,17 @@ import {
   findVariable,
   getCalleeName,
   getEnclosingFunction,
+  getStaticPropertyName,
   isFunctionNode,
+  someOwnNode,
   unwrapExpression,
   type VisitorKeys,
 } from "../../core/ast.ts";
-import { describeAcquisition, isReleaseOf, type Acquisition } from "../../core/lock-pairs.ts";
+import { describeAcquisition, isReleaseOf, isRepeatingTimer, type Acquisition } from "../../core/lock-pairs.ts";
 import type { MessageIds, Options } from "../release-in-finally.ts";
 import { suggestAcquireBeforeTry, suggestMoveIntoTry, suggestWrap, type Suggestions } from "./fix.ts";
 import {
+  awaitedExecutorStatement,
   containsJump,
   findAcquisitionSite,
   findEnclosingTryBlock,
@@ -22,10 +25,12 @@ import {
   isGuarded,
   isInertDeclaration,
   isReleaseStatement,
+  isStatementListOwner,
   mayThrowOrJump,
   statementOf,
   type AcquisitionSite,
 } from "./sites.ts";
+import { findTimerEscape, firesHarmlessly, isOwnTimer, isUnrefd, timerAliases } from "./timers.ts";
 
 /** What the rule gathered from one file, and what it reports through. */
 export interface Held {
@@ -43,6 +48,8 @@ export interface Held {
 interface Verdict {
   messageId: "releaseNotInFinally" | "statementsBeforeTry" | "acquireInsideTry";
   suggest: Suggestions;
+  /** Where the `try` whose `finally` gives it back starts, when statements run between the acquisition and it. */
+  protectedFrom?: number;
 }
 
 /** Whether `call` is a callback scope (`runExclusive(fn)`, `withLock(fn)`): it holds only while `fn` runs. */
@@ -67,18 +74,24 @@ function namesFunction(node: TSESTree.Node, sourceCode: Readonly<TSESLint.Source
 }
 
 export function check(held: Held, acquisition: Acquisition, waits: readonly TSESTree.Node[]): void {
-  const { context, options } = held;
+  const { context, options, sourceCode } = held;
   const site = findAcquisitionSite(acquisition);
   if (!site) return;
-  const owner = getEnclosingFunction(acquisition.node);
-  const releases = findReleases(held, acquisition, site, owner);
+  const owner = site.owner;
+  const aliases = acquisition.pair.kind === "timer" ? timerAliases(sourceCode, site, owner) : [];
+  const releases = findReleases(held, acquisition, site, owner, aliases);
   if (!releases) return;
   const lastRelease = releases[releases.length - 1]!;
   const span: [number, number] = [acquisition.node.range[1], lastRelease.range[0]];
-  if (!spanWaits(held, span, owner, waits)) return;
+  const uncaught = waits.filter((wait) => !isCaughtBeforeRelease(held, wait, owner, releases));
+  if (!spanWaits(held, span, owner, uncaught)) return;
 
   const verdict = judge(held, acquisition, site, releases);
   if (verdict === null) return;
+  if (acquisition.pair.kind === "timer") {
+    reportTimer(held, { acquisition, site, owner, aliases, verdict, waits: uncaught });
+    return;
+  }
   const escape = findEscape(held, site.handles);
   if (escape) {
     if (options.reportEscapingHandles) {
@@ -92,6 +105,44 @@ export function check(held: Held, acquisition: Acquisition, waits: readonly TSES
     messageId: verdict.messageId,
     data: { what },
     suggest: verdict.suggest.map((suggestion) => ({ ...suggestion, data: { what, ...suggestion.data } })),
+  });
+}
+
+interface TimerFinding {
+  acquisition: Acquisition;
+  site: AcquisitionSite;
+  owner: TSESTree.Node | null;
+  aliases: readonly string[];
+  verdict: Verdict;
+  waits: readonly TSESTree.Node[];
+}
+
+/**
+ * A timer cleared outside a `finally`, reported only when firing late does harm: not the wait's own deadline or a
+ * console line, named by this function (not a debounce handle of an enclosing scope), not handed on (then someone
+ * else may clear it), not an unref'd `setTimeout`, and with the wait on a person before the clear's protection
+ * starts. Its handle is never a "release handle": it escapes silently.
+ */
+function reportTimer(held: Held, finding: TimerFinding): void {
+  const { context, sourceCode, calls } = held;
+  const { acquisition, site, owner, aliases, verdict, waits } = finding;
+  const repeats = isRepeatingTimer(acquisition);
+  if (!isOwnTimer(sourceCode, site, owner) || findTimerEscape(sourceCode, site, owner)) return;
+  if (firesHarmlessly(acquisition, sourceCode)) return;
+  if (!repeats && isUnrefd(calls, new Set([acquisition.path, ...aliases]), owner)) return;
+  const unprotected: [number, number] = [acquisition.node.range[1], verdict.protectedFrom ?? Infinity];
+  if (verdict.protectedFrom !== undefined && !spanWaits(held, unprotected, owner, waits)) return;
+  const what = describeAcquisition(acquisition);
+  const fate = repeats ? "fires on forever and keeps the process alive" : "still fires";
+  context.report({
+    node: acquisition.node,
+    messageId: "timerNotCleared",
+    data: { what, fate },
+    suggest: verdict.suggest.map((suggestion) => ({
+      ...suggestion,
+      messageId: suggestion.messageId === "wrapInTryFinally" ? "clearInFinally" : suggestion.messageId,
+      data: { what, ...suggestion.data },
+    })),
   });
 }
 
@@ -118,15 +169,87 @@ function spanWaits(
   return anyAwait || waits.some(inside);
 }
 
-/** Releases after the acquisition in the same function, up to the next acquisition of the same thing. */
+/**
+ * Whether an error from `wait` cannot skip the one release: the wait's promise is given a `.catch(fn)` that does not
+ * throw, or the wait sits in the block of a `try` of this function whose `catch` swallows the error (no `throw`,
+ * `await`, `return`, `break` or `continue` in it or in its `finally`); and the release is an unconditional statement
+ * after the statement that waits (or that `try`) in the same block, with no jump between them. Calls in the `catch`
+ * (logging) are taken not to throw.
+ */
+function isCaughtBeforeRelease(
+  held: Held,
+  wait: TSESTree.Node,
+  owner: TSESTree.Node | null,
+  releases: readonly TSESTree.Node[],
+): boolean {
+  const keys = held.sourceCode.visitorKeys;
+  if (releases.length !== 1) return false;
+  for (let current: TSESTree.Node = wait; current.parent && current !== owner; current = current.parent) {
+    const parent: TSESTree.Node = current.parent;
+    if (
+      parent.type === AST_NODE_TYPES.MemberExpression &&
+      parent.object === current &&
+      getStaticPropertyName(parent) === "catch" &&
+      parent.parent.type === AST_NODE_TYPES.CallExpression &&
+      parent.parent.callee === parent
+    ) {
+      const handler = parent.parent.arguments[0];
+      if (!handler || !isFunctionNode(handler) || someOwnNode(handler.body, keys, isThrowOrLeave)) return false;
+      const statement = statementOf(parent.parent);
+      return !!statement && releaseFollows(statement, releases, keys);
+    }
+    if (parent.type === AST_NODE_TYPES.TryStatement && parent.block === current) {
+      if (getEnclosingFunction(parent) !== owner || !parent.handler) return false;
+      if (someOwnNode(parent.handler.body, keys, isThrowOrLeave)) return false;
+      if (parent.finalizer && someOwnNode(parent.finalizer, keys, isThrowOrLeave)) return false;
+      return releaseFollows(parent, releases, keys);
+    }
+  }
+  return false;
+}
+
+const LEAVES: ReadonlySet<string> = new Set([
+  AST_NODE_TYPES.ThrowStatement,
+  AST_NODE_TYPES.AwaitExpression,
+  AST_NODE_TYPES.ReturnStatement,
+  AST_NODE_TYPES.BreakStatement,
+  AST_NODE_TYPES.ContinueStatement,
+]);
+
+function isThrowOrLeave(node: TSESTree.Node): boolean {
+  return LEAVES.has(node.type);
+}
+
+/** The release is a statement after `statement` in its block, and nothing between them can jump past it. */
+function releaseFollows(statement: TSESTree.Node, releases: readonly TSESTree.Node[], keys: VisitorKeys): boolean {
+  const owner = statement.parent;
+  if (!isStatementListOwner(owner)) return false;
+  const list: readonly TSESTree.Node[] = owner.type === AST_NODE_TYPES.SwitchCase ? owner.consequent : owner.body;
+  const from = list.indexOf(statement);
+  const to = list.findIndex((node) => isReleaseStatement(node, releases));
+  return to > from && !list.slice(from + 1, to).some((node) => containsJump(node, keys));
+}
+
+/** The statement `node` is the expression of (`server.close(resolve);`), or `node` itself (an arrow's body). */
+function statementOrSelf(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (current.parent?.type === AST_NODE_TYPES.AwaitExpression) current = current.parent;
+  return current;
+}
+
+/**
+ * Releases after the acquisition in the same function, up to the next acquisition of the same thing. `aliases` are
+ * the other paths a timer's handle was copied to (`this.timer = t`).
+ */
 function findReleases(
   held: Held,
   acquisition: Acquisition,
   site: AcquisitionSite,
   owner: TSESTree.Node | null,
+  aliases: readonly string[],
 ): TSESTree.Node[] | null {
   const { textOf, calls, fieldWrites, acquisitions } = held;
-  const handles = new Set(site.handleNames);
+  const handles = new Set([...site.handleNames, ...aliases]);
   const candidates: readonly TSESTree.Node[] = acquisition.pair.kind === "field" ? fieldWrites : calls;
   const nextTake = acquisitions.find(
     (other) =>
@@ -145,9 +268,14 @@ function findReleases(
     if (candidate.range[0] >= bodyEnd) continue;
     if (owner && candidate.range[0] < owner.range[0]) continue;
     if (!isReleaseOf(acquisition, candidate, handles, textOf)) continue;
+    // `await new Promise((resolve) => server.close(resolve))` gives it back in the awaiting statement.
+    const awaited =
+      getEnclosingFunction(candidate) === owner ? null : awaitedExecutorStatement(statementOrSelf(candidate));
+    const release =
+      awaited && getEnclosingFunction(awaited) === owner ? unwrapExpression(awaited.expression) : candidate;
     // Given back inside a callback: a hand-off this function does not control.
-    if (getEnclosingFunction(candidate) !== owner) return null;
-    releases.push(candidate);
+    if (getEnclosingFunction(release) !== owner) return null;
+    releases.push(release);
     // A field is reset once on the straight path; later writes are a new state, not this release.
     if (acquisition.pair.kind === "field" && statementOf(candidate)?.parent === site.statement.parent) break;
   }
@@ -191,7 +319,11 @@ function judge(
     .slice(nextIndex + 1)
     .find((node): node is TSESTree.TryStatement => node.type === AST_NODE_TYPES.TryStatement);
   if (laterTry && releases.some(within(laterTry.finalizer))) {
-    return { messageId: "statementsBeforeTry", suggest: suggestMoveIntoTry(sourceCode, list, index, laterTry) };
+    return {
+      messageId: "statementsBeforeTry",
+      suggest: suggestMoveIntoTry(sourceCode, list, index, laterTry),
+      protectedFrom: laterTry.range[0],
+    };
   }
   return { messageId: "releaseNotInFinally", suggest: suggestWrap(sourceCode, site, releases) };
 }

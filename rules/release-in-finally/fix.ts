@@ -3,7 +3,7 @@
  * commit in the `try` and roll back in `catch`), move statements into the `try`, take the resource before the `try`,
  * or hold it with `using` / `await using` when type information shows it is disposable.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, AST_TOKEN_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getStaticPropertyName, unwrapExpression } from "../../core/ast.ts";
 import type { MessageIds } from "../release-in-finally.ts";
 import { indentDeeper, indentShallower } from "../../core/layout.ts";
@@ -24,6 +24,7 @@ export function suggestWrap(
   if (releaseIndex <= index + 1) return [];
   const moved = list.slice(index + 1, releaseIndex);
   const release = list[releaseIndex]!;
+  const releaseEnd = endWithTrailingComment(sourceCode, release);
   const layout = layoutAround(sourceCode, statement);
   const body = buildMovedBody(sourceCode, moved, moved[moved.length - 1]!.range[1], release.range[0], layout);
   const suggestions: Suggestions = [];
@@ -34,22 +35,22 @@ export function suggestWrap(
     const { indent, unit, eol } = layout;
     const replacement =
       body.hoisted.map((line) => `${line}${eol}${indent}`).join("") +
-      `try {${eol}${indent}${unit}${body.text}${eol}${indent}${unit}${indentDeeper(sourceCode, release.range[0], release.range[1], unit)}` +
+      `try {${eol}${indent}${unit}${body.text}${eol}${indent}${unit}${indentDeeper(sourceCode, release.range[0], releaseEnd, unit)}` +
       `${eol}${indent}} catch (error) {${eol}${indent}${unit}${rollback};${eol}${indent}${unit}throw error;${eol}${indent}}`;
     suggestions.push({
       messageId: "rollBackInCatch",
       data: { rollback },
-      fix: (fixer) => fixer.replaceTextRange([moved[0]!.range[0], release.range[1]], replacement),
+      fix: (fixer) => fixer.replaceTextRange([moved[0]!.range[0], releaseEnd], replacement),
     });
   } else if (body && !readsBindingOf(sourceCode, release, moved)) {
     const { indent, unit, eol } = layout;
     const replacement =
       body.hoisted.map((line) => `${line}${eol}${indent}`).join("") +
       `try {${eol}${indent}${unit}${body.text}${eol}${indent}} finally {${eol}` +
-      `${indent}${unit}${indentDeeper(sourceCode, release.range[0], release.range[1], unit)}${eol}${indent}}`;
+      `${indent}${unit}${indentDeeper(sourceCode, release.range[0], releaseEnd, unit)}${eol}${indent}}`;
     suggestions.push({
       messageId: "wrapInTryFinally",
-      fix: (fixer) => fixer.replaceTextRange([moved[0]!.range[0], release.range[1]], replacement),
+      fix: (fixer) => fixer.replaceTextRange([moved[0]!.range[0], releaseEnd], replacement),
     });
   }
   const usingKeyword = releaseIndex === list.length - 1 ? disposableKeyword(sourceCode, site) : null;
@@ -67,6 +68,15 @@ export function suggestWrap(
     });
   }
   return suggestions;
+}
+
+/** The end of `statement`, or of the comment after it on its last line: the comment moves with it. */
+function endWithTrailingComment(sourceCode: Readonly<TSESLint.SourceCode>, statement: TSESTree.Node): number {
+  const next = sourceCode.getTokenAfter(statement, { includeComments: true });
+  const isComment = next?.type === AST_TOKEN_TYPES.Line || next?.type === AST_TOKEN_TYPES.Block;
+  return isComment && next.loc.start.line === statement.loc.end.line && next.loc.end.line === next.loc.start.line
+    ? next.range[1]
+    : statement.range[1];
 }
 
 /**

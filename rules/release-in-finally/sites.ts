@@ -3,7 +3,13 @@
  * release-in-finally analysis and its suggestions share.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { isFunctionNode, someOwnNode, unwrapExpression, type VisitorKeys } from "../../core/ast.ts";
+import {
+  getEnclosingFunction,
+  isFunctionNode,
+  someOwnNode,
+  unwrapExpression,
+  type VisitorKeys,
+} from "../../core/ast.ts";
 import type { Acquisition } from "../../core/lock-pairs.ts";
 
 export interface AcquisitionSite {
@@ -18,6 +24,11 @@ export interface AcquisitionSite {
   readonly handleNames: readonly string[];
   /** The bound identifiers, for escape analysis. */
   readonly handles: readonly TSESTree.Identifier[];
+  /**
+   * The function the acquisition belongs to: the one it is written in, or, for a call in the executor of an awaited
+   * promise (`await new Promise((resolve) => server.listen(port, resolve))`), the function that awaits it.
+   */
+  readonly owner: TSESTree.FunctionLike | null;
 }
 
 /**
@@ -31,12 +42,19 @@ export function findAcquisitionSite(acquisition: Acquisition): AcquisitionSite |
     (current.parent.type === AST_NODE_TYPES.AwaitExpression ||
       current.parent.type === AST_NODE_TYPES.ChainExpression ||
       current.parent.type === AST_NODE_TYPES.TSNonNullExpression ||
-      current.parent.type === AST_NODE_TYPES.TSAsExpression)
+      current.parent.type === AST_NODE_TYPES.TSAsExpression ||
+      current.parent.type === AST_NODE_TYPES.TSSatisfiesExpression)
   ) {
     current = current.parent;
   }
-  const parent = current.parent;
+  let parent = current.parent;
   if (!parent) return null;
+  let owner = getEnclosingFunction(acquisition.node);
+  const awaited = awaitedExecutorStatement(current);
+  if (awaited) {
+    parent = awaited;
+    owner = getEnclosingFunction(awaited);
+  }
   let statement: TSESTree.Node;
   let declaration: TSESTree.VariableDeclaration | null = null;
   let bound: TSESTree.Identifier[] = [];
@@ -55,12 +73,20 @@ export function findAcquisitionSite(acquisition: Acquisition): AcquisitionSite |
   ) {
     statement = parent.parent;
     bound = [parent.left];
+  } else if (
+    // `this.timer = setTimeout(…)`: a timer is stopped by naming its path again, so a field can hold it.
+    acquisition.pair.kind === "timer" &&
+    parent.type === AST_NODE_TYPES.AssignmentExpression &&
+    parent.right === current &&
+    parent.parent.type === AST_NODE_TYPES.ExpressionStatement
+  ) {
+    statement = parent.parent;
   } else {
     return null;
   }
-  const owner = statement.parent;
-  if (!isStatementListOwner(owner)) return null;
-  const list = owner.type === AST_NODE_TYPES.SwitchCase ? owner.consequent : owner.body;
+  const block = statement.parent;
+  if (!isStatementListOwner(block)) return null;
+  const list = block.type === AST_NODE_TYPES.SwitchCase ? block.consequent : block.body;
   return {
     acquisition,
     statement,
@@ -68,7 +94,34 @@ export function findAcquisitionSite(acquisition: Acquisition): AcquisitionSite |
     declaration,
     handleNames: bound.map((identifier) => identifier.name),
     handles: bound,
+    owner,
   };
+}
+
+/**
+ * `await new Promise((resolve) => server.listen(port, resolve));` or an executor whose block has `node` as one of its
+ * statements: the executor runs at once, so what it takes is taken by the statement that awaits the promise. That
+ * statement, or null when `node` is anything else.
+ */
+export function awaitedExecutorStatement(node: TSESTree.Node): TSESTree.ExpressionStatement | null {
+  let executor: TSESTree.Node | undefined = node.parent;
+  if (executor?.type === AST_NODE_TYPES.ExpressionStatement) {
+    const block = executor.parent;
+    executor = block?.type === AST_NODE_TYPES.BlockStatement ? block.parent : undefined;
+  }
+  if (!executor || !isFunctionNode(executor)) return null;
+  const created = executor.parent;
+  if (
+    created?.type !== AST_NODE_TYPES.NewExpression ||
+    created.arguments[0] !== executor ||
+    created.callee.type !== AST_NODE_TYPES.Identifier ||
+    created.callee.name !== "Promise" ||
+    created.parent.type !== AST_NODE_TYPES.AwaitExpression ||
+    created.parent.parent.type !== AST_NODE_TYPES.ExpressionStatement
+  ) {
+    return null;
+  }
+  return created.parent.parent;
 }
 
 function boundIdentifiers(pattern: TSESTree.Node): TSESTree.Identifier[] {
@@ -170,15 +223,16 @@ export function mayThrowOrJump(node: TSESTree.Node, keys: VisitorKeys): boolean 
 
 /**
  * The first reference that hands the release handle on — an argument, a stored value, a returned value —
- * rather than calling it (`release()`, `tx.commit()`) or testing it (`if (release)`).
+ * rather than calling it (`release()`, `tx.commit()`) or testing it (`if (release)`), or a use `accept` allows.
  */
 export function findEscapeIn(
   scopeVariable: TSESLint.Scope.Variable,
   definition: TSESTree.Identifier,
+  accept: (identifier: TSESTree.Identifier) => boolean = () => false,
 ): TSESTree.Identifier | null {
   for (const reference of scopeVariable.references) {
     const identifier = reference.identifier as TSESTree.Identifier;
-    if (identifier === definition || reference.isWrite()) continue;
+    if (identifier === definition || reference.isWrite() || accept(identifier)) continue;
     const parent = identifier.parent;
     if (parent.type === AST_NODE_TYPES.CallExpression && parent.callee === identifier) continue;
     if (parent.type === AST_NODE_TYPES.ChainExpression) continue;

@@ -1,0 +1,61 @@
+/**
+ * The rule registry: every rule the plugin publishes is registered with its own text gate, and `check` skips a file
+ * by exactly those gates.
+ */
+import { describe, expect, it } from "vitest";
+import { mayHaveFindings } from "../bin/check.ts";
+import plugin from "../index.ts";
+import { RULE_MODULES } from "./index.ts";
+import { mayReport as sessionKeyedMayReport } from "./no-session-keyed-pending.ts";
+
+const NOTHING_TO_SAY = "export const answer = 42;\nexport function add(a, b) {\n  return a + b;\n}\n";
+
+const PARKED_BY_SESSION =
+  "const pending = new Map();\nexport function park(sessionId) {\n  return new Promise((resolve) => pending.set(sessionId, resolve));\n}\n";
+
+describe("RULE_MODULES", () => {
+  it.each(Object.keys(plugin.rules))("registers %s with the plugin's rule object and a gate (or null)", (name) => {
+    const registered = RULE_MODULES[name as keyof typeof RULE_MODULES];
+    expect(registered).toBeDefined();
+    expect(registered.default).toBe(plugin.rules[name as keyof typeof plugin.rules]);
+    // A module without a `mayReport` export reads `undefined` here; `null` must be written out.
+    expect(registered.mayReport === null || typeof registered.mayReport === "function").toBe(true);
+  });
+
+  it("registers no rule the plugin does not publish", () => {
+    expect(Object.keys(RULE_MODULES)).toEqual(Object.keys(plugin.rules));
+  });
+
+  it.each(Object.keys(RULE_MODULES))("gives %s a gate that turns away a file about nothing", (name) => {
+    const gate = RULE_MODULES[name as keyof typeof RULE_MODULES].mayReport;
+    expect(gate?.(NOTHING_TO_SAY, {})).toBe(false);
+  });
+});
+
+describe("no-session-keyed-pending's gate", () => {
+  it("admits a store keyed by session, and not one that names no session", () => {
+    expect(sessionKeyedMayReport(PARKED_BY_SESSION)).toBe(true);
+    expect(sessionKeyedMayReport(PARKED_BY_SESSION.replace(/sessionId/g, "who"))).toBe(false);
+  });
+
+  it("stops asking for the key words when the user's key pattern or a typed key may name others", () => {
+    const parkedByWho = PARKED_BY_SESSION.replace(/sessionId/g, "who");
+    expect(sessionKeyedMayReport(parkedByWho, { keyNamePattern: "^who$" })).toBe(true);
+    expect(sessionKeyedMayReport(parkedByWho, {}, true)).toBe(true);
+  });
+
+  it("stops asking for the waiter words when the user names their own stores", () => {
+    const noWaiterWord =
+      "const inbox = new Map();\nexport function park(sessionId, slot) {\n  inbox.set(sessionId, slot);\n}\n";
+    expect(sessionKeyedMayReport(noWaiterWord)).toBe(false);
+    expect(sessionKeyedMayReport(noWaiterWord, { storeNamePattern: "^inbox$" })).toBe(true);
+  });
+});
+
+describe("check's gate", () => {
+  it("lints a file when any rule of the config may report, and skips one no rule could", () => {
+    expect(mayHaveFindings(PARKED_BY_SESSION)).toBe(true);
+    expect(mayHaveFindings(NOTHING_TO_SAY)).toBe(false);
+    expect(mayHaveFindings(NOTHING_TO_SAY, "all")).toBe(false);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The plugin's rules by name, each module with its text gate: `export default` the rule, `export function mayReport`
+ * whether it could report on a file with this text and these options (false is a promise that it does not). index.ts
+ * publishes the rules from here and `check` skips a file no gate of the config admits, so a rule registered here
+ * without a `mayReport` export fails to compile; a rule that must read every file exports `mayReport = null`.
+ */
+import type { TSESLint } from "@typescript-eslint/utils";
+import type { ElicitationRuleDocs } from "../core/create-rule.ts";
+import * as exhaustiveAction from "./exhaustive-action.ts";
+import * as forwardAbortSignal from "./forward-abort-signal.ts";
+import * as noSessionKeyedPending from "./no-session-keyed-pending.ts";
+import * as releaseInFinally from "./release-in-finally.ts";
+import * as requireDeadline from "./require-deadline.ts";
+import * as verifyRequestState from "./verify-request-state.ts";
+
+export type RuleName =
+  | "exhaustive-action"
+  | "no-session-keyed-pending"
+  | "require-deadline"
+  | "forward-abort-signal"
+  | "release-in-finally"
+  | "verify-request-state";
+
+/** Whether a rule run untyped with `options` could report on a file with this text. */
+type Gate = (text: string, options: Record<string, unknown>) => boolean;
+
+interface GatedRuleModule {
+  // Typed loosely on purpose: the published .d.ts must not reach into each rule's private Options type.
+  readonly default: TSESLint.RuleModule<string, readonly unknown[], ElicitationRuleDocs>;
+  readonly mayReport: Gate | null;
+}
+
+/** In the order the configs list them. */
+export const RULE_MODULES: Readonly<Record<RuleName, GatedRuleModule>> = {
+  "exhaustive-action": exhaustiveAction,
+  "no-session-keyed-pending": noSessionKeyedPending,
+  "require-deadline": requireDeadline,
+  "forward-abort-signal": forwardAbortSignal,
+  "release-in-finally": releaseInFinally,
+  "verify-request-state": verifyRequestState,
+};
