@@ -4,7 +4,7 @@
  * where `forward-abort-signal` reports. Where the API takes options, they are written into the call (MCP `{ timeout,
  * signal }`, ACP 2.x `{ cancellationSignal, stopWaitingOnCancel: true }`), laid out as the call is and kept within
  * the file's line width. Where it takes none (ACP 0.x/1.x `requestPermission`, `createElicitation`), the call is
- * handed to one small helper per file, `askWithin(ask, { signal, ms, noAnswer })` (see race-helper.ts), or to the
+ * handed to one small helper per file, `askWithin(ask, { signal, ms, noAnswer })` (see core/race-helper-text.ts), or to the
  * file's own helper that already races a signal. Where the options live elsewhere (a variable, a spread), nothing
  * changes and the reason is reported.
  *
@@ -37,7 +37,6 @@ import requireDeadline, {
   type MessageIds as DeadlineMessageId,
 } from "../rules/require-deadline.ts";
 import {
-  applyEdits,
   combineEdits,
   decideBySuggestion,
   fixWithRules,
@@ -48,16 +47,15 @@ import {
 } from "./apply-suggestions.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 import {
+  callWithOptions,
   DEADLINE_PARAMETER,
-  deadlineHelperText,
-  findDeadlineHelper,
+  deadlineHelperEdits,
   findExistingHelper,
-  freeDeadlineHelperName,
   freeHelperName,
   helperInsertion,
   helperText,
   HELPER_OPTIONS,
-} from "./race-helper.ts";
+} from "../core/race-helper-text.ts";
 
 export const DEADLINE_RULE = "require-deadline";
 export const SIGNAL_RULE = "forward-abort-signal";
@@ -161,7 +159,7 @@ function raceWithHelper(context: DecideContext): Decision {
     return wrapInDeadlineHelper(context, race.node, [raced], sourceCode.getText(other as never));
   }
   const signal = findCallerSignals(wait.node, code, wait)[0];
-  const existing = findExistingHelper(sourceCode);
+  const existing = findExistingHelper(code);
   const ask = sourceCode.getText(wait.node as never);
   if (existing?.kind === "signal") {
     // A timer signal alone is held while the helper listens to it; combined with the caller's, it goes through
@@ -170,7 +168,7 @@ function raceWithHelper(context: DecideContext): Decision {
     const raced = { range: wait.node.range, text: `${existing.name}(${ask}, ${DEADLINE_PARAMETER})` };
     return wrapInDeadlineHelper(context, wait.node, [raced], signal.text);
   }
-  const name = existing?.name ?? freeHelperName(sourceCode);
+  const name = existing?.name ?? freeHelperName(code);
   const answer = noDecisionAnswerText(wait.api.result, { quote: style.quote, asConst: context.typescript });
   const properties = [
     ...(signal ? [propertyText(HELPER_OPTIONS.signal, signal.text)] : []),
@@ -179,40 +177,8 @@ function raceWithHelper(context: DecideContext): Decision {
   ];
   const wrapped = callWithOptions(sourceCode.text, wait.node, `${name}(`, properties, ")", style);
   if (existing) return { edit: wrapped };
-  const helper = helperInsertion(sourceCode, helperText(name, context.typescript, style), style);
+  const helper = helperInsertion(code, helperText(name, context.typescript, style), style);
   return { edit: combineEdits(sourceCode.text, [helper, wrapped]) };
-}
-
-/**
- * `prefix{ …properties }suffix` in place of `node`: on one line when that fits the file's width, otherwise the
- * object spread over lines, one property each, hugging the call (`f(ask, {⏎  a,⏎  b,⏎})`).
- */
-function callWithOptions(
-  text: string,
-  node: TSESTree.Node,
-  prefix: string,
-  properties: readonly string[],
-  suffix: string,
-  style: FileLayout,
-): TextEdit {
-  const original = text.slice(node.range[0], node.range[1]);
-  const startsAndEndsOnOneLine = !/\n/.test(original);
-  const oneLineText = `${prefix}${original}, { ${properties.join(", ")} }${suffix}`;
-  if (startsAndEndsOnOneLine && lineLengthWith(text, node.range[0], oneLineText, node.range[1]) <= style.width) {
-    return { range: node.range, text: oneLineText };
-  }
-  // A call spread over lines: the options follow its last line (`}), { … })`) when they fit there.
-  const inlineTail = `, { ${properties.join(", ")} }${suffix}`;
-  if (!startsAndEndsOnOneLine && lineLengthWith(text, node.range[1], inlineTail) <= style.width) {
-    return { range: node.range, text: `${prefix}${original}${inlineTail}` };
-  }
-  const indent = indentAt(text, node.range[0]);
-  const comma = style.trailingCommas ? "," : "";
-  const body = properties.map((property) => `${indent}${style.indentUnit}${property}`).join(`,${style.eol}`);
-  return {
-    range: node.range,
-    text: `${prefix}${original}, {${style.eol}${body}${comma}${style.eol}${indent}}${suffix}`,
-  };
 }
 
 /**
@@ -318,29 +284,8 @@ function wrapInDeadlineHelper(
   msText = String(context.deadlineMs),
 ): Decision {
   const { sourceCode, style, typescript } = context;
-  const text = sourceCode.text;
-  const shifted = inner.map((edit) => ({
-    range: [edit.range[0] - call.range[0], edit.range[1] - call.range[0]] as const,
-    text: edit.text,
-  }));
-  const edited = applyEdits(text.slice(call.range[0], call.range[1]), shifted);
-  const existing = findDeadlineHelper(sourceCode);
-  const name = existing ?? freeDeadlineHelperName(sourceCode);
-  const head = `${name}(${signalText}, ${msText}, (${DEADLINE_PARAMETER}) =>`;
-  const hugged = `${head} ${edited})`;
-  const fits = lineLengthWith(text, call.range[0], hugged, call.range[1]) <= style.width;
-  // Too wide hugged: the call moves to the next line, one indent deeper, and the helper's `)` gets a line of its own.
-  const indent = indentAt(text, call.range[0]);
-  const comma = style.trailingCommas ? "," : "";
-  const wrapped: TextEdit = {
-    range: call.range,
-    text: fits
-      ? hugged
-      : `${head}${style.eol}${indent}${style.indentUnit}${edited.replace(/\n/g, `\n${style.indentUnit}`)}${comma}${style.eol}${indent})`,
-  };
-  if (existing) return { edit: wrapped };
-  const helper = helperInsertion(sourceCode, deadlineHelperText(name, typescript, style), style);
-  return { edit: combineEdits(text, [helper, wrapped]) };
+  const edits = deadlineHelperEdits(sourceCode as never, call, inner, signalText, msText, style, typescript);
+  return { edit: edits.length === 1 ? edits[0]! : combineEdits(sourceCode.text, edits) };
 }
 
 /**

@@ -7,6 +7,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getCalleeName, getMemberPath, getStaticPropertyName, unwrapExpression } from "./ast.ts";
 import { findVariable } from "./flow.ts";
+import { textMayContainHumanWait } from "./human-wait.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Names
@@ -88,20 +89,33 @@ function compilePattern(option: string, source: string): RegExp {
 }
 
 /**
- * Cheap pre-filter: a file that mentions no waiter, no `Promise` (whose executor may name its resolver anything) and
- * no pending store cannot hold the pattern (unless the user named their own stores), and with the default key pattern
- * it must also mention a session, thread, tool call or server.
+ * Cheap pre-filter, each test a condition every report needs:
+ * - a store write: `store.set(key, value)`, `store[key] = value` or `{ [key]: value }`;
+ * - with the default store names, a waiter (a `resolve`-like name, a `Promise` whose executor may name its resolver
+ *   anything, a deferred) and something that ties the entry to a question: a question word in the names around the
+ *   write (`pendingApprovals`, `askUser`), a store named for pending answers, or a wait on a person in the file;
+ * - with the default key pattern, a session, thread, tool call or server.
+ * An HTTP server that wraps `listen` in a `Promise`, or a connection pool keyed by host, fails at least one.
  */
+const STORE_WRITE_TEXT_HINT = /\.set\s*\(|\]\s*(?:=(?!=)|:)/;
 const WAITER_TEXT_HINT = /resolve|reject|defer|future|waiter|settle|fulfil|pending|awaiting|waiting|Promise/i;
 const SHARED_KEY_TEXT_HINT = /session|thread|conversation|connection|tool_?call|tool_?use|call_?id|server/i;
+/** The words of a store named for pending answers (DEFAULT_STORE_NAME_PATTERN's first part). */
+const PENDING_STORE_TEXT_HINT = /pending|awaiting|waiting|waiters|resolvers/i;
+let questionTextHint: RegExp | undefined;
 
 export function textMayContainSessionKeyedPending(
   text: string,
   hints: { readonly checkWaiterWords: boolean; readonly checkKeyWords: boolean },
 ): boolean {
+  if (!STORE_WRITE_TEXT_HINT.test(text)) return false;
+  if (hints.checkKeyWords && !SHARED_KEY_TEXT_HINT.test(text)) return false;
+  // A store pattern of the user's own may name any store, whose entries then count whatever their names say.
+  if (!hints.checkWaiterWords) return true;
+  questionTextHint ??= new RegExp([...QUESTION_WORDS].join("|"), "i");
   return (
-    (!hints.checkWaiterWords || WAITER_TEXT_HINT.test(text)) &&
-    (!hints.checkKeyWords || SHARED_KEY_TEXT_HINT.test(text))
+    WAITER_TEXT_HINT.test(text) &&
+    (questionTextHint.test(text) || PENDING_STORE_TEXT_HINT.test(text) || textMayContainHumanWait(text))
   );
 }
 

@@ -32,6 +32,18 @@ const ASK_WITHIN = `function askWithin<T>(ask: Promise<T>, { signal, ms, noAnswe
   });
 }`;
 
+/** The helper as the editor's suggestion writes it: the timer is armed only when a call gives `ms`. */
+const ASK_WITHIN_OPTIONAL_MS = `function askWithin<T>(ask: Promise<T>, { signal, ms, noAnswer }: { signal?: AbortSignal; ms?: number; noAnswer: () => T }): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stopWaiting = () => { settle(); resolve(noAnswer()); };
+    const timer = ms === undefined ? undefined : setTimeout(stopWaiting, ms);
+    const settle = () => { clearTimeout(timer); signal?.removeEventListener("abort", stopWaiting); };
+    if (signal?.aborted) return stopWaiting();
+    signal?.addEventListener("abort", stopWaiting, { once: true });
+    ask.then((answer) => { settle(); resolve(answer); }, (error) => { settle(); reject(error); });
+  });
+}`;
+
 /** Shares the shape (promise, signal) but never listens to the signal: not a race. */
 const LOGS_ONLY = `function withLogging<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   console.log("asking", signal.aborted);
@@ -59,8 +71,9 @@ export async function ask(sessionId: string, signal: AbortSignal) {
   ],
   invalid: [
     {
-      name: "contrast: a helper of the same shape that never listens to abort does not race",
+      name: "contrast: a helper of the same shape that never listens to abort does not race (the file's racing helper is offered)",
       code: `${CONNECTION}
+${RACE_WITH_SIGNAL}
 ${LOGS_ONLY}
 export async function ask(sessionId: string, signal: AbortSignal) {
   return withLogging(connection.createElicitation({ sessionId, message: "Name?" }), signal);
@@ -72,9 +85,10 @@ export async function ask(sessionId: string, signal: AbortSignal) {
             {
               messageId: "raceSignal",
               output: `${CONNECTION}
+${RACE_WITH_SIGNAL}
 ${LOGS_ONLY}
 export async function ask(sessionId: string, signal: AbortSignal) {
-  return withLogging(Promise.race([connection.createElicitation({ sessionId, message: "Name?" }), new Promise<never>((_, reject) => { if (signal.aborted) reject(signal.reason); else signal.addEventListener("abort", () => reject(signal.reason), { once: true }); })]), signal);
+  return withLogging(raceWithSignal(connection.createElicitation({ sessionId, message: "Name?" }), signal), signal);
 }`,
             },
           ],
@@ -95,6 +109,14 @@ export async function ask(sessionId: string, signal: AbortSignal) {
 }`,
     },
     {
+      name: "askWithin whose timer is optional, called with ms: the call has its deadline",
+      code: `${CONNECTION}
+${ASK_WITHIN_OPTIONAL_MS}
+export async function ask(sessionId: string, signal: AbortSignal) {
+  return askWithin(connection.requestPermission({ sessionId }), { signal, ms: 120000, noAnswer: () => ({ outcome: { outcome: "cancelled" } }) });
+}`,
+    },
+    {
       name: "a signal-only helper handed a timer signal has a deadline",
       code: `${CONNECTION}
 ${RACE_WITH_SIGNAL}
@@ -110,6 +132,15 @@ export async function ask(sessionId: string, signal: AbortSignal) {
 ${RACE_WITH_SIGNAL}
 export async function ask(sessionId: string, signal: AbortSignal) {
   return raceWithSignal(connection.createElicitation({ sessionId, message: "Name?" }), signal);
+}`,
+      errors: [{ messageId: "missingDeadline" }],
+    },
+    {
+      name: "contrast: askWithin whose timer is armed only when given ms, called without it, is no deadline",
+      code: `${CONNECTION}
+${ASK_WITHIN_OPTIONAL_MS}
+export async function ask(sessionId: string, signal: AbortSignal) {
+  return askWithin(connection.requestPermission({ sessionId }), { signal, noAnswer: () => ({ outcome: { outcome: "cancelled" } }) });
 }`,
       errors: [{ messageId: "missingDeadline" }],
     },

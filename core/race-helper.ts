@@ -5,7 +5,7 @@
  * Nothing here knows MCP or ACP.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getMemberPath, getStringValue, unwrapExpression } from "./ast.ts";
+import { findProperty, getMemberPath, getStringValue, hasSpread, unwrapExpression } from "./ast.ts";
 import { isAbortSignalStaticCall, isSetTimeoutCall, localFunctionOf, walkSubtree } from "./walk.ts";
 
 interface RaceHelper {
@@ -13,6 +13,12 @@ interface RaceHelper {
   readonly fn: TSESTree.FunctionLike;
   /** Whether its body also sets a timer (`setTimeout`, `AbortSignal.timeout`): the race is a deadline too. */
   readonly setsTimer: boolean;
+  /**
+   * The destructured option (`{ ms }`, no default) that a guarded timer takes its delay from, when the body arms the
+   * timer only if the option is given (`ms === undefined ? undefined : setTimeout(stop, ms)`): a call that leaves it
+   * out sets no timer. Null otherwise.
+   */
+  readonly optionalTimer: string | null;
 }
 
 const helpers = new WeakMap<TSESTree.FunctionLike, RaceHelper | null>();
@@ -28,7 +34,15 @@ export function raceHelperOf(
   if (call.arguments.length < 2) return null;
   const fn = localFunctionOf(call.callee, sourceCode);
   if (!fn) return null;
-  return describeHelper(fn, sourceCode);
+  const helper = describeHelper(fn, sourceCode);
+  if (!helper?.optionalTimer) return helper;
+  // `askWithin(ask, { signal, noAnswer })`: the call gives no delay, so this race has no timer.
+  const options = unwrapExpression(call.arguments[1]!);
+  const leftOut =
+    options.type === AST_NODE_TYPES.ObjectExpression &&
+    !hasSpread(options) &&
+    findProperty(options, helper.optionalTimer) === null;
+  return leftOut ? { ...helper, setsTimer: false } : helper;
 }
 
 /** The helper a function is, read once per function. */
@@ -40,7 +54,7 @@ export function describeHelper(
   const body = fn.body;
   const helper =
     fn.params.length >= 2 && body && listensToAbort(body, sourceCode)
-      ? { fn, setsTimer: setsTimer(body, sourceCode) }
+      ? { fn, setsTimer: setsTimer(body, sourceCode), optionalTimer: optionalTimerOf(fn, body, sourceCode) }
       : null;
   helpers.set(fn, helper);
   return helper;
@@ -68,6 +82,61 @@ function setsTimer(body: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode
     sourceCode.visitorKeys,
     (node) => isSetTimeoutCall(node) || isAbortSignalStaticCall(node, "timeout"),
   );
+}
+
+/**
+ * The option a helper's timer waits for, when the timer is armed only if that option is given: `setTimeout(f, ms)`
+ * whose delay is a destructured option without a default, under a condition (`?:`, `if`, `&&`) that reads it.
+ */
+function optionalTimerOf(
+  fn: TSESTree.FunctionLike,
+  body: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): string | null {
+  let options = fn.params[1];
+  if (options?.type === AST_NODE_TYPES.AssignmentPattern) options = options.left;
+  if (options?.type !== AST_NODE_TYPES.ObjectPattern) return null;
+  const withoutDefault = new Set(
+    options.properties.flatMap((property) =>
+      property.type === AST_NODE_TYPES.Property && property.value.type === AST_NODE_TYPES.Identifier
+        ? [property.value.name]
+        : [],
+    ),
+  );
+  let found: string | null = null;
+  walkSubtree(body, sourceCode.visitorKeys, (node) => {
+    if (!isSetTimeoutCall(node)) return false;
+    const delay = (node as TSESTree.CallExpression).arguments[1];
+    if (delay?.type !== AST_NODE_TYPES.Identifier || !withoutDefault.has(delay.name)) return false;
+    if (isGuardedBy(node, delay.name, body, sourceCode)) found = delay.name;
+    return true;
+  });
+  return found;
+}
+
+/** Whether `node` runs only on one branch of a condition, inside `body`, that reads `name`. */
+function isGuardedBy(
+  node: TSESTree.Node,
+  name: string,
+  body: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  const reads = (test: TSESTree.Node) =>
+    walkSubtree(
+      test,
+      sourceCode.visitorKeys,
+      (inner) => inner.type === AST_NODE_TYPES.Identifier && inner.name === name,
+    );
+  for (let child = node, parent = node.parent; parent && child !== body; child = parent, parent = parent.parent) {
+    if (
+      (parent.type === AST_NODE_TYPES.ConditionalExpression || parent.type === AST_NODE_TYPES.IfStatement) &&
+      child !== parent.test &&
+      reads(parent.test)
+    )
+      return true;
+    if (parent.type === AST_NODE_TYPES.LogicalExpression && child === parent.right && reads(parent.left)) return true;
+  }
+  return false;
 }
 
 /**

@@ -23,13 +23,124 @@ interface Case {
   filename?: string;
 }
 
-/** What the race suggestion puts in place of `ask` for a signal spelled `s` (TypeScript files get `<never>`). */
-function raced(ask: string, s: string, typescript = true): string {
-  return (
-    `Promise.race([${ask}, new Promise${typescript ? "<never>" : ""}((_, reject) => { if (${s}.aborted) reject(${s}.reason); ` +
-    `else ${s}.addEventListener("abort", () => reject(${s}.reason), { once: true }); })])`
+/**
+ * The race helper the suggestion adds (the deadline codemod's `askWithin`), written out by hand: TypeScript, two-space
+ * indent, double quotes, semicolons, trailing commas, for a file whose lines run to 90 columns or more.
+ */
+const ASK_WITHIN_WIDE = `/**
+ * Waits for a person's answer until \`signal\` aborts or (when given) \`ms\`
+ * pass, then stops waiting and resolves with \`noAnswer()\`: the API's own
+ * "no decision". Whichever side wins, the timer is cleared and the listener
+ * removed.
+ */
+function askWithin<T>(
+  ask: Promise<T>,
+  { signal, ms, noAnswer }: { signal?: AbortSignal; ms?: number; noAnswer: () => T },
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stopWaiting = () => {
+      settle();
+      resolve(noAnswer());
+    };
+    const timer = ms === undefined ? undefined : setTimeout(stopWaiting, ms);
+    const settle = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", stopWaiting);
+    };
+    if (signal?.aborted) return stopWaiting();
+    signal?.addEventListener("abort", stopWaiting, { once: true });
+    ask.then(
+      (answer) => {
+        settle();
+        resolve(answer);
+      },
+      (error: unknown) => {
+        settle();
+        reject(error);
+      },
+    );
+  });
+}`;
+
+/** The same helper in a narrower file (under 90 columns): its options' type spread over lines. */
+const ASK_WITHIN_NARROW = ASK_WITHIN_WIDE.replace(
+  "  { signal, ms, noAnswer }: { signal?: AbortSignal; ms?: number; noAnswer: () => T },",
+  `  {
+    signal,
+    ms,
+    noAnswer,
+  }: {
+    signal?: AbortSignal;
+    ms?: number;
+    noAnswer: () => T;
+  },`,
+);
+
+/** The helper in a JavaScript file. */
+const ASK_WITHIN_JS = `/**
+ * Waits for a person's answer until \`signal\` aborts or (when given) \`ms\`
+ * pass, then stops waiting and resolves with \`noAnswer()\`: the API's own
+ * "no decision". Whichever side wins, the timer is cleared and the listener
+ * removed.
+ */
+function askWithin(ask, { signal, ms, noAnswer }) {
+  return new Promise((resolve, reject) => {
+    const stopWaiting = () => {
+      settle();
+      resolve(noAnswer());
+    };
+    const timer = ms === undefined ? undefined : setTimeout(stopWaiting, ms);
+    const settle = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", stopWaiting);
+    };
+    if (signal?.aborted) return stopWaiting();
+    signal?.addEventListener("abort", stopWaiting, { once: true });
+    ask.then(
+      (answer) => {
+        settle();
+        resolve(answer);
+      },
+      (error) => {
+        settle();
+        reject(error);
+      },
+    );
+  });
+}`;
+
+/** The deadline helper the merge suggestion adds for a timer signal, written out by hand (lines under 100 columns). */
+const WITHIN_DEADLINE = `/**
+ * Calls \`ask\` with a signal that aborts when \`signal\` does or \`ms\` pass. Once
+ * the request settles, the timer is cleared and the listener removed.
+ */
+function withinDeadline<T>(
+  signal: AbortSignal | undefined,
+  ms: number,
+  ask: (cancellationSignal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const stop = () => controller.abort(signal?.reason);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("No answer in time", "TimeoutError")),
+    ms,
   );
-}
+  if (signal?.aborted) stop();
+  else signal?.addEventListener("abort", stop, { once: true });
+  return ask(controller.signal).finally(() => {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", stop);
+  });
+}`;
+
+/** The deadline helper in a file of 100 columns or more: the timer on one line. */
+const WITHIN_DEADLINE_WIDE = WITHIN_DEADLINE.replace(
+  `  const timer = setTimeout(
+    () => controller.abort(new DOMException("No answer in time", "TimeoutError")),
+    ms,
+  );`,
+  '  const timer = setTimeout(() => controller.abort(new DOMException("No answer in time", "TimeoutError")), ms);',
+);
 
 function expectedError(testCase: Case) {
   const at = locate(testCase.code, testCase.needle);
@@ -175,25 +286,48 @@ const invalidCases: Case[] = [
     ],
   },
   {
-    name: "MCP v1: an existing timeout signal is merged through AbortSignal.any",
+    name: "MCP v1: an existing timeout signal is combined with the caller's through withinDeadline, not AbortSignal.any",
     code: `async function handle(args, extra) { return server.elicitInput(params, { signal: AbortSignal.timeout(120_000) }); }`,
     needle: "elicitInput",
     messageId: "notForwarded",
     suggestions: [
-      `async function handle(args, extra) { return server.elicitInput(params, { signal: AbortSignal.any([AbortSignal.timeout(120_000), extra.signal]) }); }`,
+      `${WITHIN_DEADLINE_WIDE}
+
+async function handle(args, extra) { return withinDeadline(extra.signal, 120_000, (cancellationSignal) =>
+  server.elicitInput(params, { signal: cancellationSignal }),
+); }`,
     ],
   },
   {
-    name: "MCP v1: an existing AbortSignal.any list gets the caller's signal appended",
-    code: `async function handle(args, extra) { return server.elicitInput(params, { signal: AbortSignal.any([AbortSignal.timeout(120_000)]) }); }`,
+    name: "MCP v1: an existing AbortSignal.any list without a timer gets the caller's signal appended",
+    code: `async function handle(args, extra) {
+  const controller = new AbortController();
+  return server.elicitInput(params, { signal: AbortSignal.any([controller.signal]) });
+}`,
     needle: "elicitInput",
     messageId: "notForwarded",
     suggestions: [
-      `async function handle(args, extra) { return server.elicitInput(params, { signal: AbortSignal.any([AbortSignal.timeout(120_000), extra.signal]) }); }`,
+      `async function handle(args, extra) {
+  const controller = new AbortController();
+  return server.elicitInput(params, { signal: AbortSignal.any([controller.signal, extra.signal]) });
+}`,
     ],
   },
   {
-    name: "MCP v1: a shorthand local timeout signal is merged",
+    name: "MCP v1: an AbortSignal.any list holding a timer: the timer goes to withinDeadline, the other signals stay combined",
+    code: `async function handle(args, extra) { return server.elicitInput(params, { signal: AbortSignal.any([AbortSignal.timeout(120_000), shutdown.signal]) }); }`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
+    suggestions: [
+      `${WITHIN_DEADLINE_WIDE}
+
+async function handle(args, extra) { return withinDeadline(AbortSignal.any([shutdown.signal, extra.signal]), 120_000, (cancellationSignal) =>
+  server.elicitInput(params, { signal: cancellationSignal }),
+); }`,
+    ],
+  },
+  {
+    name: "MCP v1: a shorthand const holding a timeout signal: its delay goes to withinDeadline",
     code: `async function handle(args, extra) {
   const signal = AbortSignal.timeout(600_000);
   return server.elicitInput(params, { signal });
@@ -201,9 +335,13 @@ const invalidCases: Case[] = [
     needle: "elicitInput",
     messageId: "notForwarded",
     suggestions: [
-      `async function handle(args, extra) {
+      `${WITHIN_DEADLINE}
+
+async function handle(args, extra) {
   const signal = AbortSignal.timeout(600_000);
-  return server.elicitInput(params, { signal: AbortSignal.any([signal, extra.signal]) });
+  return withinDeadline(extra.signal, 600_000, (cancellationSignal) =>
+    server.elicitInput(params, { signal: cancellationSignal }),
+  );
 }`,
     ],
   },
@@ -391,7 +529,13 @@ async function ask(ctx, signal) { return ctx.elicit("Which branch?", schema, { t
     data: { signal: "signal", label: "mcp-use `ctx.elicit`", companion: "" },
     suggestions: [
       `import { MCPServer } from "mcp-use/server";
-async function ask(ctx, signal) { return ${raced('ctx.elicit("Which branch?", schema, { timeout: 600_000 })', "signal")}; }`,
+
+${ASK_WITHIN_WIDE}
+
+async function ask(ctx, signal) { return askWithin(ctx.elicit("Which branch?", schema, { timeout: 600_000 }), {
+  signal,
+  noAnswer: () => ({ action: "cancel" as const }),
+}); }`,
     ],
   },
   {
@@ -402,7 +546,13 @@ class Agent extends McpAgent { async ask(params, signal) { return this.elicitInp
     messageId: "notRaced",
     suggestions: [
       `import { McpAgent } from "agents/mcp";
-class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.elicitInput(params, { relatedRequestId })", "signal")}; } }`,
+
+${ASK_WITHIN_WIDE}
+
+class Agent extends McpAgent { async ask(params, signal) { return askWithin(this.elicitInput(params, { relatedRequestId }), {
+  signal,
+  noAnswer: () => ({ action: "cancel" as const }),
+}); } }`,
     ],
   },
   {
@@ -412,7 +562,12 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
     messageId: "notRaced",
     data: { signal: "signal", label: "ACP `requestPermission`", companion: "" },
     suggestions: [
-      `async function authorize(conn, params, signal) { return ${raced("conn.requestPermission(params)", "signal")}; }`,
+      `${ASK_WITHIN_WIDE}
+
+async function authorize(conn, params, signal) { return askWithin(conn.requestPermission(params), {
+  signal,
+  noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
+}); }`,
     ],
   },
   {
@@ -421,7 +576,12 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
     needle: "createElicitation",
     messageId: "notRaced",
     suggestions: [
-      `async function onQuestion(request, { signal }) { return ${raced("this.conn.createElicitation(request)", "signal")}; }`,
+      `${ASK_WITHIN_WIDE}
+
+async function onQuestion(request, { signal }) { return askWithin(this.conn.createElicitation(request), {
+  signal,
+  noAnswer: () => ({ action: "cancel" as const }),
+}); }`,
     ],
   },
   {
@@ -433,14 +593,19 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
     needle: "unstable_createElicitation",
     messageId: "notRaced",
     suggestions: [
-      `async function handleAskUserQuestion(input, { signal }) {
-  const response = await ${raced("this.client.unstable_createElicitation({ sessionId, message, requestedSchema })", "signal")};
+      `${ASK_WITHIN_WIDE}
+
+async function handleAskUserQuestion(input, { signal }) {
+  const response = await askWithin(this.client.unstable_createElicitation({ sessionId, message, requestedSchema }), {
+    signal,
+    noAnswer: () => ({ action: "cancel" as const }),
+  });
   return response.action === "accept" ? allow(response) : deny(response);
 }`,
     ],
   },
   {
-    name: "layout: a race around a call spread over lines is spread over lines, in the file's indentation",
+    name: "layout: a call spread over lines keeps its lines, the options follow its last one, in the file's indentation",
     code: `async function handleAskUserQuestion(input, { signal }) {
     const response = await this.client.unstable_createElicitation({
         sessionId,
@@ -452,18 +617,55 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
     needle: "unstable_createElicitation",
     messageId: "notRaced",
     suggestions: [
-      `async function handleAskUserQuestion(input, { signal }) {
-    const response = await Promise.race([
-        this.client.unstable_createElicitation({
-            sessionId,
-            message: \`Delete
+      `/**
+ * Waits for a person's answer until \`signal\` aborts or (when given) \`ms\`
+ * pass, then stops waiting and resolves with \`noAnswer()\`: the API's own
+ * "no decision". Whichever side wins, the timer is cleared and the listener
+ * removed.
+ */
+function askWithin<T>(
+    ask: Promise<T>,
+    {
+        signal,
+        ms,
+        noAnswer,
+    }: {
+        signal?: AbortSignal;
+        ms?: number;
+        noAnswer: () => T;
+    },
+): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+        const stopWaiting = () => {
+            settle();
+            resolve(noAnswer());
+        };
+        const timer = ms === undefined ? undefined : setTimeout(stopWaiting, ms);
+        const settle = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener("abort", stopWaiting);
+        };
+        if (signal?.aborted) return stopWaiting();
+        signal?.addEventListener("abort", stopWaiting, { once: true });
+        ask.then(
+            (answer) => {
+                settle();
+                resolve(answer);
+            },
+            (error: unknown) => {
+                settle();
+                reject(error);
+            },
+        );
+    });
+}
+
+async function handleAskUserQuestion(input, { signal }) {
+    const response = await askWithin(this.client.unstable_createElicitation({
+        sessionId,
+        message: \`Delete
   \${name}?\`,
-        }),
-        new Promise<never>((_, reject) => {
-            if (signal.aborted) reject(signal.reason);
-            else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-        }),
-    ]);
+    }), { signal, noAnswer: () => ({ action: "cancel" as const }) });
     return response;
 }`,
     ],
@@ -518,7 +720,12 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
     messageId: "notRaced",
     data: { signal: "extra.signal", label: "ACP `requestPermission`", companion: "" },
     suggestions: [
-      `async function authorize(conn, params, extra) { return ${raced("conn.requestPermission(params)", "extra.signal", false)}; }`,
+      `${ASK_WITHIN_JS}
+
+async function authorize(conn, params, extra) { return askWithin(conn.requestPermission(params), {
+  signal: extra.signal,
+  noAnswer: () => ({ outcome: { outcome: "cancelled" } }),
+}); }`,
     ],
   },
   {
@@ -598,7 +805,11 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
     needle: "request(",
     messageId: "notForwarded",
     suggestions: [
-      `app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => client.request("session/request_permission", params, { cancellationSignal: AbortSignal.any([AbortSignal.timeout(120_000), signal]), stopWaitingOnCancel: true }));`,
+      `${WITHIN_DEADLINE_WIDE}
+
+app.onRequest(methods.agent.session.prompt, async ({ client, signal }) => withinDeadline(signal, 120_000, (cancellationSignal) =>
+  client.request("session/request_permission", params, { cancellationSignal, stopWaitingOnCancel: true }),
+));`,
     ],
   },
   {
@@ -618,7 +829,12 @@ class Agent extends McpAgent { async ask(params, signal) { return ${raced("this.
       { humanWaitFunctions: [{ from: "file", name: "requestToolPermission", behavesLike: "acp-request-permission" }] },
     ],
     suggestions: [
-      `async function authorize(params, signal) { return ${raced("requestToolPermission(params)", "signal")}; }`,
+      `${ASK_WITHIN_WIDE}
+
+async function authorize(params, signal) { return askWithin(requestToolPermission(params), {
+  signal,
+  noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
+}); }`,
     ],
   },
   {
@@ -670,6 +886,248 @@ client.setRequestHandler(ElicitRequestSchema, async (request) => askInTerminal(r
     needle: "onElicitationRequest",
     messageId: "handlerHasNoSignal",
     data: { label: "@ai-sdk/mcp `onElicitationRequest`" },
+  },
+  {
+    name: "race helper: a file that already has askWithin gets the call wrapped, not a second helper",
+    code: `${ASK_WITHIN_WIDE}
+
+export async function authorize(conn, params, signal) { return conn.requestPermission(params); }`,
+    needle: "requestPermission",
+    messageId: "notRaced",
+    suggestions: [
+      `${ASK_WITHIN_WIDE}
+
+export async function authorize(conn, params, signal) { return askWithin(conn.requestPermission(params), {
+  signal,
+  noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
+}); }`,
+    ],
+  },
+  {
+    name: "race helper: askWithin already names something else, so the helper is askWithin2",
+    code: `function askWithin(question: string) {
+  return prompt(question);
+}
+async function authorize(conn, params, signal) { return conn.requestPermission(params); }`,
+    needle: "requestPermission",
+    messageId: "notRaced",
+    suggestions: [
+      `${ASK_WITHIN_WIDE.replace("function askWithin<T>(", "function askWithin2<T>(")}
+
+function askWithin(question: string) {
+  return prompt(question);
+}
+async function authorize(conn, params, signal) { return askWithin2(conn.requestPermission(params), {
+  signal,
+  noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
+}); }`,
+    ],
+  },
+  {
+    name: "race helper: the file's own raceWithSignal(promise, signal) is used instead of adding one",
+    code: `function raceWithSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+async function onQuestion(conn, request, signal) { return conn.createElicitation(request); }`,
+    needle: "createElicitation",
+    messageId: "notRaced",
+    suggestions: [
+      `function raceWithSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+async function onQuestion(conn, request, signal) { return raceWithSignal(conn.createElicitation(request), signal); }`,
+    ],
+  },
+  {
+    name: "race helper: an askWithin that always arms its timer (ms required) gets no suggestion: without ms it would fire at once",
+    code: `function askWithin<T>(ask: Promise<T>, { signal, ms, noAnswer }: { signal?: AbortSignal; ms: number; noAnswer: () => T }): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stopWaiting = () => { settle(); resolve(noAnswer()); };
+    const timer = setTimeout(stopWaiting, ms);
+    const settle = () => { clearTimeout(timer); signal?.removeEventListener("abort", stopWaiting); };
+    signal?.addEventListener("abort", stopWaiting, { once: true });
+    ask.then((answer) => { settle(); resolve(answer); }, (error) => { settle(); reject(error); });
+  });
+}
+async function authorize(conn, params, signal) { return conn.requestPermission(params); }`,
+    needle: "requestPermission",
+    messageId: "notRaced",
+  },
+  {
+    name: "race helper in a CRLF file: the helper and the wrapped call end their lines with CRLF",
+    code: "async function authorize(conn, params, signal) {\r\n  return conn.requestPermission(params);\r\n}\r\n",
+    needle: "requestPermission",
+    messageId: "notRaced",
+    suggestions: [
+      `${ASK_WITHIN_NARROW}
+
+async function authorize(conn, params, signal) {
+  return askWithin(conn.requestPermission(params), {
+    signal,
+    noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
+  });
+}
+`.replace(/\n/g, "\r\n"),
+    ],
+  },
+  {
+    name: "race helper in a tab-indented file without semicolons, with single quotes and trailing commas",
+    code: `import { log } from './log'
+
+export async function authorize(conn, params, signal) {
+\tconst outcome = await conn.requestPermission({
+\t\tsessionId: params.sessionId,
+\t\ttoolCall: params.toolCall,
+\t})
+\tlog('answered')
+\treturn outcome
+}
+`,
+    needle: "requestPermission",
+    messageId: "notRaced",
+    suggestions: [
+      `import { log } from './log'
+
+/**
+ * Waits for a person's answer until \`signal\` aborts or (when given) \`ms\`
+ * pass, then stops waiting and resolves with \`noAnswer()\`: the API's own
+ * "no decision". Whichever side wins, the timer is cleared and the listener
+ * removed.
+ */
+function askWithin<T>(
+\task: Promise<T>,
+\t{
+\t\tsignal,
+\t\tms,
+\t\tnoAnswer,
+\t}: {
+\t\tsignal?: AbortSignal;
+\t\tms?: number;
+\t\tnoAnswer: () => T;
+\t},
+): Promise<T> {
+\treturn new Promise<T>((resolve, reject) => {
+\t\tconst stopWaiting = () => {
+\t\t\tsettle()
+\t\t\tresolve(noAnswer())
+\t\t}
+\t\tconst timer = ms === undefined ? undefined : setTimeout(stopWaiting, ms)
+\t\tconst settle = () => {
+\t\t\tclearTimeout(timer)
+\t\t\tsignal?.removeEventListener('abort', stopWaiting)
+\t\t}
+\t\tif (signal?.aborted) return stopWaiting()
+\t\tsignal?.addEventListener('abort', stopWaiting, { once: true })
+\t\task.then(
+\t\t\t(answer) => {
+\t\t\t\tsettle()
+\t\t\t\tresolve(answer)
+\t\t\t},
+\t\t\t(error: unknown) => {
+\t\t\t\tsettle()
+\t\t\t\treject(error)
+\t\t\t},
+\t\t)
+\t})
+}
+
+export async function authorize(conn, params, signal) {
+\tconst outcome = await askWithin(conn.requestPermission({
+\t\tsessionId: params.sessionId,
+\t\ttoolCall: params.toolCall,
+\t}), {
+\t\tsignal,
+\t\tnoAnswer: () => ({ outcome: { outcome: 'cancelled' as const } }),
+\t})
+\tlog('answered')
+\treturn outcome
+}
+`,
+    ],
+  },
+  {
+    name: "race helper placement: after a shebang and a directive, above the comment of the first statement",
+    filename: "cli.js",
+    code: `#!/usr/bin/env node
+"use strict";
+// Asks before it deletes.
+const run = async (conn, params, signal) => conn.requestPermission(params);
+module.exports = { run };
+`,
+    needle: "requestPermission",
+    messageId: "notRaced",
+    suggestions: [
+      `#!/usr/bin/env node
+"use strict";
+
+${ASK_WITHIN_JS}
+
+// Asks before it deletes.
+const run = async (conn, params, signal) => askWithin(conn.requestPermission(params), {
+  signal,
+  noAnswer: () => ({ outcome: { outcome: "cancelled" } }),
+});
+module.exports = { run };
+`,
+    ],
+  },
+  {
+    name: "race helper placement: a function's doc comment stays with it; the helper goes under the file's header",
+    code: `// Copyright header.
+
+/** Asks for permission to run a command. */
+export async function authorize(conn, params, signal) { return conn.requestPermission(params); }`,
+    needle: "requestPermission",
+    messageId: "notRaced",
+    suggestions: [
+      `// Copyright header.
+
+${ASK_WITHIN_WIDE}
+
+/** Asks for permission to run a command. */
+export async function authorize(conn, params, signal) { return askWithin(conn.requestPermission(params), {
+  signal,
+  noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
+}); }`,
+    ],
+  },
+  {
+    name: "withinDeadline: a file that already has the helper gets the call wrapped, not a second helper",
+    code: `${WITHIN_DEADLINE}
+
+app.onRequest(methods.agent.session.prompt, async ({ client, signal }) =>
+  client.request("session/request_permission", params, { cancellationSignal: AbortSignal.timeout(60_000), stopWaitingOnCancel: true }),
+);`,
+    needle: "request(",
+    messageId: "notForwarded",
+    suggestions: [
+      `${WITHIN_DEADLINE}
+
+app.onRequest(methods.agent.session.prompt, async ({ client, signal }) =>
+  withinDeadline(signal, 60_000, (cancellationSignal) =>
+    client.request("session/request_permission", params, { cancellationSignal, stopWaitingOnCancel: true }),
+  ),
+);`,
+    ],
+  },
+  {
+    name: "withinDeadline: a const timer whose delay the call cannot see gets no suggestion",
+    code: `function makeDeadline() {
+  const ms = 60_000 * factor();
+  return ms;
+}
+const deadline = AbortSignal.timeout(makeDeadline());
+async function handle(args, extra) { return server.elicitInput(params, { signal: deadline }); }`,
+    needle: "elicitInput",
+    messageId: "notForwarded",
   },
 ];
 
@@ -738,8 +1196,24 @@ app.onRequest(methods.agent.session.prompt, async ({ params, client, signal }) =
 }`,
     },
     {
-      name: "the race suggestion's own output is accepted",
-      code: `async function authorize(conn, params, signal) { return ${raced("conn.requestPermission(params)", "signal")}; }`,
+      name: "the race suggestion's own output (askWithin with the signal, no ms) is accepted",
+      code: `${ASK_WITHIN_NARROW}
+
+async function authorize(conn, params, signal) {
+  return askWithin(conn.requestPermission(params), { signal, noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }) });
+}`,
+    },
+    {
+      name: "the merge suggestion's own output (withinDeadline) is accepted",
+      code: `${WITHIN_DEADLINE}
+
+async function handle(args, extra) {
+  return withinDeadline(extra.signal, 600_000, (cancellationSignal) => server.elicitInput(params, { signal: cancellationSignal }));
+}`,
+    },
+    {
+      name: "an inline Promise.race against the signal (what the suggestion wrote before) is accepted",
+      code: `async function authorize(conn, params, signal) { return Promise.race([conn.requestPermission(params), new Promise<never>((_, reject) => { if (signal.aborted) reject(signal.reason); else signal.addEventListener("abort", () => reject(signal.reason), { once: true }); })]); }`,
     },
     {
       name: "ACP 0.x/1.x: raced through a const built from the signal",
@@ -1147,10 +1621,15 @@ client.setRequestHandler(SAMPLE, async (request) => await model.generate(request
           suggestions: [
             {
               messageId: "raceSignal",
-              output: CONFIRM_CLASS.replace(
-                'this.confirm("Deploy?")',
-                raced('this.confirm("Deploy?")', "extra.signal"),
-              ),
+              output: `${ASK_WITHIN_WIDE}
+
+${CONFIRM_CLASS.replace(
+  '      const answer = await this.confirm("Deploy?");',
+  `      const answer = await askWithin(this.confirm("Deploy?"), {
+        signal: extra.signal,
+        noAnswer: () => ({ action: "cancel" as const }),
+      });`,
+)}`,
             },
           ],
         },
@@ -1280,7 +1759,19 @@ server.registerTool("deploy", {}, async (args, extra) => {
           suggestions: [
             {
               messageId: "raceSignal",
-              output: TYPED_DELEGATE.replace('askUser("Deploy?")', raced('askUser("Deploy?")', "extra.signal")),
+              output: `import { askUser } from "./ask.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+
+${ASK_WITHIN_NARROW}
+
+declare const server: McpServer;
+server.registerTool("deploy", {}, async (args, extra) => {
+  const answer = await askWithin(askUser("Deploy?"), {
+    signal: extra.signal,
+    noAnswer: () => ({ action: "cancel" as const }),
+  });
+  return { content: [{ type: "text" as const, text: answer.action }] };
+});`,
             },
           ],
         },

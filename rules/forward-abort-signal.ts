@@ -68,7 +68,8 @@ export default createRule<[Options], MessageIds>({
       takeSignal: "Take `{{param}}` and pass `{{signal}}` to the call.",
       addSignal: "Pass `{{signal}}` to the call.",
       addStopWaiting: "Stop waiting when `{{signal}}` aborts (`{{companion}}: true`).",
-      raceSignal: "Race the call against `{{signal}}`, so the wait ends (rejecting with its reason) when it aborts.",
+      raceSignal:
+        "Race the call against `{{signal}}` through a helper that stops waiting when it aborts and lets go of it.",
     },
   },
   create(context, [options]) {

@@ -2,6 +2,12 @@ import rule, { type MessageIds } from "./no-session-keyed-pending.ts";
 import { describe, expect, it } from "vitest";
 import { compilePendingPatterns, textMayContainSessionKeyedPending, toSnakeName } from "../core/pending.ts";
 import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
+import type { RunTests } from "@typescript-eslint/rule-tester";
+import type { TSESLint } from "@typescript-eslint/utils";
+
+type RuleOptions = typeof rule extends TSESLint.RuleModule<MessageIds, infer O> ? O : never;
+/** The cases of one RuleTester run, kept in a const so the text gate's test can read every invalid one. */
+type Cases = RunTests<MessageIds, RuleOptions>;
 
 const SESSION = "all questions asked in the same session";
 const TOOL_CALL = "all questions one tool call asks";
@@ -13,7 +19,7 @@ function shared(key: string, sharedBy: string): { messageId: MessageIds; data: R
   return { messageId: "sessionKeyedPending", data: { key, sharedBy } };
 }
 
-untypedRuleTester.run("no-session-keyed-pending", rule, {
+const CASES: Cases = {
   valid: [
     {
       name: "inline await: no store at all, the SDK correlates the answer",
@@ -606,9 +612,10 @@ async function forward(sessionId, params) {
       errors: [{ ...shared("sessionId", SESSION), line: 4, column: 55, endLine: 4, endColumn: 64 }],
     },
   ],
-});
+};
+untypedRuleTester.run("no-session-keyed-pending", rule, CASES);
 
-typedRuleTester.run("no-session-keyed-pending (typed)", rule, {
+const TYPED_CASES: Cases = {
   valid: [
     {
       name: "typed: a key typed as a request id is per-question",
@@ -665,7 +672,8 @@ export function ask(sessionId: string) {
       errors: [{ ...shared("sessionId", SESSION), line: 4, column: 47, endLine: 4, endColumn: 56 }],
     },
   ],
-});
+};
+typedRuleTester.run("no-session-keyed-pending (typed)", rule, TYPED_CASES);
 
 describe("no-session-keyed-pending helpers", () => {
   it("reads every spelling of a name in snake_case", () => {
@@ -697,7 +705,7 @@ describe("no-session-keyed-pending helpers", () => {
 // ---------------------------------------------------------------------------------------------------------------
 // Real code (#13): a tool-call id that is sent as the question's own id and read back by it
 
-untypedRuleTester.run("no-session-keyed-pending (real code)", rule, {
+const REAL_CODE_CASES: Cases = {
   valid: [
     {
       name: "echoed id: store.set(args.toolCallId) sent as approvalId and read back by store.get(args.approvalId)",
@@ -741,4 +749,87 @@ export function onApproval(args) {
       errors: [{ messageId: "sessionKeyedPending", line: 3 }],
     },
   ],
+};
+untypedRuleTester.run("no-session-keyed-pending (real code)", rule, REAL_CODE_CASES);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The text gate: files that cannot report are skipped before a single node is walked, and no finding is lost.
+
+/** Ordinary modules that mention a `Promise` and a server or connection, and hold no pending answer. */
+const ORDINARY_FILES: Record<string, string> = {
+  "an HTTP server that wraps listen() in a Promise": `import http from "node:http";
+
+export function startServer(port: number): Promise<http.Server> {
+  const server = http.createServer((request, response) => {
+    response.setHeader("content-type", "text/plain");
+    response.end("ok");
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, () => resolve(server));
+  });
+}`,
+  "a fetch helper that waits before retrying a busy server": `export async function fetchWithRetry(url: string, attempts = 3): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url);
+    if (response.status < 500 || attempt === attempts) return response;
+    // The server is busy: wait a little and try again.
+    await new Promise((resolve) => setTimeout(resolve, attempt * 250));
+  }
+}`,
+  "a connection pool keyed by host": `import { connect, type Connection } from "./driver.js";
+
+export class Pool {
+  private readonly byHost = new Map<string, Connection>();
+
+  async acquire(host: string): Promise<Connection> {
+    const existing = this.byHost.get(host);
+    if (existing) return existing;
+    const connection = await connect(host);
+    this.byHost.set(host, connection);
+    return connection;
+  }
+}`,
+  "a WebSocket server that counts messages per connection": `import { WebSocketServer } from "ws";
+
+const counts: Record<string, number> = {};
+export function listen(port: number): Promise<void> {
+  const server = new WebSocketServer({ port });
+  server.on("connection", (socket, request) => {
+    const connectionId = request.headers["sec-websocket-key"] ?? "anonymous";
+    socket.on("message", () => {
+      counts[connectionId] = (counts[connectionId] ?? 0) + 1;
+    });
+  });
+  return new Promise((resolve) => server.on("listening", () => resolve()));
+}`,
+};
+
+/** The gate's hints as the rule works them out for a case: its options, and whether it runs typed. */
+function hintsFor(testCase: { options?: readonly unknown[] }, typed: boolean) {
+  const options = (testCase.options?.[0] ?? {}) as { keyNamePattern?: string; storeNamePattern?: string };
+  return {
+    checkWaiterWords: options.storeNamePattern === undefined,
+    checkKeyWords: options.keyNamePattern === undefined && !typed,
+  };
+}
+
+describe("no-session-keyed-pending's text gate", () => {
+  it.each(Object.entries(ORDINARY_FILES))("skips %s", (_, text) => {
+    expect(textMayContainSessionKeyedPending(text, { checkWaiterWords: true, checkKeyWords: true })).toBe(false);
+  });
+
+  it("lets through the code of every invalid case, with that case's options", () => {
+    const runs = [
+      { cases: CASES, typed: false },
+      { cases: TYPED_CASES, typed: true },
+      { cases: REAL_CODE_CASES, typed: false },
+    ];
+    const invalid = runs.flatMap(({ cases, typed }) => cases.invalid.map((testCase) => ({ testCase, typed })));
+    expect(invalid.length).toBeGreaterThan(30);
+    const skipped = invalid
+      .filter(({ testCase, typed }) => !textMayContainSessionKeyedPending(testCase.code, hintsFor(testCase, typed)))
+      .map(({ testCase }) => testCase.name);
+    expect(skipped).toEqual([]);
+  });
 });

@@ -15,9 +15,7 @@ import path from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMigrate } from "../bin/migrate.ts";
-import { decideBySuggestion, fixWithRules } from "../codemods/apply-suggestions.ts";
 import { runDeadline } from "../codemods/deadline.ts";
-import forwardAbortSignal from "../rules/forward-abort-signal.ts";
 
 const REPOSITORY = path.join(__dirname, "..");
 /** Inside the repository, so the migrated modules resolve the SDK from its node_modules. */
@@ -190,15 +188,18 @@ describe("an agent on the ACP 0.x/1.x connection API, after the deadline transfo
     const migrated = runDeadline(source, path.join(WORK, "helped.ts"), { deadlineMs: DEADLINE_MS });
     expect(migrated.addedHelpers).toEqual(["askWithin"]);
     fs.writeFileSync(path.join(WORK, "helped.ts"), migrated.output);
-    // The control: forward-abort-signal's own suggestion, the inline race the transform applied before.
-    const raced = fixWithRules(
-      source,
-      path.join(WORK, "inline-race.ts"),
-      [{ name: "forward-abort-signal", rule: forwardAbortSignal }],
-      decideBySuggestion,
+    // The control: the inline race the transform (and forward-abort-signal's suggestion) wrote before, by hand.
+    const race = (call: string) =>
+      `Promise.race([${call}, new Promise<never>((_, reject) => { if (signal.aborted) reject(signal.reason); ` +
+      `else signal.addEventListener("abort", () => reject(signal.reason), { once: true }); })])`;
+    const permission = source.slice(
+      source.indexOf("connection.requestPermission({"),
+      source.indexOf(";\n  if (permission.outcome.outcome"),
     );
-    expect(raced.output).toContain('addEventListener("abort"');
-    fs.writeFileSync(path.join(WORK, "inline-race.ts"), raced.output);
+    const question = /connection\.createElicitation\(\{.*\}\)/.exec(source)![0];
+    const raced = source.replace(permission, race(permission)).replace(question, race(question));
+    expect(raced.match(/addEventListener\("abort"/g)).toHaveLength(2);
+    fs.writeFileSync(path.join(WORK, "inline-race.ts"), raced);
     ({ runTurn: helped } = await import(path.join(WORK, "helped.ts")));
     ({ runTurn: inlineRace } = await import(path.join(WORK, "inline-race.ts")));
   });

@@ -17,7 +17,7 @@ import {
 } from "../../core/signals.ts";
 import { walkSubtree } from "../../core/walk.ts";
 import type { MessageIds, Options } from "../forward-abort-signal.ts";
-import { addSignal, appendOptions, mergeSignal, raceText, setStopWaiting } from "./fix.ts";
+import { addSignal, appendOptions, mergeSignal, raceFix, setStopWaiting } from "./fix.ts";
 import { checkHandlerWithoutSignal } from "./handler.ts";
 
 /** What the analysis of one file shares: the rule's context, which it reports through, and the file's source. */
@@ -53,7 +53,7 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
         {
           messageId: "raceSignal",
           data,
-          fix: (fixer) => fixer.replaceText(call.node, raceText(check, call.node, signal)),
+          fix: (fixer) => raceFix(check, fixer, call, signal),
         },
       ],
     });

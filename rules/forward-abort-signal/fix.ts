@@ -1,16 +1,28 @@
 /**
- * The forward-abort-signal suggestions: pass the caller's signal (a new options argument, a property, or merged
- * into the signal already passed with `AbortSignal.any`), set ACP's `stopWaitingOnCancel: true`, race a call that
- * takes no signal against it, or take the handler's own signal parameter.
+ * The forward-abort-signal suggestions: pass the caller's signal (a new options argument, a property, or combined
+ * with the signal already passed: `AbortSignal.any`, or the file's `withinDeadline` helper when that signal is a
+ * timer), set ACP's `stopWaitingOnCancel: true`, hand a call that takes no signal to the file's `askWithin` race
+ * helper, or take the handler's own signal parameter. The helpers are the deadline codemod's (core/race-helper-text.ts).
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty } from "../../core/ast.ts";
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { findProperty, findVariable } from "../../core/ast.ts";
 import type { HumanWaitCall } from "../../core/calls.ts";
 import { propertyValue, stopsWaiting } from "../../core/deadline.ts";
-import { indentAt, indentDeeper, layoutOf } from "../../core/layout.ts";
+import { layoutOf, type TextEdit } from "../../core/layout.ts";
 import { insertProperties, newObjectArgumentEdit, propertyText, spellKey } from "../../core/object-edit.ts";
+import {
+  callWithOptions,
+  DEADLINE_PARAMETER,
+  deadlineHelperEdits,
+  findExistingHelper,
+  freeHelperName,
+  helperInsertion,
+  helperText,
+  HELPER_OPTIONS,
+} from "../../core/race-helper-text.ts";
+import { noDecisionAnswerText } from "../../core/result-shapes.ts";
 import type { CallerSignal } from "../../core/signals.ts";
-import { isAbortSignalStaticCall } from "../../core/walk.ts";
+import { followConstant, isAbortSignalStaticCall, resolveIdentifier } from "../../core/walk.ts";
 import type { Check } from "./analyse.ts";
 
 /** Adds `name` as the handler's parameter at `index` (`async () =>` → `async (extra) =>`, `({ t }) =>` → `({ t }, extra) =>`). */
@@ -38,32 +50,39 @@ export function addParameterFix(
 }
 
 /**
- * `Promise.race([ask, aborted])`, where `aborted` rejects with the signal's reason when it aborts (at once if it
- * already has). In TypeScript the contender is `Promise<never>`, so the race keeps the ask's type.
+ * Hands a call that takes no signal to the file's race helper: `askWithin(ask, { signal, noAnswer })`, added once
+ * beside the imports (the helper the deadline codemod adds, core/race-helper-text.ts), or the file's own
+ * `raceWithSignal(ask, signal)`. When the signal aborts, the helper stops waiting and resolves with the API's own "no
+ * decision" answer, and whichever side wins it removes its abort listener. Null when the file's `askWithin` needs an
+ * `ms` (it would time out at once without one).
  */
-export function raceText(check: Check, ask: TSESTree.CallExpression, signal: CallerSignal): string {
+export function raceFix(
+  check: Check,
+  fixer: TSESLint.RuleFixer,
+  call: HumanWaitCall,
+  signal: CallerSignal,
+): TSESLint.RuleFix[] | null {
   const { context, sourceCode } = check;
-  const s = signal.text;
-  const never = /\.[cm]?tsx?$/.test(context.filename) ? "<never>" : "";
-  const ifAborted = `if (${s}.aborted) reject(${s}.reason);`;
-  const onAbort = `else ${s}.addEventListener("abort", () => reject(${s}.reason), { once: true });`;
-  if (ask.loc.start.line === ask.loc.end.line) {
-    return `Promise.race([${sourceCode.getText(ask)}, new Promise${never}((_, reject) => { ${ifAborted} ${onAbort} })])`;
+  const style = layoutOf(sourceCode);
+  const existing = findExistingHelper(sourceCode);
+  if (existing?.kind === "signal") {
+    return [fixer.replaceText(call.node, `${existing.name}(${sourceCode.getText(call.node)}, ${signal.text})`)];
   }
-  // A call spread over lines gets a race spread over lines, one contender per line, in the file's indentation.
-  const { eol, indentUnit: unit, trailingCommas } = layoutOf(sourceCode);
-  const base = indentAt(sourceCode.text, ask.range[0]);
-  const inner = base + unit;
-  const comma = trailingCommas ? "," : "";
-  return [
-    "Promise.race([",
-    `${inner}${indentDeeper(sourceCode, ask.range[0], ask.range[1], unit)},`,
-    `${inner}new Promise${never}((_, reject) => {`,
-    `${inner}${unit}${ifAborted}`,
-    `${inner}${unit}${onAbort}`,
-    `${inner}})${comma}`,
-    `${base}])`,
-  ].join(eol);
+  if (existing && !existing.msOptional) return null;
+  const typescript = /\.[cm]?tsx?$/i.test(context.filename);
+  const name = existing?.name ?? freeHelperName(sourceCode);
+  const answer = noDecisionAnswerText(call.api.result, { quote: style.quote, asConst: typescript });
+  const properties = [
+    propertyText(HELPER_OPTIONS.signal, signal.text),
+    `${HELPER_OPTIONS.noAnswer}: () => (${answer})`,
+  ];
+  const wrapped = callWithOptions(sourceCode.text, call.node, `${name}(`, properties, ")", style);
+  const fixes = [fixer.replaceTextRange(wrapped.range, wrapped.text)];
+  if (!existing) {
+    const helper = helperInsertion(sourceCode, helperText(name, typescript, style), style);
+    fixes.unshift(fixer.replaceTextRange(helper.range, helper.text));
+  }
+  return fixes;
 }
 
 /** A new options argument holding the signal, laid out like the call. */
@@ -111,6 +130,13 @@ export function addSignal(
   return fixes;
 }
 
+/**
+ * Passes the caller's signal where the call already passes a signal of its own. A timer signal
+ * (`AbortSignal.timeout(ms)`, at the call or in a `const`, alone or in an `AbortSignal.any`) is not combined with
+ * `AbortSignal.any`, whose composite alone would hold it and, on Node 20, lets it be collected before it fires
+ * (nodejs/node#57736): the call goes through `withinDeadline(signal, ms, (cancellationSignal) => …)`, which holds the
+ * timer. Any other signal is combined with `AbortSignal.any([passed, signal])`.
+ */
 export function mergeSignal(
   check: Check,
   fixer: TSESLint.RuleFixer,
@@ -118,8 +144,11 @@ export function mergeSignal(
   object: TSESTree.ObjectExpression,
   passed: TSESTree.Node,
   signal: CallerSignal,
-): TSESLint.RuleFix[] {
+): TSESLint.RuleFix[] | null {
   const { sourceCode } = check;
+  const timer = timerSignalOf(check, call, passed);
+  if (timer === "unnamed") return null;
+  if (timer) return mergeThroughDeadlineHelper(check, fixer, call, object, timer, signal);
   const fixes: TSESLint.RuleFix[] = [];
   const property = passed.parent;
   const list = passed.type === AST_NODE_TYPES.CallExpression ? passed.arguments[0] : undefined;
@@ -138,6 +167,85 @@ export function mergeSignal(
   }
   if (!stopsWaiting(call.api, object)) fixes.push(setStopWaiting(check, fixer, call, object));
   return fixes;
+}
+
+/** A timer among the signals passed: its delay as the call site can spell it, and the other signals passed with it. */
+interface TimerSignal {
+  readonly ms: string;
+  readonly others: readonly TSESTree.Node[];
+}
+
+/**
+ * The timer signal passed (`AbortSignal.timeout(ms)` itself, a const holding one, or one element of an
+ * `AbortSignal.any([…])`), null when none is, "unnamed" when its delay cannot be written at the call.
+ */
+function timerSignalOf(check: Check, call: HumanWaitCall, passed: TSESTree.Node): TimerSignal | "unnamed" | null {
+  const { sourceCode } = check;
+  const timeoutCall = (node: TSESTree.Node) => {
+    const value = followConstant(node, sourceCode);
+    return isAbortSignalStaticCall(value, "timeout") ? (value as TSESTree.CallExpression) : null;
+  };
+  const direct = timeoutCall(passed);
+  let found: { timer: TSESTree.CallExpression; others: TSESTree.Node[] } | null = direct
+    ? { timer: direct, others: [] }
+    : null;
+  const list = passed.type === AST_NODE_TYPES.CallExpression ? passed.arguments[0] : undefined;
+  if (!found && isAbortSignalStaticCall(passed, "any") && list?.type === AST_NODE_TYPES.ArrayExpression) {
+    const elements = list.elements.filter((element) => element !== null);
+    const timers = elements.filter((element) => element.type !== AST_NODE_TYPES.SpreadElement && timeoutCall(element));
+    if (timers.length === 1) {
+      // A hole or a spread among the others cannot be passed on as written: no suggestion then.
+      if (elements.length !== list.elements.length || elements.some((e) => e.type === AST_NODE_TYPES.SpreadElement))
+        return "unnamed";
+      found = { timer: timeoutCall(timers[0]!)!, others: elements.filter((element) => element !== timers[0]) };
+    }
+  }
+  if (!found) return null;
+  const ms = msText(check, call, found.timer.arguments[0]);
+  if (ms === null) return "unnamed";
+  return { ms, others: found.others };
+}
+
+/** The delay of `AbortSignal.timeout(delay)` as text that means the same at the call: a literal, or a name it sees. */
+function msText(check: Check, call: HumanWaitCall, delay: TSESTree.Node | undefined): string | null {
+  const { sourceCode } = check;
+  if (!delay || delay.type === AST_NODE_TYPES.SpreadElement) return null;
+  if (delay.type === AST_NODE_TYPES.Literal && typeof delay.value === "number") return sourceCode.getText(delay);
+  if (delay.type === AST_NODE_TYPES.Identifier) {
+    const there = resolveIdentifier(delay, sourceCode);
+    if (there && findVariable(sourceCode.getScope(call.node), delay.name) === there) return delay.name;
+  }
+  const value = ASTUtils.getStaticValue(delay, sourceCode.getScope(delay));
+  return typeof value?.value === "number" && Number.isFinite(value.value) ? String(value.value) : null;
+}
+
+/**
+ * `withinDeadline(signal, ms, (cancellationSignal) => call(…, { <field>: cancellationSignal }))`, with the helper
+ * added once when the file has none, and the companion (`stopWaitingOnCancel: true`) where the API has one.
+ */
+function mergeThroughDeadlineHelper(
+  check: Check,
+  fixer: TSESLint.RuleFixer,
+  call: HumanWaitCall,
+  object: TSESTree.ObjectExpression,
+  timer: TimerSignal,
+  signal: CallerSignal,
+): TSESLint.RuleFix[] {
+  const { context, sourceCode } = check;
+  const field = call.api.signalField!;
+  const property = findProperty(object, field)!;
+  const inner: TextEdit[] = [
+    { range: property.range, text: propertyText(spellKey(object, field, sourceCode), DEADLINE_PARAMETER) },
+  ];
+  if (!stopsWaiting(call.api, object)) inner.push(setStopWaiting(check, fixer, call, object));
+  const combined =
+    timer.others.length === 0
+      ? signal.text
+      : `AbortSignal.any([${[...timer.others.map((other) => sourceCode.getText(other)), signal.text].join(", ")}])`;
+  const typescript = /\.[cm]?tsx?$/i.test(context.filename);
+  return deadlineHelperEdits(sourceCode, call.node, inner, combined, timer.ms, layoutOf(sourceCode), typescript).map(
+    (edit) => fixer.replaceTextRange(edit.range, edit.text),
+  );
 }
 
 export function setStopWaiting(

@@ -4,20 +4,21 @@ declare const connection: {
 };
 
 /**
- * Waits for a person's answer until `ms` pass or `signal` aborts, then stops
- * waiting and resolves with `noAnswer()`: the API's own "no decision".
- * Whichever side wins, the timer is cleared and the listener removed.
+ * Waits for a person's answer until `signal` aborts or (when given) `ms`
+ * pass, then stops waiting and resolves with `noAnswer()`: the API's own
+ * "no decision". Whichever side wins, the timer is cleared and the listener
+ * removed.
  */
 function askWithin<T>(
   ask: Promise<T>,
-  { signal, ms, noAnswer }: { signal?: AbortSignal; ms: number; noAnswer: () => T },
+  { signal, ms, noAnswer }: { signal?: AbortSignal; ms?: number; noAnswer: () => T },
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const stopWaiting = () => {
       settle();
       resolve(noAnswer());
     };
-    const timer = setTimeout(stopWaiting, ms);
+    const timer = ms === undefined ? undefined : setTimeout(stopWaiting, ms);
     const settle = () => {
       clearTimeout(timer);
       signal?.removeEventListener("abort", stopWaiting);

@@ -2,9 +2,10 @@
 import { connection } from './connection.mjs'
 
 /**
- * Waits for a person's answer until `ms` pass or `signal` aborts, then stops
- * waiting and resolves with `noAnswer()`: the API's own "no decision".
- * Whichever side wins, the timer is cleared and the listener removed.
+ * Waits for a person's answer until `signal` aborts or (when given) `ms`
+ * pass, then stops waiting and resolves with `noAnswer()`: the API's own
+ * "no decision". Whichever side wins, the timer is cleared and the listener
+ * removed.
  */
 function askWithin(ask, { signal, ms, noAnswer }) {
   return new Promise((resolve, reject) => {
@@ -12,7 +13,7 @@ function askWithin(ask, { signal, ms, noAnswer }) {
       settle()
       resolve(noAnswer())
     }
-    const timer = setTimeout(stopWaiting, ms)
+    const timer = ms === undefined ? undefined : setTimeout(stopWaiting, ms)
     const settle = () => {
       clearTimeout(timer)
       signal?.removeEventListener('abort', stopWaiting)
