@@ -608,12 +608,15 @@ export function fileMayWaitOnPerson(
 
 const callPatterns = new WeakMap<ReadonlySet<string>, RegExp>();
 
-/** One pattern per set of names (the program's, built once), matching a call of any of them. */
+/**
+ * One pattern per set of names (the program's, built once), matching a call of any of them or an import that may
+ * rename it (`import { askUser as ask }`).
+ */
 function callsOneOf(names: ReadonlySet<string>): RegExp {
   let pattern = callPatterns.get(names);
   if (!pattern) {
     const alternatives = [...names].map((name) => name.replace(/\$/g, "\\$"));
-    pattern = alternatives.length === 0 ? /(?!)/ : new RegExp(`\\b(?:${alternatives.join("|")})\\s*\\(`);
+    pattern = alternatives.length === 0 ? /(?!)/ : new RegExp(`\\b(?:${alternatives.join("|")})(?:\\s*\\(|\\s+as\\b)`);
     callPatterns.set(names, pattern);
   }
   return pattern;

@@ -4,7 +4,7 @@
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
-import { getCalleeName } from "./ast.ts";
+import { findVariable, getCalleeName } from "./ast.ts";
 
 /** `ts.SymbolFlags.Optional`, spelled out so the rules never load the compiler themselves. */
 const SYMBOL_FLAG_OPTIONAL = 1 << 24;
@@ -207,7 +207,7 @@ export function answerShapeOfCall(
   // Only calls to the program's own answering functions, or calls that name an answer (`request(…,
   // ElicitResultSchema)`, `request<ElicitResult>(…)`), are asked about: typing an arbitrary call can mean resolving
   // the SDK call around it (a callback's `request` is typed from `setRequestHandler(Schema, …)`), seconds per file.
-  const name = getCalleeName(call);
+  const name = declaredCalleeName(call, sourceCode);
   const ownFunction = name !== null && answerFunctionNameSet(sourceCode).has(name);
   if (!ownFunction && !ANSWER_ARGUMENT_HINT.test(sourceCode.getText(call))) return null;
   if (callShapes.has(call)) return callShapes.get(call)!;
@@ -226,6 +226,17 @@ export function answerShapeOfCall(
   }
   callShapes.set(call, shape);
   return shape;
+}
+
+/** The callee's name where it is declared: `askUser` for `ask()` after `import { askUser as ask }`. */
+function declaredCalleeName(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): string | null {
+  const name = getCalleeName(call);
+  if (name === null || call.callee.type !== "Identifier") return name;
+  const definition = findVariable(sourceCode.getScope(call), name)?.defs[0];
+  const specifier = definition?.type === "ImportBinding" ? definition.node : null;
+  return specifier?.type === "ImportSpecifier" && specifier.imported.type === "Identifier"
+    ? specifier.imported.name
+    : name;
 }
 
 /** `ts.SymbolFlags.Alias` (an import), spelled out so the rules never load the compiler themselves. */

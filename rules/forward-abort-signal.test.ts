@@ -1733,8 +1733,29 @@ server.registerTool("deploy", {}, async (args, extra) => {
   return { content: [{ type: "text" as const, text: answer.action }] };
 });`;
 
+const TYPED_TOOL_CONTEXT = `import { z } from "zod";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+declare const server: McpServer;
+server.registerTool("deploy", { inputSchema: { service: z.string() } }, async ({ service }, ctx) => {
+  const answer = await server.server.elicitInput(
+    { message: \`Deploy \${service}?\`, requestedSchema: { type: "object", properties: {} } },
+    { timeout: 120_000 },
+  );
+  return { content: [{ type: "text" as const, text: answer.action }] };
+});`;
+
+const TYPED_RENAMED_DELEGATE = TYPED_DELEGATE.replace("{ askUser }", "{ askUser as ask }").replace(
+  'askUser("Deploy',
+  'ask("Deploy',
+);
+
 typedRuleTester.run("forward-abort-signal (typed, across files)", rule, {
   valid: [
+    {
+      name: "typed: a tool handler's context under another name, its signal passed on",
+      filename: TYPED_FILE,
+      code: TYPED_TOOL_CONTEXT.replace("{ timeout: 120_000 }", "{ timeout: 120_000, signal: ctx.signal }"),
+    },
     {
       name: "typed: a callee from another file whose action is any string asks nobody",
       filename: TYPED_FILE,
@@ -1767,6 +1788,53 @@ ${ASK_WITHIN_NARROW}
 declare const server: McpServer;
 server.registerTool("deploy", {}, async (args, extra) => {
   const answer = await askWithin(askUser("Deploy?"), {
+    signal: extra.signal,
+    noAnswer: () => ({ action: "cancel" as const }),
+  });
+  return { content: [{ type: "text" as const, text: answer.action }] };
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // Typed from the registration, not from the checker: typing `ctx` would resolve the whole registerTool call.
+      name: "typed: a tool handler's context under another name, its signal not passed on",
+      filename: TYPED_FILE,
+      code: TYPED_TOOL_CONTEXT,
+      errors: [
+        {
+          messageId: "notForwarded",
+          ...at(TYPED_TOOL_CONTEXT, "elicitInput("),
+          suggestions: [
+            {
+              messageId: "addSignal",
+              output: TYPED_TOOL_CONTEXT.replace("{ timeout: 120_000 }", "{ timeout: 120_000, signal: ctx.signal }"),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "typed: a wrapper from another file imported under another name, called without extra.signal",
+      filename: TYPED_FILE,
+      code: TYPED_RENAMED_DELEGATE,
+      errors: [
+        {
+          messageId: "notRaced",
+          ...at(TYPED_RENAMED_DELEGATE, 'ask("Deploy'),
+          suggestions: [
+            {
+              messageId: "raceSignal",
+              output: `import { askUser as ask } from "./ask.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+
+${ASK_WITHIN_NARROW}
+
+declare const server: McpServer;
+server.registerTool("deploy", {}, async (args, extra) => {
+  const answer = await askWithin(ask("Deploy?"), {
     signal: extra.signal,
     noAnswer: () => ({ action: "cancel" as const }),
   });
