@@ -11,9 +11,10 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescr
 import { getCalleeName, getMemberPath, getStaticPropertyName, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { matchHumanWaitCall, type HumanWaitCall } from "./calls.ts";
 import { findHandRolledWaitIgnoringSignals, findWaiterObjectWait } from "./deadline.ts";
-import { HUMAN_WAIT_APIS, textMayContainHumanWait, type HumanWaitApi, type ResultShape } from "./human-wait.ts";
+import { HUMAN_WAIT_APIS, type HumanWaitApi, type ResultShape } from "./human-wait.ts";
 import { RESULT_TYPE_NAMES } from "./result-shapes.ts";
 import { answerFunctionNames, answerShapeOfCall } from "./types.ts";
+import { textFacts } from "./text-gate.ts";
 import { localFunctionOf, walkSubtree } from "./walk.ts";
 import { mentionsWrapper, type WrapperSpecifier } from "./wrappers.ts";
 
@@ -601,7 +602,19 @@ export function fileMayWaitOnPerson(
   wrappers: readonly WrapperSpecifier[],
 ): boolean {
   const text = sourceCode.text;
-  if (textMayContainHumanWait(text) || mentionsWrapper(text, wrappers)) return true;
-  const names = [...answerFunctionNames(sourceCode)];
-  return names.length > 0 && names.some((name) => new RegExp(`\\b${name.replace(/\$/g, "\\$")}\\s*\\(`).test(text));
+  if (textFacts(sourceCode).mayWaitOnPerson || mentionsWrapper(text, wrappers)) return true;
+  return callsOneOf(answerFunctionNames(sourceCode)).test(text);
+}
+
+const callPatterns = new WeakMap<ReadonlySet<string>, RegExp>();
+
+/** One pattern per set of names (the program's, built once), matching a call of any of them. */
+function callsOneOf(names: ReadonlySet<string>): RegExp {
+  let pattern = callPatterns.get(names);
+  if (!pattern) {
+    const alternatives = [...names].map((name) => name.replace(/\$/g, "\\$"));
+    pattern = alternatives.length === 0 ? /(?!)/ : new RegExp(`\\b(?:${alternatives.join("|")})\\s*\\(`);
+    callPatterns.set(names, pattern);
+  }
+  return pattern;
 }

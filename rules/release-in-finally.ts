@@ -66,7 +66,7 @@ export default createRule<Options, MessageIds>({
     type: "problem",
     docs: {
       description:
-        "Require a lock, transaction or waiting state held while a person is asked to be released in a `finally`",
+        "Require a lock, transaction, timer or waiting state held while a person is asked to be released in a `finally`",
       recommended: true,
     },
     // eslint-disable-next-line eslint-plugin/require-meta-has-suggestions -- the suggestions are built in ./release-in-finally/fix.ts
