@@ -17,7 +17,13 @@ import type { AST, Linter, SourceCode } from "eslint";
 import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
 import { findProperty, walkSubtree } from "../core/ast.ts";
 import { isAbortSignalStaticCall } from "../core/walk.ts";
-import { canCarryDeadline, findUserLandRaces, readDeadline, readOptions } from "../core/deadline.ts";
+import {
+  canCarryDeadline,
+  findUntimedHelperRace,
+  findUserLandRaces,
+  readDeadline,
+  readOptions,
+} from "../core/deadline.ts";
 import {
   indentAt,
   insertIntoList as insertIntoListOf,
@@ -132,7 +138,8 @@ function decideDeadline(context: DecideContext): Decision {
 /**
  * A wait whose API takes no options (or no signal): handed to a helper that races it against the caller's signal
  * and a timer. Reuses the file's helper when it has one; otherwise adds `askWithin` once, beside the imports.
- * A call a helper already races (but without a timer) gets the timer through the signal it is handed.
+ * A call a helper already races (but without a timer) gets the timer through the signal it is handed, or, when the
+ * helper arms a timer only if given a delay (`askWithin` without `ms`), through that delay.
  */
 function raceWithHelper(context: DecideContext): Decision {
   const { problem, sourceCode, deadlineMs, style } = context;
@@ -140,6 +147,13 @@ function raceWithHelper(context: DecideContext): Decision {
   if (!wait) return { skip: noRewriteReason(problem) };
   const code = sourceCode as never;
   const timer = `AbortSignal.timeout(${deadlineMs})`;
+  // `askWithin(ask, { signal, noAnswer })` (the editor's suggestion, which knew no deadline): the file's helper arms
+  // its timer only when given one, so the deadline goes into the call's options.
+  const untimed = findUntimedHelperRace(wait.node, code);
+  if (untimed) {
+    const delay = `${spellKey(untimed.options, untimed.option, code)}: ${deadlineMs}`;
+    return { edit: insertIntoObject(sourceCode, untimed.options, [delay], style) };
+  }
   const race = findUserLandRaces(wait.node, code)[0];
   if (race) {
     const [other] = race.others;

@@ -402,6 +402,26 @@ export function findTimerRace(
   );
 }
 
+/**
+ * A same-file helper that arms its timer only when given a delay (`askWithin(ask, { signal, ms, noAnswer })`), around
+ * the ask, called without that delay: the race ends on the signal alone. `option` is the helper's name for the delay
+ * (`ms`), `options` the object literal written at the call, where it belongs. Null when no such race holds the ask.
+ */
+export function findUntimedHelperRace(
+  call: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): { readonly race: UserLandRace; readonly option: string; readonly options: TSESTree.ObjectExpression } | null {
+  for (const race of findUserLandRaces(call, sourceCode)) {
+    if (race.kind !== "signal-helper") continue;
+    const helper = raceHelperOf(race.node, sourceCode);
+    const options = unwrapExpression(race.node.arguments[1]!);
+    // raceHelperOf drops the timer only for an option left out of an object literal written at the call.
+    if (helper?.optionalTimer && !helper.setsTimer && options.type === AST_NODE_TYPES.ObjectExpression)
+      return { race, option: helper.optionalTimer, options };
+  }
+  return null;
+}
+
 /** A `withTimeout`-style helper by its name, or a same-file race helper whose body sets a timer. */
 function isTimerHelper(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const name = getCalleeName(call);
@@ -419,6 +439,20 @@ export function describeDeadlineFix(api: HumanWaitApi): string {
   }
   const signal = api.signalField === null ? "" : ` or \`${api.signalField}: AbortSignal.timeout(ms)\``;
   return `pass \`${api.deadlineFields[0]}\`${signal} in its options`;
+}
+
+/**
+ * The `missingDeadline` words for a wait raced by a same-file helper called without its delay
+ * (`askWithin(ask, { signal, noAnswer })`): what the question waits for, then the option that gives it a deadline.
+ */
+export function describeUntimedHelperRace(
+  helper: string,
+  option: string,
+): { readonly defaultDeadline: string; readonly fix: string } {
+  return {
+    defaultDeadline: `This question waits until the client answers or the signal aborts, which may be never: \`${helper}\` sets no timer without \`${option}\``,
+    fix: `pass \`${option}\` to \`${helper}\` (say \`${option}: 120_000\`)`,
+  };
 }
 
 /** What tells the client to close a question this API asked, when the call itself is cancelled. */

@@ -1022,3 +1022,112 @@ untypedRuleTester.run("require-deadline (untyped, across files)", rule, {
     },
   ],
 });
+
+/** The helper as forward-abort-signal's suggestion writes it: it arms its timer only when a call gives `ms`. */
+const ASK_WITHIN = `function askWithin<T>(ask: Promise<T>, { signal, ms, noAnswer }: { signal?: AbortSignal; ms?: number; noAnswer: () => T }): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stopWaiting = () => { settle(); resolve(noAnswer()); };
+    const timer = ms === undefined ? undefined : setTimeout(stopWaiting, ms);
+    const settle = () => { clearTimeout(timer); signal?.removeEventListener("abort", stopWaiting); };
+    if (signal?.aborted) return stopWaiting();
+    signal?.addEventListener("abort", stopWaiting, { once: true });
+    ask.then((answer) => { settle(); resolve(answer); }, (error) => { settle(); reject(error); });
+  });
+}
+`;
+/** The same shape under other names: the delay is `timeoutMs`. */
+const RACE_ANSWER = `function raceAnswer(ask, { signal, timeoutMs, fallback }) {
+  return new Promise((resolve, reject) => {
+    const stop = () => { done(); resolve(fallback()); };
+    const timer = timeoutMs ? setTimeout(stop, timeoutMs) : undefined;
+    const done = () => { clearTimeout(timer); signal?.removeEventListener("abort", stop); };
+    signal?.addEventListener("abort", stop, { once: true });
+    ask.then((answer) => { done(); resolve(answer); }, (error) => { done(); reject(error); });
+  });
+}
+`;
+/** Listens to the signal but has no timer at all: there is no delay to give it. */
+const ASK_UNTIL_ABORT = `function askUntilAbort(ask, { signal, noAnswer }) {
+  return new Promise((resolve, reject) => {
+    const stop = () => resolve(noAnswer());
+    signal.addEventListener("abort", stop, { once: true });
+    ask.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
+}
+`;
+const ACP_CONNECTION = `declare const connection: {
+  requestPermission(params: { sessionId: string }): Promise<{ outcome: { outcome: string } }>;
+};
+`;
+const CANCELLED = `() => ({ outcome: { outcome: "cancelled" as const } })`;
+const ASK_WITHIN_NO_MS = `${ACP_CONNECTION}${ASK_WITHIN}export async function ask(sessionId: string, signal: AbortSignal) {
+  return askWithin(connection.requestPermission({ sessionId }), { signal, noAnswer: ${CANCELLED} });
+}`;
+const RACE_ANSWER_NO_DELAY = `${RACE_ANSWER}export async function ask(conn, sessionId, signal) {
+  const pending = conn.requestPermission({ sessionId });
+  return raceAnswer(pending, { signal, fallback: () => ({ outcome: { outcome: "cancelled" } }) });
+}`;
+const UNTIL_ABORT = `${ASK_UNTIL_ABORT}export async function ask(conn, sessionId, signal) {
+  return askUntilAbort(conn.requestPermission({ sessionId }), { signal, noAnswer: () => ({ outcome: { outcome: "cancelled" } }) });
+}`;
+const MCP_IN_ASK_WITHIN = `${ASK_WITHIN}export async function ask(server, params, signal) {
+  return askWithin(server.elicitInput(params), { signal, noAnswer: () => ({ action: "cancel" }) });
+}`;
+
+untypedRuleTester.run("require-deadline (a race helper called without its delay)", rule, {
+  valid: [
+    {
+      name: "contrast: askWithin given ms has a deadline",
+      code: `${ACP_CONNECTION}${ASK_WITHIN}export async function ask(sessionId: string, signal: AbortSignal) {
+  return askWithin(connection.requestPermission({ sessionId }), { signal, ms: 120_000, noAnswer: ${CANCELLED} });
+}`,
+    },
+    {
+      name: "contrast: a helper whose delay is named timeoutMs, given it, has a deadline",
+      code: `${RACE_ANSWER}export async function ask(conn, sessionId, signal) {
+  return raceAnswer(conn.requestPermission({ sessionId }), { signal, timeoutMs: 120_000, fallback: () => null });
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "askWithin without ms on an option-less ACP call: the advice is to give the helper ms, not to race again",
+      code: ASK_WITHIN_NO_MS,
+      errors: [
+        error(ASK_WITHIN_NO_MS, "requestPermission({", "missingDeadline", {
+          defaultDeadline:
+            "This question waits until the client answers or the signal aborts, which may be never: `askWithin` sets no timer without `ms`",
+          fix: "pass `ms` to `askWithin` (say `ms: 120_000`)",
+        }),
+      ],
+    },
+    {
+      name: "a helper of the file called without its delay (timeoutMs), the ask held in a const first",
+      code: RACE_ANSWER_NO_DELAY,
+      errors: [
+        error(RACE_ANSWER_NO_DELAY, "requestPermission", "missingDeadline", {
+          defaultDeadline:
+            "This question waits until the client answers or the signal aborts, which may be never: `raceAnswer` sets no timer without `timeoutMs`",
+          fix: "pass `timeoutMs` to `raceAnswer` (say `timeoutMs: 120_000`)",
+        }),
+      ],
+    },
+    {
+      name: "contrast: a helper that has no timer to give a delay to: the advice stays a race against a timer",
+      code: UNTIL_ABORT,
+      errors: [
+        error(UNTIL_ABORT, "requestPermission", "missingDeadline", {
+          defaultDeadline: "ACP `requestPermission` has no deadline of its own and waits until the client answers",
+          fix: NO_OPTIONS_FIX,
+        }),
+      ],
+    },
+    {
+      name: "contrast: an MCP call inside askWithin without ms: the deadline belongs on the call, which withdraws it",
+      code: MCP_IN_ASK_WITHIN,
+      errors: [
+        error(MCP_IN_ASK_WITHIN, "elicitInput", "missingDeadline", { defaultDeadline: MCP_DEFAULT, fix: MCP_FIX }),
+      ],
+    },
+  ],
+});

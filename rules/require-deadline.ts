@@ -12,8 +12,10 @@ import {
   canCarryDeadline,
   describeCancelNotice,
   describeDeadlineFix,
+  describeUntimedHelperRace,
   findHandRolledWait,
   findTimerRace,
+  findUntimedHelperRace,
   findWaiterObjectWait,
   readDeadline,
 } from "../core/deadline.ts";
@@ -122,7 +124,13 @@ export default createRule<[Options], MessageIds>({
           const race = findTimerRace(call.node, sourceCode);
           // Where the API takes no deadline, a race is the only deadline there is.
           if (race && !canCarryDeadline(api)) return;
-          context.report({ node: at, messageId: race ? "raceLeavesRequestOpen" : "missingDeadline", data });
+          // `askWithin(ask, { signal, noAnswer })`: the helper is there, only its delay is missing.
+          const untimed = race || canCarryDeadline(api) ? null : findUntimedHelperRace(call.node, sourceCode);
+          const advice = untimed
+            ? describeUntimedHelperRace(sourceCode.getText(untimed.race.node.callee), untimed.option)
+            : {};
+          const messageId = race ? "raceLeavesRequestOpen" : "missingDeadline";
+          context.report({ node: at, messageId, data: { ...data, ...advice } });
           return;
         }
         case "never-fires":

@@ -1,0 +1,57 @@
+// Every question already goes through the file's `askWithin` with a deadline: nothing to add, and the file is
+// returned as it was.
+declare const connection: {
+  requestPermission(params: { sessionId: string }): Promise<{ outcome: { outcome: string } }>;
+  createElicitation(params: { sessionId: string; message: string }): Promise<{ action: string }>;
+};
+
+/**
+ * Waits for a person's answer until `signal` aborts or (when given) `ms`
+ * pass, then stops waiting and resolves with `noAnswer()`: the API's own
+ * "no decision". Whichever side wins, the timer is cleared and the listener
+ * removed.
+ */
+function askWithin<T>(
+  ask: Promise<T>,
+  { signal, ms, noAnswer }: { signal?: AbortSignal; ms?: number; noAnswer: () => T },
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stopWaiting = () => {
+      settle();
+      resolve(noAnswer());
+    };
+    const timer = ms === undefined ? undefined : setTimeout(stopWaiting, ms);
+    const settle = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", stopWaiting);
+    };
+    if (signal?.aborted) return stopWaiting();
+    signal?.addEventListener("abort", stopWaiting, { once: true });
+    ask.then(
+      (answer) => {
+        settle();
+        resolve(answer);
+      },
+      (error: unknown) => {
+        settle();
+        reject(error);
+      },
+    );
+  });
+}
+
+export async function askPermission(sessionId: string, signal: AbortSignal): Promise<string> {
+  const response = await askWithin(connection.requestPermission({ sessionId }), {
+    signal,
+    ms: 120_000,
+    noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
+  });
+  return response.outcome.outcome;
+}
+
+export async function askName(sessionId: string): Promise<string> {
+  // No caller's signal here: the deadline alone ends the wait.
+  const name = connection.createElicitation({ sessionId, message: "Name?" });
+  const answer = await askWithin(name, { ms: 300_000, noAnswer: () => ({ action: "cancel" as const }) });
+  return answer.action;
+}
