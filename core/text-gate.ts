@@ -7,7 +7,6 @@
  */
 import { textMayCompareAnswer } from "./branches.ts";
 import { textMayContainHumanWait } from "./human-wait.ts";
-import { lazyRecord } from "./lazy.ts";
 import { textMayUseMrtr } from "./mrtr.ts";
 
 /** A file's text, or its `SourceCode` (ESLint's or typescript-eslint's: only its `text` is read). */
@@ -42,12 +41,30 @@ export function textFacts(source: TextSource): TextFacts {
   return facts;
 }
 
+/**
+ * The facts of one text, each worked out on first read. A class rather than a record of getters: one is built for
+ * every file ESLint lints, and on a repository where few files ask a person this is most of what the rules do there.
+ */
+class LazyFacts implements TextFacts {
+  #mayWaitOnPerson: boolean | undefined;
+  #mayCompareAnswer: boolean | undefined;
+  #mayUseMrtr: boolean | undefined;
+  #awaits: boolean | undefined;
+  constructor(readonly text: string) {}
+  get mayWaitOnPerson(): boolean {
+    return (this.#mayWaitOnPerson ??= textMayContainHumanWait(this.text));
+  }
+  get mayCompareAnswer(): boolean {
+    return (this.#mayCompareAnswer ??= textMayCompareAnswer(this.text));
+  }
+  get mayUseMrtr(): boolean {
+    return (this.#mayUseMrtr ??= textMayUseMrtr(this.text));
+  }
+  get awaits(): boolean {
+    return (this.#awaits ??= this.text.includes("await"));
+  }
+}
+
 function lazyFacts(text: string): TextFacts {
-  return lazyRecord<TextFacts>({
-    text: () => text,
-    mayWaitOnPerson: () => textMayContainHumanWait(text),
-    mayCompareAnswer: () => textMayCompareAnswer(text),
-    mayUseMrtr: () => textMayUseMrtr(text),
-    awaits: () => text.includes("await"),
-  });
+  return new LazyFacts(text);
 }
