@@ -4,9 +4,8 @@
  * the caller keeps to itself (`Promise.race([ask, timer])`) stops the wait but not the question: the client's
  * dialog stays up and nothing tells it to close.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { narrowCallLocation } from "../core/ast.ts";
-import { matchElicitationHandler, matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
+import type { HumanWaitCall } from "../core/calls.ts";
 import { createRule } from "../core/create-rule.ts";
 import {
   canCarryDeadline,
@@ -24,7 +23,7 @@ import { fileMayWaitOnPerson, matchWaitOnPerson } from "../core/local-waits.ts";
 import { textFacts, type TextSource } from "../core/text-gate.ts";
 import { reachesProgramAnswerFunction, typedRequestWait } from "../core/typed-deadline.ts";
 import { adaptToInstalled } from "../core/versions.ts";
-import { localFunctionOf, walkSubtree } from "../core/walk.ts";
+import { clientSideElicitation } from "./require-deadline/client-side.ts";
 import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
 
 export type MessageIds =
@@ -147,44 +146,7 @@ export default createRule<[Options], MessageIds>({
       }
     }
 
-    let clientSide: { handlers: TSESTree.FunctionLike[]; asksNoPerson: boolean } | null = null;
-    /** The file's client-side elicitation handlers, and whether it asks a person anything itself. */
-    function clientSideFacts(): { handlers: TSESTree.FunctionLike[]; asksNoPerson: boolean } {
-      if (clientSide) return clientSide;
-      const handlers: TSESTree.FunctionLike[] = [];
-      let asksNoPerson = true;
-      walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => {
-        if (node.type !== AST_NODE_TYPES.CallExpression) return;
-        const handler = matchElicitationHandler(node, (argument) => localFunctionOf(argument, sourceCode));
-        if (handler) handlers.push(handler.handler);
-        const call = matchHumanWaitCall(node, wrappers);
-        if (call && call.api.side === "server") asksNoPerson = false;
-      });
-      clientSide = { handlers, asksNoPerson };
-      return clientSide;
-    }
-
-    /**
-     * The wait is built by a client-side elicitation handler, or by a function such a handler calls, or in a file
-     * that registers one and asks no person anything itself.
-     */
-    function isClientSideElicitation(owner: TSESTree.Node): boolean {
-      const { handlers, asksNoPerson } = clientSideFacts();
-      if (handlers.length === 0) return false;
-      if (asksNoPerson) return true;
-      return handlers.some(
-        (handler) =>
-          handler === owner ||
-          (handler.body !== null &&
-            handler.body !== undefined &&
-            walkSubtree(
-              handler.body,
-              sourceCode.visitorKeys,
-              (node) =>
-                node.type === AST_NODE_TYPES.CallExpression && localFunctionOf(node.callee, sourceCode) === owner,
-            )),
-      );
-    }
+    const isClientSideElicitation = clientSideElicitation(sourceCode, wrappers);
 
     return {
       CallExpression(node) {

@@ -1,0 +1,60 @@
+/**
+ * Whether a hand-rolled wait is a client answering a server's question: such a wait is bounded by the server's
+ * request timeout and needs no timer of its own, only to let go when the request is withdrawn.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { matchElicitationHandler, matchHumanWaitCall } from "../../core/calls.ts";
+import { localFunctionOf, walkSubtree } from "../../core/walk.ts";
+import type { WrapperSpecifier } from "../../core/wrappers.ts";
+
+interface ClientSideFacts {
+  /** The file's client-side elicitation handlers. */
+  readonly handlers: TSESTree.FunctionLike[];
+  /** Whether the file asks a person nothing itself (no server-side wait). */
+  readonly asksNoPerson: boolean;
+}
+
+/**
+ * For one file: whether the wait built in `owner` is built by a client-side elicitation handler, or by a function such
+ * a handler calls, or in a file that registers one and asks no person anything itself. The file is read once, when
+ * first asked.
+ */
+export function clientSideElicitation(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  wrappers: readonly WrapperSpecifier[],
+): (owner: TSESTree.Node) => boolean {
+  let facts: ClientSideFacts | null = null;
+  return (owner) => {
+    facts ??= readClientSideFacts(sourceCode, wrappers);
+    const { handlers, asksNoPerson } = facts;
+    if (handlers.length === 0) return false;
+    if (asksNoPerson) return true;
+    return handlers.some(
+      (handler) =>
+        handler === owner ||
+        (handler.body !== null &&
+          handler.body !== undefined &&
+          walkSubtree(
+            handler.body,
+            sourceCode.visitorKeys,
+            (node) => node.type === AST_NODE_TYPES.CallExpression && localFunctionOf(node.callee, sourceCode) === owner,
+          )),
+    );
+  };
+}
+
+function readClientSideFacts(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  wrappers: readonly WrapperSpecifier[],
+): ClientSideFacts {
+  const handlers: TSESTree.FunctionLike[] = [];
+  let asksNoPerson = true;
+  walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => {
+    if (node.type !== AST_NODE_TYPES.CallExpression) return;
+    const handler = matchElicitationHandler(node, (argument) => localFunctionOf(argument, sourceCode));
+    if (handler) handlers.push(handler.handler);
+    const call = matchHumanWaitCall(node, wrappers);
+    if (call && call.api.side === "server") asksNoPerson = false;
+  });
+  return { handlers, asksNoPerson };
+}
