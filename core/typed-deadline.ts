@@ -11,19 +11,11 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
-import { findProperty, getCalleeName, getMemberPath, unwrapExpression } from "./ast.ts";
+import { findProperty, getMemberPath, unwrapExpression } from "./ast.ts";
 import type { HumanWaitCall } from "./calls.ts";
 import { HUMAN_WAIT_APIS, type HumanWaitApi, type ResultShape } from "./human-wait.ts";
-import { answerFunctionNames, findAnswerFunctions, typeAccess, type TypeAccess } from "./types.ts";
+import { programAnswerFunctionOf, typeAccess, type TypeAccess } from "./types.ts";
 import { followConstant } from "./walk.ts";
-
-/** The pieces of a TypeScript declaration node read here, duck-typed (the rules never load the compiler). */
-interface DeclarationLike {
-  readonly name?: { getText(): string };
-  readonly parent?: DeclarationLike & { readonly initializer?: unknown };
-  getStart(): number;
-  getSourceFile(): ts.SourceFile;
-}
 
 /** The signature the checker resolved for a call, or null untyped or when it cannot say. */
 function resolvedSignature(call: TSESTree.CallExpression, access: TypeAccess): ts.Signature | null {
@@ -36,10 +28,6 @@ function resolvedSignature(call: TSESTree.CallExpression, access: TypeAccess): t
   }
 }
 
-function isPackageFile(sourceFile: ts.SourceFile): boolean {
-  return sourceFile.isDeclarationFile || /[\\/]node_modules[\\/]/.test(sourceFile.fileName);
-}
-
 /**
  * Typed: whether `call` reaches a function, method or arrow of the program (not a declaration file, not a package)
  * whose own declared or inferred result is a person's answer. Such a wrapper holds the wait, and its deadline is
@@ -49,28 +37,7 @@ export function reachesProgramAnswerFunction(
   call: TSESTree.CallExpression,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): boolean {
-  const access = typeAccess(sourceCode);
-  const program = sourceCode.parserServices?.program;
-  if (!access || !program) return false;
-  // By name first: resolving the signature of every wait the table matches would cost a checker call each.
-  const calleeName = getCalleeName(call);
-  if (calleeName === null || !answerFunctionNames(sourceCode).has(calleeName)) return false;
-  const declaration = resolvedSignature(call, access)?.declaration as DeclarationLike | undefined;
-  if (!declaration) return false;
-  const sourceFile = declaration.getSourceFile();
-  if (isPackageFile(sourceFile)) return false;
-  const line = sourceFile.getLineAndCharacterOfPosition(declaration.getStart()).line + 1;
-  const name = declarationName(declaration);
-  return findAnswerFunctions(program, "named").some(
-    (entry) => entry.fileName === sourceFile.fileName && entry.line === line && (name === null || entry.name === name),
-  );
-}
-
-/** `function askUser`, a method's name, `const askUser = async () => …`. */
-function declarationName(declaration: DeclarationLike): string | null {
-  if (declaration.name) return declaration.name.getText();
-  const holder = declaration.parent;
-  return holder?.initializer === declaration && holder.name ? holder.name.getText() : null;
+  return programAnswerFunctionOf(call, sourceCode) !== null;
 }
 
 /** JSON-RPC methods that ask a person, from the table: what a request call must name to be a question. */
@@ -161,7 +128,7 @@ export function typedRequestWait(
   if (!signature) return null;
   const parameter = deadlineParameter(signature, call, access);
   if (!parameter) return null;
-  const declaration = signature.declaration as DeclarationLike | undefined;
+  const declaration = signature.declaration;
   const pkg = declaration ? packageOf(declaration.getSourceFile()) : null;
   const known =
     pkg === null

@@ -207,13 +207,12 @@ export function answerShapeOfCall(
   // Only calls to the program's own answering functions, or calls that name an answer (`request(…,
   // ElicitResultSchema)`, `request<ElicitResult>(…)`), are asked about: typing an arbitrary call can mean resolving
   // the SDK call around it (a callback's `request` is typed from `setRequestHandler(Schema, …)`), seconds per file.
-  const name = declaredCalleeName(call, sourceCode);
-  const ownFunction = name !== null && answerFunctionNameSet(sourceCode).has(name);
+  const ownFunction = namesProgramAnswerFunction(call, sourceCode);
   if (!ownFunction && !ANSWER_ARGUMENT_HINT.test(sourceCode.getText(call))) return null;
   if (callShapes.has(call)) return callShapes.get(call)!;
   let shape: TypedAnswerShape | null = null;
   try {
-    const declared = ownFunction ? ownFunctionShape(call, access, sourceCode) : undefined;
+    const declared = ownFunction ? programAnswerFunctionOf(call, sourceCode)?.shape : undefined;
     const fromCallee = declared !== undefined ? declared : answerShapeOfCallee(call, access, sourceCode);
     if (fromCallee === "resolve") {
       const type = typeOf(call, access);
@@ -226,6 +225,12 @@ export function answerShapeOfCall(
   }
   callShapes.set(call, shape);
   return shape;
+}
+
+/** Whether the callee is named (where it is declared) like one of the program's answering functions: no checker call. */
+function namesProgramAnswerFunction(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const name = declaredCalleeName(call, sourceCode);
+  return name !== null && answerFunctionNameSet(sourceCode).has(name);
 }
 
 /** The callee's name where it is declared: `askUser` for `ask()` after `import { askUser as ask }`. */
@@ -243,16 +248,17 @@ function declaredCalleeName(call: TSESTree.CallExpression, sourceCode: Readonly<
 const SYMBOL_FLAG_ALIAS = 1 << 21;
 
 /**
- * The answer of the program's own function a call reaches, found through the callee's symbol and the scan's entry
- * for its declaration: no type is computed (the call's type would make the checker instantiate the SDK's zod-inferred
- * `ElicitResult`). Undefined when the symbol leads to no scanned function.
+ * The program's own answering function a call reaches (its entry in the discovery scan), found by the callee's name
+ * and then its symbol, without computing a type: the call's type would make the checker instantiate the SDK's
+ * zod-inferred `ElicitResult`. Null untyped, for a package's function, or when the symbol leads to no scanned one.
  */
-function ownFunctionShape(
+export function programAnswerFunctionOf(
   call: TSESTree.CallExpression,
-  access: TypeAccess,
   sourceCode: Readonly<TSESLint.SourceCode>,
-): TypedAnswerShape | undefined {
+): AnswerFunction | null {
+  const access = typeAccess(sourceCode);
   const program = sourceCode.parserServices?.program;
+  if (!access || !program || !namesProgramAnswerFunction(call, sourceCode)) return null;
   const callee = call.callee;
   const nameNode =
     callee.type === "Identifier"
@@ -263,7 +269,7 @@ function ownFunctionShape(
   const tsName = nameNode && access.toTsNode(nameNode);
   let symbol = tsName ? access.checker.getSymbolAtLocation(tsName) : undefined;
   if (symbol && (symbol.flags & SYMBOL_FLAG_ALIAS) !== 0) symbol = access.checker.getAliasedSymbol(symbol);
-  if (!program || !symbol) return undefined;
+  if (!symbol) return null;
   const entries = findAnswerFunctions(program, "named");
   for (const declaration of symbol.declarations ?? []) {
     const file = declaration.getSourceFile();
@@ -275,9 +281,9 @@ function ownFunctionShape(
       (candidate) =>
         candidate.fileName === file.fileName && candidate.name === symbol.name && lines.includes(candidate.line),
     );
-    if (entry) return entry.shape;
+    if (entry) return entry;
   }
-  return undefined;
+  return null;
 }
 
 /** A parameter without a type annotation of a function written as an argument of a call (`f(async (a, b) => …)`). */
