@@ -62,6 +62,22 @@ export function constInitializer(
   return definition.node.parent.kind === "const" ? (definition.node.init ?? null) : null;
 }
 
+/** Wrappers that only retype or guard a value: `x!`, `x as T`, `x satisfies T`, `<T>x`, `a?.b()`. */
+const VALUE_WRAPPERS: ReadonlySet<string> = new Set([
+  AST_NODE_TYPES.TSNonNullExpression,
+  AST_NODE_TYPES.TSAsExpression,
+  AST_NODE_TYPES.TSSatisfiesExpression,
+  AST_NODE_TYPES.TSTypeAssertion,
+  AST_NODE_TYPES.ChainExpression,
+]);
+
+/** The outermost of `node` and the value wrappers directly around it: where the value is used. */
+export function outermostWrapper(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (current.parent && VALUE_WRAPPERS.has(current.parent.type)) current = current.parent;
+  return current;
+}
+
 /** Strips the wrappers that do not change a value: `await`, `!`, `as`, `satisfies`, `<T>`, `?.` chains. */
 export function unwrapExpression(node: TSESTree.Node): TSESTree.Node {
   let current = node;

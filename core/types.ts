@@ -4,7 +4,7 @@
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
-import { findVariable, getCalleeName } from "./ast.ts";
+import { findVariable, getCalleeName, outermostWrapper } from "./ast.ts";
 
 /** `ts.SymbolFlags.Optional`, spelled out so the rules never load the compiler themselves. */
 const SYMBOL_FLAG_OPTIONAL = 1 << 24;
@@ -178,15 +178,8 @@ function isExactlyElicitActions(type: ts.Type): boolean {
 
 /** Calls whose result is used as a value the caller waits for (awaited, returned, kept): the only ones worth a type. */
 function isAwaitedOrKept(call: TSESTree.CallExpression): boolean {
-  let current: TSESTree.Node = call;
-  let parent = current.parent;
-  while (
-    parent &&
-    (parent.type === "TSAsExpression" || parent.type === "TSNonNullExpression" || parent.type === "ChainExpression")
-  ) {
-    current = parent;
-    parent = parent.parent;
-  }
+  const current = outermostWrapper(call);
+  const parent = current.parent;
   if (!parent) return false;
   return (
     parent.type === "AwaitExpression" ||

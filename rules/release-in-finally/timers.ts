@@ -4,7 +4,14 @@
  * (it only aborts or settles what is waited on, so firing late does nothing), and whether it was unref'd.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findVariable, getEnclosingFunction, getMemberPath, isFunctionNode, unwrapExpression } from "../../core/ast.ts";
+import {
+  findVariable,
+  getEnclosingFunction,
+  getMemberPath,
+  isFunctionNode,
+  outermostWrapper,
+  unwrapExpression,
+} from "../../core/ast.ts";
 import { resourcePath, timerClearArgument, type Acquisition } from "../../core/lock-pairs.ts";
 import { findEscapeIn, type AcquisitionSite } from "./sites.ts";
 
@@ -12,15 +19,7 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** Where a timer's handle is read: through `!`, `as` and `satisfies` up to the node that uses it. */
 function usedAt(identifier: TSESTree.Node): { node: TSESTree.Node; parent: TSESTree.Node } {
-  let node = identifier;
-  while (
-    node.parent &&
-    (node.parent.type === AST_NODE_TYPES.TSNonNullExpression ||
-      node.parent.type === AST_NODE_TYPES.TSAsExpression ||
-      node.parent.type === AST_NODE_TYPES.TSSatisfiesExpression)
-  ) {
-    node = node.parent;
-  }
+  const node = outermostWrapper(identifier);
   return { node, parent: node.parent! };
 }
 
