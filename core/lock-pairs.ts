@@ -188,8 +188,18 @@ export interface CompiledLockPairs {
 let compiledDefaults: CompiledLockPairs | null = null;
 
 /** The pair tables for the defaults plus `extra`; the defaults alone are compiled once, not once per file. */
+const compiledExtras = new WeakMap<readonly LockPairOption[], CompiledLockPairs>();
+
 export function compileLockPairs(extra: readonly LockPairOption[] = []): CompiledLockPairs {
-  if (extra.length > 0) return buildLockPairs(extra);
+  if (extra.length > 0) {
+    // createRule hands every file of a config the same options object, so they are compiled once.
+    let compiled = compiledExtras.get(extra);
+    if (!compiled) {
+      compiled = buildLockPairs(extra);
+      compiledExtras.set(extra, compiled);
+    }
+    return compiled;
+  }
   compiledDefaults ??= buildLockPairs([]);
   return compiledDefaults;
 }

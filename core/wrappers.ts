@@ -44,8 +44,21 @@ export const wrapperOptionSchema: JSONSchema4 = {
 
 const DEFAULT_BEHAVIOUR = "mcp-elicit-input";
 
-export function compileWrappers(options: readonly WrapperOption[] | undefined): WrapperSpecifier[] {
-  return (options ?? []).map((option) => {
+export function compileWrappers(options: readonly WrapperOption[] | undefined): readonly WrapperSpecifier[] {
+  if (!options || options.length === 0) return [];
+  // createRule hands every file of a config the same options object, so they are compiled once.
+  let compiled = compiledWrappers.get(options);
+  if (!compiled) {
+    compiled = buildWrappers(options);
+    compiledWrappers.set(options, compiled);
+  }
+  return compiled;
+}
+
+const compiledWrappers = new WeakMap<readonly WrapperOption[], readonly WrapperSpecifier[]>();
+
+function buildWrappers(options: readonly WrapperOption[]): WrapperSpecifier[] {
+  return options.map((option) => {
     const base = HUMAN_WAIT_APIS.find((api) => api.id === (option.behavesLike ?? DEFAULT_BEHAVIOUR))!;
     const names = Array.isArray(option.name) ? option.name : [option.name];
     const api: HumanWaitApi = {
