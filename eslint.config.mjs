@@ -6,6 +6,7 @@ export default tseslint.config(
   {
     ignores: [
       "node_modules/",
+      "dist/",
       "fixtures/",
       "codemods/__fixtures__/",
       ".tmp/",
@@ -17,11 +18,11 @@ export default tseslint.config(
   },
   ...tseslint.configs.recommended,
   {
-    files: ["rules/*.ts"],
+    files: ["rules/*/index.ts", "rules/**/*.test.ts"],
     ...eslintPlugin.configs.recommended,
   },
   {
-    files: ["rules/*.test.ts"],
+    files: ["rules/**/*.test.ts"],
     rules: {
       "eslint-plugin/require-test-case-name": ["error", { require: "always" }],
       "eslint-plugin/no-identical-tests": "error",

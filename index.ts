@@ -9,8 +9,8 @@
 import * as tsParser from "@typescript-eslint/parser";
 import type { ESLint, Linter, Rule } from "eslint";
 import { RULE_MODULES, type RuleName } from "./rules/index.ts";
-import { SOURCE_EXTENSIONS, globsFor } from "./core/source-files.ts";
-import packageJson from "./package.json";
+import { SOURCE_EXTENSIONS, globsFor } from "./analysis/source-files.ts";
+import { PACKAGE_MANIFEST } from "./package-root.ts";
 
 // Each rule module's default export, in the registry's order.
 const rules = Object.fromEntries(
@@ -37,7 +37,7 @@ function ruleEntries(pick: (name: RuleName) => RuleEntry | null): Record<string,
 }
 
 const plugin = {
-  meta: { name: packageJson.name, version: packageJson.version, namespace: PREFIX },
+  meta: { name: PACKAGE_MANIFEST.name, version: PACKAGE_MANIFEST.version, namespace: PREFIX },
   // Published as ESLint's rule type, so `plugins: { elicitation }` type-checks in a user's `defineConfig(…)`;
   // typescript-eslint's RuleModule differs from it only in readonly-ness.
   rules: rules as unknown as Record<RuleName, Rule.RuleModule>,

@@ -8,7 +8,9 @@ import { defineConfig } from "vitest/config";
  */
 const UNIT_FILES = [
   "rules/**/*.test.ts",
-  "core/**/*.test.ts",
+  "analysis/**/*.test.ts",
+  "edits/**/*.test.ts",
+  "protocol/**/*.test.ts",
   "codemods/**/*.test.ts",
   "testing/**/*.test.ts",
   "bin/**/*.test.ts",

@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { ESLint, type Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
-import { SOURCE_EXTENSIONS, globsFor } from "../core/source-files.ts";
+import { SOURCE_EXTENSIONS, globsFor } from "../analysis/source-files.ts";
 import plugin from "../index.ts";
 import { RULE_MODULES, type RuleName } from "../rules/index.ts";
 import { discoverSourceFiles } from "./files.ts";

@@ -4,12 +4,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { PACKAGE_ROOT } from "../package-root.ts";
 import { runCheck } from "./check.ts";
 import { runMigrate } from "./migrate.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 
 /** The bundled example server and agent, shipped in the package for this command. */
-export const FIXTURES_DIR = path.join(__dirname, "..", "fixtures");
+export const FIXTURES_DIR = path.join(PACKAGE_ROOT, "fixtures");
 
 /** What the examples import: without these the migration preview cannot be type-checked. */
 const EXAMPLE_PACKAGES = [

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type * as ts from "typescript";
-import { findAnswerFunctions, type AnswerFunction, type TypedAnswerShape } from "../core/types.ts";
+import { findAnswerFunctions, type AnswerFunction, type TypedAnswerShape } from "../analysis/types.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 
 const USAGE = `Usage: eslint-plugin-elicitation check --discover [options] [project]

@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
-import { SOURCE_EXTENSIONS, globsFor, isSourceFile } from "../core/source-files.ts";
+import { SOURCE_EXTENSIONS, globsFor, isSourceFile } from "../analysis/source-files.ts";
 
 /** Folders a walk outside git never enters: dependencies and what builds and test runs leave behind. */
 const WALK_SKIPS = new Set(["node_modules", "dist", "build", "coverage"]);

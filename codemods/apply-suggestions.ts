@@ -9,8 +9,8 @@ import path from "node:path";
 import * as tsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { Linter, type Rule, type SourceCode } from "eslint";
-import type { TextEdit } from "../core/layout.ts";
-import { SOURCE_EXTENSIONS, globsFor } from "../core/source-files.ts";
+import type { TextEdit } from "../edits/layout.ts";
+import { SOURCE_EXTENSIONS, globsFor } from "../analysis/source-files.ts";
 
 /** A rule run by a transform, under the name it has in the plugin. */
 export interface RuleToApply {
@@ -22,7 +22,7 @@ export interface RuleToApply {
   mayReport?(text: string, options: Readonly<Record<string, unknown>>, typed: boolean): boolean;
 }
 
-export type { TextEdit } from "../core/layout.ts";
+export type { TextEdit } from "../edits/layout.ts";
 
 /** What a transform does with one report: an edit, or the reason it leaves the code as it is. */
 export type Decision = { readonly edit: TextEdit } | { readonly skip: string };

@@ -14,34 +14,34 @@
 import "./without-babel.ts";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { AST, Linter, SourceCode } from "eslint";
-import { matchHumanWaitCall, type HumanWaitCall } from "../core/calls.ts";
-import { findProperty, walkSubtree } from "../core/ast.ts";
-import { isAbortSignalStaticCall } from "../core/walk.ts";
+import { matchHumanWaitCall, type HumanWaitCall } from "../analysis/calls.ts";
+import { findProperty, walkSubtree } from "../analysis/ast.ts";
+import { isAbortSignalStaticCall } from "../analysis/walk.ts";
 import {
   canCarryDeadline,
   findUntimedHelperRace,
   findUserLandRaces,
   readDeadline,
   readOptions,
-} from "../core/deadline.ts";
+} from "../analysis/deadline.ts";
 import {
   indentAt,
   insertIntoList as insertIntoListOf,
   layoutOf,
   lineLengthWith,
   type FileLayout,
-} from "../core/layout.ts";
-import { newObjectArgumentEdit, propertyText, spellKey } from "../core/object-edit.ts";
-import { noDecisionAnswerText } from "../core/result-shapes.ts";
-import { findCallerSignals } from "../core/signals.ts";
+} from "../edits/layout.ts";
+import { newObjectArgumentEdit, propertyText, spellKey } from "../edits/object-edit.ts";
+import { noDecisionAnswerText } from "../analysis/result-shapes.ts";
+import { findCallerSignals } from "../analysis/signals.ts";
 import forwardAbortSignal, {
   mayReport as signalMayReport,
   type MessageIds as SignalMessageId,
-} from "../rules/forward-abort-signal.ts";
+} from "../rules/forward-abort-signal/index.ts";
 import requireDeadline, {
   mayReport as deadlineMayReport,
   type MessageIds as DeadlineMessageId,
-} from "../rules/require-deadline.ts";
+} from "../rules/require-deadline/index.ts";
 import {
   combineEdits,
   decideBySuggestion,
@@ -61,7 +61,7 @@ import {
   helperInsertion,
   helperText,
   HELPER_OPTIONS,
-} from "../core/race-helper-text.ts";
+} from "../edits/race-helper-text.ts";
 
 export const DEADLINE_RULE = "require-deadline";
 export const SIGNAL_RULE = "forward-abort-signal";

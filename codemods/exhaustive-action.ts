@@ -8,7 +8,7 @@
 // First: jscodeshift must stop compiling what this transform loads (see without-babel.ts).
 import "./without-babel.ts";
 import type { Linter } from "eslint";
-import exhaustiveAction, { EXPLAINS_MISSING_REWRITE, mayReport } from "../rules/exhaustive-action.ts";
+import exhaustiveAction, { EXPLAINS_MISSING_REWRITE, mayReport } from "../rules/exhaustive-action/index.ts";
 import { fixWithRules, noRewriteReason, suggestionEdit, type Decision, type FixOutcome } from "./apply-suggestions.ts";
 import { toJscodeshiftTransform } from "./jscodeshift-adapter.ts";
 

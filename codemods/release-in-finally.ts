@@ -10,7 +10,7 @@
 // First: jscodeshift must stop compiling what this transform loads (see without-babel.ts).
 import "./without-babel.ts";
 import type { Linter } from "eslint";
-import releaseInFinally, { mayReport, type MessageIds } from "../rules/release-in-finally.ts";
+import releaseInFinally, { mayReport, type MessageIds } from "../rules/release-in-finally/index.ts";
 import { fixWithRules, noRewriteReason, type Decision, type FixOutcome } from "./apply-suggestions.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 

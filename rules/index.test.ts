@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { mayHaveFindings } from "../bin/check.ts";
 import plugin from "../index.ts";
 import { RULE_MODULES } from "./index.ts";
-import { mayReport as sessionKeyedMayReport } from "./no-session-keyed-pending.ts";
+import { mayReport as sessionKeyedMayReport } from "./no-session-keyed-pending/index.ts";
 
 const NOTHING_TO_SAY = "export const answer = 42;\nexport function add(a, b) {\n  return a + b;\n}\n";
 

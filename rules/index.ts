@@ -5,13 +5,13 @@
  * without a `mayReport` export fails to compile; a rule that must read every file exports `mayReport = null`.
  */
 import type { TSESLint } from "@typescript-eslint/utils";
-import type { ElicitationRuleDocs } from "../core/create-rule.ts";
-import * as exhaustiveAction from "./exhaustive-action.ts";
-import * as forwardAbortSignal from "./forward-abort-signal.ts";
-import * as noSessionKeyedPending from "./no-session-keyed-pending.ts";
-import * as releaseInFinally from "./release-in-finally.ts";
-import * as requireDeadline from "./require-deadline.ts";
-import * as verifyRequestState from "./verify-request-state.ts";
+import type { ElicitationRuleDocs } from "../analysis/create-rule.ts";
+import * as exhaustiveAction from "./exhaustive-action/index.ts";
+import * as forwardAbortSignal from "./forward-abort-signal/index.ts";
+import * as noSessionKeyedPending from "./no-session-keyed-pending/index.ts";
+import * as releaseInFinally from "./release-in-finally/index.ts";
+import * as requireDeadline from "./require-deadline/index.ts";
+import * as verifyRequestState from "./verify-request-state/index.ts";
 
 export type RuleName =
   | "exhaustive-action"

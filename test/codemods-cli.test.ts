@@ -12,10 +12,10 @@ import { main } from "../bin/cli.ts";
 import { runMigrate } from "../bin/migrate.ts";
 import type { CommandIo } from "../bin/io.ts";
 import { lintWithRules } from "../codemods/apply-suggestions.ts";
-import exhaustiveAction from "../rules/exhaustive-action.ts";
-import forwardAbortSignal from "../rules/forward-abort-signal.ts";
-import releaseInFinally from "../rules/release-in-finally.ts";
-import requireDeadline from "../rules/require-deadline.ts";
+import exhaustiveAction from "../rules/exhaustive-action/index.ts";
+import forwardAbortSignal from "../rules/forward-abort-signal/index.ts";
+import releaseInFinally from "../rules/release-in-finally/index.ts";
+import requireDeadline from "../rules/require-deadline/index.ts";
 
 /** Local types stand in for the SDK so the temporary project type-checks on its own. */
 const TYPES = `interface ElicitResult {

@@ -11,7 +11,7 @@ import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sd
 import tsParser from "@typescript-eslint/parser";
 import { ESLint } from "eslint";
 import { afterEach, describe, expect, it } from "vitest";
-import noSessionKeyedPending from "../rules/no-session-keyed-pending.ts";
+import noSessionKeyedPending from "../rules/no-session-keyed-pending/index.ts";
 import { createInlineAwaitServer } from "./concurrency/inline-await-server.ts";
 import { createSessionKeyedServer } from "./concurrency/session-keyed-server.ts";
 import { TOOL_NAME } from "./concurrency/ticket-tool.ts";

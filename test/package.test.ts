@@ -291,19 +291,22 @@ describe("the tarball", () => {
     for (const needed of [
       "package.json",
       "README.md",
-      "index.js",
-      "types/index.d.ts",
-      "types/testing/index.d.ts",
-      "bin/cli.js",
-      "bin/check.js",
-      "bin/demo.js",
-      "bin/migrate.js",
+      "dist/index.js",
+      "dist/index.d.ts",
+      "dist/testing/index.d.ts",
+      "dist/bin/cli.js",
+      "dist/bin/check.js",
+      "dist/bin/demo.js",
+      "dist/bin/migrate.js",
+      "codemods/exhaustive-action.js",
+      "codemods/release-in-finally.js",
+      "codemods/deadline.js",
     ]) {
       expect(files, needed).toContain(needed);
     }
     for (const rule of Object.keys(plugin.rules)) {
-      expect(files).toContain(`rules/${rule}.js`);
-      expect(files).toContain(`types/rules/${rule}.d.ts`);
+      expect(files).toContain(`dist/rules/${rule}/index.js`);
+      expect(files).toContain(`dist/rules/${rule}/index.d.ts`);
       expect(files).toContain(`docs/rules/${rule}.md`);
     }
   });

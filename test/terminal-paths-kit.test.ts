@@ -248,19 +248,19 @@ describe("the disconnect path disconnects before any server timer can fire (the 
 });
 
 describe("the kit's types resolve under moduleResolution node10 (typesVersions)", () => {
-  /** A package laid out as published (package.json as it is, declarations under types/), imported by a node10 project. */
+  /** A package laid out as published (package.json as it is, declarations in dist/), imported by a node10 project. */
   function typecheck(packageJson: string): { status: number | null; output: string } {
     const project = mkdtempSync(path.join(os.tmpdir(), "kit-node10-"));
     try {
       const installed = path.join(project, "node_modules", "eslint-plugin-elicitation");
-      mkdirSync(path.join(installed, "types", "testing"), { recursive: true });
+      mkdirSync(path.join(installed, "dist", "testing"), { recursive: true });
       writeFileSync(path.join(installed, "package.json"), packageJson);
       writeFileSync(
-        path.join(installed, "types", "index.d.ts"),
+        path.join(installed, "dist", "index.d.ts"),
         "export declare const rules: Record<string, object>;\n",
       );
       writeFileSync(
-        path.join(installed, "types", "testing", "index.d.ts"),
+        path.join(installed, "dist", "testing", "index.d.ts"),
         "export declare function runTerminalPaths(options: { tool: string }): Promise<string[]>;\n",
       );
       writeFileSync(

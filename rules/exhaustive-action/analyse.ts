@@ -3,7 +3,7 @@
  * one path. Reports go through `report`, with the rewrite from ./fix.ts or the reason there is none.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getStringValue, unwrapExpression } from "../../core/ast.ts";
+import { getStringValue, unwrapExpression } from "../../analysis/ast.ts";
 import {
   branchStatements,
   canCompleteNormally,
@@ -18,9 +18,9 @@ import {
   type AnswerValue,
   type BranchContext,
   type Discriminant,
-} from "../../core/branches.ts";
-import { ACP_OUTCOMES, ELICIT_ACTIONS } from "../../core/result-shapes.ts";
-import type { MessageIds, Options } from "../exhaustive-action.ts";
+} from "../../analysis/branches.ts";
+import { ACP_OUTCOMES, ELICIT_ACTIONS } from "../../analysis/result-shapes.ts";
+import type { MessageIds, Options } from "./index.ts";
 import { defaultRewrite, ifRewrite, missingCasesRewrite, type Rewrite, type RewriteContext } from "./fix.ts";
 import {
   discriminantOf,

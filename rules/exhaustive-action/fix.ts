@@ -4,7 +4,7 @@
  * Each returns the rewrite, or the reason none is offered (said in the report).
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getStringValue, unwrapExpression } from "../../core/ast.ts";
+import { getStringValue, unwrapExpression } from "../../analysis/ast.ts";
 import {
   branchStatements,
   canCompleteNormally,
@@ -12,11 +12,11 @@ import {
   OTHER_VALUE,
   type AnswerValue,
   type Discriminant,
-} from "../../core/branches.ts";
-import { testReadsViewKind } from "../../core/mrtr.ts";
-import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction } from "../../core/result-shapes.ts";
+} from "../../analysis/branches.ts";
+import { testReadsViewKind } from "../../analysis/mrtr.ts";
+import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction } from "../../analysis/result-shapes.ts";
 import type { FoundDiscriminant } from "./outcomes.ts";
-import { guardAsi, indentAt } from "../../core/layout.ts";
+import { guardAsi, indentAt } from "../../edits/layout.ts";
 import { leftoverComments, renderBlock, renderBranchBody, renderStatements, type CodeStyle } from "./render.ts";
 import { printResidual, residualNodes, residualTest, type Residual } from "./residual.ts";
 

@@ -11,8 +11,8 @@ import {
   isFunctionNode,
   walkSubtree,
   type VisitorKeys,
-} from "../../core/ast.ts";
-import { namesRejection } from "../../core/result-shapes.ts";
+} from "../../analysis/ast.ts";
+import { namesRejection } from "../../analysis/result-shapes.ts";
 import type { Check } from "./analyse.ts";
 
 export function checkHandler(

@@ -12,10 +12,10 @@ import {
   unwrapExpression,
   walkSubtree,
   type VisitorKeys,
-} from "../../core/ast.ts";
-import { layoutOf } from "../../core/layout.ts";
-import { mrtrExportCalled, MRTR_PACKAGES } from "../../core/mrtr.ts";
-import { ELICIT_ACTION_MEANING } from "../../core/result-shapes.ts";
+} from "../../analysis/ast.ts";
+import { layoutOf } from "../../edits/layout.ts";
+import { mrtrExportCalled, MRTR_PACKAGES } from "../../analysis/mrtr.ts";
+import { ELICIT_ACTION_MEANING } from "../../analysis/result-shapes.ts";
 
 const TOOL_REGISTRATIONS = new Set(["registerTool", "tool"]);
 

@@ -3,7 +3,7 @@
  * `kind === "elicit" && action !== "accept"` fold, and the usual shapes on a raw `ctx.mcpReq.inputResponses` entry.
  */
 import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tester";
-import rule, { type MessageIds, type Options } from "../exhaustive-action.ts";
+import rule, { type MessageIds, type Options } from "./index.ts";
 import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../../test/rule-tester.ts";
 
 const IMPORTS = `import { acceptedContent, inputRequired, inputResponse, McpServer, type ElicitResult } from "@modelcontextprotocol/server";

@@ -14,9 +14,9 @@ import {
   getStringValue,
   unwrapExpression,
   walkSubtree,
-} from "../../core/ast.ts";
-import { branchStatements, canCompleteNormally, followingStatements } from "../../core/branches.ts";
-import { answerReaderOf, isInputRequiredCall, requestedKeys } from "../../core/mrtr.ts";
+} from "../../analysis/ast.ts";
+import { branchStatements, canCompleteNormally, followingStatements } from "../../analysis/branches.ts";
+import { answerReaderOf, isInputRequiredCall, requestedKeys } from "../../analysis/mrtr.ts";
 import type { Check } from "./analyse.ts";
 import { reaskRewrite } from "./mrtr-fix.ts";
 

@@ -1,6 +1,6 @@
 /** Which outcomes a test lets through, and the small judgements the exhaustive-action analysis makes on them. */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import type { VisitorKeys } from "../../core/ast.ts";
+import type { VisitorKeys } from "../../analysis/ast.ts";
 import {
   alwaysThrows,
   answerComparisons,
@@ -14,8 +14,8 @@ import {
   type AnswerValue,
   type BranchContext,
   type Discriminant,
-} from "../../core/branches.ts";
-import { ACP_OUTCOMES, ELICIT_ACTIONS } from "../../core/result-shapes.ts";
+} from "../../analysis/branches.ts";
+import { ACP_OUTCOMES, ELICIT_ACTIONS } from "../../analysis/result-shapes.ts";
 
 export interface FoundDiscriminant {
   discriminant: Discriminant;

@@ -3,8 +3,8 @@
  * the exhaustive-action suggestions print.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { branchStatements } from "../../core/branches.ts";
-import { indentTo, indentUnitNear, layoutOf, quoted, semicolon } from "../../core/layout.ts";
+import { branchStatements } from "../../analysis/branches.ts";
+import { indentTo, indentUnitNear, layoutOf, quoted, semicolon } from "../../edits/layout.ts";
 
 export interface CodeStyle {
   readonly eol: string;

@@ -3,20 +3,26 @@
  * merged, raced, or handed to the code that waits), and, on ACP 2.x, does aborting it also stop the wait?
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getEnclosingFunction, narrowCallLocation, unwrapExpression } from "../../core/ast.ts";
-import type { HumanWaitCall } from "../../core/calls.ts";
-import type { Delegation, PersonWaitCall } from "../../core/local-waits.ts";
-import { adaptToInstalled } from "../../core/versions.ts";
-import { findUserLandRaces, propertyValue, readOptions, signalDeadline, stopsWaiting } from "../../core/deadline.ts";
+import { getEnclosingFunction, narrowCallLocation, unwrapExpression } from "../../analysis/ast.ts";
+import type { HumanWaitCall } from "../../analysis/calls.ts";
+import type { Delegation, PersonWaitCall } from "../../analysis/local-waits.ts";
+import { adaptToInstalled } from "../../analysis/versions.ts";
+import {
+  findUserLandRaces,
+  propertyValue,
+  readOptions,
+  signalDeadline,
+  stopsWaiting,
+} from "../../analysis/deadline.ts";
 import {
   findCallerSignals,
   isSignalLinked,
   referencesAnySignal,
   referencesSignal,
   type CallerSignal,
-} from "../../core/signals.ts";
-import { walkSubtree } from "../../core/walk.ts";
-import type { MessageIds, Options } from "../forward-abort-signal.ts";
+} from "../../analysis/signals.ts";
+import { walkSubtree } from "../../analysis/walk.ts";
+import type { MessageIds, Options } from "./index.ts";
 import { addSignal, appendOptions, mergeSignal, raceFix, setStopWaiting } from "./fix.ts";
 import { checkHandlerWithoutSignal } from "./handler.ts";
 

@@ -5,11 +5,11 @@
  * helper, or take the handler's own signal parameter. The helpers are the deadline codemod's (core/race-helper-text.ts).
  */
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, findVariable } from "../../core/ast.ts";
-import type { HumanWaitCall } from "../../core/calls.ts";
-import { propertyValue, stopsWaiting } from "../../core/deadline.ts";
-import { layoutOf, type TextEdit } from "../../core/layout.ts";
-import { insertProperties, newObjectArgumentEdit, propertyText, spellKey } from "../../core/object-edit.ts";
+import { findProperty, findVariable } from "../../analysis/ast.ts";
+import type { HumanWaitCall } from "../../analysis/calls.ts";
+import { propertyValue, stopsWaiting } from "../../analysis/deadline.ts";
+import { layoutOf, type TextEdit } from "../../edits/layout.ts";
+import { insertProperties, newObjectArgumentEdit, propertyText, spellKey } from "../../edits/object-edit.ts";
 import {
   callWithOptions,
   DEADLINE_PARAMETER,
@@ -19,10 +19,10 @@ import {
   helperInsertion,
   helperText,
   HELPER_OPTIONS,
-} from "../../core/race-helper-text.ts";
-import { noDecisionAnswerText } from "../../core/result-shapes.ts";
-import type { CallerSignal } from "../../core/signals.ts";
-import { followConstant, isAbortSignalStaticCall, resolveIdentifier } from "../../core/walk.ts";
+} from "../../edits/race-helper-text.ts";
+import { noDecisionAnswerText } from "../../analysis/result-shapes.ts";
+import type { CallerSignal } from "../../analysis/signals.ts";
+import { followConstant, isAbortSignalStaticCall, resolveIdentifier } from "../../analysis/walk.ts";
 import type { Check } from "./analyse.ts";
 
 /** Adds `name` as the handler's parameter at `index` (`async () =>` → `async (extra) =>`, `({ t }) =>` → `({ t }, extra) =>`). */

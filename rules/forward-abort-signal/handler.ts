@@ -9,13 +9,13 @@ import {
   isFunctionNode,
   narrowCallLocation,
   unwrapExpression,
-} from "../../core/ast.ts";
-import { matchToolHandler, type ElicitationHandler } from "../../core/calls.ts";
-import { findVariable } from "../../core/flow.ts";
-import { resolveLocalCallee, signatureAnswers, type PersonWaitCall } from "../../core/local-waits.ts";
-import { propertyValue, readOptions, setsTimer } from "../../core/deadline.ts";
-import { findCallerSignals, referencesSignal, type CallerSignal } from "../../core/signals.ts";
-import { walkSubtree } from "../../core/walk.ts";
+} from "../../analysis/ast.ts";
+import { matchToolHandler, type ElicitationHandler } from "../../analysis/calls.ts";
+import { findVariable } from "../../analysis/flow.ts";
+import { resolveLocalCallee, signatureAnswers, type PersonWaitCall } from "../../analysis/local-waits.ts";
+import { propertyValue, readOptions, setsTimer } from "../../analysis/deadline.ts";
+import { findCallerSignals, referencesSignal, type CallerSignal } from "../../analysis/signals.ts";
+import { walkSubtree } from "../../analysis/walk.ts";
 import type { Check } from "./analyse.ts";
 import { addParameterFix, addSignal, appendOptions } from "./fix.ts";
 

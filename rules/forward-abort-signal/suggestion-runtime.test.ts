@@ -16,7 +16,7 @@ import { ElicitRequestSchema, type CallToolResult, type ElicitResult } from "@mo
 import tsParser from "@typescript-eslint/parser";
 import { ESLint } from "eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import rule from "../forward-abort-signal.ts";
+import rule from "./index.ts";
 
 const REPOSITORY = path.join(__dirname, "..", "..");
 /** Inside the repository, so the rewritten module resolves the SDK and zod from its node_modules. */

@@ -12,9 +12,9 @@ import {
   someOwnNode,
   unwrapExpression,
   type VisitorKeys,
-} from "../../core/ast.ts";
-import { describeAcquisition, isReleaseOf, isRepeatingTimer, type Acquisition } from "../../core/lock-pairs.ts";
-import type { MessageIds, Options } from "../release-in-finally.ts";
+} from "../../analysis/ast.ts";
+import { describeAcquisition, isReleaseOf, isRepeatingTimer, type Acquisition } from "../../analysis/lock-pairs.ts";
+import type { MessageIds, Options } from "./index.ts";
 import { suggestAcquireBeforeTry, suggestMoveIntoTry, suggestWrap, type Suggestions } from "./fix.ts";
 import {
   awaitedExecutorStatement,

@@ -4,9 +4,9 @@
  * or hold it with `using` / `await using` when type information shows it is disposable.
  */
 import { AST_NODE_TYPES, AST_TOKEN_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getStaticPropertyName, unwrapExpression } from "../../core/ast.ts";
-import type { MessageIds } from "../release-in-finally.ts";
-import { indentDeeper, indentShallower } from "../../core/layout.ts";
+import { getStaticPropertyName, unwrapExpression } from "../../analysis/ast.ts";
+import type { MessageIds } from "./index.ts";
+import { indentDeeper, indentShallower } from "../../edits/layout.ts";
 import { layoutAround, type Layout } from "./layout.ts";
 import { containsJump, isReleaseStatement, isStatementListOwner, type AcquisitionSite } from "./sites.ts";
 

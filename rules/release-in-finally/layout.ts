@@ -1,6 +1,6 @@
 /** Where the release-in-finally suggestions write: the statement's indentation, one level near it, the line ending. */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { indentAt, indentUnitNear, layoutOf } from "../../core/layout.ts";
+import { indentAt, indentUnitNear, layoutOf } from "../../edits/layout.ts";
 
 export interface Layout {
   indent: string;

@@ -9,8 +9,8 @@ import {
   someOwnNode,
   unwrapExpression,
   type VisitorKeys,
-} from "../../core/ast.ts";
-import type { Acquisition } from "../../core/lock-pairs.ts";
+} from "../../analysis/ast.ts";
+import type { Acquisition } from "../../analysis/lock-pairs.ts";
 
 export interface AcquisitionSite {
   readonly acquisition: Acquisition;

@@ -11,8 +11,8 @@ import {
   isFunctionNode,
   outermostWrapper,
   unwrapExpression,
-} from "../../core/ast.ts";
-import { resourcePath, timerClearArgument, type Acquisition } from "../../core/lock-pairs.ts";
+} from "../../analysis/ast.ts";
+import { resourcePath, timerClearArgument, type Acquisition } from "../../analysis/lock-pairs.ts";
 import { findEscapeIn, type AcquisitionSite } from "./sites.ts";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;

@@ -3,9 +3,9 @@
  * request timeout and needs no timer of its own, only to let go when the request is withdrawn.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { matchElicitationHandler, matchHumanWaitCall } from "../../core/calls.ts";
-import { localFunctionOf, walkSubtree } from "../../core/walk.ts";
-import type { WrapperSpecifier } from "../../core/wrappers.ts";
+import { matchElicitationHandler, matchHumanWaitCall } from "../../analysis/calls.ts";
+import { localFunctionOf, walkSubtree } from "../../analysis/walk.ts";
+import type { WrapperSpecifier } from "../../analysis/wrappers.ts";
 
 interface ClientSideFacts {
   /** The file's client-side elicitation handlers. */

@@ -1,5 +1,5 @@
 /**
- * `npm run build` when the compiled JS beside the sources is missing or older than its source, so the integration
+ * `npm run build` when the compiled JS in dist/ is missing or older than its source, so the integration
  * tests that load the plugin as users do (ESLint's CLI, eslint-doc-generator) also run after a bare
  * `npx vitest run --project integration`. `npm test` builds first, and then this finds nothing to do.
  */
@@ -9,7 +9,17 @@ import path from "node:path";
 import { REPO_ROOT } from "./paths.ts";
 
 /** What tsconfig.build.json compiles: these roots, without tests, fixtures and declarations. */
-const BUILD_ROOTS = ["index.ts", "core", "rules", "codemods", "bin", "testing"];
+const BUILD_ROOTS = [
+  "index.ts",
+  "package-root.ts",
+  "protocol",
+  "analysis",
+  "edits",
+  "rules",
+  "codemods",
+  "bin",
+  "testing",
+];
 
 function isBuildSource(file: string): boolean {
   return (
@@ -30,7 +40,12 @@ function sources(entry: string): string[] {
 /** Sources whose compiled .js is missing or older than they are. */
 function staleSources(): string[] {
   return BUILD_ROOTS.flatMap((root) => sources(path.join(REPO_ROOT, root))).filter((source) => {
-    const compiled = fs.statSync(source.replace(/\.ts$/, ".js"), { throwIfNoEntry: false });
+    const compiled = fs.statSync(
+      path.join(REPO_ROOT, "dist", path.relative(REPO_ROOT, source)).replace(/\.ts$/, ".js"),
+      {
+        throwIfNoEntry: false,
+      },
+    );
     return !compiled || compiled.mtimeMs < fs.statSync(source).mtimeMs;
   });
 }

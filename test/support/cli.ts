@@ -92,7 +92,10 @@ export function linkRepoNodeModules(dir: string): void {
  * ELICITATION_TEST_TARBALL (which skips the pack) can get here without it.
  */
 export function requireBuiltPlugin(): void {
-  if (!fs.existsSync(path.join(REPO_ROOT, "index.js")) || !fs.existsSync(path.join(REPO_ROOT, "bin", "cli.js"))) {
+  if (
+    !fs.existsSync(path.join(REPO_ROOT, "dist", "index.js")) ||
+    !fs.existsSync(path.join(REPO_ROOT, "dist", "bin", "cli.js"))
+  ) {
     throw new Error("The compiled plugin is missing: run `npm run build` first (`npm test` does).");
   }
 }

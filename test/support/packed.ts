@@ -96,7 +96,20 @@ export async function installedProject(major: 9 | 10): Promise<string> {
 /** A hash of everything the package ships or builds from, so a changed rule means a fresh pack. */
 function sourceFingerprint(): string {
   const hash = crypto.createHash("sha256");
-  const roots = ["index.ts", "package.json", "README.md", "core", "rules", "codemods", "bin", "testing", "docs"];
+  const roots = [
+    "index.ts",
+    "package-root.ts",
+    "package.json",
+    "README.md",
+    "protocol",
+    "analysis",
+    "edits",
+    "rules",
+    "codemods",
+    "bin",
+    "testing",
+    "docs",
+  ];
   for (const root of roots) {
     for (const file of listFiles(path.join(REPO_ROOT, root))) {
       if (/\.(js|d\.ts)$/.test(file) && !file.startsWith(path.join(REPO_ROOT, "docs"))) continue;

@@ -3,8 +3,8 @@
  * listens to `abort` is forwarded; one whose helper also sets a timer has a deadline. Contrast cases share the words
  * but not the listening or the timer.
  */
-import forwardAbortSignal from "../rules/forward-abort-signal.ts";
-import requireDeadline from "../rules/require-deadline.ts";
+import forwardAbortSignal from "../rules/forward-abort-signal/index.ts";
+import requireDeadline from "../rules/require-deadline/index.ts";
 import { untypedRuleTester } from "../test/rule-tester.ts";
 
 const CONNECTION = `declare const connection: {

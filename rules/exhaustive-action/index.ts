@@ -6,15 +6,15 @@
  * This rule reports branches that send two of those facts down one path, and client handlers that answer
  * `decline` when nobody was asked. Its suggestion is the exhaustive `switch` the codemod applies in batch.
  */
-import { isFunctionNode } from "../core/ast.ts";
-import { isAcpClientHandlerMethod, matchElicitationHandler } from "../core/calls.ts";
-import { createRule } from "../core/create-rule.ts";
-import { textFacts, type TextSource } from "../core/text-gate.ts";
-import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
-import { analyseIf, analyseSwitch, analyseTernary, type Check } from "./exhaustive-action/analyse.ts";
-import { acpHandlerSide, checkHandler } from "./exhaustive-action/handler.ts";
-import { reportReask } from "./exhaustive-action/mrtr.ts";
-import { codeStyle } from "./exhaustive-action/render.ts";
+import { isFunctionNode } from "../../analysis/ast.ts";
+import { isAcpClientHandlerMethod, matchElicitationHandler } from "../../analysis/calls.ts";
+import { createRule } from "../../analysis/create-rule.ts";
+import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
+import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../../analysis/wrappers.ts";
+import { analyseIf, analyseSwitch, analyseTernary, type Check } from "./analyse.ts";
+import { acpHandlerSide, checkHandler } from "./handler.ts";
+import { reportReask } from "./mrtr.ts";
+import { codeStyle } from "./render.ts";
 
 export type Options = [{ reportIdenticalBranches?: boolean; humanWaitFunctions?: WrapperOption[] }];
 export type MessageIds =

@@ -13,7 +13,7 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { indentAt, lineLengthWith, type FileLayout, type TextEdit } from "./layout.ts";
-import { describeHelper, destructuredOptionNames } from "./race-helper.ts";
+import { describeHelper, destructuredOptionNames } from "../analysis/race-helper.ts";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

@@ -1,6 +1,6 @@
-import rule from "./require-deadline.ts";
-import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
-import { locate } from "../test/locate.ts";
+import rule from "./index.ts";
+import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../../test/rule-tester.ts";
+import { locate } from "../../test/locate.ts";
 
 const STRICT = [{ reportOpaqueOptions: true }] as const;
 

@@ -5,8 +5,8 @@
  */
 import { parse } from "@typescript-eslint/parser";
 import { describe, expect, it } from "vitest";
-import forwardAbortSignal from "../rules/forward-abort-signal.ts";
-import requireDeadline from "../rules/require-deadline.ts";
+import forwardAbortSignal from "../rules/forward-abort-signal/index.ts";
+import requireDeadline from "../rules/require-deadline/index.ts";
 import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
 import { isRequestBuilderName, requestedKeys, textMayUseMrtr } from "./mrtr.ts";
 import type { TSESTree } from "@typescript-eslint/utils";

@@ -4,9 +4,9 @@
  * the caller keeps to itself (`Promise.race([ask, timer])`) stops the wait but not the question: the client's
  * dialog stays up and nothing tells it to close.
  */
-import { narrowCallLocation } from "../core/ast.ts";
-import type { HumanWaitCall } from "../core/calls.ts";
-import { createRule } from "../core/create-rule.ts";
+import { narrowCallLocation } from "../../analysis/ast.ts";
+import type { HumanWaitCall } from "../../analysis/calls.ts";
+import { createRule } from "../../analysis/create-rule.ts";
 import {
   canCarryDeadline,
   describeCancelNotice,
@@ -17,14 +17,14 @@ import {
   findUntimedHelperRace,
   findWaiterObjectWait,
   readDeadline,
-} from "../core/deadline.ts";
-import { describeDefaultDeadline } from "../core/human-wait.ts";
-import { fileMayWaitOnPerson, matchWaitOnPerson } from "../core/local-waits.ts";
-import { textFacts, type TextSource } from "../core/text-gate.ts";
-import { reachesProgramAnswerFunction, typedRequestWait } from "../core/typed-deadline.ts";
-import { adaptToInstalled } from "../core/versions.ts";
-import { clientSideElicitation } from "./require-deadline/client-side.ts";
-import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
+} from "../../analysis/deadline.ts";
+import { describeDefaultDeadline } from "../../analysis/human-wait.ts";
+import { fileMayWaitOnPerson, matchWaitOnPerson } from "../../analysis/local-waits.ts";
+import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
+import { reachesProgramAnswerFunction, typedRequestWait } from "../../analysis/typed-deadline.ts";
+import { adaptToInstalled } from "../../analysis/versions.ts";
+import { clientSideElicitation } from "./client-side.ts";
+import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../../analysis/wrappers.ts";
 
 export type MessageIds =
   | "missingDeadline"

@@ -1,6 +1,6 @@
 import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tester";
-import rule, { type MessageIds } from "./verify-request-state.ts";
-import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
+import rule, { type MessageIds } from "./index.ts";
+import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../../test/rule-tester.ts";
 
 const IMPORTS = `import { createRequestStateCodec, inputRequired, McpServer, Server } from "@modelcontextprotocol/server";
 const url = inputRequired.elicitUrl({ message: "Sign in", url: "https://example.com" });

@@ -1,7 +1,7 @@
-import rule, { type MessageIds } from "./no-session-keyed-pending.ts";
+import rule, { type MessageIds } from "./index.ts";
 import { describe, expect, it } from "vitest";
-import { compilePendingPatterns, textMayContainSessionKeyedPending, toSnakeName } from "../core/pending.ts";
-import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
+import { compilePendingPatterns, textMayContainSessionKeyedPending, toSnakeName } from "../../analysis/pending.ts";
+import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../../test/rule-tester.ts";
 import type { RunTests } from "@typescript-eslint/rule-tester";
 import type { TSESLint } from "@typescript-eslint/utils";
 

@@ -3,10 +3,10 @@
  * that id share one slot, so the second overwrites the first and answers go to the wrong call (DESIGN §2.2).
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { unwrapExpression } from "../core/ast.ts";
-import { typeComesFromEnclosingCall } from "../core/types.ts";
-import { textFacts, type TextSource } from "../core/text-gate.ts";
-import { createRule } from "../core/create-rule.ts";
+import { unwrapExpression } from "../../analysis/ast.ts";
+import { typeComesFromEnclosingCall } from "../../analysis/types.ts";
+import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
+import { createRule } from "../../analysis/create-rule.ts";
 import {
   DEFAULT_KEY_NAME_PATTERN,
   DEFAULT_PER_QUESTION_KEY_PATTERN,
@@ -21,7 +21,7 @@ import {
   textMayContainSessionKeyedPending,
   type DeclaredTypeNameLookup,
   type KeySharer,
-} from "../core/pending.ts";
+} from "../../analysis/pending.ts";
 
 type Options = [{ keyNamePattern?: string; perQuestionKeyPattern?: string; storeNamePattern?: string }];
 export type MessageIds = "sessionKeyedPending";

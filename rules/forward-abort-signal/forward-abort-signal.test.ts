@@ -1,6 +1,6 @@
-import rule from "./forward-abort-signal.ts";
-import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
-import { locate } from "../test/locate.ts";
+import rule from "./index.ts";
+import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../../test/rule-tester.ts";
+import { locate } from "../../test/locate.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -5,8 +5,8 @@
  * tab-indented, semicolon-free file gets code that looks like the rest of it. Nothing here knows MCP or ACP.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { walkSubtree } from "./ast.ts";
-import { lazyRecord } from "./lazy.ts";
+import { walkSubtree } from "../analysis/ast.ts";
+import { lazyRecord } from "../analysis/lazy.ts";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

@@ -2,8 +2,8 @@ import { type InvalidTestCase } from "@typescript-eslint/rule-tester";
 import * as tsParser from "@typescript-eslint/parser";
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import rule, { type MessageIds, type Options } from "./exhaustive-action.ts";
-import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
+import rule, { type MessageIds, type Options } from "./index.ts";
+import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../../test/rule-tester.ts";
 
 const STRICT = [{ reportIdenticalBranches: true }] as const;
 const DECLINE = "// decline: the user saw the question and said no";

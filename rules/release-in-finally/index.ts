@@ -9,8 +9,8 @@
  * timer cleared outside a `finally` has a message of its own: what it does if the question ends without an answer.
  */
 import type { TSESTree } from "@typescript-eslint/utils";
-import { textFacts, type TextSource } from "../core/text-gate.ts";
-import { fileMayWaitOnPerson, matchWaitOnPerson } from "../core/local-waits.ts";
+import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
+import { fileMayWaitOnPerson, matchWaitOnPerson } from "../../analysis/local-waits.ts";
 import {
   compileLockPairs,
   DEFAULT_CALLBACK_SCOPES,
@@ -18,11 +18,11 @@ import {
   matchAcquisition,
   type Acquisition,
   type LockPairOption,
-} from "../core/lock-pairs.ts";
-import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
-import { createRule } from "../core/create-rule.ts";
-import { check, isCallbackScope } from "./release-in-finally/analyse.ts";
-import { collectWaitsOnPeople } from "../core/waits.ts";
+} from "../../analysis/lock-pairs.ts";
+import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../../analysis/wrappers.ts";
+import { createRule } from "../../analysis/create-rule.ts";
+import { check, isCallbackScope } from "./analyse.ts";
+import { collectWaitsOnPeople } from "../../analysis/waits.ts";
 
 export type Options = [
   {

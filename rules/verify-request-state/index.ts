@@ -8,16 +8,22 @@
  * reads of `ctx.mcpReq.requestState()` there, which then return the raw string the client sent.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { constInitializer, findProperty, getMemberPath, getStaticPropertyName, unwrapExpression } from "../core/ast.ts";
-import { createRule } from "../core/create-rule.ts";
+import {
+  constInitializer,
+  findProperty,
+  getMemberPath,
+  getStaticPropertyName,
+  unwrapExpression,
+} from "../../analysis/ast.ts";
+import { createRule } from "../../analysis/create-rule.ts";
 import {
   isInputRequiredCall,
   isRequestStateRead,
   REQUEST_STATE_FIELD,
   serverOptionsOf,
   verifyHookIn,
-} from "../core/mrtr.ts";
-import { textFacts, type TextSource } from "../core/text-gate.ts";
+} from "../../analysis/mrtr.ts";
+import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 
 export type MessageIds = "unsignedState" | "unverifiedRead";
 

@@ -3,14 +3,14 @@
  * the client leaves open, never settles: the ACP seed's session kept "requires action" for the rest of its
  * life because an elicitation was not raced against its callback's signal.
  */
-import { matchElicitationHandler } from "../core/calls.ts";
-import { fileMayWaitOnPerson, matchWaitOnPerson } from "../core/local-waits.ts";
-import { createRule } from "../core/create-rule.ts";
-import { textFacts, type TextSource } from "../core/text-gate.ts";
-import { localFunctionOf } from "../core/walk.ts";
-import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../core/wrappers.ts";
-import { checkCall, type Check } from "./forward-abort-signal/analyse.ts";
-import { checkHandler } from "./forward-abort-signal/handler.ts";
+import { matchElicitationHandler } from "../../analysis/calls.ts";
+import { fileMayWaitOnPerson, matchWaitOnPerson } from "../../analysis/local-waits.ts";
+import { createRule } from "../../analysis/create-rule.ts";
+import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
+import { localFunctionOf } from "../../analysis/walk.ts";
+import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../../analysis/wrappers.ts";
+import { checkCall, type Check } from "./analyse.ts";
+import { checkHandler } from "./handler.ts";
 
 export type MessageIds =
   | "notForwarded"

@@ -4,8 +4,8 @@ import path from "node:path";
 import { Linter } from "eslint";
 import * as parser from "@typescript-eslint/parser";
 import { describe, expect, it } from "vitest";
-import rule, { type MessageIds, type Options } from "./release-in-finally.ts";
-import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
+import rule, { type MessageIds, type Options } from "./index.ts";
+import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../../test/rule-tester.ts";
 
 const ASYNC_DISPOSABLE_LOCK = `/// <reference lib="esnext.disposable" />
 declare const server: { elicitInput(params: object): Promise<{ action: string }> };
@@ -1549,7 +1549,7 @@ describe("release-in-finally on the demo fixtures", () => {
       rules: { "elicitation/release-in-finally": "error" },
     },
   ] as unknown as Linter.Config[];
-  const fixture = (relative: string) => fs.readFileSync(path.join(__dirname, "..", "fixtures", relative), "utf8");
+  const fixture = (relative: string) => fs.readFileSync(path.join(__dirname, "..", "..", "fixtures", relative), "utf8");
   const reportedText = (code: string, message: Linter.LintMessage) => {
     const lines = code.split("\n");
     return lines[message.line - 1]!.slice(message.column - 1, message.endColumn! - 1);
@@ -1641,7 +1641,7 @@ describe("release-in-finally (delegation and types, reported)", () => {
   });
   it("typed: a lock held across a wrapper from another file that answers with ElicitResult", async () => {
     const { ESLint } = await import("eslint");
-    const root = path.join(__dirname, "..", "test", "typed-project");
+    const root = path.join(__dirname, "..", "..", "test", "typed-project");
     const eslint = new ESLint({
       cwd: root,
       overrideConfigFile: true,
@@ -2658,7 +2658,7 @@ export async function run() {
 
 describe("release-in-finally (timers): the deadline helpers the codemods insert", () => {
   const linter = new Linter({ configType: "flat" });
-  const fixtures = path.join(__dirname, "..", "codemods", "__fixtures__", "deadline");
+  const fixtures = path.join(__dirname, "..", "..", "codemods", "__fixtures__", "deadline");
   const withHelper = fs
     .readdirSync(fixtures)
     .filter((file) => /\.output\.(ts|mjs)$/.test(file))
