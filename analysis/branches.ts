@@ -20,9 +20,11 @@ import {
   type VisitorKeys,
 } from "./ast.ts";
 import { traceAnswerSource, type AnswerSource } from "./flow.ts";
-import { ELICITATION_PARAM_KEYS, type ResultShape } from "./human-wait.ts";
+import { ELICITATION_PARAM_KEYS } from "../protocol/apis.ts";
+import type { ResultShape } from "../protocol/answers.ts";
 import { viewKindTruth } from "./mrtr.ts";
-import { ACP_OUTCOMES, DISCRIMINANT_FIELD, ELICIT_ACTIONS, isAnswerUnion, RESULT_TYPE_NAMES } from "./result-shapes.ts";
+import { ACP_OUTCOMES, DISCRIMINANT_FIELD, ELICIT_ACTIONS, RESULT_TYPE_NAMES } from "../protocol/answers.ts";
+import { isAnswerUnion } from "./answers.ts";
 import { typeAccess, typeComesFromEnclosingCall } from "./types.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
 
@@ -60,11 +62,6 @@ export interface BranchContext {
 
 /** Tri-state: true, false, or undefined when the condition depends on more than the answer. */
 export type Truth = boolean | undefined;
-
-/** Whether `text` (a file's source) could compare anything with an answer literal; cheap pre-filter. */
-export function textMayCompareAnswer(text: string): boolean {
-  return /accept|decline|cancel|selected/.test(text);
-}
 
 function isAnswerLiteral(node: TSESTree.Node): string | null {
   const value = getStringValue(node);

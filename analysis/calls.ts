@@ -15,15 +15,13 @@ import {
   isStringLike,
   unwrapExpression,
 } from "./ast.ts";
+import { findHumanWaitApi, HUMAN_WAIT_METHOD_NAMES, type CallFacts } from "./human-wait.ts";
 import {
   ELICITATION_HANDLER_APIS,
   HUMAN_WAIT_APIS,
-  findHumanWaitApi,
-  HUMAN_WAIT_METHOD_NAMES,
-  type CallFacts,
   type HandlerRegistrationApi,
   type HumanWaitApi,
-} from "./human-wait.ts";
+} from "../protocol/apis.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
 
 export interface HumanWaitCall {

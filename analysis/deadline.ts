@@ -14,7 +14,7 @@ import {
   unwrapExpression,
 } from "./ast.ts";
 import type { HumanWaitCall } from "./calls.ts";
-import type { HumanWaitApi } from "./human-wait.ts";
+import type { HumanWaitApi } from "../protocol/apis.ts";
 import { describeHelper, raceHelperOf } from "./race-helper.ts";
 import { findCallerSignals, isSignal, type CallerSignal } from "./signals.ts";
 import { fieldPresence } from "./types.ts";

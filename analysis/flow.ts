@@ -10,8 +10,9 @@ import { findVariable, unwrapExpression } from "./ast.ts";
 export { findVariable } from "./ast.ts";
 import { matchHumanWaitCall, type HumanWaitCall } from "./calls.ts";
 import { annotatedAnswerShape, matchWaitOnPerson } from "./local-waits.ts";
-import { mrtrAnswerOf, VIEW_TYPE_NAME } from "./mrtr.ts";
-import { RESULT_TYPE_NAMES } from "./result-shapes.ts";
+import { mrtrAnswerOf } from "./mrtr.ts";
+import { VIEW_TYPE_NAME } from "../protocol/mrtr.ts";
+import { RESULT_TYPE_NAMES } from "../protocol/answers.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
 
 export type AnswerSource =

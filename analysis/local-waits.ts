@@ -11,8 +11,9 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescr
 import { getCalleeName, getMemberPath, getStaticPropertyName, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { matchHumanWaitCall, type HumanWaitCall } from "./calls.ts";
 import { findHandRolledWaitIgnoringSignals, findWaiterObjectWait } from "./deadline.ts";
-import { HUMAN_WAIT_APIS, type HumanWaitApi, type ResultShape } from "./human-wait.ts";
-import { RESULT_TYPE_NAMES } from "./result-shapes.ts";
+import { HUMAN_WAIT_APIS, type HumanWaitApi } from "../protocol/apis.ts";
+import { type ResultShape } from "../protocol/answers.ts";
+import { RESULT_TYPE_NAMES } from "../protocol/answers.ts";
 import { answerFunctionNames, answerShapeOfCall } from "./types.ts";
 import { textFacts } from "./text-gate.ts";
 import { localFunctionOf, walkSubtree } from "./walk.ts";

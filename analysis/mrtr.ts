@@ -1,51 +1,25 @@
 /**
- * MCP multi-round-trip requests (MRTR, protocol revision 2026-07-28) as data, beside the human-wait table.
- *
- * Under MRTR a tool does not wait on a person. It returns `inputRequired({ inputRequests, requestState? })`; the
- * client asks the person and retries the call with the answers in `ctx.mcpReq.inputResponses`, which the handler
- * reads with `inputResponse(responses, key)` (a view: `missing` | `elicit` with `action` | `sampling` | `roots`) or
- * `acceptedContent(responses, key, schema?)` (the content if accepted, otherwise `undefined`, for a missing answer,
- * a decline, a cancel and invalid content alike). `requestState` round-trips through the client and comes back
- * attacker-controlled; `createRequestStateCodec({ key })` mints and verifies it, and its `verify` goes into the
- * server's `requestState.verify` option.
- *
- * Facts checked against @modelcontextprotocol/server 2.4.0 (dist/index.d.mts). @modelcontextprotocol/client and
- * @modelcontextprotocol/core 2.4.0 export none of these names, so only the server package ties a call to MRTR.
+ * Recognisers for MCP multi-round-trip requests: which MRTR export a call names (bound through an import of an MRTR
+ * package, or unbound), the keys a request asks for, where a retry's answers are read. The vocabulary is
+ * protocol/mrtr.ts.
  */
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { findProperty, getMemberPath, getStaticPropertyName, getStringValue, unwrapExpression } from "./ast.ts";
-
-/** Packages that export the MRTR builders and readers. */
-export const MRTR_PACKAGES: readonly string[] = ["@modelcontextprotocol/server"];
-
-/** `inputRequired(spec)` builds the input-required result; its methods build the embedded requests. */
-const REQUEST_BUILDER = "inputRequired";
-/** `inputRequired.elicit(…)` and siblings: each builds one embedded request. None of them waits. */
-const REQUEST_BUILDER_METHODS: ReadonlySet<string> = new Set(["elicit", "elicitUrl", "createMessage", "listRoots"]);
-
-/** The readers of a retried request's answers. */
-export type AnswerReader = "inputResponse" | "acceptedContent";
-
-/** `InputResponseView.kind`: which kind of answer (if any) the retry carried for a key. */
-const INPUT_RESPONSE_KINDS = ["missing", "elicit", "sampling", "roots"] as const;
-/** The view's kind under which `action` exists. */
-const ELICIT_KIND = "elicit";
-
-/** Where the handler finds the retry's answers (`ctx.mcpReq.inputResponses`) and its state accessor. */
-const REQUEST_CONTEXT_FIELD = "mcpReq";
-const INPUT_RESPONSES_FIELD = "inputResponses";
-export const REQUEST_STATE_FIELD = "requestState";
-
-/** Server classes whose second constructor argument takes `requestState: { verify }`. */
-const SERVER_CLASSES: ReadonlySet<string> = new Set(["McpServer", "Server"]);
-/** `createMcpHandler(factory, options)` and similar take server options too; a `requestState` key there counts. */
-const VERIFY_OPTION_PATH = ["requestState", "verify"] as const;
-
-/** Type names (as written in annotations and casts) that declare a value to be one answer read under MRTR. */
-export const VIEW_TYPE_NAME = "InputResponseView";
-
-/** A file that matches none of these cannot use MRTR: rules skip it at once. */
-const MRTR_TEXT_HINT = /inputRequired|inputResponse|acceptedContent|requestState/;
+import {
+  ELICIT_KIND,
+  INPUT_RESPONSE_KINDS,
+  INPUT_RESPONSES_FIELD,
+  MRTR_PACKAGES,
+  MRTR_TEXT_HINT,
+  REQUEST_BUILDER,
+  REQUEST_BUILDER_METHODS,
+  REQUEST_CONTEXT_FIELD,
+  REQUEST_STATE_FIELD,
+  SERVER_CLASSES,
+  VERIFY_OPTION_PATH,
+  ANSWER_READERS,
+  type AnswerReader,
+} from "../protocol/mrtr.ts";
 
 export function textMayUseMrtr(text: string): boolean {
   return MRTR_TEXT_HINT.test(text);
@@ -142,7 +116,7 @@ export function answerReaderOf(
 ): AnswerReader | null {
   if (call.arguments.length < 2) return null;
   const name = mrtrExportCalled(call.callee, sourceCode);
-  return name === "inputResponse" || name === "acceptedContent" ? name : null;
+  return (ANSWER_READERS as readonly (string | null)[]).includes(name) ? (name as AnswerReader) : null;
 }
 
 /** `inputRequired({ … })`: the builder of the input-required result (not one of its methods). */

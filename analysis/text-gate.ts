@@ -5,7 +5,7 @@
  * parsed, pass the text, and a `SourceCode` built from that same text next takes those facts over. Each fact is
  * computed only when a rule first asks for it.
  */
-import { textMayCompareAnswer } from "./branches.ts";
+import { ANSWER_LITERAL_HINT } from "../protocol/words.ts";
 import { textMayContainHumanWait } from "./human-wait.ts";
 import { textMayUseMrtr } from "./mrtr.ts";
 
@@ -14,11 +14,11 @@ export type TextSource = string | { readonly text: string };
 
 export interface TextFacts {
   readonly text: string;
-  /** It names a human-wait API, an elicitation handler, an answer type or a question's parameters (core/human-wait.ts). */
+  /** It names a human-wait API, an elicitation handler, an answer type or a question's parameters (protocol/apis.ts). */
   readonly mayWaitOnPerson: boolean;
   /** It holds an answer literal (`accept`, `decline`, `cancel`, `selected`, `cancelled`). */
   readonly mayCompareAnswer: boolean;
-  /** It names an MRTR builder or reader (core/mrtr.ts). */
+  /** It names an MRTR builder or reader (protocol/mrtr.ts). */
   readonly mayUseMrtr: boolean;
   /** It awaits anything. */
   readonly awaits: boolean;
@@ -55,7 +55,7 @@ class LazyFacts implements TextFacts {
     return (this.#mayWaitOnPerson ??= textMayContainHumanWait(this.text));
   }
   get mayCompareAnswer(): boolean {
-    return (this.#mayCompareAnswer ??= textMayCompareAnswer(this.text));
+    return (this.#mayCompareAnswer ??= ANSWER_LITERAL_HINT.test(this.text));
   }
   get mayUseMrtr(): boolean {
     return (this.#mayUseMrtr ??= textMayUseMrtr(this.text));

@@ -13,7 +13,8 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type * as ts from "typescript";
 import { findProperty, getMemberPath, unwrapExpression } from "./ast.ts";
 import type { HumanWaitCall } from "./calls.ts";
-import { HUMAN_WAIT_APIS, type HumanWaitApi, type ResultShape } from "./human-wait.ts";
+import { HUMAN_WAIT_APIS, type HumanWaitApi } from "../protocol/apis.ts";
+import { type ResultShape } from "../protocol/answers.ts";
 import { programAnswerFunctionOf, typeAccess, type TypeAccess } from "./types.ts";
 import { followConstant } from "./walk.ts";
 

@@ -43,7 +43,8 @@ function findManifestUpwards(pkg: string, from: string): number | null {
   }
 }
 
-import { apiForInstalledVersions, type HumanWaitApi } from "./human-wait.ts";
+import { apiForInstalledVersions } from "./human-wait.ts";
+import { type HumanWaitApi } from "../protocol/apis.ts";
 
 /** The table row as the SDK installed for `filename` has it (see `apiForInstalledVersions`). */
 export function adaptToInstalled(api: HumanWaitApi, filename: string): HumanWaitApi {

@@ -3,7 +3,7 @@
  * (`{ from: "file" | "package" | "lib", name, package?, path? }`) plus which table row they behave like.
  */
 import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
-import { HUMAN_WAIT_APIS, type HumanWaitApi } from "./human-wait.ts";
+import { HUMAN_WAIT_APIS, type HumanWaitApi } from "../protocol/apis.ts";
 
 export interface WrapperOption {
   from: "file" | "package" | "lib";

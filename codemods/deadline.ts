@@ -32,7 +32,7 @@ import {
   type FileLayout,
 } from "../edits/layout.ts";
 import { newObjectArgumentEdit, propertyText, spellKey } from "../edits/object-edit.ts";
-import { noDecisionAnswerText } from "../analysis/result-shapes.ts";
+import { noDecisionAnswerText } from "../edits/answer-text.ts";
 import { findCallerSignals } from "../analysis/signals.ts";
 import forwardAbortSignal, {
   mayReport as signalMayReport,

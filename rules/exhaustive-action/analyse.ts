@@ -19,7 +19,7 @@ import {
   type BranchContext,
   type Discriminant,
 } from "../../analysis/branches.ts";
-import { ACP_OUTCOMES, ELICIT_ACTIONS } from "../../analysis/result-shapes.ts";
+import { ACP_OUTCOMES, ELICIT_ACTIONS } from "../../protocol/answers.ts";
 import type { MessageIds, Options } from "./index.ts";
 import { defaultRewrite, ifRewrite, missingCasesRewrite, type Rewrite, type RewriteContext } from "./fix.ts";
 import {

@@ -14,7 +14,7 @@ import {
   type Discriminant,
 } from "../../analysis/branches.ts";
 import { testReadsViewKind } from "../../analysis/mrtr.ts";
-import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction } from "../../analysis/result-shapes.ts";
+import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction } from "../../protocol/answers.ts";
 import type { FoundDiscriminant } from "./outcomes.ts";
 import { guardAsi, indentAt } from "../../edits/layout.ts";
 import { leftoverComments, renderBlock, renderBranchBody, renderStatements, type CodeStyle } from "./render.ts";

@@ -12,7 +12,7 @@ import {
   walkSubtree,
   type VisitorKeys,
 } from "../../analysis/ast.ts";
-import { namesRejection } from "../../analysis/result-shapes.ts";
+import { namesRejection } from "../../analysis/answers.ts";
 import type { Check } from "./analyse.ts";
 
 export function checkHandler(

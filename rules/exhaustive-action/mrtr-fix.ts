@@ -14,8 +14,9 @@ import {
   type VisitorKeys,
 } from "../../analysis/ast.ts";
 import { layoutOf } from "../../edits/layout.ts";
-import { mrtrExportCalled, MRTR_PACKAGES } from "../../analysis/mrtr.ts";
-import { ELICIT_ACTION_MEANING } from "../../analysis/result-shapes.ts";
+import { mrtrExportCalled } from "../../analysis/mrtr.ts";
+import { MRTR_PACKAGES } from "../../protocol/mrtr.ts";
+import { ELICIT_ACTION_MEANING } from "../../protocol/answers.ts";
 
 const TOOL_REGISTRATIONS = new Set(["registerTool", "tool"]);
 

@@ -15,7 +15,7 @@ import {
   type BranchContext,
   type Discriminant,
 } from "../../analysis/branches.ts";
-import { ACP_OUTCOMES, ELICIT_ACTIONS } from "../../analysis/result-shapes.ts";
+import { ACP_OUTCOMES, ELICIT_ACTIONS } from "../../protocol/answers.ts";
 
 export interface FoundDiscriminant {
   discriminant: Discriminant;

@@ -20,7 +20,7 @@ import {
   helperText,
   HELPER_OPTIONS,
 } from "../../edits/race-helper-text.ts";
-import { noDecisionAnswerText } from "../../analysis/result-shapes.ts";
+import { noDecisionAnswerText } from "../../edits/answer-text.ts";
 import type { CallerSignal } from "../../analysis/signals.ts";
 import { followConstant, isAbortSignalStaticCall, resolveIdentifier } from "../../analysis/walk.ts";
 import type { Check } from "./analyse.ts";

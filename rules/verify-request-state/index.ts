@@ -16,13 +16,8 @@ import {
   unwrapExpression,
 } from "../../analysis/ast.ts";
 import { createRule } from "../../analysis/create-rule.ts";
-import {
-  isInputRequiredCall,
-  isRequestStateRead,
-  REQUEST_STATE_FIELD,
-  serverOptionsOf,
-  verifyHookIn,
-} from "../../analysis/mrtr.ts";
+import { isInputRequiredCall, isRequestStateRead, serverOptionsOf, verifyHookIn } from "../../analysis/mrtr.ts";
+import { REQUEST_STATE_FIELD } from "../../protocol/mrtr.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 
 export type MessageIds = "unsignedState" | "unverifiedRead";

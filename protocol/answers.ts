@@ -1,0 +1,74 @@
+/**
+ * A person's answer, as the protocols spell it. MCP carries it in `action`; ACP permission requests carry it in
+ * `outcome.outcome`, with the chosen option's `kind` saying whether the person allowed or rejected.
+ *
+ * Read from @modelcontextprotocol/sdk@1.32.2 `dist/esm/types.d.ts` (`ElicitResultSchema`), @modelcontextprotocol/server@2.4.0
+ * `dist/index.d.mts` (`ElicitResult`) and @agentclientprotocol/sdk@2.4.0 `dist/v2/schema/types.gen.d.ts`
+ * (`RequestPermissionOutcome`, `PermissionOptionKind`, `CreateElicitationResponse`).
+ */
+
+/** MCP `ElicitResult.action`. `content` is present only with accept. */
+export const ELICIT_ACTION = { accept: "accept", decline: "decline", cancel: "cancel" } as const;
+export const ELICIT_ACTIONS = [ELICIT_ACTION.accept, ELICIT_ACTION.decline, ELICIT_ACTION.cancel] as const;
+export type ElicitAction = (typeof ELICIT_ACTIONS)[number];
+
+/** What each action means to a person, for messages, docs and the comments codemods write. */
+export const ELICIT_ACTION_MEANING: Readonly<Record<ElicitAction, string>> = {
+  accept: "the user answered and the content is theirs",
+  decline: "the user saw the question and said no",
+  cancel: "the dialog was dismissed without a decision",
+};
+
+/** ACP `RequestPermissionOutcome.outcome`. */
+export const ACP_OUTCOME = { selected: "selected", cancelled: "cancelled" } as const;
+export const ACP_OUTCOMES = [ACP_OUTCOME.selected, ACP_OUTCOME.cancelled] as const;
+export type AcpOutcome = (typeof ACP_OUTCOMES)[number];
+
+/** ACP `PermissionOptionKind`: the kinds of the options a permission request offers. */
+export const PERMISSION_OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
+
+/**
+ * Words that mark an option id as a refusal where the code writes it (`"reject"`, `rejectOption.optionId`,
+ * `"deny-once"`): ACP's `reject_once` / `reject_always` kinds, and the words agents use for their own reject options.
+ */
+export const REJECTION_WORDS = /reject|deny|refuse/i;
+
+/** The shape of the answer a wait resolves with. */
+export type ResultShape =
+  /** MCP `ElicitResult`: `{ action: accept | decline | cancel, content? }`. */
+  | "mcp-elicit-result"
+  /** ACP `RequestPermissionResponse`: `{ outcome: { outcome: selected, optionId } | { outcome: cancelled } }`. */
+  | "acp-permission-outcome"
+  /** ACP elicitation: `{ action: accept | decline | cancel }`, custom strings allowed in 2.x. */
+  | "acp-elicit-result";
+
+/** The field that carries the answer for each result shape. */
+export const DISCRIMINANT_FIELD = {
+  "mcp-elicit-result": "action",
+  "acp-elicit-result": "action",
+  "acp-permission-outcome": "outcome",
+} as const;
+
+/** The answer each API itself gives when no decision was made: what a wait that stops waiting resolves with. */
+export const NO_DECISION_ANSWER = {
+  "mcp-elicit-result": { action: ELICIT_ACTION.cancel },
+  "acp-elicit-result": { action: ELICIT_ACTION.cancel },
+  "acp-permission-outcome": { outcome: { outcome: ACP_OUTCOME.cancelled } },
+} as const;
+
+/** An MCP answer that says the person refused. */
+export const DECLINED_ANSWER = { action: ELICIT_ACTION.decline } as const;
+
+/** Answer types by the name annotations use, and the shape each declares. */
+export const ANSWER_TYPE_SHAPES: Readonly<Record<string, ResultShape>> = {
+  ElicitResult: "mcp-elicit-result",
+  RequestPermissionResponse: "acp-permission-outcome",
+  CreateElicitationResponse: "acp-elicit-result",
+};
+
+/** Type names (as written in annotations) that declare a value to be a person's answer. */
+export const RESULT_TYPE_NAMES: ReadonlySet<string> = new Set([
+  ...Object.keys(ANSWER_TYPE_SHAPES),
+  "ElicitResultSchema",
+  "RequestPermissionOutcome",
+]);

@@ -1,0 +1,51 @@
+/**
+ * MCP multi-round-trip requests (MRTR, protocol revision 2026-07-28), as data.
+ *
+ * Under MRTR a tool does not wait on a person. It returns `inputRequired({ inputRequests, requestState? })`; the
+ * client asks the person and retries the call with the answers in `ctx.mcpReq.inputResponses`, which the handler
+ * reads with `inputResponse(responses, key)` (a view: missing | elicit with `action` | sampling | roots) or
+ * `acceptedContent(responses, key, schema?)` (the content if accepted, otherwise `undefined`, for a missing answer,
+ * a decline, a cancel and invalid content alike). `requestState` round-trips through the client and comes back
+ * attacker-controlled; `createRequestStateCodec({ key })` mints and verifies it, and its `verify` goes into the
+ * server's `requestState.verify` option.
+ *
+ * Read from @modelcontextprotocol/server@2.4.0 `dist/index.d.mts`. @modelcontextprotocol/client and
+ * @modelcontextprotocol/core 2.4.0 export none of these names, so only the server package ties a call to MRTR.
+ */
+/** Packages that export the MRTR builders and readers. */
+export const MRTR_PACKAGES: readonly string[] = ["@modelcontextprotocol/server"];
+
+/** `inputRequired(spec)` builds the input-required result; its methods build the embedded requests. */
+export const REQUEST_BUILDER = "inputRequired";
+/** `inputRequired.elicit(…)` and siblings: each builds one embedded request. None of them waits. */
+export const REQUEST_BUILDER_METHODS: ReadonlySet<string> = new Set([
+  "elicit",
+  "elicitUrl",
+  "createMessage",
+  "listRoots",
+]);
+
+/** The readers of a retried request's answers. */
+export const ANSWER_READERS = ["inputResponse", "acceptedContent"] as const;
+export type AnswerReader = (typeof ANSWER_READERS)[number];
+
+/** `InputResponseView.kind`: which kind of answer (if any) the retry carried for a key. */
+export const INPUT_RESPONSE_KINDS = ["missing", "elicit", "sampling", "roots"] as const;
+/** The view's kind under which `action` exists. */
+export const ELICIT_KIND = "elicit";
+
+/** Where the handler finds the retry's answers (`ctx.mcpReq.inputResponses`) and its state accessor. */
+export const REQUEST_CONTEXT_FIELD = "mcpReq";
+export const INPUT_RESPONSES_FIELD = "inputResponses";
+export const REQUEST_STATE_FIELD = "requestState";
+
+/** Server classes whose second constructor argument takes `requestState: { verify }`. */
+export const SERVER_CLASSES: ReadonlySet<string> = new Set(["McpServer", "Server"]);
+/** `createMcpHandler(factory, options)` and similar take server options too; a `requestState` key there counts. */
+export const VERIFY_OPTION_PATH = ["requestState", "verify"] as const;
+
+/** Type names (as written in annotations and casts) that declare a value to be one answer read under MRTR. */
+export const VIEW_TYPE_NAME = "InputResponseView";
+
+/** A file that matches none of these cannot use MRTR: rules skip it at once. */
+export const MRTR_TEXT_HINT = /inputRequired|inputResponse|acceptedContent|requestState/;
