@@ -4,7 +4,7 @@
  * A "discriminant" is an expression that holds the answer's field (`result.action`, a destructured `action`,
  * ACP's `outcome.outcome`, or in typed mode anything typed as the answer union). `evaluateTest` tells, for one value
  * of that field, whether a condition is certainly true, certainly false, or depends on something else
- * (`r.action === "accept" && r.content` is "depends" for accept). From that, rules know which values reach each path.
+ * (`r.action === accept && r.content` is "depends" for accept). From that, rules know which values reach each path.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
@@ -411,7 +411,7 @@ function unwrapParenthesisLike(node: TSESTree.Node): TSESTree.Node {
   return current;
 }
 
-/** `const ok = r.action === "accept" && …`: the condition a boolean flag stands for, or null. */
+/** `const ok = r.action === accept && …`: the condition a boolean flag stands for, or null. */
 function flagCondition(
   identifier: TSESTree.Identifier,
   sourceCode: Readonly<TSESLint.SourceCode>,
@@ -577,7 +577,7 @@ function clauseValues(clause: TSESTree.SwitchCase, domain: readonly AnswerValue[
 
 /**
  * The values of the answer that can reach `node`: all of them, minus what enclosing branches on the same
- * discriminant and earlier exits (`if (r.action === "decline") return …`) have taken away. Stops at the function.
+ * discriminant and earlier exits (`if (r.action === decline) return …`) have taken away. Stops at the function.
  * Typed mode intersects with what the checker narrowed the read to.
  */
 export function valuesReaching(

@@ -49,11 +49,11 @@ function importedPackagesOf(node: TSESTree.Node): Set<string> {
 
 /**
  * The JSON-RPC method a request call's first argument names:
- * `{ method: "elicitation/create", … }`, `"session/request_permission"`, or `methods.client.session.requestPermission`.
+ * `{ method: elicitation/create, … }`, `session/request_permission`, or `methods.client.session.requestPermission`.
  */
 function getRequestMethod(firstArgument: TSESTree.Node | undefined): string | null {
   if (!firstArgument) return null;
-  // `const M = "elicitation/create" as const; send(M, …)`, `const request = { method: …, params }; send(request)`
+  // `const M = elicitation/create as const; send(M, …)`, `const request = { method: …, params }; send(request)`
   const argument = followConstDeclaration(unwrapExpression(firstArgument));
   if (argument.type === AST_NODE_TYPES.ObjectExpression) {
     const methodProperty = findProperty(argument, "method");
@@ -189,7 +189,7 @@ export interface ElicitationHandler {
 }
 
 /**
- * `client.setRequestHandler(ElicitRequestSchema | "elicitation/create", handler)` and
+ * `client.setRequestHandler(ElicitRequestSchema | elicitation/create, handler)` and
  * `mcpClient.onElicitationRequest(schema, handler)`: the handler answers a server's question for a person.
  * `resolveHandler` (optional) finds the function behind a handler passed by name
  * (`setRequestHandler(ElicitRequestSchema, onElicitation)`); without it only inline functions count.

@@ -31,7 +31,7 @@ export interface CallFacts {
   readonly argumentCount: number;
   /** Kind of the first argument, as far as syntax says. */
   readonly firstArgument: "string" | "object" | "other" | "none";
-  /** The JSON-RPC method the first argument names (`{ method: "elicitation/create" }`,
+  /** The JSON-RPC method the first argument names (`{ method: elicitation/create }`,
    * `methods.client.session.requestPermission`), when it names one. */
   readonly requestMethod: string | null;
   /** The whole dotted path of a method constant in the first argument (`methods.client.elicitation.create`), if any. */

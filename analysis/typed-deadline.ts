@@ -5,7 +5,7 @@
  * only be given where the question is asked: inside the program's own wrapper (`askUser(): Promise<ElicitResult>`,
  * judged when its file is linted, never at its callers), or at the call itself when the callee is a request API the
  * call names a question's JSON-RPC method to and whose signature takes deadline options (`server.request({ method:
- * "elicitation/create", … }, ElicitResultSchema)`, a generic `transport.request<ElicitResult>("elicitation/create",
+ * elicitation/create, … }, ElicitResultSchema)`, a generic `transport.request<ElicitResult>(elicitation/create,
  * …)`). A function of a package that answers with a person's answer but is asked no JSON-RPC method by name is the
  * package's to bound: nothing is reported at its callers.
  */
@@ -56,7 +56,7 @@ const COMPANION_FIELDS = [
 
 /**
  * The JSON-RPC method a request call's first argument names, by its value's type where the syntax does not show it:
- * `"elicitation/create"`, a constant typed as that literal (imported or not), `{ method: "elicitation/create", … }`.
+ * `elicitation/create`, a constant typed as that literal (imported or not), `{ method: elicitation/create, … }`.
  */
 function requestMethodOf(
   argument: TSESTree.CallExpressionArgument | undefined,

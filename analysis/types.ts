@@ -4,6 +4,8 @@
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
+import { ANSWER_TYPE_SHAPES, ELICIT_ACTIONS, type ResultShape } from "../protocol/answers.ts";
+import { OPTION_FIELDS } from "../protocol/apis.ts";
 import { findVariable, getCalleeName, outermostWrapper } from "./ast.ts";
 
 /** `ts.SymbolFlags.Optional`, spelled out so the rules never load the compiler themselves. */
@@ -93,17 +95,13 @@ export function signalPathsOfType(node: TSESTree.Node, sourceCode: Readonly<TSES
 // ---------------------------------------------------------------------------------------------------------------
 // A person's answer, read from types
 
-/** The answer shapes a type can be, as `core/human-wait.ts` names them. */
-export type TypedAnswerShape = "mcp-elicit-result" | "acp-permission-outcome" | "acp-elicit-result";
+/** The answer shapes a type can be (protocol/answers.ts). */
+export type TypedAnswerShape = ResultShape;
 
 /** Type names that are a person's answer wherever they are declared (the SDKs' own names). */
-const ANSWER_TYPE_NAMES: Readonly<Record<string, TypedAnswerShape>> = {
-  ElicitResult: "mcp-elicit-result",
-  RequestPermissionResponse: "acp-permission-outcome",
-  CreateElicitationResponse: "acp-elicit-result",
-};
+const ANSWER_TYPE_NAMES = ANSWER_TYPE_SHAPES;
 
-const ELICIT_ACTION_SET = ["accept", "cancel", "decline"];
+const ELICIT_ACTION_SET = [...ELICIT_ACTIONS].sort();
 /** `undefined`, `null`, `void`: told by their intrinsic name, since TypeFlags values change between TypeScript majors. */
 function isNullish(type: ts.Type): boolean {
   const name = (type as { intrinsicName?: string }).intrinsicName;
@@ -115,7 +113,7 @@ const shapeCache = new WeakMap<ts.TypeChecker, WeakMap<ts.Type, TypedAnswerShape
 
 /**
  * Whether `type` (awaited) is a person's answer: MCP `ElicitResult`, ACP `RequestPermissionResponse` or elicitation
- * response, or any object type whose `action` is exactly `"accept" | "decline" | "cancel"`. `undefined`/`null`
+ * response, or any object type whose `action` is exactly `accept | decline | cancel`. `undefined`/`null`
  * members of a union are ignored (`ElicitResult | undefined`).
  */
 function answerShapeOfType(type: ts.Type, checker: ts.TypeChecker): TypedAnswerShape | null {
@@ -419,7 +417,7 @@ const namedFunctionsCache = new WeakMap<ts.Program, readonly AnswerFunction[]>()
  * program (declaration files and `node_modules` excluded). Computed once per program.
  *
  * `scope: "named"` (what the rules use while linting) looks only at functions whose own text names a question or an
- * answer (`elicitInput`, `ElicitResult`, `"accept"`): inferring the return type of every function of a file checks
+ * answer (`elicitInput`, `ElicitResult`, `accept`): inferring the return type of every function of a file checks
  * every body, a cost paid on each program an editor builds. It misses a wrapper of a wrapper that names neither,
  * which `scope: "all"` (`check --discover`) finds.
  */
@@ -488,8 +486,7 @@ function optionsParameterIndex(signature: ts.Signature, checker: ts.TypeChecker)
     const declaration = parameter.valueDeclaration;
     if (!declaration) continue;
     const type = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(parameter, declaration));
-    if (type.getProperty("timeout") || type.getProperty("signal") || type.getProperty("cancellationSignal"))
-      return index;
+    if (OPTION_FIELDS.some((field) => type.getProperty(field))) return index;
   }
   return null;
 }

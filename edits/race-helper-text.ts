@@ -11,6 +11,7 @@
  *
  * The recogniser of such helpers is core/race-helper.ts; this module only writes and places them.
  */
+import { ACP_SIGNAL_OPTION } from "../protocol/apis.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { indentAt, lineLengthWith, type FileLayout, type TextEdit } from "./layout.ts";
 import { describeHelper, destructuredOptionNames } from "../analysis/race-helper.ts";
@@ -257,7 +258,7 @@ export function callWithOptions(
 
 const DEADLINE_HELPER_NAME = "withinDeadline";
 /** The name the deadline helper hands its signal in as, so the options spell it as shorthand. */
-export const DEADLINE_PARAMETER = "cancellationSignal";
+export const DEADLINE_PARAMETER = ACP_SIGNAL_OPTION;
 
 /**
  * The helper for a request that takes a signal but no timeout (ACP 2.x `ctx.request` with `{ cancellationSignal,

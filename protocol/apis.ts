@@ -309,3 +309,8 @@ export const WEB_PERMISSION_RECEIVERS = new Set([
 
 /** Keys only an MCP `elicitation/create` request's parameters have: an object holding one is a question. */
 export const ELICITATION_PARAM_KEYS: readonly string[] = ["requestedSchema", "elicitationId"];
+
+/** Every option field of any row that sets a deadline or carries a signal: what marks a parameter as the options. */
+export const OPTION_FIELDS: readonly string[] = [
+  ...new Set(HUMAN_WAIT_APIS.flatMap((api) => [...api.deadlineFields, ...(api.signalField ? [api.signalField] : [])])),
+];

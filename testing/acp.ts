@@ -7,6 +7,7 @@
  * For each path: whether the turn ended (the prompt returned) within the cap, its stop reason, whether the agent
  * withdrew its question (`$/cancel_request`), what the agent said, and what the probe says stayed held.
  */
+import { ACP_OUTCOME, ELICIT_ACTION } from "../protocol/answers.ts";
 import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import type * as acp from "@agentclientprotocol/sdk";
@@ -21,9 +22,9 @@ export type AgentUnderTest<A extends acp.AgentApp = acp.AgentApp> =
 /** How the scripted person meets the question the path applies to. */
 export type AcpPath =
   | `select:${acp.PermissionOptionKind}`
-  | "accept"
-  | "decline"
-  | "cancelled"
+  | typeof ELICIT_ACTION.accept
+  | typeof ELICIT_ACTION.decline
+  | typeof ACP_OUTCOME.cancelled
   | "invalid-content"
   | "never-answered"
   | "connection-closed"
@@ -128,7 +129,7 @@ function yes(
       throw new KitError(
         `the permission request "${question.params.toolCall.title ?? ""}" offers no options to select`,
       );
-    return { outcome: { outcome: "selected", optionId: allow.optionId } };
+    return { outcome: { outcome: ACP_OUTCOME.selected, optionId: allow.optionId } };
   }
   return acceptElicitation(question.params);
 }
@@ -139,8 +140,8 @@ function schemaOf(params: ElicitationParams): RequestedSchema | undefined {
 
 function acceptElicitation(params: ElicitationParams): unknown {
   return params.mode === "url"
-    ? { action: "accept" }
-    : { action: "accept", content: validContentFor(schemaOf(params)) };
+    ? { action: ELICIT_ACTION.accept }
+    : { action: ELICIT_ACTION.accept, content: validContentFor(schemaOf(params)) };
 }
 
 function stepFor(
@@ -154,26 +155,34 @@ function stepFor(
       return { kind: "close" };
     case "session-cancel":
       return { kind: "session-cancel" };
-    case "cancelled":
+    case ACP_OUTCOME.cancelled:
       return {
         kind: "answer",
-        response: question.kind === "permission" ? { outcome: { outcome: "cancelled" } } : { action: "cancel" },
+        response:
+          question.kind === "permission"
+            ? { outcome: { outcome: ACP_OUTCOME.cancelled } }
+            : { action: ELICIT_ACTION.cancel },
       };
-    case "accept":
+    case ELICIT_ACTION.accept:
       return question.kind === "elicitation"
         ? { kind: "answer", response: acceptElicitation(question.params) }
         : "not-applicable";
-    case "decline":
-      return question.kind === "elicitation" ? { kind: "answer", response: { action: "decline" } } : "not-applicable";
+    case ELICIT_ACTION.decline:
+      return question.kind === "elicitation"
+        ? { kind: "answer", response: { action: ELICIT_ACTION.decline } }
+        : "not-applicable";
     case "invalid-content":
       if (question.kind !== "elicitation" || question.params.mode === "url") return "not-applicable";
-      return { kind: "answer", response: { action: "accept", content: invalidContentFor(schemaOf(question.params)) } };
+      return {
+        kind: "answer",
+        response: { action: ELICIT_ACTION.accept, content: invalidContentFor(schemaOf(question.params)) },
+      };
     default: {
       if (question.kind !== "permission") return "not-applicable";
       const kind = path.slice("select:".length);
       const option = question.params.options.find((candidate) => candidate.kind === kind);
       return option
-        ? { kind: "answer", response: { outcome: { outcome: "selected", optionId: option.optionId } } }
+        ? { kind: "answer", response: { outcome: { outcome: ACP_OUTCOME.selected, optionId: option.optionId } } }
         : "not-applicable";
     }
   }
@@ -185,9 +194,9 @@ export function acpPathsFor(question: AcpQuestion): AcpPath[] {
     question.kind === "permission"
       ? [...new Set(question.optionKinds)].map((kind): AcpPath => `select:${kind}`)
       : question.mode === "url"
-        ? ["accept", "decline"]
-        : ["accept", "decline", "invalid-content"];
-  return [...answers, "cancelled", "never-answered", "connection-closed", "session-cancel"];
+        ? [ELICIT_ACTION.accept, ELICIT_ACTION.decline]
+        : [ELICIT_ACTION.accept, ELICIT_ACTION.decline, "invalid-content"];
+  return [...answers, ACP_OUTCOME.cancelled, "never-answered", "connection-closed", "session-cancel"];
 }
 
 async function connect<A extends acp.AgentApp>(target: AgentUnderTest<A>, app: acp.ClientApp): Promise<Connected<A>> {
@@ -341,7 +350,13 @@ async function runTurn<A extends acp.AgentApp>(
       );
     const first = await Promise.race([prompt, event, sleep(options.timeoutMs).then(() => "cap" as const)]);
     if (first instanceof Error) throw first;
-    const base = { path: pathName ?? ("accept" as AcpPath), said, asked, questions: asked.length, withdrawn: false };
+    const base = {
+      path: pathName ?? (ELICIT_ACTION.accept as AcpPath),
+      said,
+      asked,
+      questions: asked.length,
+      withdrawn: false,
+    };
     if (first === "not-applicable") {
       closing = true;
       await connected.stop();

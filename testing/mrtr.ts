@@ -9,11 +9,18 @@
  *
  * The v2 packages are loaded when this runs, so the rest of the kit works without them.
  */
+import { ELICIT_ACTION } from "../protocol/answers.ts";
+import { ELICITATION_CREATE_METHOD } from "../protocol/methods.ts";
 import { invalidContentFor, validContentFor, type ElicitContent, type RequestedSchema } from "./content.ts";
 import { KitError, messageOf } from "./errors.ts";
 import { formatTable } from "./table.ts";
 
-export const MRTR_PATHS = ["accept", "decline", "cancel", "invalid-content"] as const;
+export const MRTR_PATHS = [
+  ELICIT_ACTION.accept,
+  ELICIT_ACTION.decline,
+  ELICIT_ACTION.cancel,
+  "invalid-content",
+] as const;
 export type MrtrPath = (typeof MRTR_PATHS)[number];
 
 /** An elicitation embedded in an `input_required` round, as the client's handler receives it. */
@@ -52,13 +59,16 @@ export interface MrtrPathResult {
   /** The tool's text, or the error's message. */
   readonly text: string | null;
   /** The answer after which the same question came back (`"asked again after decline"`), or null. */
-  readonly askedAgainAfter: "accept" | "decline" | "cancel" | "invalid-content" | null;
+  readonly askedAgainAfter: MrtrPath | null;
   /** How many times the client's handler was asked (all questions, all rounds). */
   readonly rounds: number;
   readonly ms: number;
 }
 
-type Answer = { action: "accept"; content?: ElicitContent } | { action: "decline" } | { action: "cancel" };
+type Answer =
+  | { action: typeof ELICIT_ACTION.accept; content?: ElicitContent }
+  | { action: typeof ELICIT_ACTION.decline }
+  | { action: typeof ELICIT_ACTION.cancel };
 
 function contentOf(
   source: MrtrPathsOptions["acceptContent"],
@@ -79,7 +89,7 @@ interface Loaded {
     options: Record<string, unknown>,
   ) => {
     setRequestHandler(
-      method: "elicitation/create",
+      method: typeof ELICITATION_CREATE_METHOD,
       handler: (request: { params: Record<string, unknown> }) => Promise<unknown>,
     ): void;
     connect(transport: unknown): Promise<void>;
@@ -115,7 +125,7 @@ async function load(): Promise<Loaded> {
 async function runMrtrPath(path: MrtrPath, options: MrtrPathsOptions, sdk: Loaded): Promise<MrtrPathResult> {
   const askIndex = options.askIndex ?? 0;
   /** The answer last given to each distinct question, by its signature. */
-  const answered = new Map<string, MrtrPath | "accept">();
+  const answered = new Map<string, MrtrPath>();
   const distinct: string[] = [];
   let rounds = 0;
   let askedAgainAfter: MrtrPathResult["askedAgainAfter"] = null;
@@ -132,7 +142,7 @@ async function runMrtrPath(path: MrtrPath, options: MrtrPathsOptions, sdk: Loade
       inputRequired: { maxRounds: options.maxRounds ?? 4 },
     },
   );
-  client.setRequestHandler("elicitation/create", async (request) => {
+  client.setRequestHandler(ELICITATION_CREATE_METHOD, async (request) => {
     rounds += 1;
     const params = request.params;
     const question: MrtrQuestion = {
@@ -152,13 +162,13 @@ async function runMrtrPath(path: MrtrPath, options: MrtrPathsOptions, sdk: Loade
       kitError = new KitError(`could not build the answer for "${question.message}": ${messageOf(error)}`, {
         cause: error,
       });
-      answer = { action: "cancel" };
+      answer = { action: ELICIT_ACTION.cancel };
     }
     if (answer === NOT_APPLICABLE) {
       notApplicable = true;
-      answer = { action: "cancel" };
+      answer = { action: ELICIT_ACTION.cancel };
     }
-    answered.set(signature, targeted ? path : "accept");
+    answered.set(signature, targeted ? path : ELICIT_ACTION.accept);
     return answer;
   });
 
@@ -204,25 +214,25 @@ async function runMrtrPath(path: MrtrPath, options: MrtrPathsOptions, sdk: Loade
   }
 }
 
-const NOT_APPLICABLE = { action: "cancel" } as Answer;
+const NOT_APPLICABLE = { action: ELICIT_ACTION.cancel } as Answer;
 
 function accept(question: MrtrQuestion, options: MrtrPathsOptions): Answer {
   return question.mode === "url"
-    ? { action: "accept" }
-    : { action: "accept", content: contentOf(options.acceptContent, question, validContentFor) };
+    ? { action: ELICIT_ACTION.accept }
+    : { action: ELICIT_ACTION.accept, content: contentOf(options.acceptContent, question, validContentFor) };
 }
 
 function answerFor(path: MrtrPath, question: MrtrQuestion, options: MrtrPathsOptions): Answer {
   switch (path) {
-    case "accept":
+    case ELICIT_ACTION.accept:
       return accept(question, options);
-    case "decline":
-      return { action: "decline" };
-    case "cancel":
-      return { action: "cancel" };
+    case ELICIT_ACTION.decline:
+      return { action: ELICIT_ACTION.decline };
+    case ELICIT_ACTION.cancel:
+      return { action: ELICIT_ACTION.cancel };
     case "invalid-content":
       if (question.mode === "url") return NOT_APPLICABLE;
-      return { action: "accept", content: contentOf(options.invalidContent, question, invalidContentFor) };
+      return { action: ELICIT_ACTION.accept, content: contentOf(options.invalidContent, question, invalidContentFor) };
     default: {
       const unknownPath: never = path;
       throw new KitError(`unknown MRTR path ${String(unknownPath)}`);

@@ -1,8 +1,9 @@
 /** The seven terminal paths, in the order the kit runs them. Dependency-free, so the CLI can read it without loading an SDK. */
+import { ELICIT_ACTION } from "../protocol/answers.ts";
 export const TERMINAL_PATHS = [
-  "accept",
-  "decline",
-  "cancel",
+  ELICIT_ACTION.accept,
+  ELICIT_ACTION.decline,
+  ELICIT_ACTION.cancel,
   "timeout",
   "disconnect",
   "invalid-content",

@@ -8,6 +8,8 @@
  * for the elicitation's own id, which the SDK sends when the server's deadline or signal fires) — and when and how
  * the server's handler for each tool call ended, including calls whose reply never reaches the client.
  */
+import { ELICIT_ACTION } from "../protocol/answers.ts";
+import { ELICITATION_CREATE_METHOD } from "../protocol/methods.ts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -41,9 +43,9 @@ export type ContentSource = ElicitContent | ((params: ElicitParams) => ElicitCon
 
 /** What the scripted person does with one elicitation. */
 export type ElicitationStep =
-  | { readonly kind: "accept"; readonly content?: ContentSource }
-  | { readonly kind: "decline" }
-  | { readonly kind: "cancel" }
+  | { readonly kind: typeof ELICIT_ACTION.accept; readonly content?: ContentSource }
+  | { readonly kind: typeof ELICIT_ACTION.decline }
+  | { readonly kind: typeof ELICIT_ACTION.cancel }
   | { readonly kind: "accept-invalid"; readonly content?: ContentSource }
   | { readonly kind: "leave-open" }
   | { readonly kind: "close-transport" }
@@ -51,11 +53,11 @@ export type ElicitationStep =
   | { readonly kind: "after"; readonly ms: number; readonly then: ElicitationStep };
 
 /** Accepts; without `content`, with content generated from the requested schema. */
-export const accept = (content?: ContentSource): ElicitationStep => ({ kind: "accept", content });
+export const accept = (content?: ContentSource): ElicitationStep => ({ kind: ELICIT_ACTION.accept, content });
 /** Answers "no": the person saw the question and refused. */
-export const decline = (): ElicitationStep => ({ kind: "decline" });
+export const decline = (): ElicitationStep => ({ kind: ELICIT_ACTION.decline });
 /** Dismisses the dialog: no decision. */
-export const cancel = (): ElicitationStep => ({ kind: "cancel" });
+export const cancel = (): ElicitationStep => ({ kind: ELICIT_ACTION.cancel });
 /** Accepts with content that violates the requested schema (generated from it when not given). */
 export const acceptInvalid = (content?: ContentSource): ElicitationStep => ({ kind: "accept-invalid", content });
 /** Never answers: the dialog stays up until the server withdraws it or the connection ends. */
@@ -205,7 +207,7 @@ function contentFrom(
 function isElicitationRequest(
   message: JSONRPCMessage,
 ): message is JSONRPCMessage & { id: string | number; method: string } {
-  return "method" in message && message.method === "elicitation/create" && "id" in message;
+  return "method" in message && message.method === ELICITATION_CREATE_METHOD && "id" in message;
 }
 
 function cancelledRequestId(message: JSONRPCMessage): unknown {
@@ -312,10 +314,10 @@ export async function connectScriptedClient(
     };
     const isUrl = params.mode === "url";
     switch (step.kind) {
-      case "accept": {
-        if (isUrl) return answer({ action: "accept" });
+      case ELICIT_ACTION.accept: {
+        if (isUrl) return answer({ action: ELICIT_ACTION.accept });
         const content = contentOrStop(step.content, params, validContentFor, "accepted content");
-        if (content) return answer({ action: "accept", content });
+        if (content) return answer({ action: ELICIT_ACTION.accept, content });
         break;
       }
       case "accept-invalid": {
@@ -324,13 +326,13 @@ export async function connectScriptedClient(
           break;
         }
         const content = contentOrStop(step.content, params, invalidContentFor, "invalid content");
-        if (content) return answer({ action: "accept", content });
+        if (content) return answer({ action: ELICIT_ACTION.accept, content });
         break;
       }
-      case "decline":
-        return answer({ action: "decline" });
-      case "cancel":
-        return answer({ action: "cancel" });
+      case ELICIT_ACTION.decline:
+        return answer({ action: ELICIT_ACTION.decline });
+      case ELICIT_ACTION.cancel:
+        return answer({ action: ELICIT_ACTION.cancel });
       case "after":
         await wait(step.ms, signal);
         return perform(step.then, params, signal, seen);

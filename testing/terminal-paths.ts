@@ -4,6 +4,7 @@
  * client abandons the whole tool call — and reports, for each, whether and how the call ended, how long it took,
  * whether the question was withdrawn from the person's screen, and what the caller's probe says is still held.
  */
+import { ELICIT_ACTION } from "../protocol/answers.ts";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import {
   abortCall,
@@ -94,11 +95,11 @@ type PathAnswers = Pick<TerminalPathsOptions, "acceptContent" | "invalidContent"
 
 function stepForPath(path: TerminalPath, options: PathAnswers): ElicitationStep {
   switch (path) {
-    case "accept":
+    case ELICIT_ACTION.accept:
       return accept(options.acceptContent);
-    case "decline":
+    case ELICIT_ACTION.decline:
       return decline();
-    case "cancel":
+    case ELICIT_ACTION.cancel:
       return cancel();
     case "timeout":
       return options.lateAnswerMs === undefined

@@ -5,6 +5,8 @@
  * the server took its question down after the caller abandoned the call (outer-cancel), or the server process
  * exited after its input closed (disconnect over stdio).
  */
+import { ELICIT_ACTION } from "../protocol/answers.ts";
+import { ELICITATION_CREATE_METHOD } from "../protocol/methods.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -194,7 +196,7 @@ async function openSession(target: ServerTarget, answer: Answer, hooks: SessionH
   const never = new Promise<never>(() => {});
   // Set before the client connects, so the SDK chains it: it sees every message from the server first.
   transport.onmessage = (message: JSONRPCMessage) => {
-    if ("method" in message && message.method === "elicitation/create" && "id" in message) {
+    if ("method" in message && message.method === ELICITATION_CREATE_METHOD && "id" in message) {
       questions.push({
         id: message.id,
         withdrawn: false,
@@ -302,14 +304,16 @@ function answerFor(path: TerminalPath): Answer {
     const schema = params.requestedSchema as RequestedSchema | undefined;
     const isUrl = params.mode === "url";
     switch (path) {
-      case "accept":
-        return isUrl ? { action: "accept" } : { action: "accept", content: validContentFor(schema) };
-      case "decline":
-        return { action: "decline" };
-      case "cancel":
-        return { action: "cancel" };
+      case ELICIT_ACTION.accept:
+        return isUrl
+          ? { action: ELICIT_ACTION.accept }
+          : { action: ELICIT_ACTION.accept, content: validContentFor(schema) };
+      case ELICIT_ACTION.decline:
+        return { action: ELICIT_ACTION.decline };
+      case ELICIT_ACTION.cancel:
+        return { action: ELICIT_ACTION.cancel };
       case "invalid-content":
-        return isUrl ? "not-applicable" : { action: "accept", content: invalidContentFor(schema) };
+        return isUrl ? "not-applicable" : { action: ELICIT_ACTION.accept, content: invalidContentFor(schema) };
       case "timeout":
         return "leave-open";
       case "disconnect":
@@ -517,7 +521,7 @@ export async function runWirePaths(options: WirePathsOptions): Promise<WireToolR
   if (!(options.timeoutMs > 0)) throw new KitError("paths: the timeout (the hard cap per path) must be positive");
   const paths = options.paths ?? TERMINAL_PATHS;
   const results = await Promise.all(paths.map((path) => runWirePath(path, options)));
-  const accepted = results.find((result) => result.path === "accept");
+  const accepted = results.find((result) => result.path === ELICIT_ACTION.accept);
   return {
     tool: options.tool,
     questions: accepted?.questions ?? Math.max(...results.map((result) => result.questions)),
@@ -538,7 +542,7 @@ export async function findAskingTools(
   timeoutMs: number,
   args?: Record<string, unknown>,
 ): Promise<Array<{ tool: string; arguments: Record<string, unknown> }>> {
-  const lister = await openSession(target, () => ({ action: "decline" }), IGNORE);
+  const lister = await openSession(target, () => ({ action: ELICIT_ACTION.decline }), IGNORE);
   let tools: Array<{ name: string; inputSchema: unknown }>;
   try {
     tools = (await lister.client.listTools()).tools;
@@ -553,7 +557,7 @@ export async function findAskingTools(
         target,
         () => {
           asked = true;
-          return { action: "decline" };
+          return { action: ELICIT_ACTION.decline };
         },
         IGNORE,
       );

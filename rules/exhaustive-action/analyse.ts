@@ -19,7 +19,7 @@ import {
   type BranchContext,
   type Discriminant,
 } from "../../analysis/branches.ts";
-import { ACP_OUTCOMES, ELICIT_ACTIONS } from "../../protocol/answers.ts";
+import { ACP_OUTCOMES, ELICIT_ACTIONS, ELICIT_ACTION, ACP_OUTCOME } from "../../protocol/answers.ts";
 import type { MessageIds, Options } from "./index.ts";
 import { defaultRewrite, ifRewrite, missingCasesRewrite, type Rewrite, type RewriteContext } from "./fix.ts";
 import {
@@ -133,7 +133,9 @@ function analyseChain(check: Check, head: TSESTree.IfStatement, discriminant: Di
   const known = (values: AnswerValue[]) => values.filter((value): value is string => value !== OTHER_VALUE);
 
   if (!last.alternate && links.length >= 2) {
-    const fallingThrough = known(remaining).filter((value) => value !== "accept" && value !== "selected");
+    const fallingThrough = known(remaining).filter(
+      (value) => value !== ELICIT_ACTION.accept && value !== ACP_OUTCOME.selected,
+    );
     const continuing = new Set(
       links
         .filter((link) => canCompleteNormally(branchStatements(link.node.consequent)))
@@ -164,8 +166,8 @@ function analyseChain(check: Check, head: TSESTree.IfStatement, discriminant: Di
     const elseToken = sourceCode.getTokenBefore(last.alternate)!;
     branches.push({ values: known(remaining), statements: branchStatements(last.alternate), at: elseToken.loc });
   }
-  const decline = branches.find((branch) => branch.values.length === 1 && branch.values[0] === "decline");
-  const cancel = branches.find((branch) => branch.values.length === 1 && branch.values[0] === "cancel");
+  const decline = branches.find((branch) => branch.values.length === 1 && branch.values[0] === ELICIT_ACTION.decline);
+  const cancel = branches.find((branch) => branch.values.length === 1 && branch.values[0] === ELICIT_ACTION.cancel);
   if (decline && cancel && sameTokens(decline.statements, cancel.statements, sourceCode)) {
     context.report({
       ...("type" in cancel.at ? { node: cancel.at } : { loc: cancel.at }),
@@ -265,7 +267,9 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
 
   if (!defaultClause) {
     const missing = domain.filter((value): value is string => value !== OTHER_VALUE && !named.has(value));
-    const missingNonAccept = missing.filter((value) => value !== "accept" && value !== "selected");
+    const missingNonAccept = missing.filter(
+      (value) => value !== ELICIT_ACTION.accept && value !== ACP_OUTCOME.selected,
+    );
     const continuing = new Set<string>();
     node.cases.forEach((clause) => {
       if (
@@ -294,8 +298,12 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
   }
 
   if (reportIdentical && discriminant.kind === "mcp") {
-    const declineClause = node.cases.find((clause) => sameValues(valuesEnteringClause(clause, domain), ["decline"]));
-    const cancelClause = node.cases.find((clause) => sameValues(valuesEnteringClause(clause, domain), ["cancel"]));
+    const declineClause = node.cases.find((clause) =>
+      sameValues(valuesEnteringClause(clause, domain), [ELICIT_ACTION.decline]),
+    );
+    const cancelClause = node.cases.find((clause) =>
+      sameValues(valuesEnteringClause(clause, domain), [ELICIT_ACTION.cancel]),
+    );
     if (declineClause && cancelClause && sameTokens(declineClause.consequent, cancelClause.consequent, sourceCode)) {
       context.report({
         node: cancelClause.test!,

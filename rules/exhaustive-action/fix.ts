@@ -14,7 +14,7 @@ import {
   type Discriminant,
 } from "../../analysis/branches.ts";
 import { testReadsViewKind } from "../../analysis/mrtr.ts";
-import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction } from "../../protocol/answers.ts";
+import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction, ELICIT_ACTION } from "../../protocol/answers.ts";
 import type { FoundDiscriminant } from "./outcomes.ts";
 import { guardAsi, indentAt } from "../../edits/layout.ts";
 import { leftoverComments, renderBlock, renderBranchBody, renderStatements, type CodeStyle } from "./render.ts";
@@ -66,14 +66,14 @@ export function ifRewrite(
   const bodyIndent = caseIndent + unit;
   const clauses: string[] = [];
   // An unknown action is no decision: where `default` would copy cancel's body, it falls through to `cancel` instead.
-  const defaultJoinsCancel = sameResidual(bodies.get("cancel")!, bodies.get(OTHER_VALUE)!, sourceCode);
+  const defaultJoinsCancel = sameResidual(bodies.get(ELICIT_ACTION.cancel)!, bodies.get(OTHER_VALUE)!, sourceCode);
   const order: AnswerValue[] = defaultJoinsCancel
-    ? ["accept", "decline", OTHER_VALUE, "cancel"]
+    ? [ELICIT_ACTION.accept, ELICIT_ACTION.decline, OTHER_VALUE, ELICIT_ACTION.cancel]
     : [...ELICIT_ACTIONS, OTHER_VALUE];
   for (const value of order) {
     const residual = bodies.get(value)!;
     const lines: string[] = [];
-    if (value === "decline" || value === "cancel")
+    if (value === ELICIT_ACTION.decline || value === ELICIT_ACTION.cancel)
       lines.push(`${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value]}`);
     if (value === OTHER_VALUE && defaultJoinsCancel) {
       // An empty clause: no statement falls through (noFallthroughCasesInSwitch, no-fallthrough).
@@ -151,15 +151,15 @@ export function defaultRewrite(
   const read = node.discriminant;
   const clauses: string[] = [];
   // An unknown action is no decision: when `cancel` takes the old body, `default` falls through to it.
-  const defaultJoinsCancel = !named.has("cancel");
+  const defaultJoinsCancel = !named.has(ELICIT_ACTION.cancel);
   for (const value of ELICIT_ACTIONS) {
     if (named.has(value)) continue;
-    if (value === "cancel") {
+    if (value === ELICIT_ACTION.cancel) {
       clauses.push(`${caseIndent}default:${eol}${bodyIndent}// ${OTHER_FALLS_THROUGH_COMMENT}`);
     }
-    const lines = value === "accept" ? [] : [`${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value]}`];
+    const lines = value === ELICIT_ACTION.accept ? [] : [`${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value]}`];
     if (bodyText) lines.push(bodyText);
-    if (completes && value !== "cancel") lines.push(`${bodyIndent}break${style.semi}`);
+    if (completes && value !== ELICIT_ACTION.cancel) lines.push(`${bodyIndent}break${style.semi}`);
     clauses.push(`${caseIndent}case ${style.quote(value)}: {${eol}${lines.join(eol)}${eol}${caseIndent}}`);
   }
   if (defaultJoinsCancel) {
@@ -199,7 +199,9 @@ export function missingCasesRewrite(
   for (const value of ELICIT_ACTIONS) {
     if (!missing.includes(value)) continue;
     const comment =
-      value === "accept" ? "" : `${eol}${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value as ElicitAction]}`;
+      value === ELICIT_ACTION.accept
+        ? ""
+        : `${eol}${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value as ElicitAction]}`;
     text += `${eol}${caseIndent}case ${style.quote(value)}:${comment}${eol}${bodyIndent}break${style.semi}`;
   }
   text += `${eol}${caseIndent}default:${eol}${bodyIndent}// ${OTHER_ACTION_COMMENT}`;

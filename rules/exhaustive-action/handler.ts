@@ -2,6 +2,8 @@
  * Client-side handlers of a question (MCP `elicitation/create`, ACP `requestPermission` / elicitations) that
  * answer "the person refused" when nobody was asked: on an error, a failed promise, a timer or an abort.
  */
+import { ACP_OUTCOME, ELICIT_ACTION } from "../../protocol/answers.ts";
+import { noDecisionAnswerText } from "../../edits/answer-text.ts";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import {
   findProperty,
@@ -34,7 +36,7 @@ export function checkHandler(
             cause,
             answer: side === "acp-permission" ? "a reject option" : "`decline`",
             asker: side === "mcp" ? "server" : "agent",
-            instead: side === "acp-permission" ? '`{ outcome: { outcome: "cancelled" } }`' : "`cancel`",
+            instead: `\`${side === "acp-permission" ? noDecisionAnswerText("acp-permission-outcome") : ELICIT_ACTION.cancel}\``,
           },
         });
       }
@@ -49,8 +51,8 @@ export function acpHandlerSide(
 }
 
 /**
- * The part of an answer object that says "the person refused": `action: "decline"`, or for ACP permission
- * requests `{ outcome: "selected", optionId }` naming a reject option (`rejectOption.optionId`, `"reject"`).
+ * The part of an answer object that says "the person refused": `action: decline`, or for ACP permission
+ * requests `{ outcome: selected, optionId }` naming a reject option (`rejectOption.optionId`, `"reject"`).
  */
 function refusalIn(
   object: TSESTree.ObjectExpression,
@@ -59,11 +61,11 @@ function refusalIn(
 ): TSESTree.Node | null {
   if (side !== "acp-permission") {
     const action = findProperty(object, "action");
-    return action && getStringValue(action.value) === "decline" ? action : null;
+    return action && getStringValue(action.value) === ELICIT_ACTION.decline ? action : null;
   }
   const outcome = findProperty(object, "outcome");
   const optionId = findProperty(object, "optionId");
-  if (!outcome || !optionId || getStringValue(outcome.value) !== "selected") return null;
+  if (!outcome || !optionId || getStringValue(outcome.value) !== ACP_OUTCOME.selected) return null;
   return namesRejection(optionSourceText(optionId.value, keys)) ? optionId : null;
 }
 

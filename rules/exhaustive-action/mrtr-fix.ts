@@ -16,7 +16,7 @@ import {
 import { layoutOf } from "../../edits/layout.ts";
 import { mrtrExportCalled } from "../../analysis/mrtr.ts";
 import { MRTR_PACKAGES } from "../../protocol/mrtr.ts";
-import { ELICIT_ACTION_MEANING } from "../../protocol/answers.ts";
+import { ELICIT_ACTION_MEANING, ELICIT_ACTION } from "../../protocol/answers.ts";
 
 const TOOL_REGISTRATIONS = new Set(["registerTool", "tool"]);
 
@@ -77,13 +77,13 @@ export function reaskRewrite(
     `${caseIndent}}`,
     `${caseIndent}case ${q("elicit")}:`,
     `${bodyIndent}switch (${name}.action) {`,
-    `${innerCase}case ${q("accept")}:`,
+    `${innerCase}case ${q(ELICIT_ACTION.accept)}:`,
     `${innerCase}${unit}// accept: ${ELICIT_ACTION_MEANING.accept}; the code below reads and validates it`,
     `${innerCase}${unit}break${semi}`,
-    `${innerCase}case ${q("decline")}:`,
+    `${innerCase}case ${q(ELICIT_ACTION.decline)}:`,
     `${innerCase}${unit}// decline: ${ELICIT_ACTION_MEANING.decline}; asking again would overrule them`,
     `${innerCase}${unit}${result("Not done: the user declined.")}`,
-    `${innerCase}case ${q("cancel")}:`,
+    `${innerCase}case ${q(ELICIT_ACTION.cancel)}:`,
     `${innerCase}${unit}// cancel: ${ELICIT_ACTION_MEANING.cancel}`,
     `${innerCase}${unit}${result("Not done: the question was dismissed without an answer.")}`,
     `${bodyIndent}}`,

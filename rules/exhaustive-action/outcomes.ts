@@ -15,7 +15,7 @@ import {
   type BranchContext,
   type Discriminant,
 } from "../../analysis/branches.ts";
-import { ACP_OUTCOMES, ELICIT_ACTIONS } from "../../protocol/answers.ts";
+import { ACP_OUTCOMES, ELICIT_ACTIONS, ELICIT_ACTION, ACP_OUTCOME } from "../../protocol/answers.ts";
 
 export interface FoundDiscriminant {
   discriminant: Discriminant;
@@ -64,8 +64,8 @@ export function splitValues(
 /** Whether one path receives two outcomes that must stay apart. */
 export function merges(values: readonly AnswerValue[], discriminant: Discriminant): boolean {
   return discriminant.kind === "mcp"
-    ? values.includes("decline") && values.includes("cancel")
-    : values.includes("cancelled") && values.includes("selected");
+    ? values.includes(ELICIT_ACTION.decline) && values.includes(ELICIT_ACTION.cancel)
+    : values.includes(ACP_OUTCOME.cancelled) && values.includes(ACP_OUTCOME.selected);
 }
 
 export function namesBothNonAccept(
@@ -75,8 +75,8 @@ export function namesBothNonAccept(
 ): boolean {
   return (
     discriminant.kind === "mcp" &&
-    testNamesLiteral(test, discriminant, "decline", sourceCode) &&
-    testNamesLiteral(test, discriminant, "cancel", sourceCode)
+    testNamesLiteral(test, discriminant, ELICIT_ACTION.decline, sourceCode) &&
+    testNamesLiteral(test, discriminant, ELICIT_ACTION.cancel, sourceCode)
   );
 }
 
@@ -117,7 +117,7 @@ export function listOf(items: readonly string[]): string {
 }
 
 export function unhandledConsequence(missing: readonly string[]): string {
-  if (missing.includes("cancel") || missing.includes("cancelled"))
+  if (missing.includes(ELICIT_ACTION.cancel) || missing.includes(ACP_OUTCOME.cancelled))
     return "a dialog dismissed without a decision will be handled like those answers";
   return "a refusal will be handled like those answers";
 }
