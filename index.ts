@@ -8,7 +8,7 @@
  */
 import * as tsParser from "@typescript-eslint/parser";
 import type { ESLint, Linter, Rule } from "eslint";
-import { RULE_MODULES, type RuleName } from "./rules/index.ts";
+import { RULE_MODULES, STRICT_OPTIONS, type RuleName } from "./rules/index.ts";
 import { SOURCE_EXTENSIONS, globsFor } from "./analysis/source-files.ts";
 import { PACKAGE_MANIFEST } from "./package-root.ts";
 
@@ -19,13 +19,6 @@ const rules = Object.fromEntries(
 type RuleEntry = Linter.RuleEntry;
 
 const PREFIX = "elicitation";
-
-/** Options that make a rule report more (the `strict` and `all` configs). */
-const strictOptions: Partial<Record<RuleName, readonly unknown[]>> = {
-  "exhaustive-action": [{ reportIdenticalBranches: true }],
-  "require-deadline": [{ reportOpaqueOptions: true }],
-  "release-in-finally": [{ reportEscapingHandles: true }],
-};
 
 function ruleEntries(pick: (name: RuleName) => RuleEntry | null): Record<string, RuleEntry> {
   const entries: Record<string, RuleEntry> = {};
@@ -58,7 +51,8 @@ function configFor(name: "recommended" | "strict" | "all", configRules: Record<s
 }
 
 function withStrictOptions(name: RuleName): RuleEntry {
-  const options = strictOptions[name];
+  // Options that make the rule report more, where it has any (each rule's options.ts).
+  const options = STRICT_OPTIONS[name];
   return options ? (["error", ...options] as RuleEntry) : "error";
 }
 

@@ -7,10 +7,13 @@
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { ElicitationRuleDocs } from "../analysis/create-rule.ts";
 import * as exhaustiveAction from "./exhaustive-action/index.ts";
+import { STRICT_OPTIONS as exhaustiveActionStrict } from "./exhaustive-action/options.ts";
 import * as forwardAbortSignal from "./forward-abort-signal/index.ts";
 import * as noSessionKeyedPending from "./no-session-keyed-pending/index.ts";
 import * as releaseInFinally from "./release-in-finally/index.ts";
+import { STRICT_OPTIONS as releaseInFinallyStrict } from "./release-in-finally/options.ts";
 import * as requireDeadline from "./require-deadline/index.ts";
+import { STRICT_OPTIONS as requireDeadlineStrict } from "./require-deadline/options.ts";
 import * as verifyRequestState from "./verify-request-state/index.ts";
 
 export type RuleName =
@@ -38,4 +41,11 @@ export const RULE_MODULES: Readonly<Record<RuleName, GatedRuleModule>> = {
   "forward-abort-signal": forwardAbortSignal,
   "release-in-finally": releaseInFinally,
   "verify-request-state": verifyRequestState,
+};
+
+/** Options that make a rule report more (the `strict` and `all` configs), from each rule's options.ts. */
+export const STRICT_OPTIONS: Readonly<Partial<Record<RuleName, readonly unknown[]>>> = {
+  "exhaustive-action": exhaustiveActionStrict,
+  "require-deadline": requireDeadlineStrict,
+  "release-in-finally": releaseInFinallyStrict,
 };

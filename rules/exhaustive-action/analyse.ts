@@ -19,8 +19,8 @@ import {
   type BranchContext,
   type Discriminant,
 } from "../../analysis/branches.ts";
-import { ACP_OUTCOMES, ELICIT_ACTIONS, ELICIT_ACTION, ACP_OUTCOME } from "../../protocol/answers.ts";
-import type { MessageIds, Options } from "./index.ts";
+import { ACP_OUTCOME, ACP_OUTCOMES, ELICIT_ACTION, ELICIT_ACTIONS } from "../../protocol/answers.ts";
+import type { MessageIds, Options } from "./options.ts";
 import { defaultRewrite, ifRewrite, missingCasesRewrite, type Rewrite, type RewriteContext } from "./fix.ts";
 import {
   discriminantOf,

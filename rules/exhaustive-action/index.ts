@@ -10,22 +10,14 @@ import { isFunctionNode } from "../../analysis/ast.ts";
 import { isAcpClientHandlerMethod, matchElicitationHandler } from "../../analysis/calls.ts";
 import { createRule } from "../../analysis/create-rule.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
-import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../../analysis/wrappers.ts";
+import { compileWrappers, mentionsWrapper } from "../../analysis/wrappers.ts";
 import { analyseIf, analyseSwitch, analyseTernary, type Check } from "./analyse.ts";
 import { acpHandlerSide, checkHandler } from "./handler.ts";
 import { reportReask } from "./mrtr.ts";
 import { codeStyle } from "./render.ts";
+import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
 
-export type Options = [{ reportIdenticalBranches?: boolean; humanWaitFunctions?: WrapperOption[] }];
-export type MessageIds =
-  | "declineAndCancelMerged"
-  | "cancelledAndSelectedMerged"
-  | "unhandledOutcome"
-  | "declineWithoutPerson"
-  | "identicalBranches"
-  | "reaskMerged"
-  | "suggestExhaustiveSwitch"
-  | "suggestInputResponseSwitch";
+export type { MessageIds, Options } from "./options.ts";
 
 /** Messages that, when the report offers no suggestion, say why (`No rewrite is suggested: …`). */
 export const EXPLAINS_MISSING_REWRITE: ReadonlySet<MessageIds> = new Set([
@@ -59,37 +51,9 @@ export default createRule<Options, MessageIds>({
     },
     // eslint-disable-next-line eslint-plugin/require-meta-has-suggestions -- the suggestions are built in ./exhaustive-action/fix.ts
     hasSuggestions: true,
-    schema: [
-      {
-        type: "object",
-        additionalProperties: false,
-        properties: {
-          reportIdenticalBranches: {
-            type: "boolean",
-            description:
-              "Also report decline and cancel branches that are token-identical, or grouped in one test or case (the strict config turns this on).",
-          },
-          humanWaitFunctions: wrapperOptionSchema,
-        },
-      },
-    ],
-    defaultOptions: [{ reportIdenticalBranches: false, humanWaitFunctions: [] }],
-    messages: {
-      declineAndCancelMerged:
-        "Decline and cancel both take {{path}}: a dismissed dialog will be handled as a refusal, or a refusal as a dismissal. Give each its own branch.{{rewrite}}",
-      cancelledAndSelectedMerged:
-        "A cancelled permission request takes {{path}} with a selected option: a dismissed prompt will be handled as that choice. Handle `cancelled` on its own.{{rewrite}}",
-      unhandledOutcome:
-        "{{missing}} has no branch of its own here and carries on with the code after, like {{others}}: {{consequence}}. Give it its own branch.{{rewrite}}",
-      declineWithoutPerson:
-        "This handler answers {{answer}} when {{cause}}: the {{asker}} will be told a person refused when nobody decided. Answer {{instead}} (no decision) instead.",
-      identicalBranches:
-        "Decline and cancel {{what}}: whoever reads the result still cannot tell a refusal from a dismissed dialog.",
-      reaskMerged:
-        "A person who declined, or dismissed the question, is asked it again until the client gives up. `acceptedContent(…)` is undefined for a decline, a cancel and a missing answer alike: read the answer with `inputResponse(…)` and end the call on decline and on cancel.{{rewrite}}",
-      suggestExhaustiveSwitch: "Handle accept, decline and cancel in a switch",
-      suggestInputResponseSwitch: "Read the answer with inputResponse and end the call on decline and on cancel",
-    },
+    schema: SCHEMA,
+    defaultOptions: DEFAULT_OPTIONS,
+    messages: MESSAGES,
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;

@@ -2,7 +2,7 @@
  * The forward-abort-signal analysis of a call that waits on a person: does the caller's signal reach it (passed,
  * merged, raced, or handed to the code that waits), and, on ACP 2.x, does aborting it also stop the wait?
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { getEnclosingFunction, narrowCallLocation, unwrapExpression } from "../../analysis/ast.ts";
 import type { HumanWaitCall } from "../../analysis/calls.ts";
 import type { Delegation, PersonWaitCall } from "../../analysis/local-waits.ts";
@@ -22,15 +22,9 @@ import {
   type CallerSignal,
 } from "../../analysis/signals.ts";
 import { walkSubtree } from "../../analysis/walk.ts";
-import type { MessageIds, Options } from "./index.ts";
+import type { Check } from "./options.ts";
 import { addSignal, appendOptions, mergeSignal, raceFix, setStopWaiting } from "./fix.ts";
 import { checkHandlerWithoutSignal } from "./handler.ts";
-
-/** What the analysis of one file shares: the rule's context, which it reports through, and the file's source. */
-export interface Check {
-  readonly context: Readonly<TSESLint.RuleContext<MessageIds, [Options]>>;
-  readonly sourceCode: Readonly<TSESLint.SourceCode>;
-}
 
 export function checkCall(check: Check, matched: PersonWaitCall): void {
   const { context, sourceCode } = check;

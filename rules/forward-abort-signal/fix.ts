@@ -23,7 +23,7 @@ import {
 import { noDecisionAnswerText } from "../../edits/answer-text.ts";
 import type { CallerSignal } from "../../analysis/signals.ts";
 import { followConstant, isAbortSignalStaticCall, resolveIdentifier } from "../../analysis/walk.ts";
-import type { Check } from "./analyse.ts";
+import type { Check } from "./options.ts";
 
 /** Adds `name` as the handler's parameter at `index` (`async () =>` → `async (extra) =>`, `({ t }) =>` → `({ t }, extra) =>`). */
 export function addParameterFix(

@@ -16,7 +16,7 @@ import { resolveLocalCallee, signatureAnswers, type PersonWaitCall } from "../..
 import { propertyValue, readOptions, setsTimer } from "../../analysis/deadline.ts";
 import { findCallerSignals, referencesSignal, type CallerSignal } from "../../analysis/signals.ts";
 import { walkSubtree } from "../../analysis/walk.ts";
-import type { Check } from "./analyse.ts";
+import type { Check } from "./options.ts";
 import { addParameterFix, addSignal, appendOptions } from "./fix.ts";
 
 /**

@@ -8,25 +8,12 @@ import { fileMayWaitOnPerson, matchWaitOnPerson } from "../../analysis/local-wai
 import { createRule } from "../../analysis/create-rule.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { localFunctionOf } from "../../analysis/walk.ts";
-import { compileWrappers, mentionsWrapper, wrapperOptionSchema, type WrapperOption } from "../../analysis/wrappers.ts";
-import { checkCall, type Check } from "./analyse.ts";
+import { compileWrappers, mentionsWrapper } from "../../analysis/wrappers.ts";
+import { checkCall } from "./analyse.ts";
 import { checkHandler } from "./handler.ts";
+import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type Check, type MessageIds, type Options } from "./options.ts";
 
-export type MessageIds =
-  | "notForwarded"
-  | "notRaced"
-  | "missingStopWaiting"
-  | "handlerIgnoresSignal"
-  | "handlerHasNoSignal"
-  | "handlerTakesNoSignal"
-  | "takeSignal"
-  | "addSignal"
-  | "addStopWaiting"
-  | "raceSignal";
-
-export interface Options {
-  humanWaitFunctions?: WrapperOption[];
-}
+export type { MessageIds, Options } from "./options.ts";
 
 /** Whether this rule can report anything in a file with this text (it names a wait on a person). The codemod uses this same test. */
 export function mayReport(source: TextSource, options: Options = {}): boolean {
@@ -44,33 +31,9 @@ export default createRule<[Options], MessageIds>({
       description: "Require a wait on a person to end when the operation that asked is abandoned",
       recommended: true,
     },
-    schema: [
-      {
-        type: "object",
-        additionalProperties: false,
-        properties: { humanWaitFunctions: wrapperOptionSchema },
-      },
-    ],
-    defaultOptions: [{ humanWaitFunctions: [] }],
-    messages: {
-      notForwarded:
-        "When the caller gives up, {{label}} keeps waiting and the dialog stays up: `{{signal}}` is not passed on.",
-      notRaced:
-        "{{label}} takes no signal: when `{{signal}}` aborts, it keeps waiting for a client that may never answer. Race it against `{{signal}}`.",
-      missingStopWaiting:
-        "Aborting `{{signal}}` only sends `$/cancel_request`: without `{{companion}}: true` the wait lasts until the client answers.",
-      handlerIgnoresSignal:
-        "This handler ignores `{{signal}}`: when the server withdraws the question, the dialog stays up and its answer goes nowhere.",
-      handlerHasNoSignal:
-        "{{label}} gives this handler no cancellation signal: when the server stops waiting, the dialog stays up. Bound the wait for the person with a timer of your own.",
-      handlerTakesNoSignal:
-        "When its caller gives up, {{label}} keeps waiting for an answer nobody needs: this handler never takes `{{param}}`.",
-      takeSignal: "Take `{{param}}` and pass `{{signal}}` to the call.",
-      addSignal: "Pass `{{signal}}` to the call.",
-      addStopWaiting: "Stop waiting when `{{signal}}` aborts (`{{companion}}: true`).",
-      raceSignal:
-        "Race the call against `{{signal}}` through a helper that stops waiting when it aborts and lets go of it.",
-    },
+    schema: SCHEMA,
+    defaultOptions: DEFAULT_OPTIONS,
+    messages: MESSAGES,
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;

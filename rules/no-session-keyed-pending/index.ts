@@ -2,29 +2,23 @@
  * A pending answer stored under a session / thread / tool-call / server id: two questions asked concurrently under
  * that id share one slot, so the second overwrites the first and answers go to the wrong call (DESIGN §2.2).
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint } from "@typescript-eslint/utils";
 import { unwrapExpression } from "../../analysis/ast.ts";
 import { typeComesFromEnclosingCall } from "../../analysis/types.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { createRule } from "../../analysis/create-rule.ts";
 import {
   DEFAULT_KEY_NAME_PATTERN,
-  DEFAULT_PER_QUESTION_KEY_PATTERN,
   DEFAULT_STORE_NAME_PATTERN,
-  classifyKey,
-  classifyStoredValue,
   compilePendingPatterns,
-  getStoreName,
-  isEchoedAsQuestionId,
-  isPendingStoreName,
-  describeWaitIntent,
   textMayContainSessionKeyedPending,
   type DeclaredTypeNameLookup,
-  type KeySharer,
 } from "../../analysis/pending.ts";
+import { checkStoreWrite, type Check } from "./analyse.ts";
+import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
+import { storeWriteVisitors } from "./visitors.ts";
 
-type Options = [{ keyNamePattern?: string; perQuestionKeyPattern?: string; storeNamePattern?: string }];
-export type MessageIds = "sessionKeyedPending";
+export type { MessageIds } from "./options.ts";
 
 /**
  * Whether the rule could report on a file with this text (core/pending.ts's text check). A user's own store or key
@@ -47,40 +41,9 @@ export default createRule<Options, MessageIds>({
         "Require pending answers to be keyed by the question's own request id, not by a session or tool-call id",
       recommended: true,
     },
-    schema: [
-      {
-        type: "object",
-        additionalProperties: false,
-        properties: {
-          keyNamePattern: {
-            type: "string",
-            description:
-              "Regular expression for key names shared by every question of a session, thread, tool call or server, matched against the name in snake_case (`session.id` and `sessionId` are both `session_id`).",
-          },
-          perQuestionKeyPattern: {
-            type: "string",
-            description:
-              "Regular expression for key names unique to one question (request id, elicitation id, UUID, counter), matched in snake_case; such keys are never reported.",
-          },
-          storeNamePattern: {
-            type: "string",
-            description:
-              "Regular expression for names of stores that hold pending answers, matched in snake_case; in them a value the rule cannot see into counts as a waiter.",
-          },
-        },
-      },
-    ],
-    defaultOptions: [
-      {
-        keyNamePattern: DEFAULT_KEY_NAME_PATTERN,
-        perQuestionKeyPattern: DEFAULT_PER_QUESTION_KEY_PATTERN,
-        storeNamePattern: DEFAULT_STORE_NAME_PATTERN,
-      },
-    ],
-    messages: {
-      sessionKeyedPending:
-        "This pending answer is stored under `{{key}}`, which {{sharedBy}} share: the second overwrites the first. Await the ask inline in the handler, or key the entry by the question's own request id.",
-    },
+    schema: SCHEMA,
+    defaultOptions: DEFAULT_OPTIONS,
+    messages: MESSAGES,
   },
   create(context, [options]) {
     const { sourceCode } = context;
@@ -89,74 +52,10 @@ export default createRule<Options, MessageIds>({
     const patterns = compilePendingPatterns(options);
     if (!mayReport(sourceCode, options, declaredTypeName !== null)) return {};
 
-    function check(store: TSESTree.Node, key: TSESTree.Node, value: TSESTree.Node): void {
-      const verdict = classifyKey(key, sourceCode, patterns, declaredTypeName);
-      if (verdict.kind !== "shared") return;
-      const waiter = classifyStoredValue(value, sourceCode);
-      if (waiter === "not-waiter") return;
-      if (waiter === "opaque" && !isPendingStoreName(getStoreName(store), patterns)) return;
-      // A session's own connect or a tool call's own result happens once per key: sharing the key is fine there.
-      const intent = describeWaitIntent(store, value, verdict.name);
-      if (intent === "lifecycle") return;
-      // Sent with the question as its own id and read back by it: one entry per question after all.
-      if (isEchoedAsQuestionId(store, key, sourceCode)) return;
-      // Names that speak of neither: only a store named for pending answers, or a file that asks a person, ties the
-      // waiter to a question (a session's detach signal or a device pairing asks nobody).
-      if (
-        intent === "unknown" &&
-        !isPendingStoreName(getStoreName(store), patterns) &&
-        !textFacts(sourceCode).mayWaitOnPerson
-      ) {
-        return;
-      }
-      context.report({
-        node: key,
-        messageId: "sessionKeyedPending",
-        data: { key: shortText(sourceCode.getText(key)), sharedBy: SHARED_BY[verdict.sharer] },
-      });
-    }
-
-    return {
-      // store.set(key, value)
-      "CallExpression[arguments.length=2] > MemberExpression.callee[property.name='set']"(
-        callee: TSESTree.MemberExpression,
-      ) {
-        const call = callee.parent as TSESTree.CallExpression;
-        const [key, value] = call.arguments;
-        if (callee.computed || !key || !value || key.type === AST_NODE_TYPES.SpreadElement) return;
-        if (value.type === AST_NODE_TYPES.SpreadElement) return;
-        check(callee.object, key, value);
-      },
-      // store[key] = value
-      "AssignmentExpression[operator='='] > MemberExpression.left[computed=true]"(left: TSESTree.MemberExpression) {
-        const assignment = left.parent as TSESTree.AssignmentExpression;
-        check(left.object, left.property, assignment.right);
-      },
-      // A copy-on-write store: `{ ...store, [key]: value }` (immutable state, React `setPending(prev => …)`).
-      "ObjectExpression > Property[computed=true][kind='init']"(property: TSESTree.Property) {
-        const object = property.parent as TSESTree.ObjectExpression;
-        const spread = object.properties.find((candidate) => candidate.type === AST_NODE_TYPES.SpreadElement);
-        if (!spread || property.value.type === AST_NODE_TYPES.AssignmentPattern) return;
-        check(spread.argument, property.key, property.value);
-      },
-    };
+    const check: Check = { context, sourceCode, patterns, declaredTypeName };
+    return storeWriteVisitors((store, key, value) => checkStoreWrite(check, store, key, value));
   },
 });
-
-const SHARED_BY: Readonly<Record<KeySharer, string>> = {
-  session: "all questions asked in the same session",
-  thread: "all questions asked in the same thread",
-  conversation: "all questions asked in the same conversation",
-  connection: "all questions asked over the same connection",
-  "tool call": "all questions one tool call asks",
-  server: "all questions sent through the same server",
-  other: "several concurrent questions",
-};
-
-function shortText(text: string): string {
-  const oneLine = text.replace(/\s+/g, " ");
-  return oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine;
-}
 
 /** Shape of the TypeScript objects we read; duck-typed so the rule never loads `typescript` itself. */
 interface DeclarationWithType {

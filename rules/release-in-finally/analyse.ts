@@ -14,7 +14,7 @@ import {
   type VisitorKeys,
 } from "../../analysis/ast.ts";
 import { describeAcquisition, isReleaseOf, isRepeatingTimer, type Acquisition } from "../../analysis/lock-pairs.ts";
-import type { MessageIds, Options } from "./index.ts";
+import type { MessageIds, Options } from "./options.ts";
 import { suggestAcquireBeforeTry, suggestMoveIntoTry, suggestWrap, type Suggestions } from "./fix.ts";
 import {
   awaitedExecutorStatement,

@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, AST_TOKEN_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getStaticPropertyName, unwrapExpression } from "../../analysis/ast.ts";
-import type { MessageIds } from "./index.ts";
+import type { MessageIds } from "./options.ts";
 import { indentDeeper, indentShallower } from "../../edits/layout.ts";
 import { layoutAround, type Layout } from "./layout.ts";
 import { containsJump, isReleaseStatement, isStatementListOwner, type AcquisitionSite } from "./sites.ts";

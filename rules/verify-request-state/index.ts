@@ -19,8 +19,9 @@ import { createRule } from "../../analysis/create-rule.ts";
 import { isInputRequiredCall, isRequestStateRead, serverOptionsOf, verifyHookIn } from "../../analysis/mrtr.ts";
 import { REQUEST_STATE_FIELD } from "../../protocol/mrtr.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
+import { MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
 
-export type MessageIds = "unsignedState" | "unverifiedRead";
+export type { MessageIds } from "./options.ts";
 
 /**
  * Whether this rule could report on a file with this text: it must name requestState and an MRTR builder.
@@ -31,7 +32,7 @@ export function mayReport(source: TextSource): boolean {
   return facts.text.includes(REQUEST_STATE_FIELD) && facts.mayUseMrtr;
 }
 
-export default createRule<[], MessageIds>({
+export default createRule<Options, MessageIds>({
   name: "verify-request-state",
   meta: {
     type: "problem",
@@ -39,13 +40,8 @@ export default createRule<[], MessageIds>({
       description: "Require multi-round-trip requestState to be minted by a codec and verified by the server",
       recommended: true,
     },
-    schema: [],
-    messages: {
-      unsignedState:
-        "The client can rewrite this requestState before it comes back, and nothing here would notice. It is made by hand ({{how}}) and the server has no `requestState.verify` hook: mint it with `createRequestStateCodec({ key }).mint(…)` and pass the codec's `verify` as the server's `requestState: { verify }`.",
-      unverifiedRead:
-        "This reads requestState as the client sent it back, which anyone can forge. The server in this file has no `requestState.verify` hook, so `ctx.mcpReq.requestState()` returns the raw wire string: pass a codec's `verify` as `requestState: { verify }` to the server.",
-    },
+    schema: SCHEMA,
+    messages: MESSAGES,
   },
   create(context) {
     const { sourceCode } = context;

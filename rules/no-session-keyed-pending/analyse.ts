@@ -1,0 +1,70 @@
+/**
+ * The no-session-keyed-pending check of one write to a store: is the value a waiter for an answer, and is its key one
+ * that concurrent questions share? Reports go through the rule's context.
+ */
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { textFacts } from "../../analysis/text-gate.ts";
+import {
+  classifyKey,
+  classifyStoredValue,
+  describeWaitIntent,
+  getStoreName,
+  isEchoedAsQuestionId,
+  isPendingStoreName,
+  type DeclaredTypeNameLookup,
+  type KeySharer,
+  type PendingPatterns,
+} from "../../analysis/pending.ts";
+import type { MessageIds, Options } from "./options.ts";
+
+/** What the check of one file shares: the rule's context, the compiled name patterns, and typed key names (or null). */
+export interface Check {
+  readonly context: Readonly<TSESLint.RuleContext<MessageIds, Options>>;
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  readonly patterns: PendingPatterns;
+  readonly declaredTypeName: DeclaredTypeNameLookup | null;
+}
+
+/** Reports `value` stored in `store` under `key` when it waits for an answer and every question of a session shares the key. */
+export function checkStoreWrite(check: Check, store: TSESTree.Node, key: TSESTree.Node, value: TSESTree.Node): void {
+  const { context, sourceCode, patterns, declaredTypeName } = check;
+  const verdict = classifyKey(key, sourceCode, patterns, declaredTypeName);
+  if (verdict.kind !== "shared") return;
+  const waiter = classifyStoredValue(value, sourceCode);
+  if (waiter === "not-waiter") return;
+  if (waiter === "opaque" && !isPendingStoreName(getStoreName(store), patterns)) return;
+  // A session's own connect or a tool call's own result happens once per key: sharing the key is fine there.
+  const intent = describeWaitIntent(store, value, verdict.name);
+  if (intent === "lifecycle") return;
+  // Sent with the question as its own id and read back by it: one entry per question after all.
+  if (isEchoedAsQuestionId(store, key, sourceCode)) return;
+  // Names that speak of neither: only a store named for pending answers, or a file that asks a person, ties the
+  // waiter to a question (a session's detach signal or a device pairing asks nobody).
+  if (
+    intent === "unknown" &&
+    !isPendingStoreName(getStoreName(store), patterns) &&
+    !textFacts(sourceCode).mayWaitOnPerson
+  ) {
+    return;
+  }
+  context.report({
+    node: key,
+    messageId: "sessionKeyedPending",
+    data: { key: shortText(sourceCode.getText(key)), sharedBy: SHARED_BY[verdict.sharer] },
+  });
+}
+
+const SHARED_BY: Readonly<Record<KeySharer, string>> = {
+  session: "all questions asked in the same session",
+  thread: "all questions asked in the same thread",
+  conversation: "all questions asked in the same conversation",
+  connection: "all questions asked over the same connection",
+  "tool call": "all questions one tool call asks",
+  server: "all questions sent through the same server",
+  other: "several concurrent questions",
+};
+
+function shortText(text: string): string {
+  const oneLine = text.replace(/\s+/g, " ");
+  return oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine;
+}

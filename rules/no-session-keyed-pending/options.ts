@@ -1,0 +1,50 @@
+/**
+ * The options, message ids and messages of `no-session-keyed-pending`, apart from the rule so that the modules beside
+ * it can name its types without importing the rule back.
+ */
+import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
+import {
+  DEFAULT_KEY_NAME_PATTERN,
+  DEFAULT_PER_QUESTION_KEY_PATTERN,
+  DEFAULT_STORE_NAME_PATTERN,
+} from "../../analysis/pending.ts";
+
+export type Options = [{ keyNamePattern?: string; perQuestionKeyPattern?: string; storeNamePattern?: string }];
+export type MessageIds = "sessionKeyedPending";
+
+export const SCHEMA: JSONSchema4[] = [
+  {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      keyNamePattern: {
+        type: "string",
+        description:
+          "Regular expression for key names shared by every question of a session, thread, tool call or server, matched against the name in snake_case (`session.id` and `sessionId` are both `session_id`).",
+      },
+      perQuestionKeyPattern: {
+        type: "string",
+        description:
+          "Regular expression for key names unique to one question (request id, elicitation id, UUID, counter), matched in snake_case; such keys are never reported.",
+      },
+      storeNamePattern: {
+        type: "string",
+        description:
+          "Regular expression for names of stores that hold pending answers, matched in snake_case; in them a value the rule cannot see into counts as a waiter.",
+      },
+    },
+  },
+];
+
+export const DEFAULT_OPTIONS: Options = [
+  {
+    keyNamePattern: DEFAULT_KEY_NAME_PATTERN,
+    perQuestionKeyPattern: DEFAULT_PER_QUESTION_KEY_PATTERN,
+    storeNamePattern: DEFAULT_STORE_NAME_PATTERN,
+  },
+];
+
+export const MESSAGES: Record<MessageIds, string> = {
+  sessionKeyedPending:
+    "This pending answer is stored under `{{key}}`, which {{sharedBy}} share: the second overwrites the first. Await the ask inline in the handler, or key the entry by the question's own request id.",
+};

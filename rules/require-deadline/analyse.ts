@@ -1,0 +1,100 @@
+/**
+ * The require-deadline analysis of a call that waits on a person: which call should carry the deadline, and does it
+ * carry one chosen for a person (not missing, kept to the caller in a race, or too long to ever fire)?
+ */
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { narrowCallLocation } from "../../analysis/ast.ts";
+import type { HumanWaitCall } from "../../analysis/calls.ts";
+import {
+  canCarryDeadline,
+  describeCancelNotice,
+  describeDeadlineFix,
+  describeUntimedHelperRace,
+  findTimerRace,
+  findUntimedHelperRace,
+  readDeadline,
+} from "../../analysis/deadline.ts";
+import { describeDefaultDeadline } from "../../analysis/human-wait.ts";
+import type { PersonWaitCall } from "../../analysis/local-waits.ts";
+import { reachesProgramAnswerFunction, typedRequestWait } from "../../analysis/typed-deadline.ts";
+import { adaptToInstalled } from "../../analysis/versions.ts";
+import type { MessageIds, Options } from "./options.ts";
+
+/** What the analysis of one file shares: the rule's context, which it reports through, the file and the options. */
+export interface Check {
+  readonly context: Readonly<TSESLint.RuleContext<MessageIds, [Options]>>;
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  readonly options: Options;
+}
+
+/**
+ * The request whose deadline a server-side wait on a person at `node` is judged by, or null where it is judged
+ * elsewhere. A wait reached through the program's own code is judged at the call inside it, which can carry the
+ * deadline (typed: wherever the wrapper is declared); a user's listed wrapper is judged where it is called.
+ */
+export function requestToJudge(
+  call: PersonWaitCall,
+  node: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): HumanWaitCall | null {
+  if (call.api.side !== "server" || call.delegation?.via === "local") return null;
+  if (call.wrapper === null && reachesProgramAnswerFunction(node, sourceCode)) return null;
+  // Typed: a request API the table does not list, named for a question and taking deadline options.
+  return call.delegation ? typedRequestWait(node, call.delegation.facts.shape, sourceCode) : call;
+}
+
+/** Reports a call whose deadline is missing, kept to the caller in a race, unseen in its options, or never fires. */
+export function checkCall(check: Check, matched: HumanWaitCall): void {
+  const { context, sourceCode, options } = check;
+  const api = adaptToInstalled(matched.api, context.filename);
+  const call = api === matched.api ? matched : { ...matched, api };
+  // A fixed deadline (Cloudflare agents) leaves the caller nothing to choose.
+  if (api.defaultDeadline.kind === "fixed") return;
+  const data = {
+    defaultDeadline: describeDefaultDeadline(api),
+    fix: describeDeadlineFix(api),
+    cancelNotice: describeCancelNotice(api),
+    companion: api.signalCompanionField ?? "",
+  };
+  const at = narrowCallLocation(call.node);
+  const reading = readDeadline(call, sourceCode);
+  switch (reading.kind) {
+    case "deadline":
+      return;
+    case "deadline-keeps-waiting":
+      context.report({ node: at, messageId: "deadlineKeepsWaiting", data });
+      return;
+    case "opaque":
+      if (options.reportOpaqueOptions) context.report({ node: at, messageId: "opaqueOptions", data });
+      return;
+    case "none": {
+      const race = findTimerRace(call.node, sourceCode);
+      // Where the API takes no deadline, a race is the only deadline there is.
+      if (race && !canCarryDeadline(api)) return;
+      // `askWithin(ask, { signal, noAnswer })`: the helper is there, only its delay is missing.
+      const untimed = race || canCarryDeadline(api) ? null : findUntimedHelperRace(call.node, sourceCode);
+      const advice = untimed
+        ? describeUntimedHelperRace(sourceCode.getText(untimed.race.node.callee), untimed.option)
+        : {};
+      const messageId = race ? "raceLeavesRequestOpen" : "missingDeadline";
+      context.report({ node: at, messageId, data: { ...data, ...advice } });
+      return;
+    }
+    case "never-fires":
+      context.report({
+        node: reading.value,
+        messageId: "deadlineNeverFires",
+        data: { value: shortText(sourceCode.getText(reading.value)) },
+      });
+      return;
+    default: {
+      const unknownReading: never = reading;
+      throw new Error(`unknown deadline reading ${JSON.stringify(unknownReading)}`);
+    }
+  }
+}
+
+function shortText(text: string): string {
+  const oneLine = text.replace(/\s+/g, " ");
+  return oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine;
+}
