@@ -22,10 +22,6 @@ export const ELICIT_ACTION_MEANING: Readonly<Record<ElicitAction, string>> = {
 /** ACP `RequestPermissionOutcome.outcome`. */
 export const ACP_OUTCOME = { selected: "selected", cancelled: "cancelled" } as const;
 export const ACP_OUTCOMES = [ACP_OUTCOME.selected, ACP_OUTCOME.cancelled] as const;
-export type AcpOutcome = (typeof ACP_OUTCOMES)[number];
-
-/** ACP `PermissionOptionKind`: the kinds of the options a permission request offers. */
-export const PERMISSION_OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
 
 /**
  * Words that mark an option id as a refusal where the code writes it (`"reject"`, `rejectOption.optionId`,
@@ -55,9 +51,6 @@ export const NO_DECISION_ANSWER = {
   "acp-elicit-result": { action: ELICIT_ACTION.cancel },
   "acp-permission-outcome": { outcome: { outcome: ACP_OUTCOME.cancelled } },
 } as const;
-
-/** An MCP answer that says the person refused. */
-export const DECLINED_ANSWER = { action: ELICIT_ACTION.decline } as const;
 
 /** Answer types by the name annotations use, and the shape each declares. */
 export const ANSWER_TYPE_SHAPES: Readonly<Record<string, ResultShape>> = {

@@ -11,10 +11,10 @@ import { ACP_REQUEST_PERMISSION_METHOD, ELICITATION_CREATE_METHOD } from "./meth
 import type { ResultShape } from "./answers.ts";
 
 /** Who is waiting: a server asking its client's user, or a client answering a server's question. */
-export type WaitSide = "server" | "client";
+type WaitSide = "server" | "client";
 
 /** What happens when the caller sets no deadline. */
-export type DefaultDeadline =
+type DefaultDeadline =
   | { kind: "request-default"; ms: number }
   | { kind: "effectively-infinite"; ms: number }
   | { kind: "none" }
