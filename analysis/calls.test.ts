@@ -1,31 +1,22 @@
-import { parse } from "@typescript-eslint/parser";
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/utils";
+import { nodesOf, sourceCodeOf } from "../test/support/source-code.ts";
 import { describe, expect, it } from "vitest";
 import { matchElicitationHandler, matchHumanWaitCall } from "./calls.ts";
 import { compileWrappers } from "./wrappers.ts";
 
-/** Parses `code` and returns its calls, outermost first, with parents set as ESLint would. */
-function callsIn(code: string): TSESTree.CallExpression[] {
-  const program = parse(code, { range: true, loc: true });
-  const calls: TSESTree.CallExpression[] = [];
-  const visit = (node: TSESTree.Node, parent: TSESTree.Node | undefined) => {
-    (node as { parent?: TSESTree.Node }).parent = parent;
-    if (node.type === AST_NODE_TYPES.CallExpression) calls.push(node);
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "parent") continue;
-      for (const child of Array.isArray(value) ? value : [value]) {
-        if (child && typeof child === "object" && typeof (child as TSESTree.Node).type === "string") {
-          visit(child as TSESTree.Node, node);
-        }
-      }
-    }
-  };
-  visit(program as TSESTree.Node, undefined);
-  return calls;
+/** The calls of `code`, outermost first, and the file's SourceCode. */
+function parsed(code: string) {
+  const sourceCode = sourceCodeOf(code);
+  return { sourceCode, calls: nodesOf(sourceCode, AST_NODE_TYPES.CallExpression) };
+}
+
+function firstMatch(code: string, wrappers?: ReturnType<typeof compileWrappers>) {
+  const { sourceCode, calls } = parsed(code);
+  return matchHumanWaitCall(calls[0]!, sourceCode, wrappers);
 }
 
 const apiIdOf = (code: string) => {
-  const match = matchHumanWaitCall(callsIn(code)[0]!);
+  const match = firstMatch(code);
   return match ? match.api.id : null;
 };
 
@@ -71,16 +62,16 @@ describe("matchHumanWaitCall", () => {
   });
 
   it("recognises an `elicit` look-alike without claiming a package's default when neither fastmcp nor mcp-use is imported", () => {
-    const match = matchHumanWaitCall(callsIn("taskSession.elicit('Delete it?', schema)")[0]!);
+    const match = firstMatch("taskSession.elicit('Delete it?', schema)");
     expect(match?.api.defaultDeadline).toEqual({ kind: "unknown" });
     expect(match?.api.label).toBe("`elicit`");
-    const imported = matchHumanWaitCall(callsIn("import 'mcp-use'; ctx.elicit('Delete it?', schema)")[0]!);
+    const imported = firstMatch("import 'mcp-use'; ctx.elicit('Delete it?', schema)");
     expect(imported?.api.label).toBe("mcp-use `ctx.elicit`");
   });
 
   it("recognises a user's wrapper and takes the row it names", () => {
     const wrappers = compileWrappers([{ from: "file", name: ["askUser"], behavesLike: "acp-request-permission" }]);
-    const match = matchHumanWaitCall(callsIn("askUser(params)")[0]!, wrappers);
+    const match = firstMatch("askUser(params)", wrappers);
     expect(match?.api.signalField).toBeNull();
     expect(match?.wrapper?.names).toEqual(["askUser"]);
   });
@@ -88,14 +79,32 @@ describe("matchHumanWaitCall", () => {
 
 describe("matchElicitationHandler", () => {
   it("finds an MCP client's elicitation handler by schema", () => {
-    const [call] = callsIn(
+    const { sourceCode, calls } = parsed(
       "client.setRequestHandler(ElicitRequestSchema, async (request, extra) => ({ action: 'cancel' }))",
     );
-    expect(matchElicitationHandler(call!)?.api.id).toBe("mcp-set-request-handler");
+    expect(matchElicitationHandler(calls[0]!, sourceCode)?.api.id).toBe("mcp-set-request-handler");
   });
 
   it("ignores a handler registered for another request", () => {
-    const [call] = callsIn("client.setRequestHandler(CreateMessageRequestSchema, async () => ({}))");
-    expect(matchElicitationHandler(call!)).toBeNull();
+    const { sourceCode, calls } = parsed("client.setRequestHandler(CreateMessageRequestSchema, async () => ({}))");
+    expect(matchElicitationHandler(calls[0]!, sourceCode)).toBeNull();
+  });
+});
+
+describe("the JSON-RPC method a request names, resolved through the scope manager", () => {
+  it("follows a module constant to elicitation/create", () => {
+    const code = 'const M = "elicitation/create"; function f(s) { return s.sendRequest({ method: M }, schema) }';
+    expect(apiIdOf(code)).toBe("mcp-send-request");
+  });
+
+  it("does not take a parameter that shadows the module constant for the constant", () => {
+    const code = 'const M = "elicitation/create"; function f(s, M) { return s.sendRequest({ method: M }, schema) }';
+    expect(apiIdOf(code)).toBeNull();
+  });
+
+  it("does not take a constant of another function for the one in scope", () => {
+    const code =
+      'function a() { const M = "elicitation/create" } function b(s) { const M = "sampling/createMessage"; return s.sendRequest({ method: M }, schema) }';
+    expect(apiIdOf(code)).toBeNull();
   });
 });

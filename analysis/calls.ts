@@ -2,7 +2,8 @@
  * Recognises, on an ESTree call, a wait on a person (DESIGN §3) and client-side elicitation handlers.
  * The shared "domain parser" of every rule and codemod.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { followConstant } from "./walk.ts";
 import {
   collectImportedPackages,
   findProperty,
@@ -51,13 +52,16 @@ function importedPackagesOf(node: TSESTree.Node): Set<string> {
  * The JSON-RPC method a request call's first argument names:
  * `{ method: elicitation/create, … }`, `session/request_permission`, or `methods.client.session.requestPermission`.
  */
-function getRequestMethod(firstArgument: TSESTree.Node | undefined): string | null {
+function getRequestMethod(
+  firstArgument: TSESTree.Node | undefined,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): string | null {
   if (!firstArgument) return null;
   // `const M = elicitation/create as const; send(M, …)`, `const request = { method: …, params }; send(request)`
-  const argument = followConstDeclaration(unwrapExpression(firstArgument));
+  const argument = followConstant(firstArgument, sourceCode);
   if (argument.type === AST_NODE_TYPES.ObjectExpression) {
     const methodProperty = findProperty(argument, "method");
-    return methodProperty ? getStringValue(followConstDeclaration(unwrapExpression(methodProperty.value))) : null;
+    return methodProperty ? getStringValue(followConstant(methodProperty.value, sourceCode)) : null;
   }
   const text = getStringValue(argument);
   if (text !== null) return text;
@@ -68,34 +72,7 @@ function getRequestMethod(firstArgument: TSESTree.Node | undefined): string | nu
   return null;
 }
 
-/**
- * The initialiser of the `const` an identifier names in an enclosing block or the module (`as const`, `satisfies`
- * unwrapped), found syntactically so that the table's matching needs no scope manager; the node itself otherwise.
- * A name declared again in a nearer block hides the outer one, as at run time.
- */
-function followConstDeclaration(node: TSESTree.Node): TSESTree.Node {
-  if (node.type !== AST_NODE_TYPES.Identifier) return node;
-  for (let current: TSESTree.Node | undefined = node.parent; current; current = current.parent) {
-    if (
-      current.type !== AST_NODE_TYPES.Program &&
-      current.type !== AST_NODE_TYPES.BlockStatement &&
-      current.type !== AST_NODE_TYPES.StaticBlock
-    ) {
-      continue;
-    }
-    for (const statement of current.body) {
-      const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
-      if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
-      for (const declarator of declaration.declarations) {
-        if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== node.name) continue;
-        return declaration.kind === "const" && declarator.init ? unwrapExpression(declarator.init) : node;
-      }
-    }
-  }
-  return node;
-}
-
-function describeCall(call: TSESTree.CallExpression): CallFacts {
+function describeCall(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): CallFacts {
   const first = call.arguments[0];
   const firstUnwrapped = first ? unwrapExpression(first) : null;
   return {
@@ -109,7 +86,7 @@ function describeCall(call: TSESTree.CallExpression): CallFacts {
         : firstUnwrapped.type === AST_NODE_TYPES.ObjectExpression
           ? "object"
           : "other",
-    requestMethod: getRequestMethod(first),
+    requestMethod: getRequestMethod(first, sourceCode),
     requestMethodPath: first ? (getMemberPath(first)?.join(".") ?? null) : null,
     importedPackages: importedPackagesOf(call),
   };
@@ -121,6 +98,7 @@ function describeCall(call: TSESTree.CallExpression): CallFacts {
  */
 export function matchHumanWaitCall(
   call: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
   wrappers: readonly WrapperSpecifier[] = [],
 ): HumanWaitCall | null {
   const method = getCalleeName(call);
@@ -133,7 +111,7 @@ export function matchHumanWaitCall(
   }
   // Most calls in a file are nothing of ours: decide on the name before gathering the call's other facts.
   if (!HUMAN_WAIT_METHOD_NAMES.has(method)) return null;
-  const facts = describeCall(call);
+  const facts = describeCall(call, sourceCode);
   const found = findHumanWaitApi(facts);
   if (!found) return null;
   const api = refineOrigin(found, call, facts);
@@ -196,6 +174,7 @@ export interface ElicitationHandler {
  */
 export function matchElicitationHandler(
   call: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
   resolveHandler?: (argument: TSESTree.Node) => TSESTree.FunctionLike | null,
 ): ElicitationHandler | null {
   const method = getCalleeName(call);
@@ -207,7 +186,7 @@ export function matchElicitationHandler(
   if (api.schemaNames.length > 0) {
     const written = call.arguments[0];
     if (!written) return null;
-    const first = followConstDeclaration(unwrapExpression(written));
+    const first = followConstant(written, sourceCode);
     const firstPath = getMemberPath(first);
     const firstName = getStringValue(first) ?? (firstPath ? firstPath[firstPath.length - 1]! : null);
     if (firstName === null || !api.schemaNames.includes(firstName)) return null;

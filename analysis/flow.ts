@@ -39,7 +39,7 @@ export function traceAnswerSource(
   if (mrtr) return { kind: "annotation", typeName: mrtr === "view" ? VIEW_TYPE_NAME : "ElicitResult" };
   switch (node.type) {
     case AST_NODE_TYPES.CallExpression: {
-      const call = matchHumanWaitCall(node, wrappers);
+      const call = matchHumanWaitCall(node, sourceCode, wrappers);
       if (call) return { kind: "call", call };
       // `await this.confirm(…)`, a same-file function that hands back the answer (or, typed, any callee that does).
       const delegated = matchWaitOnPerson(node, sourceCode, wrappers);

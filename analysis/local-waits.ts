@@ -391,7 +391,7 @@ function computeFacts(
   let shape: ResultShape | null = declared;
   walkSubtree(fn.body!, sourceCode.visitorKeys, (node) => {
     if (node.type === AST_NODE_TYPES.CallExpression) {
-      const direct = matchHumanWaitCall(node, wrappers);
+      const direct = matchHumanWaitCall(node, sourceCode, wrappers);
       const delegated = direct ? null : delegatedFacts(node, sourceCode, wrappers, depth + 1);
       if (!direct && !delegated?.waits) return false;
       if (!settlesIn(node, fn)) return false;
@@ -506,7 +506,7 @@ export function matchWaitOnPerson(
   const method = getCalleeName(call);
   // The user's own wrappers, by name, come first: the user said what they are.
   if (method !== null && wrappers.length > 0 && wrappers.some((wrapper) => wrapper.names.includes(method))) {
-    const wrapped = matchHumanWaitCall(call, wrappers);
+    const wrapped = matchHumanWaitCall(call, sourceCode, wrappers);
     if (wrapped) return { ...wrapped, delegation: null };
   }
   // A method of this file's own (an adapter named like the API it wraps) is resolved before the table is asked.
@@ -533,7 +533,7 @@ export function matchWaitOnPerson(
     }
     if (facts) return delegated(call, { fn: null, facts, via: "local" });
   }
-  const direct = matchHumanWaitCall(call, wrappers);
+  const direct = matchHumanWaitCall(call, sourceCode, wrappers);
   if (direct) return { ...direct, delegation: null };
   const shape = answerShapeOfCall(call, sourceCode);
   return shape

@@ -485,7 +485,7 @@ function findReportedWait(problem: Linter.LintMessage, sourceCode: SourceCode): 
   walkSubtree(sourceCode.ast as unknown as TSESTree.Program, sourceCode.visitorKeys, (node) => {
     if (offset < node.range[0] || offset > node.range[1]) return "skip";
     if (node.type === AST_NODE_TYPES.CallExpression && (offset === node.range[0] || within(offset, node.callee))) {
-      found = matchHumanWaitCall(node) ?? found;
+      found = matchHumanWaitCall(node, sourceCode as never) ?? found;
     }
     return false;
   });

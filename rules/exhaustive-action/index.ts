@@ -74,7 +74,7 @@ export default createRule<Options, MessageIds>({
       ConditionalExpression: narrowing(analyseTernary),
       SwitchStatement: narrowing(analyseSwitch),
       CallExpression(node) {
-        const handler = matchElicitationHandler(node);
+        const handler = matchElicitationHandler(node, sourceCode);
         if (handler) checkHandler(check, handler.handler, "mcp");
       },
       MethodDefinition(node) {

@@ -49,7 +49,7 @@ export default createRule<[Options], MessageIds>({
           checkCall(check, call);
           return;
         }
-        const handler = matchElicitationHandler(node, (argument) => localFunctionOf(argument, sourceCode));
+        const handler = matchElicitationHandler(node, sourceCode, (argument) => localFunctionOf(argument, sourceCode));
         if (handler) checkHandler(check, handler);
       },
     };

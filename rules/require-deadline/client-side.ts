@@ -51,9 +51,9 @@ function readClientSideFacts(
   let asksNoPerson = true;
   walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => {
     if (node.type !== AST_NODE_TYPES.CallExpression) return;
-    const handler = matchElicitationHandler(node, (argument) => localFunctionOf(argument, sourceCode));
+    const handler = matchElicitationHandler(node, sourceCode, (argument) => localFunctionOf(argument, sourceCode));
     if (handler) handlers.push(handler.handler);
-    const call = matchHumanWaitCall(node, wrappers);
+    const call = matchHumanWaitCall(node, sourceCode, wrappers);
     if (call && call.api.side === "server") asksNoPerson = false;
   });
   return { handlers, asksNoPerson };
