@@ -6,6 +6,7 @@
  * of that field, whether a condition is certainly true, certainly false, or depends on something else
  * (`r.action === accept && r.content` is "depends" for accept). From that, rules know which values reach each path.
  */
+import { canCompleteNormally } from "./completion.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
 import {
@@ -485,36 +486,6 @@ export function testNamesLiteral(
 // ---------------------------------------------------------------------------------------------------------------
 // Control flow
 
-/** Whether running `statements` in order can reach the end (rather than always return, throw, break out…). */
-export function canCompleteNormally(statements: readonly TSESTree.Node[]): boolean {
-  for (const statement of statements) if (!statementCompletes(statement)) return false;
-  return true;
-}
-
-function statementCompletes(statement: TSESTree.Node): boolean {
-  switch (statement.type) {
-    case AST_NODE_TYPES.ReturnStatement:
-    case AST_NODE_TYPES.ThrowStatement:
-    case AST_NODE_TYPES.ContinueStatement:
-    case AST_NODE_TYPES.BreakStatement:
-      return false;
-    case AST_NODE_TYPES.BlockStatement:
-      return canCompleteNormally(statement.body);
-    case AST_NODE_TYPES.IfStatement:
-      return (
-        !statement.alternate || statementCompletes(statement.consequent) || statementCompletes(statement.alternate)
-      );
-    case AST_NODE_TYPES.TryStatement:
-      if (statement.finalizer && !canCompleteNormally(statement.finalizer.body)) return false;
-      return (
-        canCompleteNormally(statement.block.body) ||
-        (statement.handler !== null && canCompleteNormally(statement.handler.body.body))
-      );
-    default:
-      return true;
-  }
-}
-
 /** Whether every path through `statements` ends in a `throw`. */
 export function alwaysThrows(statements: readonly TSESTree.Node[]): boolean {
   const last = statements[statements.length - 1];
@@ -623,12 +594,12 @@ export function valuesReaching(
     for (const earlier of precedingStatements(child, parent)) {
       if (earlier.type === AST_NODE_TYPES.IfStatement && mentionsDiscriminant(earlier.test, discriminant, sourceCode)) {
         const test = earlier.test;
-        if (!earlier.alternate && !statementCompletes(earlier.consequent)) {
+        if (!earlier.alternate && !canCompleteNormally([earlier.consequent])) {
           keep((value) => evaluateTest(test, discriminant, value, sourceCode) !== true);
         } else if (
           earlier.alternate &&
-          !statementCompletes(earlier.alternate) &&
-          statementCompletes(earlier.consequent)
+          !canCompleteNormally([earlier.alternate]) &&
+          canCompleteNormally([earlier.consequent])
         ) {
           keep((value) => evaluateTest(test, discriminant, value, sourceCode) !== false);
         }

@@ -2,11 +2,11 @@
  * The exhaustive-action analysis: `if` chains, ternaries and `switch`es on an answer, and what each lets through
  * one path. Reports go through `report`, with the rewrite from ./fix.ts or the reason there is none.
  */
+import { canCompleteNormally } from "../../analysis/completion.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getStringValue, unwrapExpression } from "../../analysis/ast.ts";
 import {
   branchStatements,
-  canCompleteNormally,
   containsOwnBreak,
   followingStatements,
   mentionsDiscriminant,

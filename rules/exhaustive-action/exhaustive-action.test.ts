@@ -1061,6 +1061,55 @@ async function deploy(server) {
     ],
   },
   {
+    name: "accept ends in a switch whose every case returns: decline and cancel share the code after (code path analysis)",
+    code: `
+async function deploy(server, kind) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  if (r.action === "accept") {
+    switch (kind) {
+      default:
+        return ship(r.content);
+    }
+  }
+  return "Deploy cancelled.";
+}`,
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: {
+          path: "the code after this \`if\`",
+          rewrite: NO_REWRITE("the shared path is the rest of the block, which would have to move into the switch"),
+        },
+        line: 4,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    name: "accept ends in a while (true) left only by return: decline and cancel share the code after (code path analysis)",
+    code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  if (r.action === "accept") {
+    while (true) {
+      if (await ready()) return ship(r.content);
+    }
+  }
+  return "Deploy cancelled.";
+}`,
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: {
+          path: "the code after this \`if\`",
+          rewrite: NO_REWRITE("the shared path is the rest of the block, which would have to move into the switch"),
+        },
+        line: 4,
+        suggestions: [],
+      },
+    ],
+  },
+  {
     name: "a break inside the branch would change target: no rewrite",
     code: `
 async function loop(server) {
@@ -1258,6 +1307,34 @@ async function deploy(server) {
 
 untypedRuleTester.run("exhaustive-action", rule, {
   valid: [
+    {
+      name: "contrast (code path analysis): a switch with no default can run on, so the if is not an early exit",
+      code: `
+async function deploy(server, kind) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  if (r.action === "accept") {
+    switch (kind) {
+      case "now":
+        return ship(r.content);
+    }
+  }
+  return "Deploy cancelled.";
+}`,
+    },
+    {
+      name: "contrast (code path analysis): a for (;;) left by break runs on into the code after",
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  if (r.action === "accept") {
+    for (;;) {
+      if (await ready()) break;
+    }
+    ship(r.content);
+  }
+  return finish();
+}`,
+    },
     {
       name: "three-way if / else if / else",
       code: `

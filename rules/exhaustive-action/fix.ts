@@ -3,11 +3,11 @@
  * and a `never` default; a `default` that merges decline and cancel is split into cases; missing cases are added.
  * Each returns the rewrite, or the reason none is offered (said in the report).
  */
+import { canCompleteNormally } from "../../analysis/completion.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getStringValue, unwrapExpression } from "../../analysis/ast.ts";
 import {
   branchStatements,
-  canCompleteNormally,
   containsOwnBreak,
   OTHER_VALUE,
   type AnswerValue,

@@ -6,6 +6,7 @@
  * This rule reports branches that send two of those facts down one path, and client handlers that answer
  * `decline` when nobody was asked. Its suggestion is the exhaustive `switch` the codemod applies in batch.
  */
+import { completionVisitors, deferredUntilProgramExit } from "../../analysis/completion.ts";
 import { isFunctionNode } from "../../analysis/ast.ts";
 import { isAcpClientHandlerMethod, matchElicitationHandler } from "../../analysis/calls.ts";
 import { createRule } from "../../analysis/create-rule.ts";
@@ -68,11 +69,15 @@ export default createRule<Options, MessageIds>({
       style: codeStyle(sourceCode, context.filename),
     };
     const narrowing = narrowByTypeOnlyToReport(check);
+    // Whether a branch runs on into the code after it is known once the whole file has been walked.
+    const atEnd = deferredUntilProgramExit();
 
     return {
-      IfStatement: (node) => reportReask(check, node) || narrowing(analyseIf)(node),
-      ConditionalExpression: narrowing(analyseTernary),
-      SwitchStatement: narrowing(analyseSwitch),
+      ...completionVisitors(),
+      IfStatement: atEnd.later((node) => reportReask(check, node) || narrowing(analyseIf)(node)),
+      ConditionalExpression: atEnd.later(narrowing(analyseTernary)),
+      SwitchStatement: atEnd.later(narrowing(analyseSwitch)),
+      "Program:exit": atEnd.run,
       CallExpression(node) {
         const handler = matchElicitationHandler(node, sourceCode);
         if (handler) checkHandler(check, handler.handler, "mcp");

@@ -15,7 +15,8 @@ import {
   unwrapExpression,
   walkSubtree,
 } from "../../analysis/ast.ts";
-import { branchStatements, canCompleteNormally, followingStatements } from "../../analysis/branches.ts";
+import { branchStatements, followingStatements } from "../../analysis/branches.ts";
+import { canCompleteNormally } from "../../analysis/completion.ts";
 import { answerReaderOf, isInputRequiredCall, requestedKeys } from "../../analysis/mrtr.ts";
 import type { Check } from "./analyse.ts";
 import { reaskRewrite } from "./mrtr-fix.ts";

@@ -1,0 +1,91 @@
+/**
+ * Whether a list of statements can run to its end, read from ESLint's code path analysis rather than from the
+ * statements' shapes: a `switch` whose every case returns, a `while (true)` left only by `return`, a labelled
+ * `break` and `try`/`finally` all end a path as the language says they do.
+ *
+ * A rule adds `completionVisitors()` to its listeners and asks `canCompleteNormally` at `Program:exit` (by then every
+ * statement of the file has been left and its end recorded). The pattern is the one ESLint documents for tracking
+ * the current code path segments (onCodePathSegmentStart/End and their unreachable twins).
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+
+/** For each statement left so far: whether any path reaches its end. */
+const reachableAtEnd = new WeakMap<TSESTree.Node, boolean>();
+
+interface Segment {
+  readonly reachable: boolean;
+}
+
+/**
+ * Statements that end the path they are on. ESLint moves to the unreachable segment they leave behind only when the
+ * next node starts, so at their own exit the current segment still looks reachable: their answer is known already.
+ */
+const JUMPS: ReadonlySet<string> = new Set([
+  AST_NODE_TYPES.ReturnStatement,
+  AST_NODE_TYPES.ThrowStatement,
+  AST_NODE_TYPES.BreakStatement,
+  AST_NODE_TYPES.ContinueStatement,
+]);
+
+/** Declarations the code path of the enclosing function does not run through where they stand. */
+const HOISTED: ReadonlySet<string> = new Set([AST_NODE_TYPES.FunctionDeclaration, AST_NODE_TYPES.TSDeclareFunction]);
+
+export function completionVisitors(): TSESLint.RuleListener {
+  const outer: Set<Segment>[] = [];
+  let current = new Set<Segment>();
+  const add = (segment: Segment) => void current.add(segment);
+  const remove = (segment: Segment) => void current.delete(segment);
+  const listeners = {
+    onCodePathStart() {
+      outer.push(current);
+      current = new Set();
+    },
+    onCodePathEnd() {
+      current = outer.pop() ?? new Set();
+    },
+    onCodePathSegmentStart: add,
+    onCodePathSegmentEnd: remove,
+    onUnreachableCodePathSegmentStart: add,
+    onUnreachableCodePathSegmentEnd: remove,
+    ":statement:exit"(node: TSESTree.Node) {
+      if (HOISTED.has(node.type)) return;
+      if (JUMPS.has(node.type)) {
+        reachableAtEnd.set(node, false);
+        return;
+      }
+      let reachable = false;
+      for (const segment of current) if (segment.reachable) reachable = true;
+      reachableAtEnd.set(node, reachable);
+    },
+  };
+  return listeners as unknown as TSESLint.RuleListener;
+}
+
+/**
+ * Whether running `statements` in order can reach the end (rather than always return, throw, break or continue).
+ * The last statement whose end was recorded decides; a list with none (empty, or only hoisted declarations) completes.
+ */
+export function canCompleteNormally(statements: readonly TSESTree.Node[]): boolean {
+  for (let index = statements.length - 1; index >= 0; index--) {
+    const recorded = reachableAtEnd.get(statements[index]!);
+    if (recorded !== undefined) return recorded;
+  }
+  return true;
+}
+
+/**
+ * Runs analyses that ask `canCompleteNormally` once the whole file has been walked: `later(analyse)` is a listener
+ * that queues `analyse(node)`; `run` (the rule's `Program:exit`) runs the queue in the order the nodes were entered.
+ */
+export function deferredUntilProgramExit(): {
+  later: <N>(analyse: (node: N) => unknown) => (node: N) => void;
+  run: () => void;
+} {
+  const queue: (() => unknown)[] = [];
+  return {
+    later: (analyse) => (node) => void queue.push(() => analyse(node)),
+    run: () => {
+      for (const analyse of queue) analyse();
+    },
+  };
+}
