@@ -26,7 +26,7 @@ import type { ResultShape } from "../protocol/answers.ts";
 import { viewKindTruth } from "./mrtr.ts";
 import { ACP_OUTCOMES, DISCRIMINANT_FIELD, ELICIT_ACTIONS, RESULT_TYPE_NAMES } from "../protocol/answers.ts";
 import { isAnswerUnion } from "./answers.ts";
-import { typeAccess, typeComesFromEnclosingCall } from "./types.ts";
+import { isNullish, typeAccess, typeComesFromEnclosingCall } from "./types.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
 
 type AnswerKind = "mcp" | "acp";
@@ -298,15 +298,12 @@ function discriminantKey(node: TSESTree.Node): string | null {
 // ---------------------------------------------------------------------------------------------------------------
 // Typed mode
 
-/** `ts.TypeFlags.Undefined | ts.TypeFlags.Null`. */
-const TYPE_FLAGS_NULLISH = (1 << 15) | (1 << 16);
-
 /** The string literals of a union type, or null when any member is something else (string, number, object…). */
 function stringLiterals(type: ts.Type): Set<string> | null {
   const members = type.isUnion() ? type.types : [type];
   const literals = new Set<string>();
   for (const member of members) {
-    if ((member.flags & TYPE_FLAGS_NULLISH) !== 0) continue;
+    if (isNullish(member)) continue;
     if (!member.isStringLiteral()) return null;
     literals.add(member.value);
   }

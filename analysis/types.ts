@@ -3,15 +3,20 @@
  * without a program, so rules work the same untyped and only see more when types are there.
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import type * as ts from "typescript";
+import ts from "typescript";
+import {
+  isIntrinsicNullType,
+  isIntrinsicUndefinedType,
+  isIntrinsicVoidType,
+  isSymbolFlagSet,
+  isTypeFlagSet,
+} from "ts-api-utils";
 import { ANSWER_TYPE_SHAPES, ELICIT_ACTIONS, type ResultShape } from "../protocol/answers.ts";
 import { OPTION_FIELDS } from "../protocol/apis.ts";
 import { findVariable, getCalleeName, outermostWrapper } from "./ast.ts";
 
-/** `ts.SymbolFlags.Optional`, spelled out so the rules never load the compiler themselves. */
-const SYMBOL_FLAG_OPTIONAL = 1 << 24;
-/** `ts.TypeFlags.Any | ts.TypeFlags.Unknown`. */
-const TYPE_FLAGS_ANY_OR_UNKNOWN = 1 | 2;
+/** A type that says nothing about its fields. */
+const isAnyOrUnknown = (type: ts.Type) => isTypeFlagSet(type, ts.TypeFlags.Any | ts.TypeFlags.Unknown);
 
 /** The type checker and the node map, when the file was parsed with a program. */
 export interface TypeAccess {
@@ -58,12 +63,12 @@ export function fieldPresence(
   const access = typeAccess(sourceCode);
   if (!access || fields.length === 0) return "unknown";
   const type = typeOf(node, access);
-  if (!type || (type.flags & TYPE_FLAGS_ANY_OR_UNKNOWN) !== 0 || type.isUnion()) return "unknown";
+  if (!type || isAnyOrUnknown(type) || type.isUnion()) return "unknown";
   let anyOptional = false;
   for (const field of fields) {
     const property = type.getProperty(field);
     if (!property) continue;
-    if ((property.flags & SYMBOL_FLAG_OPTIONAL) === 0) return "present";
+    if (!isSymbolFlagSet(property, ts.SymbolFlags.Optional)) return "present";
     anyOptional = true;
   }
   if (anyOptional) return "unknown";
@@ -78,7 +83,7 @@ export function signalPathsOfType(node: TSESTree.Node, sourceCode: Readonly<TSES
   if (!access) return [];
   const type = typeOf(node, access);
   const tsNode = access.toTsNode(node);
-  if (!type || !tsNode || (type.flags & TYPE_FLAGS_ANY_OR_UNKNOWN) !== 0) return [];
+  if (!type || !tsNode || isAnyOrUnknown(type)) return [];
   const paths: string[][] = [];
   const propertyType = (owner: ts.Type, name: string): ts.Type | null => {
     const property = owner.getProperty(name);
@@ -102,10 +107,9 @@ export type TypedAnswerShape = ResultShape;
 const ANSWER_TYPE_NAMES = ANSWER_TYPE_SHAPES;
 
 const ELICIT_ACTION_SET = [...ELICIT_ACTIONS].sort();
-/** `undefined`, `null`, `void`: told by their intrinsic name, since TypeFlags values change between TypeScript majors. */
-function isNullish(type: ts.Type): boolean {
-  const name = (type as { intrinsicName?: string }).intrinsicName;
-  return name === "undefined" || name === "null" || name === "void";
+/** `undefined`, `null`, `void`: members an answer type may carry besides the answer. */
+export function isNullish(type: ts.Type): boolean {
+  return isIntrinsicUndefinedType(type) || isIntrinsicNullType(type) || isIntrinsicVoidType(type);
 }
 
 /** Answers per checker and type: a program is built once per lint run, its types are asked about in every file. */
@@ -137,7 +141,7 @@ function answerShapeOfType(type: ts.Type, checker: ts.TypeChecker): TypedAnswerS
 function computeAnswerShape(type: ts.Type, checker: ts.TypeChecker, depth: number): TypedAnswerShape | null {
   if (depth > 3) return null;
   const awaited = checker.getAwaitedType?.(type) ?? type;
-  if ((awaited.flags & TYPE_FLAGS_ANY_OR_UNKNOWN) !== 0) return null;
+  if (isAnyOrUnknown(awaited)) return null;
   if (awaited.isUnion()) {
     const members = awaited.types.filter((member) => !isNullish(member));
     if (members.length === 0) return null;
@@ -235,9 +239,6 @@ function declaredCalleeName(call: TSESTree.CallExpression, sourceCode: Readonly<
     : name;
 }
 
-/** `ts.SymbolFlags.Alias` (an import), spelled out so the rules never load the compiler themselves. */
-const SYMBOL_FLAG_ALIAS = 1 << 21;
-
 /**
  * The program's own answering function a call reaches (its entry in the discovery scan), found by the callee's name
  * and then its symbol, without computing a type: the call's type would make the checker instantiate the SDK's
@@ -259,7 +260,7 @@ export function programAnswerFunctionOf(
         : null;
   const tsName = nameNode && access.toTsNode(nameNode);
   let symbol = tsName ? access.checker.getSymbolAtLocation(tsName) : undefined;
-  if (symbol && (symbol.flags & SYMBOL_FLAG_ALIAS) !== 0) symbol = access.checker.getAliasedSymbol(symbol);
+  if (symbol && isSymbolFlagSet(symbol, ts.SymbolFlags.Alias)) symbol = access.checker.getAliasedSymbol(symbol);
   if (!symbol) return null;
   const entries = findAnswerFunctions(program, "named");
   for (const declaration of symbol.declarations ?? []) {
