@@ -1,5 +1,5 @@
 /**
- * core/ast.ts's names and strings, built on `ASTUtils`: the library's answers, except where it names a key or gives
+ * analysis/ast.ts's names and strings, built on `ASTUtils`: the library's answers, except where it names a key or gives
  * a value that is not a string the code wrote.
  */
 import { parse } from "@typescript-eslint/parser";

@@ -1,5 +1,5 @@
 /**
- * How a branch on a person's answer splits the answer's values between paths (DESIGN §2.1).
+ * How a branch on a person's answer splits the answer's values between paths (docs/rules/exhaustive-action.md).
  *
  * A "discriminant" is an expression that holds the answer's field (`result.action`, a destructured `action`,
  * ACP's `outcome.outcome`, or in typed mode anything typed as the answer union). `evaluateTest` tells, for one value

@@ -1,5 +1,5 @@
 /**
- * Recognises, on an ESTree call, a wait on a person (DESIGN §3) and client-side elicitation handlers.
+ * Recognises, on an ESTree call, a wait on a person (a row of protocol/apis.ts) and client-side elicitation handlers.
  * The shared "domain parser" of every rule and codemod.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";

@@ -38,7 +38,7 @@ export async function ask(context: any) {
 }
 `;
 
-describe("core/mrtr", () => {
+describe("analysis/mrtr", () => {
   it("names the builder's methods, and only on `inputRequired`", () => {
     expect(isRequestBuilderName("inputRequired", "elicit")).toBe(true);
     expect(isRequestBuilderName("inputRequired", "elicitUrl")).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Pending-answer stores (DESIGN §2.2): which keys a whole session or tool call shares, which keys are unique per
+ * Pending-answer stores (docs/rules/no-session-keyed-pending.md): which keys a whole session or tool call shares, which keys are unique per
  * question, which stored values wait for an answer, and whether the names around a write speak of asking a person
  * or of the keyed thing's own lifecycle. Untyped and local; a typed caller can pass a lookup for the declared type
  * name of a key.

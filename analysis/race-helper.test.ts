@@ -1,5 +1,5 @@
 /**
- * Same-file race helpers, as the rules see them (core/race-helper.ts): a call handed to a function of the file that
+ * Same-file race helpers, as the rules see them (analysis/race-helper.ts): a call handed to a function of the file that
  * listens to `abort` is forwarded; one whose helper also sets a timer has a deadline. Contrast cases share the words
  * but not the listening or the timer.
  */

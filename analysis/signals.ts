@@ -2,7 +2,7 @@
  * Finds the caller's cancellation signal in reach of a human-wait call — the signal that fires when the
  * operation that asked is abandoned — and tells whether an expression carries it.
  *
- * Where handlers get it (DESIGN §3): MCP v1 `extra.signal`, MCP v2 `ctx.mcpReq.signal`, fastmcp `context.signal`,
+ * Where handlers get it (protocol/apis.ts; docs/architecture.md): MCP v1 `extra.signal`, MCP v2 `ctx.mcpReq.signal`, fastmcp `context.signal`,
  * ACP 2.x handler context `{ signal }`; and any parameter or variable declared or typed `AbortSignal`.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";

@@ -1,5 +1,5 @@
 /**
- * core/text-gate.ts with ESLint's real Linter: every rule's create() on one file shares one set of facts, kept per
+ * analysis/text-gate.ts with ESLint's real Linter: every rule's create() on one file shares one set of facts, kept per
  * SourceCode; a file gated by its text first (the codemod engine, `check`) hands its facts to the SourceCode parsed
  * from that text.
  */

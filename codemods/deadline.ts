@@ -4,7 +4,7 @@
  * where `forward-abort-signal` reports. Where the API takes options, they are written into the call (MCP `{ timeout,
  * signal }`, ACP 2.x `{ cancellationSignal, stopWaitingOnCancel: true }`), laid out as the call is and kept within
  * the file's line width. Where it takes none (ACP 0.x/1.x `requestPermission`, `createElicitation`), the call is
- * handed to one small helper per file, `askWithin(ask, { signal, ms, noAnswer })` (see core/race-helper-text.ts), or to the
+ * handed to one small helper per file, `askWithin(ask, { signal, ms, noAnswer })` (see edits/race-helper-text.ts), or to the
  * file's own helper that already races a signal. Where the options live elsewhere (a variable, a spread), nothing
  * changes and the reason is reported.
  *
@@ -500,7 +500,7 @@ function closingParen(sourceCode: SourceCode, call: TSESTree.CallExpression): AS
   return sourceCode.getLastToken(call as never)!;
 }
 
-/** core/layout.ts `insertIntoList` on ESLint's own SourceCode and token types. */
+/** edits/layout.ts `insertIntoList` on ESLint's own SourceCode and token types. */
 function insertIntoList(
   sourceCode: SourceCode,
   items: readonly TSESTree.Node[],

@@ -1,5 +1,5 @@
 /**
- * core/layout.ts on real parses (ESLint's Linter, the TypeScript parser): LF and CRLF files, tabs, two and four
+ * edits/layout.ts on real parses (ESLint's Linter, the TypeScript parser): LF and CRLF files, tabs, two and four
  * spaces, files with and without semicolons; moving code deeper, shallower and to a new indentation leaves
  * template literals alone; lists grow in their own layout.
  */

@@ -406,3 +406,19 @@ function endOfSameLineNote(
   }
   return end;
 }
+
+/** Where a statement-level rewrite writes: the statement's indentation, one indent level near it, the line ending. */
+export interface StatementLayout {
+  indent: string;
+  unit: string;
+  eol: string;
+}
+
+export function layoutAround(sourceCode: SourceCode, statement: TSESTree.Node): StatementLayout {
+  const owner = statement.parent;
+  const unit =
+    owner && owner.type !== AST_NODE_TYPES.Program
+      ? indentUnitNear(sourceCode, owner)
+      : layoutOf(sourceCode).indentUnit;
+  return { indent: indentAt(sourceCode.text, statement.range[0]), unit, eol: layoutOf(sourceCode).eol };
+}

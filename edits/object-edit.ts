@@ -33,7 +33,7 @@ export function propertyText(spelledKey: string, valueText: string): string {
 
 /**
  * Adds `properties` (already spelled, e.g. `signal: extra.signal`) at the end of an object literal, in its layout
- * (core/layout.ts insertIntoList). A comment on the same line right after the last property
+ * (edits/layout.ts insertIntoList). A comment on the same line right after the last property
  * (`timeout: 600_000, // ten minutes`) is that property's note: the new properties go after it.
  */
 export function insertProperties(

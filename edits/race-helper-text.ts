@@ -9,7 +9,7 @@
  * - `withinDeadline(signal, ms, (cancellationSignal) => request(…))` hands a request that takes a signal one that
  *   aborts when the caller's does or `ms` pass, holding the timer itself.
  *
- * The recogniser of such helpers is core/race-helper.ts; this module only writes and places them.
+ * The recogniser of such helpers is analysis/race-helper.ts; this module only writes and places them.
  */
 import { ACP_SIGNAL_OPTION } from "../protocol/apis.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";

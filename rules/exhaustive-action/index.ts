@@ -1,5 +1,5 @@
 /**
- * `elicitation/exhaustive-action`: decline and cancel are distinct outcomes (DESIGN §2.1).
+ * `elicitation/exhaustive-action`: decline and cancel are distinct outcomes (docs/rules/exhaustive-action.md).
  *
  * A person asked a question answers `accept`, `decline` (they said no) or `cancel` (they dismissed the dialog and
  * decided nothing); ACP permission requests answer `selected` (with an allow or reject option) or `cancelled`.

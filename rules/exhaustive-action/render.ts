@@ -1,5 +1,5 @@
 /**
- * Copying an `if`'s or a `switch`'s code into new switch clauses in the file's own layout (core/layout.ts): what
+ * Copying an `if`'s or a `switch`'s code into new switch clauses in the file's own layout (edits/layout.ts): what
  * the exhaustive-action suggestions print.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";

@@ -2,7 +2,7 @@
  * The forward-abort-signal suggestions: pass the caller's signal (a new options argument, a property, or combined
  * with the signal already passed: `AbortSignal.any`, or the file's `withinDeadline` helper when that signal is a
  * timer), set ACP's `stopWaitingOnCancel: true`, hand a call that takes no signal to the file's `askWithin` race
- * helper, or take the handler's own signal parameter. The helpers are the deadline codemod's (core/race-helper-text.ts).
+ * helper, or take the handler's own signal parameter. The helpers are the deadline codemod's (edits/race-helper-text.ts).
  */
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { findProperty, findVariable } from "../../analysis/ast.ts";
@@ -51,7 +51,7 @@ export function addParameterFix(
 
 /**
  * Hands a call that takes no signal to the file's race helper: `askWithin(ask, { signal, noAnswer })`, added once
- * beside the imports (the helper the deadline codemod adds, core/race-helper-text.ts), or the file's own
+ * beside the imports (the helper the deadline codemod adds, edits/race-helper-text.ts), or the file's own
  * `raceWithSignal(ask, signal)`. When the signal aborts, the helper stops waiting and resolves with the API's own "no
  * decision" answer, and whichever side wins it removes its abort listener. Null when the file's `askWithin` needs an
  * `ms` (it would time out at once without one).

@@ -1,6 +1,6 @@
 /**
  * A pending answer stored under a session / thread / tool-call / server id: two questions asked concurrently under
- * that id share one slot, so the second overwrites the first and answers go to the wrong call (DESIGN §2.2).
+ * that id share one slot, so the second overwrites the first and answers go to the wrong call; docs/rules/no-session-keyed-pending.md.
  */
 import { AST_NODE_TYPES, type TSESLint } from "@typescript-eslint/utils";
 import { unwrapExpression } from "../../analysis/ast.ts";
@@ -21,7 +21,7 @@ import { storeWriteVisitors } from "./visitors.ts";
 export type { MessageIds } from "./options.ts";
 
 /**
- * Whether the rule could report on a file with this text (core/pending.ts's text check). A user's own store or key
+ * Whether the rule could report on a file with this text (analysis/pending.ts's text check). A user's own store or key
  * pattern may match names the check's words do not cover, and so may a typed key (`sid: SessionId`) whose session
  * the text never names: those turn the matching part of the check off.
  */

@@ -6,8 +6,7 @@
 import { AST_NODE_TYPES, AST_TOKEN_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getStaticPropertyName, unwrapExpression } from "../../analysis/ast.ts";
 import type { MessageIds } from "./options.ts";
-import { indentDeeper, indentShallower } from "../../edits/layout.ts";
-import { layoutAround, type Layout } from "./layout.ts";
+import { indentDeeper, indentShallower, layoutAround, type StatementLayout } from "../../edits/layout.ts";
 import { containsJump, isReleaseStatement, isStatementListOwner, type AcquisitionSite } from "./sites.ts";
 
 export type Suggestions = { messageId: MessageIds; data?: Record<string, string>; fix: TSESLint.ReportFixFunction }[];
@@ -162,7 +161,7 @@ function buildMovedBody(
   moved: readonly TSESTree.Node[],
   blockEnd: number,
   trailingEnd: number,
-  layout: Layout,
+  layout: StatementLayout,
 ): { hoisted: string[]; text: string } | null {
   const regionStart = moved[0]!.range[0];
   const hoisted: string[] = [];
@@ -199,7 +198,7 @@ function buildMovedBody(
 function splitDeclaration(
   sourceCode: Readonly<TSESLint.SourceCode>,
   node: TSESTree.Node,
-  layout: Layout,
+  layout: StatementLayout,
 ): { declaration: string; assignments: string } | null {
   if (node.type !== AST_NODE_TYPES.VariableDeclaration || (node.kind !== "const" && node.kind !== "let")) return null;
   if (node.declarations.some((declarator) => declarator.id.type !== AST_NODE_TYPES.Identifier)) return null;

@@ -1,5 +1,5 @@
 /**
- * `elicitation/verify-request-state`: multi-round-trip state is verified (DESIGN §2.6, MCP 2026-07-28).
+ * `elicitation/verify-request-state`: multi-round-trip state is verified (MCP 2026-07-28; docs/rules/verify-request-state.md).
  *
  * A tool that returns `inputRequired({ inputRequests, requestState })` gets `requestState` back from the client on the
  * retry, as the client chose to send it. The spec says a server whose state influences anything MUST integrity-protect
