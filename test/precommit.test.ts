@@ -79,7 +79,7 @@ describe("lint-staged + husky", () => {
     const refused = sh(dir, "git", ["commit", "-m", "Ask before deploying"]);
     expect(refused.code).not.toBe(0);
     for (const ruleId of RULE_IDS_IN_BUGGY) expect(refused.output).toContain(ruleId);
-    expect(refused.output).toContain("Decline and cancel both take the `else` branch");
+    expect(refused.output).toContain("The `else` branch treats cancel as decline");
     expect(commitCount(dir)).toBe(1);
 
     writeFiles(dir, { "src/deploy.js": FIXED_SERVER });

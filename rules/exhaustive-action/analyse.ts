@@ -34,7 +34,6 @@ import {
   sameTokens,
   sameValues,
   splitValues,
-  unhandledConsequence,
 } from "./outcomes.ts";
 
 /** What the analysis of one file shares: the rule's context, its options, and how the file writes code. */
@@ -98,15 +97,15 @@ export function analyseIf(check: Check, node: TSESTree.IfStatement) {
   if (mergedBranches.length > 0) {
     const path =
       mergedBranches.length === 2
-        ? "either branch of this `if`"
+        ? "Either branch of this `if`"
         : pathName(node, mergedBranches[0]!, found.viaFlag, sourceCode);
     report(check, at, discriminant, path, ifRewrite(check, node, discriminant, found, isLink));
   }
   if (!node.alternate && !isLink && canCompleteNormally(consequent) === false && merges(whenFalse, discriminant)) {
     const after = followingStatements(node) ?? [];
     if (isUndecidedPath(after, discriminant, sourceCode.visitorKeys)) {
-      report(check, comparison.comparison, discriminant, "the code after this `if`", {
-        reason: "the shared path is the rest of the block, which would have to move into the switch",
+      report(check, comparison.comparison, discriminant, "The code after this `if`", {
+        reason: "the rest of the block is shared",
       });
     }
   }
@@ -150,7 +149,7 @@ function analyseChain(check: Check, head: TSESTree.IfStatement, discriminant: Di
       !passesAnswerOn(after, discriminant, sourceCode.visitorKeys)
     ) {
       reportUnhandled(check, firstComparisonOf(last.test, discriminant, sourceCode), fallingThrough, [...continuing], {
-        reason: "the missing outcome needs code of its own, which only its author can write",
+        reason: "it needs your code",
       });
     }
   }
@@ -191,7 +190,6 @@ function reportUnhandled(check: Check, at: TSESTree.Node, missing: string[], oth
     data: {
       missing: listOf(missing.map((value) => `\`${value}\``)),
       others: listOf(others),
-      consequence: unhandledConsequence(missing),
       rewrite: reason,
     },
     suggest,
@@ -204,7 +202,7 @@ export function analyseTernary(check: Check, node: TSESTree.ConditionalExpressio
   if (!split) return;
   const { found, whenTrue, whenFalse } = split;
   const { discriminant, comparison } = found;
-  const reason = { reason: "a ternary is an expression; turn it into statements first" };
+  const reason = { reason: "a ternary is an expression" };
   const at = found.viaFlag ? node.test : comparison.comparison;
   const grouped = namesBothNonAccept(node.test, discriminant, sourceCode);
   if (merges(whenTrue, discriminant) && grouped && reportIdentical) reportGrouped(check, comparison.comparison);
@@ -217,10 +215,10 @@ export function analyseTernary(check: Check, node: TSESTree.ConditionalExpressio
   if (first || second) {
     const path =
       first && second
-        ? "either branch of this ternary"
+        ? "Either branch of this ternary"
         : first
-          ? "the first branch of this ternary"
-          : "the second branch of this ternary";
+          ? "This ternary's first branch"
+          : "This ternary's second branch";
     report(check, at, discriminant, path, reason);
   }
 }
@@ -260,7 +258,7 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
       check,
       defaultToken.loc,
       discriminant,
-      "the `default` case",
+      "The `default` case",
       defaultRewrite(check, node, clause, discriminant),
     );
   }
@@ -326,7 +324,7 @@ function splitOnAnswer(check: Check, node: TSESTree.Node, test: TSESTree.Node) {
 /** What a report carries for its rewrite: the suggestion, or the reason there is none (said in the message). */
 function offered(rewrite: Rewrite) {
   return {
-    reason: "reason" in rewrite ? ` No rewrite is suggested: ${rewrite.reason}.` : "",
+    reason: "reason" in rewrite ? ` No rewrite: ${rewrite.reason}.` : "",
     suggest: "text" in rewrite ? [{ messageId: "suggestExhaustiveSwitch" as const, fix: rewrite.fix }] : null,
   };
 }

@@ -11,12 +11,12 @@ const CANCEL = "// cancel: the dialog was dismissed without a decision";
 const OTHER = "// any other action: no decision was made, as with cancel";
 const FALLS = "// any other action is no decision either: falls through to cancel";
 
-const ELSE_PATH = { path: "the `else` branch", rewrite: "" };
-const IF_PATH = { path: "this `if`", rewrite: "" };
-const DEFAULT_PATH = { path: "the `default` case", rewrite: "" };
-const NO_REWRITE = (reason: string) => ` No rewrite is suggested: ${reason}.`;
-const TERNARY_REASON = NO_REWRITE("a ternary is an expression; turn it into statements first");
-const ACP_REASON = NO_REWRITE("which options allow and which reject is known only where the options are built");
+const ELSE_PATH = { path: "The `else` branch", rewrite: "" };
+const IF_PATH = { path: "This `if`", rewrite: "" };
+const DEFAULT_PATH = { path: "The `default` case", rewrite: "" };
+const NO_REWRITE = (reason: string) => ` No rewrite: ${reason}.`;
+const TERNARY_REASON = NO_REWRITE("a ternary is an expression");
+const ACP_REASON = NO_REWRITE("options are built elsewhere");
 
 const UNTYPED_INVALID: InvalidTestCase<MessageIds, Options>[] = [
   {
@@ -227,7 +227,7 @@ async function deploy(server) {
     errors: [
       {
         messageId: "declineAndCancelMerged",
-        data: { path: "the second branch of this ternary", rewrite: TERNARY_REASON },
+        data: { path: "This ternary's second branch", rewrite: TERNARY_REASON },
         line: 4,
         column: 16,
         endColumn: 37,
@@ -411,7 +411,7 @@ async function deploy(server) {
           missing: "`cancel`",
           others: "accept and decline",
           consequence: "a dialog dismissed without a decision will be handled like those answers",
-          rewrite: NO_REWRITE("the missing outcome needs code of its own, which only its author can write"),
+          rewrite: NO_REWRITE("it needs your code"),
         },
         line: 6,
         column: 14,
@@ -436,8 +436,8 @@ async function deploy(server) {
       {
         messageId: "declineAndCancelMerged",
         data: {
-          path: "the branch guarded by `!ok`",
-          rewrite: NO_REWRITE("the decision is stored in a variable first, which other code may read"),
+          path: "The `!ok` branch",
+          rewrite: NO_REWRITE("it is stored in a variable first"),
         },
         line: 5,
         column: 7,
@@ -457,7 +457,7 @@ async function deploy(server) {
     errors: [
       {
         messageId: "declineAndCancelMerged",
-        data: { path: "the second branch of this ternary", rewrite: TERNARY_REASON },
+        data: { path: "This ternary's second branch", rewrite: TERNARY_REASON },
         line: 5,
         column: 10,
         endColumn: 18,
@@ -479,7 +479,7 @@ async function deploy(server, force) {
     errors: [
       {
         messageId: "declineAndCancelMerged",
-        data: { path: "either branch of this `if`", rewrite: "" },
+        data: { path: "Either branch of this `if`", rewrite: "" },
         line: 4,
         column: 7,
         suggestions: [
@@ -574,7 +574,7 @@ async function deploy(server) {
     errors: [
       {
         messageId: "declineAndCancelMerged",
-        data: { path: "the first branch of this ternary", rewrite: TERNARY_REASON },
+        data: { path: "This ternary's first branch", rewrite: TERNARY_REASON },
         line: 5,
         column: 10,
         suggestions: [],
@@ -595,7 +595,7 @@ async function runTool(conn) {
     errors: [
       {
         messageId: "cancelledAndSelectedMerged",
-        data: { path: "the `else` branch", rewrite: ACP_REASON },
+        data: { path: "The `else` branch", rewrite: ACP_REASON },
         line: 4,
         column: 7,
         endColumn: 37,
@@ -616,7 +616,7 @@ async function runTool(conn) {
     errors: [
       {
         messageId: "cancelledAndSelectedMerged",
-        data: { path: "this `if`", rewrite: ACP_REASON },
+        data: { path: "This `if`", rewrite: ACP_REASON },
         line: 4,
         column: 7,
         suggestions: [],
@@ -1052,8 +1052,8 @@ async function deploy(server) {
       {
         messageId: "declineAndCancelMerged",
         data: {
-          path: "the code after this `if`",
-          rewrite: NO_REWRITE("the shared path is the rest of the block, which would have to move into the switch"),
+          path: "The code after this `if`",
+          rewrite: NO_REWRITE("the rest of the block is shared"),
         },
         line: 4,
         suggestions: [],
@@ -1126,8 +1126,8 @@ async function loop(server) {
       {
         messageId: "declineAndCancelMerged",
         data: {
-          path: "the `else` branch",
-          rewrite: NO_REWRITE("a `break` in it would then leave the new switch instead of its loop"),
+          path: "The `else` branch",
+          rewrite: NO_REWRITE("it holds a `break`"),
         },
         line: 5,
         suggestions: [],
@@ -1144,7 +1144,7 @@ server.tool("collect", async (args, extra) => {
     errors: [
       {
         messageId: "declineAndCancelMerged",
-        data: { path: "the second branch of this ternary", rewrite: TERNARY_REASON },
+        data: { path: "This ternary's second branch", rewrite: TERNARY_REASON },
         line: 4,
         column: 10,
       },
@@ -1273,7 +1273,7 @@ async function deploy(server) {
     errors: [
       {
         messageId: "declineAndCancelMerged",
-        data: { path: "the `else` branch", rewrite: NO_REWRITE("the branch is part of a longer `else if` chain") },
+        data: { path: "The `else` branch", rewrite: NO_REWRITE("it is in an `else if` chain") },
         line: 6,
         column: 14,
         suggestions: [],
@@ -1294,8 +1294,8 @@ async function deploy(server) {
       {
         messageId: "declineAndCancelMerged",
         data: {
-          path: "this `if`",
-          rewrite: NO_REWRITE("its condition tests something else before the action, so it cannot be split by action"),
+          path: "This `if`",
+          rewrite: NO_REWRITE("it tests more than the action"),
         },
         line: 4,
         column: 21,
@@ -1817,7 +1817,7 @@ export function outcome(decision: ElicitResult["action"]): string {
       errors: [
         {
           messageId: "declineAndCancelMerged",
-          data: { path: "the first branch of this ternary", rewrite: TERNARY_REASON },
+          data: { path: "This ternary's first branch", rewrite: TERNARY_REASON },
           line: 4,
           column: 10,
           endColumn: 31,

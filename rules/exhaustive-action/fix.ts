@@ -20,7 +20,7 @@ import { guardAsi, indentAt } from "../../edits/layout.ts";
 import { leftoverComments, renderBlock, renderBranchBody, renderStatements, type CodeStyle } from "./render.ts";
 import { printResidual, residualNodes, residualTest, type Residual } from "./residual.ts";
 
-const ACP_REASON = "which options allow and which reject is known only where the options are built";
+const ACP_REASON = "options are built elsewhere";
 const OTHER_ACTION_COMMENT = "any other action: no decision was made, as with cancel";
 /** The note of a `default` that falls through to `cancel` (the wording `no-fallthrough` accepts). */
 const OTHER_FALLS_THROUGH_COMMENT = "any other action is no decision either: falls through to cancel";
@@ -43,19 +43,18 @@ export function ifRewrite(
   const { sourceCode, style } = check;
   const { eol } = style;
   if (discriminant.kind === "acp") return { reason: ACP_REASON };
-  if (found.viaFlag) return { reason: "the decision is stored in a variable first, which other code may read" };
-  if (isLink) return { reason: "the branch is part of a longer `else if` chain" };
+  if (found.viaFlag) return { reason: "it is stored in a variable first" };
+  if (isLink) return { reason: "it is in an `else if` chain" };
   if (testReadsViewKind(node.test, discriminant.key)) {
-    return { reason: '`action` exists only under `kind === "elicit"`; switch over `kind` first, then over `action`' };
+    return { reason: "switch over `kind` first" };
   }
   const statements = [node.consequent, ...(node.alternate ? [node.alternate] : [])];
   if (statements.some((statement) => containsOwnBreak(statement, sourceCode.visitorKeys)))
-    return { reason: "a `break` in it would then leave the new switch instead of its loop" };
+    return { reason: "it holds a `break`" };
   const bodies = new Map<AnswerValue, Residual>();
   for (const value of [...ELICIT_ACTIONS, OTHER_VALUE]) {
     const residual = residualTest(node.test, discriminant, value, sourceCode);
-    if (!residual)
-      return { reason: "its condition tests something else before the action, so it cannot be split by action" };
+    if (!residual) return { reason: "it tests more than the action" };
     bodies.set(value, residual);
   }
   const indent = indentAt(sourceCode.text, node.range[0]);
@@ -134,7 +133,7 @@ export function defaultRewrite(
   if (index !== node.cases.length - 1) return { reason: "`default` is not the last case" };
   const previous = node.cases[index - 1];
   if (previous && (previous.consequent.length === 0 || canCompleteNormally(previous.consequent))) {
-    return { reason: "another case falls through into `default`" };
+    return { reason: "a case falls into `default`" };
   }
   const named = new Set(node.cases.map((other) => (other.test ? getStringValue(unwrapExpression(other.test)) : null)));
   const caseIndent = indentAt(sourceCode.text, clause.range[0]);

@@ -35,7 +35,6 @@ export function checkHandler(
           data: {
             cause,
             answer: side === "acp-permission" ? "a reject option" : "`decline`",
-            asker: side === "mcp" ? "server" : "agent",
             instead: `\`${side === "acp-permission" ? noDecisionAnswerText("acp-permission-outcome") : ELICIT_ACTION.cancel}\``,
           },
         });

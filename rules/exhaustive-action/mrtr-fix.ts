@@ -28,10 +28,10 @@ export function reaskRewrite(
 ): { fix: TSESLint.ReportFixFunction } | { reason: string } {
   const [responses, key] = reader.arguments;
   if (!responses || !key || getMemberPath(responses) === null) {
-    return { reason: "the answers are not read from a plain variable or property, which the rewrite would read twice" };
+    return { reason: "the answers are not a variable" };
   }
   if (getStringValue(key) === null && key.type !== AST_NODE_TYPES.Identifier) {
-    return { reason: "the key is computed, and the rewrite would compute it twice" };
+    return { reason: "the key is computed" };
   }
   const fn = getEnclosingFunction(node);
   const registration = fn?.parent;
@@ -42,15 +42,15 @@ export function reaskRewrite(
     !registration.arguments.includes(fn as TSESTree.CallExpressionArgument)
   ) {
     return {
-      reason: "the handler is not a tool's, so what a declined or cancelled call should return is not known here",
+      reason: "the handler is not a tool's",
     };
   }
   // The switch goes before the `if`, as statements of the same list: `if (a) if (!c) …` has no such list.
   if (node.parent.type !== AST_NODE_TYPES.BlockStatement && node.parent.type !== AST_NODE_TYPES.SwitchCase) {
-    return { reason: "the `if` is not in a block, so there is no place before it for the switch" };
+    return { reason: "the `if` is not in a block" };
   }
   if (hasMultilineTemplate(reaskStatements, sourceCode.visitorKeys)) {
-    return { reason: "the re-ask holds a multi-line template, which copying at another indent would change" };
+    return { reason: "it holds a multi-line template" };
   }
   const reader_ = inputResponseName(reader, sourceCode);
   if ("reason" in reader_) return reader_;
@@ -127,11 +127,10 @@ function inputResponseName(
   }
   if (!readerSpecifier)
     return {
-      reason:
-        "`acceptedContent` is not imported from @modelcontextprotocol/server here, so neither would `inputResponse` be",
+      reason: "`acceptedContent` is not the SDK's",
     };
   if (ASTUtils.findVariable(sourceCode.getScope(reader), "inputResponse")) {
-    return { reason: "`inputResponse` already names something else in this file" };
+    return { reason: "`inputResponse` is already taken" };
   }
   return { name: "inputResponse", importAfter: readerSpecifier };
 }

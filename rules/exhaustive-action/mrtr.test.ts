@@ -17,13 +17,9 @@ ${body}
 });
 `;
 
-const NO_REWRITE = (reason: string) => ` No rewrite is suggested: ${reason}.`;
-const VIEW_REASON = NO_REWRITE(
-  '`action` exists only under `kind === "elicit"`; switch over `kind` first, then over `action`',
-);
-const NOT_A_TOOL = NO_REWRITE(
-  "the handler is not a tool's, so what a declined or cancelled call should return is not known here",
-);
+const NO_REWRITE = (reason: string) => ` No rewrite: ${reason}.`;
+const VIEW_REASON = NO_REWRITE("switch over `kind` first");
+const NOT_A_TOOL = NO_REWRITE("the handler is not a tool's");
 
 const REASK_SWITCH = `  const confirmAnswer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
   switch (confirmAnswer.kind) {
@@ -189,7 +185,7 @@ ${REASK_SWITCH}  if (confirmed?.confirm === true) {
     errors: [
       {
         messageId: "reaskMerged",
-        data: { rewrite: NO_REWRITE("the `if` is not in a block, so there is no place before it for the switch") },
+        data: { rewrite: NO_REWRITE("the `if` is not in a block") },
         line: 6,
         column: 40,
         suggestions: null,
@@ -207,7 +203,7 @@ ${REASK_SWITCH}  if (confirmed?.confirm === true) {
     errors: [
       {
         messageId: "declineAndCancelMerged",
-        data: { path: "this `if`", rewrite: VIEW_REASON },
+        data: { path: "This `if`", rewrite: VIEW_REASON },
         line: 7,
         column: 35,
         suggestions: null,
@@ -229,7 +225,7 @@ ${REASK_SWITCH}  if (confirmed?.confirm === true) {
     errors: [
       {
         messageId: "declineAndCancelMerged",
-        data: { path: "the `default` case", rewrite: "" },
+        data: { path: "The `default` case", rewrite: "" },
         line: 10,
         suggestions: [
           {
@@ -269,7 +265,7 @@ ${REASK_SWITCH}  if (confirmed?.confirm === true) {
     errors: [
       {
         messageId: "declineAndCancelMerged",
-        data: { path: "the `else` branch", rewrite: "" },
+        data: { path: "The `else` branch", rewrite: "" },
         line: 7,
         suggestions: [
           {
@@ -305,7 +301,7 @@ ${REASK_SWITCH}  if (confirmed?.confirm === true) {
     errors: [
       {
         messageId: "declineAndCancelMerged",
-        data: { path: "this `if`", rewrite: "" },
+        data: { path: "This `if`", rewrite: "" },
         line: 7,
         suggestions: [
           {
@@ -345,7 +341,7 @@ ${REASK_SWITCH}  if (confirmed?.confirm === true) {
     errors: [
       {
         messageId: "declineAndCancelMerged",
-        data: { path: "the `default` case", rewrite: "" },
+        data: { path: "The `default` case", rewrite: "" },
         line: 10,
         suggestions: [
           {
@@ -471,8 +467,8 @@ export async function handle(ctx) {
         {
           messageId: "declineAndCancelMerged",
           data: {
-            path: "the second branch of this ternary",
-            rewrite: " No rewrite is suggested: a ternary is an expression; turn it into statements first.",
+            path: "This ternary's second branch",
+            rewrite: " No rewrite: a ternary is an expression.",
           },
           line: 5,
         },

@@ -33,7 +33,7 @@ interface Reask {
 export function reportReask(check: Check, node: TSESTree.IfStatement): boolean {
   const reask = findReask(node, check.sourceCode);
   if (!reask) return false;
-  const reason = "reason" in reask.rewrite ? ` No rewrite is suggested: ${reask.rewrite.reason}.` : "";
+  const reason = "reason" in reask.rewrite ? ` No rewrite: ${reask.rewrite.reason}.` : "";
   check.context.report({
     node: reask.at,
     messageId: "reaskMerged",

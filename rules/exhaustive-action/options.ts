@@ -34,18 +34,12 @@ export const SCHEMA: JSONSchema4[] = [
 export const DEFAULT_OPTIONS: Options = [{ reportIdenticalBranches: false, humanWaitFunctions: [] }];
 
 export const MESSAGES: Record<MessageIds, string> = {
-  declineAndCancelMerged:
-    "Decline and cancel both take {{path}}: a dismissed dialog will be handled as a refusal, or a refusal as a dismissal. Give each its own branch.{{rewrite}}",
-  cancelledAndSelectedMerged:
-    "A cancelled permission request takes {{path}} with a selected option: a dismissed prompt will be handled as that choice. Handle `cancelled` on its own.{{rewrite}}",
-  unhandledOutcome:
-    "{{missing}} has no branch of its own here and carries on with the code after, like {{others}}: {{consequence}}. Give it its own branch.{{rewrite}}",
-  declineWithoutPerson:
-    "This handler answers {{answer}} when {{cause}}: the {{asker}} will be told a person refused when nobody decided. Answer {{instead}} (no decision) instead.",
-  identicalBranches:
-    "Decline and cancel {{what}}: whoever reads the result still cannot tell a refusal from a dismissed dialog.",
-  reaskMerged:
-    "A person who declined, or dismissed the question, is asked it again until the client gives up. `acceptedContent(…)` is undefined for a decline, a cancel and a missing answer alike: read the answer with `inputResponse(…)` and end the call on decline and on cancel.{{rewrite}}",
+  declineAndCancelMerged: "{{path}} treats cancel as decline: give each a branch.{{rewrite}}",
+  cancelledAndSelectedMerged: "{{path}} treats `cancelled` as a choice: split it off.{{rewrite}}",
+  unhandledOutcome: "No branch for {{missing}}: it runs on like {{others}}.{{rewrite}}",
+  declineWithoutPerson: "This answers {{answer}} when {{cause}}: a refusal nobody made. Answer {{instead}}.",
+  identicalBranches: "Decline and cancel {{what}}, so a refusal looks like a dismissal: handle each apart.",
+  reaskMerged: "A person who said no is asked it again: stop on decline and cancel.{{rewrite}}",
   suggestExhaustiveSwitch: "Handle accept, decline and cancel in a switch",
   suggestInputResponseSwitch: "Read the answer with inputResponse and end the call on decline and on cancel",
 };

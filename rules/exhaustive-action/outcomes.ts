@@ -105,21 +105,15 @@ export function pathName(
 ): string {
   if (viaFlag) {
     const test = sourceCode.getText(node.test);
-    return branch === "consequent" ? `the branch guarded by \`${test}\`` : `the \`else\` of \`${test}\``;
+    return branch === "consequent" ? `The \`${test}\` branch` : `The \`else\` of \`${test}\``;
   }
-  if (branch === "alternate") return "the `else` branch";
-  return node.alternate ? "the first branch of this `if`" : "this `if`";
+  if (branch === "alternate") return "The `else` branch";
+  return node.alternate ? "The first branch of this `if`" : "This `if`";
 }
 
 export function listOf(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-
-export function unhandledConsequence(missing: readonly string[]): string {
-  if (missing.includes(ELICIT_ACTION.cancel) || missing.includes(ACP_OUTCOME.cancelled))
-    return "a dialog dismissed without a decision will be handled like those answers";
-  return "a refusal will be handled like those answers";
 }
 
 export function sameValues(values: readonly AnswerValue[], expected: readonly string[]): boolean {

@@ -39,7 +39,7 @@ export function checkHandlerWithoutSignal(check: Check, call: PersonWaitCall): v
   const name = freeName(check, handler, tool.version === 2 ? "ctx" : "extra");
   const signalText = tool.version === 2 ? `${name}.mcpReq.signal` : `${name}.signal`;
   const signal = { kind: "variable", text: signalText } as unknown as CallerSignal;
-  const data = { param: name, signal: signalText, label: api.label };
+  const data = { param: name, signal: signalText };
   const optionsFix = (fixer: TSESLint.RuleFixer): TSESLint.RuleFix | TSESLint.RuleFix[] | null => {
     if (reading.kind === "absent")
       return call.node.arguments.length === api.optionsArgIndex ? appendOptions(check, fixer, call, signal) : null;

@@ -42,18 +42,14 @@ export const SCHEMA: JSONSchema4[] = [
 export const DEFAULT_OPTIONS: [Options] = [{ humanWaitFunctions: [] }];
 
 export const MESSAGES: Record<MessageIds, string> = {
-  notForwarded:
-    "When the caller gives up, {{label}} keeps waiting and the dialog stays up: `{{signal}}` is not passed on.",
-  notRaced:
-    "{{label}} takes no signal: when `{{signal}}` aborts, it keeps waiting for a client that may never answer. Race it against `{{signal}}`.",
-  missingStopWaiting:
-    "Aborting `{{signal}}` only sends `$/cancel_request`: without `{{companion}}: true` the wait lasts until the client answers.",
+  notForwarded: "When the caller gives up, this question stays on screen: pass `{{signal}}` to the call.",
+  notRaced: "{{label}} takes no signal, so it outlives `{{signal}}`: race it against the signal.",
+  missingStopWaiting: "Aborting `{{signal}}` leaves this waiting until the client answers: add `{{companion}}: true`.",
   handlerIgnoresSignal:
-    "This handler ignores `{{signal}}`: when the server withdraws the question, the dialog stays up and its answer goes nowhere.",
-  handlerHasNoSignal:
-    "{{label}} gives this handler no cancellation signal: when the server stops waiting, the dialog stays up. Bound the wait for the person with a timer of your own.",
+    "When the server withdraws the question, the dialog stays up: close it when `{{signal}}` aborts.",
+  handlerHasNoSignal: "{{label}} passes no signal, so a withdrawn question stays up: bound the wait with a timer.",
   handlerTakesNoSignal:
-    "When its caller gives up, {{label}} keeps waiting for an answer nobody needs: this handler never takes `{{param}}`.",
+    "This handler never takes `{{param}}`, so this wait outlives its caller: take it and pass its signal.",
   takeSignal: "Take `{{param}}` and pass `{{signal}}` to the call.",
   addSignal: "Pass `{{signal}}` to the call.",
   addStopWaiting: "Stop waiting when `{{signal}}` aborts (`{{companion}}: true`).",

@@ -54,14 +54,15 @@ export function checkStoreWrite(check: Check, store: TSESTree.Node, key: TSESTre
   });
 }
 
-const SHARED_BY: Readonly<Record<KeySharer, string>> = {
-  session: "all questions asked in the same session",
-  thread: "all questions asked in the same thread",
-  conversation: "all questions asked in the same conversation",
-  connection: "all questions asked over the same connection",
-  "tool call": "all questions one tool call asks",
-  server: "all questions sent through the same server",
-  other: "several concurrent questions",
+/** Who shares a key, by what the key names (the `sharedBy` of the message). */
+export const SHARED_BY: Readonly<Record<KeySharer, string>> = {
+  session: "Questions in one session",
+  thread: "Questions in one thread",
+  conversation: "Questions in one conversation",
+  connection: "Questions on one connection",
+  "tool call": "Questions of one tool call",
+  server: "Questions through one server",
+  other: "Concurrent questions",
 };
 
 function shortText(text: string): string {

@@ -9,10 +9,10 @@ type RuleOptions = typeof rule extends TSESLint.RuleModule<MessageIds, infer O> 
 /** The cases of one RuleTester run, kept in a const so the text gate's test can read every invalid one. */
 type Cases = RunTests<MessageIds, RuleOptions>;
 
-const SESSION = "all questions asked in the same session";
-const TOOL_CALL = "all questions one tool call asks";
-const SERVER = "all questions sent through the same server";
-const THREAD = "all questions asked in the same thread";
+const SESSION = "Questions in one session";
+const TOOL_CALL = "Questions of one tool call";
+const SERVER = "Questions through one server";
+const THREAD = "Questions in one thread";
 
 /** The data every report carries: the key as written and who shares it. */
 function shared(key: string, sharedBy: string): { messageId: MessageIds; data: Record<string, string> } {
@@ -588,9 +588,7 @@ function ask(tenantId) {
   return new Promise((resolve) => pending.set(tenantId, resolve));
 }`,
       options: [{ keyNamePattern: "(?:^|_)tenant_id$" }],
-      errors: [
-        { ...shared("tenantId", "several concurrent questions"), line: 4, column: 47, endLine: 4, endColumn: 55 },
-      ],
+      errors: [{ ...shared("tenantId", "Concurrent questions"), line: 4, column: 47, endLine: 4, endColumn: 55 }],
     },
     {
       name: "a custom store-name pattern makes an opaque value count",

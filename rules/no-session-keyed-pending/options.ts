@@ -45,6 +45,5 @@ export const DEFAULT_OPTIONS: Options = [
 ];
 
 export const MESSAGES: Record<MessageIds, string> = {
-  sessionKeyedPending:
-    "This pending answer is stored under `{{key}}`, which {{sharedBy}} share: the second overwrites the first. Await the ask inline in the handler, or key the entry by the question's own request id.",
+  sessionKeyedPending: "{{sharedBy}} share `{{key}}`: the second overwrites the first. Use the request id.",
 };

@@ -133,7 +133,7 @@ function reportTimer(held: Held, finding: TimerFinding): void {
   const unprotected: [number, number] = [acquisition.node.range[1], verdict.protectedFrom ?? Infinity];
   if (verdict.protectedFrom !== undefined && !spanWaits(held, unprotected, owner, waits)) return;
   const what = describeAcquisition(acquisition);
-  const fate = repeats ? "fires on forever and keeps the process alive" : "still fires";
+  const fate = repeats ? "fires on forever" : "still fires";
   context.report({
     node: acquisition.node,
     messageId: "timerNotCleared",

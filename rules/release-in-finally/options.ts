@@ -66,17 +66,11 @@ export const DEFAULT_OPTIONS: Options = [
 ];
 
 export const MESSAGES: Record<MessageIds, string> = {
-  releaseNotInFinally:
-    "This holds {{what}} while a person is asked but gives it back outside a `finally`: a timeout or cancel leaks it.",
-  statementsBeforeTry:
-    "This takes {{what}} before statements that run ahead of its `try`: if one of them throws, it is never given back.",
-  acquireInsideTry:
-    "This takes {{what}} inside the `try` that gives it back: if taking it fails, the `finally` releases what it never held.",
-  handleEscapes:
-    "The release handle `{{name}}` is passed on while a person is asked: nothing here shows it is released on every path. " +
-    "Release it in a `finally` or use a callback scope.",
-  timerNotCleared:
-    "If the question ends without an answer, {{what}} {{fate}}. Clear it in a `finally` that covers the wait.",
+  releaseNotInFinally: "Holds {{what}} but gives it back outside a `finally`: a timeout or cancel leaks it.",
+  statementsBeforeTry: "If code before the `try` throws, {{what}} is never given back: move it in.",
+  acquireInsideTry: "Take {{what}} before the `try`: if taking it fails, the `finally` releases it anyway.",
+  handleEscapes: "The release handle `{{name}}` is passed on, so it may never be released: release it in a `finally`.",
+  timerNotCleared: "If the question goes unanswered, {{what}} {{fate}}: clear it in a `finally`.",
   wrapInTryFinally: "Give back {{what}} in a `finally`, so every path that ends the wait releases it.",
   clearInFinally: "Clear {{what}} in a `finally`, so it stops on every path that ends the wait.",
   rollBackInCatch: "Commit at the end of a `try` and `{{rollback}}` in its `catch`, so no path leaves it open.",

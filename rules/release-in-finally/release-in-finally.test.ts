@@ -2273,7 +2273,7 @@ export async function onAnswer(server, params) {
       errors: [
         {
           messageId: "timerNotCleared",
-          data: { what: "the interval `heartbeat`", fate: "fires on forever and keeps the process alive" },
+          data: { what: "the interval `heartbeat`", fate: "fires on forever" },
           line: 2,
           column: 21,
           suggestions: [],
@@ -2327,7 +2327,7 @@ export async function onAnswer(server, params) {
       errors: [
         {
           messageId: "timerNotCleared",
-          data: { what: "the interval `t`", fate: "fires on forever and keeps the process alive" },
+          data: { what: "the interval `t`", fate: "fires on forever" },
           line: 6,
           column: 15,
           suggestions: [
@@ -2630,7 +2630,7 @@ export async function run() {
       errors: [
         {
           messageId: "timerNotCleared",
-          data: { what: "the interval `heartbeat`", fate: "fires on forever and keeps the process alive" },
+          data: { what: "the interval `heartbeat`", fate: "fires on forever" },
           line: 4,
           column: 21,
           suggestions: [

@@ -7,14 +7,12 @@ import { narrowCallLocation } from "../../analysis/ast.ts";
 import type { HumanWaitCall } from "../../analysis/calls.ts";
 import {
   canCarryDeadline,
-  describeCancelNotice,
   describeDeadlineFix,
-  describeUntimedHelperRace,
   findTimerRace,
   findUntimedHelperRace,
   readDeadline,
 } from "../../analysis/deadline.ts";
-import { describeDefaultDeadline } from "../../analysis/human-wait.ts";
+import type { HumanWaitApi } from "../../protocol/apis.ts";
 import type { PersonWaitCall } from "../../analysis/local-waits.ts";
 import { reachesProgramAnswerFunction, typedRequestWait } from "../../analysis/typed-deadline.ts";
 import { adaptToInstalled } from "../../analysis/versions.ts";
@@ -50,12 +48,7 @@ export function checkCall(check: Check, matched: HumanWaitCall): void {
   const call = api === matched.api ? matched : { ...matched, api };
   // A fixed deadline (Cloudflare agents) leaves the caller nothing to choose.
   if (api.defaultDeadline.kind === "fixed") return;
-  const data = {
-    defaultDeadline: describeDefaultDeadline(api),
-    fix: describeDeadlineFix(api),
-    cancelNotice: describeCancelNotice(api),
-    companion: api.signalCompanionField ?? "",
-  };
+  const data = { ...deadlineWords(api), companion: api.signalCompanionField ?? "" };
   const at = narrowCallLocation(call.node);
   const reading = readDeadline(call, sourceCode);
   switch (reading.kind) {
@@ -73,9 +66,7 @@ export function checkCall(check: Check, matched: HumanWaitCall): void {
       if (race && !canCarryDeadline(api)) return;
       // `askWithin(ask, { signal, noAnswer })`: the helper is there, only its delay is missing.
       const untimed = race || canCarryDeadline(api) ? null : findUntimedHelperRace(call.node, sourceCode);
-      const advice = untimed
-        ? describeUntimedHelperRace(sourceCode.getText(untimed.race.node.callee), untimed.option)
-        : {};
+      const advice = untimed ? untimedHelperWords(sourceCode.getText(untimed.race.node.callee), untimed.option) : {};
       const messageId = race ? "raceLeavesRequestOpen" : "missingDeadline";
       context.report({ node: at, messageId, data: { ...data, ...advice } });
       return;
@@ -92,6 +83,51 @@ export function checkCall(check: Check, matched: HumanWaitCall): void {
       throw new Error(`unknown deadline reading ${JSON.stringify(unknownReading)}`);
     }
   }
+}
+
+/**
+ * The `defaultDeadline` and `fix` of a call's messages, in a message's few words (the rule's page says why): what a
+ * question asked through `api` without a deadline waits for, and how to give it one with the options `api` has.
+ */
+export function deadlineWords(api: HumanWaitApi): { readonly defaultDeadline: string; readonly fix: string } {
+  return {
+    defaultDeadline: describeDefault(api),
+    fix: canCarryDeadline(api) ? describeDeadlineFix(api) : "race it against a timer and treat the timeout as a cancel",
+  };
+}
+
+function describeDefault(api: HumanWaitApi): string {
+  const deadline = api.defaultDeadline;
+  switch (deadline.kind) {
+    case "request-default":
+      return `Gives up after ${deadline.ms / 1000} s, a default made for HTTP`;
+    case "effectively-infinite":
+      return "Waits forever by default if nobody answers";
+    case "fixed":
+      return `Always gives up after ${deadline.ms / 1000} s`;
+    case "none":
+      return "Waits forever if nobody answers";
+    case "unknown":
+      return "No known package bounds this wait";
+    default: {
+      const unknownKind: never = deadline;
+      throw new Error(`unknown deadline ${JSON.stringify(unknownKind)}`);
+    }
+  }
+}
+
+/**
+ * The `missingDeadline` words for a wait raced by a same-file helper called without its delay
+ * (`askWithin(ask, { signal, noAnswer })`): what the question waits for, then the option that gives it a deadline.
+ */
+export function untimedHelperWords(
+  helper: string,
+  option: string,
+): { readonly defaultDeadline: string; readonly fix: string } {
+  return {
+    defaultDeadline: `\`${helper}\` without \`${option}\` sets no timer, so this may wait forever`,
+    fix: `pass \`${option}: 120_000\``,
+  };
 }
 
 function shortText(text: string): string {

@@ -37,20 +37,16 @@ export const SCHEMA: JSONSchema4[] = [
 export const DEFAULT_OPTIONS: [Options] = [{ reportOpaqueOptions: false, humanWaitFunctions: [] }];
 
 export const MESSAGES: Record<MessageIds, string> = {
-  missingDeadline:
-    "{{defaultDeadline}}. Choose how long this question may wait for the person who has to answer it: {{fix}}.",
+  missingDeadline: "{{defaultDeadline}}: {{fix}}.",
   opaqueOptions:
-    "These options may not set a deadline: without one, {{defaultDeadline}}. Spell the deadline out at the call ({{fix}}), or give the options a type that requires it.",
-  raceLeavesRequestOpen:
-    "This race stops waiting but leaves the question open: the client's dialog stays up and nothing sends {{cancelNotice}}. Give the deadline to the call itself ({{fix}}), so timing out withdraws the question.",
-  deadlineKeepsWaiting:
-    "This timeout only sends `$/cancel_request`: without `{{companion}}: true` the wait lasts until the client answers.",
-  deadlineNeverFires:
-    "This deadline never fires on some path: `{{value}}` is no shorter than the largest timer, so a question nobody answers waits forever.",
+    "These options may not set a deadline, so the wait may outlast a person: set one at the call or in their type.",
+  raceLeavesRequestOpen: "This race leaves the dialog up: {{fix}}.",
+  deadlineKeepsWaiting: "This timeout leaves the wait on until the client answers: add `{{companion}}: true`.",
+  deadlineNeverFires: "This deadline never fires on some path (`{{value}}`): choose a wait for a person.",
   handRolledWait:
-    "This promise settles only when an answer is delivered. With no timer and no abort signal, a question nobody answers keeps it pending, and whatever awaits it, for the life of the process: settle it from a timer chosen for a person and from the caller's abort signal.",
+    "This promise waits forever if nobody answers: settle it from a timer and from the caller's abort signal.",
   clientWaitIgnoresRequestSignal:
-    "This promise holds a server's question until the person answers. The server's request timeout bounds how long the server waits, but when it gives up or cancels, nothing here listens: the question stays queued, or on screen, with nobody waiting for its answer. Settle it (as a cancel) when the request's abort signal (`extra.signal`) fires.",
+    "When the server gives up, this question stays on screen: settle it as a cancel when the request's signal aborts.",
 };
 
 /** What the `strict` and `all` configs set: options that may not set a deadline are reported too. */

@@ -4,10 +4,9 @@ import { locate } from "../../test/locate.ts";
 
 const STRICT = [{ reportOpaqueOptions: true }] as const;
 
-const MCP_DEFAULT = "MCP SDK `elicitInput` gives up after 60 seconds, a default made for HTTP, not a person";
+const MCP_DEFAULT = "Gives up after 60 s, a default made for HTTP";
 const MCP_FIX = "pass `timeout` or `signal: AbortSignal.timeout(ms)` in its options";
-const NO_OPTIONS_FIX =
-  "this API takes no deadline, so race it against a timer (`Promise.race([ask, timer])`) and treat the timeout as a cancel";
+const NO_OPTIONS_FIX = "race it against a timer and treat the timeout as a cancel";
 
 type MessageId =
   | "missingDeadline"
@@ -115,7 +114,7 @@ const answer = await session.requestElicitation({ message: "Continue?", requeste
 const answer = await ctx.elicit("Which branch?", z.object({ branch: z.string() }));`,
     needle: "elicit(",
     data: {
-      defaultDeadline: "mcp-use `ctx.elicit` waits 2147483647 ms by default, which is no deadline at all",
+      defaultDeadline: "Waits forever by default if nobody answers",
       fix: "pass `timeout` in its options",
     },
   },
@@ -124,7 +123,7 @@ const answer = await ctx.elicit("Which branch?", z.object({ branch: z.string() }
     code: `const response = await conn.requestPermission({ sessionId, toolCall, options });`,
     needle: "requestPermission",
     data: {
-      defaultDeadline: "ACP `requestPermission` has no deadline of its own and waits until the client answers",
+      defaultDeadline: "Waits forever if nobody answers",
       fix: NO_OPTIONS_FIX,
     },
   },
@@ -150,7 +149,7 @@ const answer = await ctx.elicit("Which branch?", z.object({ branch: z.string() }
 });`,
     needle: "request(methods.client",
     data: {
-      defaultDeadline: "ACP 2.x `ctx.request` has no deadline of its own and waits until the client answers",
+      defaultDeadline: "Waits forever if nobody answers",
       fix: "pass `cancellationSignal: AbortSignal.timeout(ms)` with `stopWaitingOnCancel: true`",
     },
   },
@@ -159,8 +158,7 @@ const answer = await ctx.elicit("Which branch?", z.object({ branch: z.string() }
     code: `const answer = await client.request(methods.client.elicitation.create, { sessionId, message, requestedSchema });`,
     needle: "request(",
     data: {
-      defaultDeadline:
-        "ACP 2.x `ctx.request` for `elicitation/create` has no deadline of its own and waits until the client answers",
+      defaultDeadline: "Waits forever if nobody answers",
       fix: "pass `cancellationSignal: AbortSignal.timeout(ms)` with `stopWaitingOnCancel: true`",
     },
   },
@@ -219,7 +217,7 @@ const winner = await Promise.race([extra.sendRequest({ method: "elicitation/crea
     needle: "request(methods",
     messageId: "raceLeavesRequestOpen",
     data: {
-      defaultDeadline: "ACP 2.x `ctx.request` has no deadline of its own and waits until the client answers",
+      defaultDeadline: "Waits forever if nobody answers",
       fix: "pass `cancellationSignal: AbortSignal.timeout(ms)` with `stopWaitingOnCancel: true`",
       cancelNotice: "`$/cancel_request`",
       companion: "stopWaitingOnCancel",
@@ -755,8 +753,7 @@ export class MyMcp extends McpAgent {
         {
           messageId: "missingDeadline",
           data: {
-            defaultDeadline:
-              "fastmcp `context.elicit` gives up after 60 seconds, a default made for HTTP, not a person",
+            defaultDeadline: "Gives up after 60 s, a default made for HTTP",
             fix: MCP_FIX,
           },
           line: 2,
@@ -967,8 +964,7 @@ export async function askUser(): Promise<ElicitResult> {
       code: A_LOW_LEVEL,
       errors: [
         error(A_LOW_LEVEL, "request({", "missingDeadline", {
-          defaultDeadline:
-            "`server.request` for `elicitation/create` gives up after 60 seconds, a default made for HTTP, not a person",
+          defaultDeadline: "Gives up after 60 s, a default made for HTTP",
           fix: MCP_FIX,
         }),
       ],
@@ -979,8 +975,7 @@ export async function askUser(): Promise<ElicitResult> {
       code: A_GENERIC,
       errors: [
         error(A_GENERIC, "request<ElicitResult>", "missingDeadline", {
-          defaultDeadline:
-            "`transport.request` for `elicitation/create` comes from no package this plugin knows, so nothing at this call says how long it waits for a person",
+          defaultDeadline: "No known package bounds this wait",
           fix: MCP_FIX,
         }),
       ],
@@ -1095,9 +1090,8 @@ untypedRuleTester.run("require-deadline (a race helper called without its delay)
       code: ASK_WITHIN_NO_MS,
       errors: [
         error(ASK_WITHIN_NO_MS, "requestPermission({", "missingDeadline", {
-          defaultDeadline:
-            "This question waits until the client answers or the signal aborts, which may be never: `askWithin` sets no timer without `ms`",
-          fix: "pass `ms` to `askWithin` (say `ms: 120_000`)",
+          defaultDeadline: "`askWithin` without `ms` sets no timer, so this may wait forever",
+          fix: "pass `ms: 120_000`",
         }),
       ],
     },
@@ -1106,9 +1100,8 @@ untypedRuleTester.run("require-deadline (a race helper called without its delay)
       code: RACE_ANSWER_NO_DELAY,
       errors: [
         error(RACE_ANSWER_NO_DELAY, "requestPermission", "missingDeadline", {
-          defaultDeadline:
-            "This question waits until the client answers or the signal aborts, which may be never: `raceAnswer` sets no timer without `timeoutMs`",
-          fix: "pass `timeoutMs` to `raceAnswer` (say `timeoutMs: 120_000`)",
+          defaultDeadline: "`raceAnswer` without `timeoutMs` sets no timer, so this may wait forever",
+          fix: "pass `timeoutMs: 120_000`",
         }),
       ],
     },
@@ -1117,7 +1110,7 @@ untypedRuleTester.run("require-deadline (a race helper called without its delay)
       code: UNTIL_ABORT,
       errors: [
         error(UNTIL_ABORT, "requestPermission", "missingDeadline", {
-          defaultDeadline: "ACP `requestPermission` has no deadline of its own and waits until the client answers",
+          defaultDeadline: "Waits forever if nobody answers",
           fix: NO_OPTIONS_FIX,
         }),
       ],

@@ -128,7 +128,7 @@ function handMade(value: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode
     case AST_NODE_TYPES.CallExpression: {
       const path = getMemberPath(node.callee)?.join(".");
       if (path === "JSON.stringify") return "`JSON.stringify(…)`";
-      if (path === "btoa") return "base64 of a string (`btoa`)";
+      if (path === "btoa") return "`btoa(…)`";
       if (path === "String" || path === "encodeURIComponent")
         return node.arguments[0] ? handMade(node.arguments[0], sourceCode, depth + 1) : null;
       // `Buffer.from(JSON.stringify(x)).toString("base64")`
@@ -136,7 +136,7 @@ function handMade(value: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode
       if (callee.type === AST_NODE_TYPES.MemberExpression && getStaticPropertyName(callee) === "toString") {
         const inner = unwrapExpression(callee.object);
         if (inner.type === AST_NODE_TYPES.CallExpression && getMemberPath(inner.callee)?.join(".") === "Buffer.from") {
-          return "an encoded buffer (`Buffer.from(…).toString(…)`)";
+          return "`Buffer.from(…).toString(…)`";
         }
       }
       return null;

@@ -11,8 +11,7 @@ export type MessageIds = "unsignedState" | "unverifiedRead";
 export const SCHEMA: JSONSchema4[] = [];
 
 export const MESSAGES: Record<MessageIds, string> = {
-  unsignedState:
-    "The client can rewrite this requestState before it comes back, and nothing here would notice. It is made by hand ({{how}}) and the server has no `requestState.verify` hook: mint it with `createRequestStateCodec({ key }).mint(…)` and pass the codec's `verify` as the server's `requestState: { verify }`.",
+  unsignedState: "The client can forge this requestState ({{how}}): mint it with a codec the server verifies.",
   unverifiedRead:
-    "This reads requestState as the client sent it back, which anyone can forge. The server in this file has no `requestState.verify` hook, so `ctx.mcpReq.requestState()` returns the raw wire string: pass a codec's `verify` as `requestState: { verify }` to the server.",
+    "This requestState is as the client sent it, so it can be forged: give the server `requestState: { verify }`.",
 };

@@ -40,9 +40,7 @@ server.registerTool("resume", {}, async () => {
   return inputRequired({ inputRequests: { go: url }, requestState: encoded });
 });
 `,
-    errors: [
-      { messageId: "unsignedState", data: { how: "an encoded buffer (`Buffer.from(…).toString(…)`)" }, line: 6 },
-    ],
+    errors: [{ messageId: "unsignedState", data: { how: "`Buffer.from(…).toString(…)`" }, line: 6 }],
   },
   {
     name: "only a read, on a low-level Server whose requestState option has no verify",

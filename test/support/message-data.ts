@@ -1,0 +1,117 @@
+/**
+ * The longest realistic value of every placeholder of every rule message, which test/docs.test.ts renders each message
+ * with to hold it to 120 characters. What a rule takes from the API table is taken from it here too (a new row with a
+ * longer label is measured at once); what it takes from the linted code (a key, a signal, a lock's name) is a long
+ * spelling of what the fixtures and tests hold; a rule's fixed words (the reasons no rewrite is offered, who shares a
+ * key) are read from the rule's own modules.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { canCarryDeadline } from "../../analysis/deadline.ts";
+import { ELICITATION_HANDLER_APIS, HUMAN_WAIT_APIS, type HumanWaitApi } from "../../protocol/apis.ts";
+import { SHARED_BY } from "../../rules/no-session-keyed-pending/analyse.ts";
+import { deadlineWords, untimedHelperWords } from "../../rules/require-deadline/analyse.ts";
+import { REPO_ROOT } from "./paths.ts";
+
+/** The longest of `values`. */
+function longest(values: readonly string[]): string {
+  return values.reduce((best, value) => (value.length > best.length ? value : best), "");
+}
+
+/** The reasons one of exhaustive-action's modules gives for offering no rewrite, as it spells them (`reason: "…"`). */
+function reasonsIn(file: string): string[] {
+  const text = fs.readFileSync(path.join(REPO_ROOT, "rules", "exhaustive-action", file), "utf8");
+  return [...text.matchAll(/reason\s*[:=]\s*(["'`])((?:(?!\1)[^\\]|\\.)+)\1/gi)].map((match) => match[2]!);
+}
+
+const noRewrite = (reasons: readonly string[]) => ` No rewrite: ${longest(reasons)}.`;
+const TERNARY_REASON = "a ternary is an expression";
+const FLAG_REASON = "it is stored in a variable first";
+/** Reasons of an `if` or `switch` (a ternary's is its own; a flag's is its own, or ACP's, which comes first). */
+const ifReasons = [...reasonsIn("fix.ts"), ...reasonsIn("analyse.ts")].filter((reason) => reason !== TERNARY_REASON);
+const acpReason = longest(reasonsIn("fix.ts").filter((reason) => reason.includes("options")));
+/** Each path a merged-outcomes report names, with the longest reason it can come with. */
+const mergedPaths = [
+  ...["This ternary's first branch", "This ternary's second branch", "Either branch of this ternary"].map((path) => ({
+    path,
+    rewrite: noRewrite([TERNARY_REASON]),
+  })),
+  ...["The `userApproved` branch", "The `else` of `userApproved`"].map((path) => ({
+    path,
+    rewrite: noRewrite([FLAG_REASON, acpReason]),
+  })),
+  ...[
+    "Either branch of this `if`",
+    "The first branch of this `if`",
+    "The code after this `if`",
+    "The `default` case",
+  ].map((path) => ({ path, rewrite: noRewrite(ifReasons.filter((reason) => reason !== FLAG_REASON)) })),
+];
+
+const serverApis = HUMAN_WAIT_APIS.filter((api) => api.side === "server" && api.defaultDeadline.kind !== "fixed");
+/** Each row as itself, and as a look-alike from a package the file does not import. */
+const deadlineRows: HumanWaitApi[] = serverApis.flatMap((api) => [
+  api,
+  { ...api, defaultDeadline: { kind: "unknown" } },
+]);
+const helper = untimedHelperWords("askWithinDeadline", "noAnswerAfterMs");
+const companion = longest(HUMAN_WAIT_APIS.map((api) => api.signalCompanionField ?? ""));
+/** A signal as the code names it; handler.ts builds `${param}.mcpReq.signal` for SDK 2.x tools. */
+const signal = "context.mcpReq.signal";
+
+type Data = Record<string, string>;
+
+/**
+ * Per rule: the data of all its messages, and for a message whose placeholders take other values together, the data
+ * sets it is also rendered with (over `all`; the longest rendering counts).
+ */
+export const LONGEST_DATA: Record<string, { all: Data; byMessage?: Record<string, Data[]> }> = {
+  "exhaustive-action": {
+    all: {
+      missing: "`decline` and `cancel`",
+      others: "accept and decline",
+      rewrite: noRewrite(ifReasons),
+      answer: "a reject option",
+      cause: "the request is aborted",
+      instead: '`{ outcome: "cancelled" }`',
+      what: "are handled together in one branch",
+    },
+    byMessage: {
+      declineAndCancelMerged: mergedPaths,
+      cancelledAndSelectedMerged: mergedPaths,
+      reaskMerged: [{ rewrite: noRewrite(reasonsIn("mrtr-fix.ts")) }],
+    },
+  },
+  "forward-abort-signal": {
+    all: { signal, param: "context", companion, label: longest(serverApis.map((api) => api.label)) },
+    byMessage: {
+      notRaced: serverApis.filter((api) => api.signalField === null).map((api) => ({ label: api.label })),
+      handlerHasNoSignal: ELICITATION_HANDLER_APIS.filter((api) => api.signalParam === null).map((api) => ({
+        label: api.label,
+      })),
+    },
+  },
+  "no-session-keyed-pending": {
+    all: { key: "params.toolCall.toolCallId", sharedBy: longest(Object.values(SHARED_BY)) },
+  },
+  "release-in-finally": {
+    all: {
+      what: "the stored entry `requestId` in `storage`",
+      fate: "fires on forever",
+      name: "releaseDeployLock",
+      rollback: "await transaction.rollback()",
+      keyword: "await using",
+    },
+    byMessage: { timerNotCleared: [{ what: "the interval `heartbeatTimer`" }] },
+  },
+  "require-deadline": {
+    all: { companion, value: "t && t !== Infinity ? t : 2_147_483_647" },
+    byMessage: {
+      // Each row's own words, as its row has them together.
+      missingDeadline: [...deadlineRows.map(deadlineWords), helper],
+      // A race is reported only on an API that can carry a deadline.
+      raceLeavesRequestOpen: deadlineRows.filter(canCarryDeadline).map(deadlineWords),
+    },
+  },
+  "verify-request-state": { all: { how: "`Buffer.from(…).toString(…)`" } },
+};
