@@ -441,25 +441,6 @@ export function describeDeadlineFix(api: HumanWaitApi): string {
   return `pass \`${api.deadlineFields[0]}\`${signal} in its options`;
 }
 
-/**
- * The `missingDeadline` words for a wait raced by a same-file helper called without its delay
- * (`askWithin(ask, { signal, noAnswer })`): what the question waits for, then the option that gives it a deadline.
- */
-export function describeUntimedHelperRace(
-  helper: string,
-  option: string,
-): { readonly defaultDeadline: string; readonly fix: string } {
-  return {
-    defaultDeadline: `This question waits until the client answers or the signal aborts, which may be never: \`${helper}\` sets no timer without \`${option}\``,
-    fix: `pass \`${option}\` to \`${helper}\` (say \`${option}: 120_000\`)`,
-  };
-}
-
-/** What tells the client to close a question this API asked, when the call itself is cancelled. */
-export function describeCancelNotice(api: HumanWaitApi): string {
-  return api.signalCompanionField === null ? "`notifications/cancelled`" : "`$/cancel_request`";
-}
-
 /** Words that tie a hand-rolled pending promise to a person being asked. */
 const HUMAN_ANSWER_HINT =
   /elicit|permission|approv|consent|question|answer|user_?input|ask_?user|confirm|session\/request_permission|elicitation\/create/i;

@@ -99,27 +99,6 @@ function isPathTail(path: string | null, tail: string): boolean {
   return path !== null && (path === tail || path.endsWith(`.${tail}`));
 }
 
-/** Describes an API's default deadline in a person's words, for messages. */
-export function describeDefaultDeadline(api: HumanWaitApi): string {
-  const deadline = api.defaultDeadline;
-  switch (deadline.kind) {
-    case "request-default":
-      return `${api.label} gives up after ${deadline.ms / 1000} seconds, a default made for HTTP, not a person`;
-    case "effectively-infinite":
-      return `${api.label} waits ${deadline.ms} ms by default, which is no deadline at all`;
-    case "fixed":
-      return `${api.label} always gives up after ${deadline.ms / 1000} seconds`;
-    case "none":
-      return `${api.label} has no deadline of its own and waits until the client answers`;
-    case "unknown":
-      return `${api.label} comes from no package this plugin knows, so nothing at this call says how long it waits for a person`;
-    default: {
-      const unknownKind: never = deadline;
-      throw new Error(`unknown deadline ${JSON.stringify(unknownKind)}`);
-    }
-  }
-}
-
 const withoutCompanion = new Map<HumanWaitApi, HumanWaitApi>();
 
 /**
