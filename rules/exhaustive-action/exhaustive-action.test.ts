@@ -1077,8 +1077,8 @@ async function deploy(server, kind) {
       {
         messageId: "declineAndCancelMerged",
         data: {
-          path: "the code after this \`if\`",
-          rewrite: NO_REWRITE("the shared path is the rest of the block, which would have to move into the switch"),
+          path: "The code after this \`if\`",
+          rewrite: NO_REWRITE("the rest of the block is shared"),
         },
         line: 4,
         suggestions: [],
@@ -1101,8 +1101,8 @@ async function deploy(server) {
       {
         messageId: "declineAndCancelMerged",
         data: {
-          path: "the code after this \`if\`",
-          rewrite: NO_REWRITE("the shared path is the rest of the block, which would have to move into the switch"),
+          path: "The code after this \`if\`",
+          rewrite: NO_REWRITE("the rest of the block is shared"),
         },
         line: 4,
         suggestions: [],
