@@ -293,6 +293,34 @@ function receiverPathOf(call: TSESTree.CallExpression): string[] | null {
   return callee.type === AST_NODE_TYPES.MemberExpression ? getMemberPath(callee.object) : null;
 }
 
+/** Per parameter: the signal paths its references read. A parameter is asked once per wait in its scope. */
+const pathsReadBelow = new WeakMap<TSESLint.Scope.Variable, readonly (readonly string[])[]>();
+
+/**
+ * The signal paths the code reads below a parameter (`extra.signal`, `ctx.mcpReq…`), worked out once per parameter:
+ * a function that registers thousands of tools has a parameter with thousands of references, and every wait in
+ * reach of it asks.
+ */
+function signalPathsReadBelow(parameter: TSESLint.Scope.Variable): readonly (readonly string[])[] {
+  let paths = pathsReadBelow.get(parameter);
+  if (!paths) {
+    const found: string[][] = [];
+    const add = (path: string[]) => {
+      if (!found.some((known) => known.join(".") === path.join("."))) found.push(path);
+    };
+    for (const reference of parameter.references) {
+      const member = reference.identifier.parent;
+      if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier) continue;
+      const first = getMemberPath(member)?.[1];
+      if (first === "signal") add(["signal"]);
+      if (first === "mcpReq") add(["mcpReq", "signal"]);
+    }
+    paths = found;
+    pathsReadBelow.set(parameter, paths);
+  }
+  return paths;
+}
+
 /**
  * Where, below a whole parameter, the caller's signal lives: what the function itself reads (`p.signal`,
  * `p.mcpReq.signal`, or any `p.mcpReq`), what its type says, what its name says (`extra`), and what the ask's
@@ -309,13 +337,7 @@ function signalPathsBelow(
   const push = (path: string[]) => {
     if (!paths.some((known) => known.join(".") === path.join("."))) paths.push(path);
   };
-  for (const reference of parameter.references) {
-    const member = reference.identifier.parent;
-    if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier) continue;
-    const first = getMemberPath(member)?.[1];
-    if (first === "signal") push(["signal"]);
-    if (first === "mcpReq") push(["mcpReq", "signal"]);
-  }
+  for (const path of signalPathsReadBelow(parameter)) push([...path]);
   // A callback's parameter is typed from the call it is passed to, which the checker would have to resolve first; a
   // tool handler's request context is known from the registration instead.
   const fromCall = isContextuallyTypedParameter(name, parameter.defs[0]!.node);
