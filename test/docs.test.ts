@@ -11,7 +11,69 @@ import { CONFIG_NAMES, FORMATS } from "../bin/check.ts";
 import { REPO_ROOT, runCli } from "./support/cli.ts";
 import { readmeBlock, readmeCodeBlocks, readmeText } from "./support/readme.ts";
 import { LONGEST_DATA } from "./support/message-data.ts";
-import { RULE_NAMES, lintWithRule, readRuleDoc, ruleDocPath } from "./support/rule-docs.ts";
+import { RULE_NAMES, lintWithRule, parseRuleDoc, readRuleDoc, ruleDocPath, type RuleDoc } from "./support/rule-docs.ts";
+
+/** How far down a rule page its first example may start (its opening fence), as unicorn's pages put theirs. */
+const FIRST_EXAMPLE_WITHIN_LINES = 15;
+
+/**
+ * What is wrong with how a rule page opens: after eslint-doc-generator's header and the description, one short
+ * paragraph, then a labelled ❌/✅ example whose fence starts within the page's first FIRST_EXAMPLE_WITHIN_LINES lines.
+ */
+function openingProblems(doc: RuleDoc): string[] {
+  const [first] = doc.examples;
+  if (!first) return ["has no ❌/✅ example"];
+  const problems: string[] = [];
+  if (first.line > FIRST_EXAMPLE_WITHIN_LINES)
+    problems.push(`first example starts on line ${first.line}, not within the first ${FIRST_EXAMPLE_WITHIN_LINES}`);
+  if (first.label === null)
+    problems.push(`first example (line ${first.line}) is not labelled ❌ Incorrect or ✅ Correct`);
+  // Between the description and the example's label: exactly one paragraph, and no heading, list or other block.
+  const descriptionIndex = doc.description === undefined ? -1 : doc.lines.indexOf(doc.description);
+  const fenceIndex = first.line - 1;
+  let labelIndex = fenceIndex - 1;
+  while (labelIndex >= 0 && doc.lines[labelIndex]!.trim() === "") labelIndex--;
+  if (descriptionIndex < 0 || descriptionIndex >= labelIndex) return [...problems, "has no description before it"];
+  const between = doc.lines.slice(descriptionIndex + 1, labelIndex);
+  const paragraphs = between
+    .join("\n")
+    .split(/\n\s*\n/)
+    .map((text) => text.trim())
+    .filter((text) => text !== "");
+  if (paragraphs.length !== 1)
+    problems.push(`has ${paragraphs.length} paragraphs between the description and the first example, not one`);
+  else if (/^(#|[-*+] |\d+\. |```|\||>)/.test(paragraphs[0]!))
+    problems.push("has a heading, list, table, quote or code between the description and the first example");
+  return problems;
+}
+
+describe("a rule page's opening", () => {
+  const page = (body: string) =>
+    parseRuleDoc(`# elicitation/x\n\n<!-- end auto-generated rule header -->\n\nRequire x\n\n${body}`, "x.md");
+  const example = "❌ Incorrect\n\n```ts\nask();\n```\n";
+
+  it("passes one paragraph then an example within the first lines", () => {
+    expect(openingProblems(page(`One short paragraph.\n\n${example}`))).toEqual([]);
+  });
+
+  it("fails a page with no example, and one whose first example starts too far down", () => {
+    expect(openingProblems(page("One short paragraph.\n\n```json\n{}\n```\n"))).toEqual(["has no ❌/✅ example"]);
+    const late = openingProblems(page(`One short paragraph.\n${"\n".repeat(8)}${example}`));
+    expect(late).toEqual([`first example starts on line 18, not within the first ${FIRST_EXAMPLE_WITHIN_LINES}`]);
+  });
+
+  it("fails a page with no paragraph, two, or a heading before its first example", () => {
+    expect(openingProblems(page(example))).toEqual([
+      "has 0 paragraphs between the description and the first example, not one",
+    ]);
+    expect(openingProblems(page(`One.\n\nTwo.\n\n${example}`))).toEqual([
+      "has 2 paragraphs between the description and the first example, not one",
+    ]);
+    expect(openingProblems(page(`## Examples\n\n${example}`))).toEqual([
+      "has a heading, list, table, quote or code between the description and the first example",
+    ]);
+  });
+});
 
 describe.each(RULE_NAMES)("docs/rules/%s.md", (name) => {
   const rule = plugin.rules[name];
@@ -25,6 +87,17 @@ describe.each(RULE_NAMES)("docs/rules/%s.md", (name) => {
   it("states meta.docs.description under the title", () => {
     expect(meta.docs?.description).not.toMatch(/^TODO/);
     expect(readRuleDoc(name).description).toBe(meta.docs?.description);
+  });
+
+  it(`opens with one short paragraph, then its first ❌/✅ example within ${FIRST_EXAMPLE_WITHIN_LINES} lines`, () => {
+    expect(openingProblems(readRuleDoc(name))).toEqual([]);
+  });
+
+  it("explains every message id of the rule", () => {
+    const { lines } = readRuleDoc(name);
+    const text = lines.join("\n");
+    const missing = Object.keys(rule.meta?.messages ?? {}).filter((id) => !text.includes(`\`${id}\``));
+    expect(missing).toEqual([]);
   });
 
   it("has Why, Examples, Options and When Not To Use It sections", () => {

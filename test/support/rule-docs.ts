@@ -35,7 +35,12 @@ export function ruleDocPath(name: string): string {
 
 export function readRuleDoc(name: string): RuleDoc {
   const file = ruleDocPath(name);
-  const lines = fs.readFileSync(file, "utf8").split("\n");
+  return parseRuleDoc(fs.readFileSync(file, "utf8"), file);
+}
+
+/** Reads a rule page's text (`file` is only recorded), so a test can hand it a page that is not on disk. */
+export function parseRuleDoc(text: string, file: string): RuleDoc {
+  const lines = text.split("\n");
   const bodyStart = lines.includes(HEADER_END) ? lines.indexOf(HEADER_END) + 1 : 1;
   const description = lines.slice(bodyStart).find((line) => line.trim() !== "");
 
