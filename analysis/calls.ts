@@ -89,7 +89,22 @@ function describeCall(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLi
     requestMethod: getRequestMethod(first, sourceCode),
     requestMethodPath: first ? (getMemberPath(first)?.join(".") ?? null) : null,
     importedPackages: importedPackagesOf(call),
+    optionsLikeArguments: call.arguments.map((argument) => looksLikeOptions(argument, sourceCode)),
   };
+}
+
+/** Names that hold a call's options rather than a result schema. */
+const OPTIONS_NAME = /^(?:options|opts|requestOptions)$/i;
+
+/** Whether an argument's syntax shows an options object: `{ … }`, a `const` of one, `undefined`, `options`. */
+function looksLikeOptions(
+  argument: TSESTree.CallExpressionArgument,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  const node = unwrapExpression(argument);
+  if (node.type === AST_NODE_TYPES.Identifier && (node.name === "undefined" || OPTIONS_NAME.test(node.name)))
+    return true;
+  return followConstant(node, sourceCode).type === AST_NODE_TYPES.ObjectExpression;
 }
 
 /**

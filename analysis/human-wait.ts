@@ -2,7 +2,7 @@
  * Which row of the API table (protocol/apis.ts) a call belongs to, read from the facts of the call alone; the
  * parser-facing side is analysis/calls.ts. Rules and codemods never test method names themselves.
  */
-import { HUMAN_WAIT_APIS, WEB_PERMISSION_RECEIVERS, type HumanWaitApi } from "../protocol/apis.ts";
+import { HUMAN_WAIT_APIS, WEB_PERMISSION_RECEIVERS, type CallOverload, type HumanWaitApi } from "../protocol/apis.ts";
 import { HUMAN_WAIT_WORDS } from "../protocol/words.ts";
 import { isRequestBuilderName } from "./mrtr.ts";
 
@@ -38,6 +38,11 @@ export interface CallFacts {
   readonly requestMethodPath?: string | null;
   /** Packages the file imports or requires. */
   readonly importedPackages: ReadonlySet<string>;
+  /**
+   * Per argument, whether its syntax shows an options object rather than a result schema (an object literal, a
+   * `const` of one, `undefined`, a name like `options`): what tells a row's overloads apart.
+   */
+  readonly optionsLikeArguments?: readonly boolean[];
 }
 
 /** Finds the row of the table that a call belongs to, or null when it does not wait on a person. */
@@ -47,12 +52,45 @@ export function findHumanWaitApi(call: CallFacts): HumanWaitApi | null {
   if (isRequestBuilderName(call.receiverName, call.method)) return null;
   const candidates = HUMAN_WAIT_APIS.filter((api) => api.method === call.method && matchesShape(api, call));
   const imported = candidates.find((api) => api.packages.some((pkg) => call.importedPackages.has(pkg)));
-  if (imported) return imported;
+  if (imported) return forOverload(imported, call);
   const first = candidates[0];
   if (!first) return null;
   // `elicit` is fastmcp's and mcp-use's, told apart only by the call's shape; with neither imported it is a wait on a
   // person (the SDK's own examples define one), but which package's default applies is unknown: messages must not name one.
-  return SHAPE_ONLY_MATCHES.has(first.match) ? asUnknownOrigin(first) : first;
+  return forOverload(SHAPE_ONLY_MATCHES.has(first.match) ? asUnknownOrigin(first) : first, call);
+}
+
+/**
+ * The overload of the row the call is written against: the first whose result-schema argument the call passes (an
+ * argument follows it, or it is there and shows no options object), else the first that takes no schema. The row
+ * returned carries that overload's options index.
+ */
+function overloadFor(
+  api: HumanWaitApi,
+  call: Pick<CallFacts, "argumentCount" | "optionsLikeArguments">,
+): CallOverload | null {
+  const overloads = api.overloads ?? [];
+  const passesSchemaAt = (index: number) =>
+    call.argumentCount > index + 1 || (call.argumentCount === index + 1 && !call.optionsLikeArguments?.[index]);
+  return (
+    overloads.find(
+      (overload) => overload.resultSchemaArgIndex !== null && passesSchemaAt(overload.resultSchemaArgIndex),
+    ) ??
+    overloads.find((overload) => overload.resultSchemaArgIndex === null) ??
+    null
+  );
+}
+
+const overloadRows = new Map<HumanWaitApi, Map<number, HumanWaitApi>>();
+
+function forOverload(api: HumanWaitApi, call: CallFacts): HumanWaitApi {
+  const overload = overloadFor(api, call);
+  if (!overload || overload.optionsArgIndex === api.optionsArgIndex) return api;
+  let rows = overloadRows.get(api);
+  if (!rows) overloadRows.set(api, (rows = new Map()));
+  let row = rows.get(overload.optionsArgIndex);
+  if (!row) rows.set(overload.optionsArgIndex, (row = { ...api, optionsArgIndex: overload.optionsArgIndex }));
+  return row;
 }
 
 const SHAPE_ONLY_MATCHES: ReadonlySet<HumanWaitApi["match"]> = new Set(["string-message", "params-object"]);

@@ -6,7 +6,11 @@
  * - broad: real code from packages installed as devDependencies, with little or no elicitation code. Declaration
  *   files (.d.ts) are left out (they hold no statements a rule could visit) and so are files over MAX_FILE_BYTES.
  * - quiet: the broad files with no elicitation code at all (see `hasElicitationCode`): the per-rule cost ratio.
- * - dense: this repository's fixtures/ and the examples that ship inside @modelcontextprotocol/sdk (dist/esm/examples).
+ * - dense: every fixture of this repository (fixtures/, the codemods' inputs) and the examples that ship inside
+ *   @modelcontextprotocol/sdk (dist/esm/examples).
+ * - framework: the library code of the MCP and ACP SDKs as installed (transports, protocol, clients, servers): code
+ *   that mentions MCP, requests, sessions and promises throughout, and asks a person almost nowhere.
+ * - large: one generated module of LARGE_FILE_TOOLS tool registrations in one function, each asking once.
  * - sweep: every .ts/.tsx/.js/.mjs/.cjs file under node_modules, any size, declaration files included.
  */
 import fs from "node:fs";
@@ -147,15 +151,84 @@ export function quietCorpus(broad: Corpus = broadCorpus()): Corpus {
 export function denseCorpus(): Corpus {
   const sourceOnly = (file: string) => SOURCE_FILE.test(file) && !DECLARATION_FILE.test(file);
   const fixtures = listFiles(path.join(REPO_ROOT, "fixtures"), { enterNodeModules: false, match: sourceOnly });
+  const codemodInputs = listFiles(path.join(REPO_ROOT, "codemods", "__fixtures__"), {
+    enterNodeModules: false,
+    match: (file) => sourceOnly(file) && /\.input\.[^/]+$/.test(file),
+  });
   const examples = listFiles(path.join(NODE_MODULES, "@modelcontextprotocol/sdk/dist/esm/examples"), {
     enterNodeModules: false,
     match: sourceOnly,
   });
   return {
     name: "dense",
-    files: [...fixtures, ...examples],
+    files: [...fixtures, ...codemodInputs, ...examples],
     recipe:
-      "fixtures/**/*.{ts,tsx,js,mjs,cjs} (no .d.ts) + node_modules/@modelcontextprotocol/sdk/dist/esm/examples/**/*.js, sorted",
+      "fixtures/**/*.{ts,tsx,js,mjs,cjs} (no .d.ts) + codemods/__fixtures__/**/*.input.* + node_modules/@modelcontextprotocol/sdk/dist/esm/examples/**/*.js, sorted",
+  };
+}
+
+/** The MCP and ACP libraries whose installed code makes the framework corpus; their examples are the dense corpus. */
+const FRAMEWORK_PACKAGES: readonly string[] = [
+  "@modelcontextprotocol/sdk",
+  "@modelcontextprotocol/server",
+  "@modelcontextprotocol/client",
+  "@modelcontextprotocol/core",
+  "@agentclientprotocol/sdk",
+  "@modelcontextprotocol/server-everything",
+];
+/** Bundles above this are generated code nobody lints in a repository. */
+const MAX_FRAMEWORK_FILE_BYTES = 256 * 1024;
+
+export function frameworkCorpus(): Corpus {
+  const files: string[] = [];
+  for (const name of FRAMEWORK_PACKAGES) {
+    const packageDir = path.join(NODE_MODULES, name);
+    if (!fs.existsSync(packageDir))
+      throw new Error(`framework corpus: package "${name}" is not installed (run npm ci)`);
+    files.push(
+      ...listFiles(packageDir, {
+        enterNodeModules: false,
+        match: (file) =>
+          SOURCE_FILE.test(file) &&
+          !DECLARATION_FILE.test(file) &&
+          !/\/examples\//.test(toPosix(file)) &&
+          fileSize(file) <= MAX_FRAMEWORK_FILE_BYTES,
+      }),
+    );
+  }
+  return {
+    name: "framework",
+    files,
+    recipe: `every .ts/.js/.mjs/.cjs file (no .d.ts, no examples/, <= ${MAX_FRAMEWORK_FILE_BYTES} bytes) of ${FRAMEWORK_PACKAGES.join(", ")}, sorted`,
+  };
+}
+
+/** The generated module's size: as many tools as the 5 MB module of issue 24 has, in one function. */
+const LARGE_FILE_TOOLS = 12_446;
+
+/** Writes the large generated module into `dir` and returns it as a one-file corpus. */
+export function writeLargeFileCorpus(dir: string): Corpus {
+  fs.mkdirSync(dir, { recursive: true });
+  const tools: string[] = [];
+  for (let index = 0; index < LARGE_FILE_TOOLS; index += 1) {
+    tools.push(`  server.registerTool("tool_${index}", { description: "Tool ${index}" }, async (args, extra) => {
+    const answer = await server.server.elicitInput({ message: "Proceed with tool ${index}?", requestedSchema });
+    if (answer.action === "accept") {
+      return { content: [{ type: "text", text: "done ${index}" }] };
+    }
+    return { content: [{ type: "text", text: "stopped" }] };
+  });
+`);
+  }
+  const file = path.join(dir, "generated-tools.ts");
+  fs.writeFileSync(
+    file,
+    `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n\nconst requestedSchema = { type: "object", properties: {} } as const;\n\nexport function register(server: McpServer) {\n${tools.join("")}}\n`,
+  );
+  return {
+    name: "large",
+    files: [file],
+    recipe: `one generated module (bench/corpora.ts writeLargeFileCorpus): ${LARGE_FILE_TOOLS} registerTool calls in one function, each with one elicitInput and an if on accept`,
   };
 }
 

@@ -5,7 +5,8 @@
  *   npm run bench                 full run (targets are judged on this)
  *   npm run bench -- --quick      a third of each corpus, no memory runs: a quick look, not a verdict
  *   options: --rounds N (default 3)  --jobs N (parallel child processes, default 2)  --no-memory
- *            --only broad-lint,dense-lint,dense-typed,broad-transform,dense-transform,repository-check
+ *            --only broad-lint,dense-lint,dense-typed,broad-transform,dense-transform,repository-check,
+ *                   framework-check,large-file
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -15,9 +16,11 @@ import {
   broadCorpus,
   denseCorpus,
   displayPath,
+  frameworkCorpus,
   quietCorpus,
   REPO_ROOT,
   totalBytes,
+  writeLargeFileCorpus,
   writeRepositoryCorpus,
   type Corpus,
 } from "./corpora.ts";
@@ -32,6 +35,10 @@ const MEASURE_SCRIPT = path.join(__dirname, "measure.ts");
 const DENSE_UNTYPED_ROUNDS = 9;
 /** Where the repository suite's files are copied: outside this repository, whose .gitignore covers bench/results/. */
 const REPOSITORY_DIR = path.join(os.tmpdir(), `elicitation-bench-repository-${process.pid}`);
+/** The framework-like repository: broad code and the MCP/ACP libraries' own code, copied the same way. */
+const FRAMEWORK_DIR = path.join(os.tmpdir(), `elicitation-bench-framework-${process.pid}`);
+/** The one large generated module. */
+const LARGE_FILE_DIR = path.join(os.tmpdir(), `elicitation-bench-large-${process.pid}`);
 
 interface Options {
   quick: boolean;
@@ -165,6 +172,30 @@ function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
       memoryVariants: [],
     });
   }
+  if (!options.only || options.only.has("framework-check")) {
+    const framework = frameworkCorpus();
+    const repository = { ...writeRepositoryCorpus(FRAMEWORK_DIR, [broad, framework]), name: "framework-repository" };
+    corpora.push(framework, repository);
+    suites.push({
+      // Issue 25: a framework's repository mentions MCP, sessions and promises in many files and asks in few.
+      name: "framework-check",
+      corpus: repository,
+      variants: ["repo:eslint-parser", "repo:check"],
+      memoryVariants: [],
+    });
+  }
+  if (!options.only || options.only.has("large-file")) {
+    const large = writeLargeFileCorpus(LARGE_FILE_DIR);
+    corpora.push(large);
+    suites.push({
+      // Issue 24: one generated module of thousands of asking tools must cost a linear multiple of its parse.
+      name: "large-file",
+      corpus: large,
+      variants: ["lint:parser", "lint:recommended"],
+      rounds: 1,
+      memoryVariants: [],
+    });
+  }
   const chosen = options.only ? suites.filter((suite) => options.only?.has(suite.name)) : suites;
   return { suites: chosen, corpora };
 }
@@ -254,6 +285,23 @@ function ratioSpecs(): RatioSpec[] {
       denominator: "repo:eslint-parser",
       subset: "all",
       target: 0.1,
+    },
+    {
+      group: "f",
+      label: "check . / eslint . with the parser alone",
+      suite: "framework-check",
+      numerator: "repo:check",
+      denominator: "repo:eslint-parser",
+      subset: "all",
+      target: 0.15,
+    },
+    {
+      group: "g",
+      label: "recommended / parser alone, one generated 5 MB module",
+      suite: "large-file",
+      numerator: "lint:recommended",
+      denominator: "lint:parser",
+      subset: "all",
     },
     {
       group: "a",
@@ -533,8 +581,10 @@ async function main(): Promise<number> {
     c: "(c) migrate's transforms (in-process, chained) vs a jscodeshift identity transform",
     d: "(d) each rule on files with no elicitation code (issues 2 and 3)",
     e: "(e) check on a whole repository vs eslint with the parser alone (issue 12)",
+    f: "(f) check on a framework-like repository vs eslint with the parser alone (issue 25)",
+    g: "(g) one large generated module, cost per MB as a ratio to its parse (issue 24)",
   };
-  for (const group of ["a", "b", "c", "d", "e"]) {
+  for (const group of ["a", "b", "c", "d", "e", "f", "g"]) {
     const rows = ratios.filter((ratio) => ratio.group === group);
     if (rows.length === 0) continue;
     out.push(groupTitles[group]);
@@ -608,6 +658,8 @@ async function main(): Promise<number> {
   out.push(`Results: ${displayPath(jsonFile)} (and bench/results/latest.json, latest.txt)`);
   fs.rmSync(WORK_DIR, { recursive: true, force: true });
   fs.rmSync(REPOSITORY_DIR, { recursive: true, force: true });
+  fs.rmSync(FRAMEWORK_DIR, { recursive: true, force: true });
+  fs.rmSync(LARGE_FILE_DIR, { recursive: true, force: true });
   process.stdout.write(`${out.join("\n")}\n`);
   return 0;
 }

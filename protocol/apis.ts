@@ -60,6 +60,20 @@ export interface HumanWaitApi {
    * segment alone is ambiguous (`methods.client.elicitation.create` vs `methods.client.terminal.create`).
    */
   readonly requestMethodPaths?: readonly string[];
+  /**
+   * The call's overloads where they put the options at different indexes (absent: `optionsArgIndex` for every call).
+   * The first overload whose result-schema argument the call passes applies; one with none applies otherwise.
+   */
+  readonly overloads?: readonly CallOverload[];
+}
+
+/** One overload of a call: where its result schema (if it takes one) and its options go. */
+export interface CallOverload {
+  /** The overload as its `.d.ts` declares it, shortened. */
+  readonly signature: string;
+  /** Index of the result-schema argument, or null when the overload takes none (the method names the result). */
+  readonly resultSchemaArgIndex: number | null;
+  readonly optionsArgIndex: number;
 }
 
 /** MCP SDK default request timeout (DEFAULT_REQUEST_TIMEOUT_MSEC): chosen for HTTP round trips, not for a person. */
@@ -130,7 +144,12 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     packages: ["@modelcontextprotocol/server", "@modelcontextprotocol/sdk"],
     method: "send",
     side: "server",
-    optionsArgIndex: 2,
+    optionsArgIndex: 1,
+    // @modelcontextprotocol/server@2.4.0 `dist/mcp-BCJHyo7l.d.mts` 2192–2197: a spec method takes its options second.
+    overloads: [
+      { signature: "send(request, options?)", resultSchemaArgIndex: null, optionsArgIndex: 1 },
+      { signature: "send(request, resultSchema, options?)", resultSchemaArgIndex: 1, optionsArgIndex: 2 },
+    ],
     ...MCP_REQUEST_OPTIONS,
     defaultDeadline: { kind: "request-default", ms: MCP_SDK_DEFAULT_TIMEOUT_MS },
     forwardsCallerSignal: false,

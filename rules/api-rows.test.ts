@@ -1,0 +1,156 @@
+/**
+ * One named case per row of the API table (protocol/apis.ts) that issue 22 added or corrected, for the rules that
+ * read the row's columns: an invalid case, a valid case, and a contrast that shares the row's words but asks nobody.
+ * Each runs untyped and, with the real package installed (or a hand-written declaration in test/typed-project, as
+ * the table's `typedFixture` column says), typed.
+ */
+import tsParser from "@typescript-eslint/parser";
+import type { TSESLint } from "@typescript-eslint/utils";
+import { Linter } from "eslint";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import exhaustiveAction from "./exhaustive-action/index.ts";
+import forwardAbortSignal from "./forward-abort-signal/index.ts";
+import requireDeadline from "./require-deadline/index.ts";
+import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
+
+type AnyRule = TSESLint.RuleModule<string, readonly unknown[]>;
+const RULES = {
+  "require-deadline": requireDeadline,
+  "forward-abort-signal": forwardAbortSignal,
+  "exhaustive-action": exhaustiveAction,
+} as unknown as Record<RuleName, AnyRule>;
+type RuleName = "require-deadline" | "forward-abort-signal" | "exhaustive-action";
+
+interface RowCase {
+  /** The API, as the table's label names it, and what the case shows. */
+  readonly name: string;
+  readonly rule: RuleName;
+  readonly code: string;
+  /** Message ids expected, in order; empty for a valid case. */
+  readonly errors: readonly string[];
+  /** Substrings the messages must (or must not, `!`-prefixed) contain. */
+  readonly says?: readonly string[];
+  readonly options?: readonly unknown[];
+  /** The suggestions of the first report, as RuleTester wants them spelled. */
+  readonly suggest?: readonly { messageId: string; output: string }[];
+  /** Untyped only: the typed twin would not compile (a shape the package's types reject) or needs no types. */
+  readonly untypedOnly?: boolean;
+}
+
+const V2_TOOL = (call: string) => `import { McpServer } from "@modelcontextprotocol/server";
+const server = new McpServer({ name: "picker", version: "1.0.0" });
+const params = { mode: "form" as const, message: "Pick", requestedSchema: { type: "object" as const, properties: {} } };
+server.registerTool("pick", { description: "Pick" }, async (ctx) => {
+  const answer = await ${call};
+  return { content: [{ type: "text" as const, text: answer.action }] };
+});
+`;
+
+export const ROW_CASES: RowCase[] = [
+  {
+    name: "MCP v2 ctx.mcpReq.send, options second: deadline and signal given",
+    rule: "require-deadline",
+    code: V2_TOOL(
+      `ctx.mcpReq.send({ method: "elicitation/create", params }, { timeout: 120_000, signal: ctx.mcpReq.signal })`,
+    ),
+    errors: [],
+  },
+  {
+    name: "MCP v2 ctx.mcpReq.send, options second: signal forwarded",
+    rule: "forward-abort-signal",
+    code: V2_TOOL(
+      `ctx.mcpReq.send({ method: "elicitation/create", params }, { timeout: 120_000, signal: ctx.mcpReq.signal })`,
+    ),
+    errors: [],
+  },
+  {
+    name: "MCP v2 ctx.mcpReq.send, options second: no deadline",
+    rule: "require-deadline",
+    code: V2_TOOL(`ctx.mcpReq.send({ method: "elicitation/create", params }, { signal: ctx.mcpReq.signal })`),
+    errors: ["missingDeadline"],
+    says: ["`timeout`"],
+  },
+  {
+    name: "MCP v2 ctx.mcpReq.send, options second: signal not forwarded",
+    rule: "forward-abort-signal",
+    code: V2_TOOL(`ctx.mcpReq.send({ method: "elicitation/create", params }, { timeout: 120_000 })`),
+    errors: ["notForwarded"],
+    says: ["`ctx.mcpReq.signal`"],
+    suggest: [
+      {
+        messageId: "addSignal",
+        output: V2_TOOL(
+          `ctx.mcpReq.send({ method: "elicitation/create", params }, { timeout: 120_000, signal: ctx.mcpReq.signal })`,
+        ),
+      },
+    ],
+  },
+  {
+    name: "MCP v2 ctx.mcpReq.send contrast: a sampling request asks nobody",
+    rule: "require-deadline",
+    code: V2_TOOL(
+      `ctx.mcpReq.send({ method: "sampling/createMessage", params: { messages: [], maxTokens: 1 } })`,
+    ).replace("answer.action", "String(answer.model)"),
+    errors: [],
+  },
+];
+
+function toTester(typed: boolean) {
+  return (row: RowCase) => {
+    const base = {
+      name: row.name,
+      code: row.code,
+      options: (row.options ?? []) as never,
+      ...(typed ? { filename: TYPED_FILE } : {}),
+    };
+    return base;
+  };
+}
+
+for (const typed of [false, true]) {
+  const tester = typed ? typedRuleTester : untypedRuleTester;
+  for (const ruleName of Object.keys(RULES) as RuleName[]) {
+    const cases = ROW_CASES.filter((row) => row.rule === ruleName && !(typed && row.untypedOnly));
+    if (cases.length === 0) continue;
+    tester.run(`${ruleName} (API rows${typed ? ", typed" : ""})`, RULES[ruleName], {
+      valid: cases.filter((row) => row.errors.length === 0).map(toTester(typed)),
+      invalid: cases
+        .filter((row) => row.errors.length > 0)
+        .map((row) => ({
+          ...toTester(typed)(row),
+          errors: row.errors.map((messageId, index) => ({
+            messageId,
+            ...(index === 0 && row.suggest ? { suggestions: row.suggest } : {}),
+          })),
+        })),
+    });
+  }
+}
+
+/** What the messages say (and never say): the row's own option and signal names, nothing another API has. */
+describe("API rows: message words", () => {
+  const linter = new Linter({ configType: "flat" });
+  const worded = ROW_CASES.filter((row) => row.says);
+  it.each(worded.map((row) => [row.name, row] as const))("%s", (_, row) => {
+    const messages = linter
+      .verify(
+        row.code,
+        [
+          {
+            files: ["**/*.ts"],
+            languageOptions: { parser: tsParser as unknown as Linter.Parser },
+            plugins: { e: { rules: { [row.rule]: RULES[row.rule] } } as never },
+            rules: { [`e/${row.rule}`]: ["error", ...(row.options ?? [])] as Linter.RuleEntry },
+          },
+        ],
+        path.join(path.dirname(TYPED_FILE), "file.ts"),
+      )
+      .map((message) => message.message)
+      .join("\n");
+    for (const word of row.says!) {
+      if (word.startsWith("!")) expect(messages).not.toContain(word.slice(1));
+      else expect(messages).toContain(word);
+    }
+  });
+});
