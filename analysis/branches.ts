@@ -74,6 +74,8 @@ const CLOSED_SHAPES: Readonly<Record<ResultShape, boolean>> = {
   "mcp-elicit-result": true,
   "acp-permission-outcome": true,
   "acp-elicit-result": false,
+  "mcp-apps-result": true,
+  "workflow-approval": true,
 };
 const OPEN_ANNOTATIONS = new Set(["CreateElicitationResponse"]);
 const ACP_ANNOTATIONS = new Set(["RequestPermissionResponse", "RequestPermissionOutcome"]);

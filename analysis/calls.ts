@@ -87,6 +87,11 @@ function describeCall(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLi
           ? "object"
           : "other",
     requestMethod: getRequestMethod(first, sourceCode),
+    requestMethodForm: !first
+      ? null
+      : followConstant(first, sourceCode).type === AST_NODE_TYPES.ObjectExpression
+        ? "method-field"
+        : "first-argument",
     requestMethodPath: first ? (getMemberPath(first)?.join(".") ?? null) : null,
     importedPackages: importedPackagesOf(call),
     optionsLikeArguments: call.arguments.map((argument) => looksLikeOptions(argument, sourceCode)),
@@ -193,20 +198,45 @@ export function matchElicitationHandler(
   resolveHandler?: (argument: TSESTree.Node) => TSESTree.FunctionLike | null,
 ): ElicitationHandler | null {
   const method = getCalleeName(call);
-  const api = ELICITATION_HANDLER_APIS.find((candidate) => candidate.method === method);
-  if (!api) return null;
-  const argument = call.arguments[api.handlerArgIndex];
-  const handler = isFunctionNode(argument) ? argument : argument && resolveHandler ? resolveHandler(argument) : null;
-  if (!handler) return null;
-  if (api.schemaNames.length > 0) {
-    const written = call.arguments[0];
-    if (!written) return null;
-    const first = followConstant(written, sourceCode);
-    const firstPath = getMemberPath(first);
-    const firstName = getStringValue(first) ?? (firstPath ? firstPath[firstPath.length - 1]! : null);
-    if (firstName === null || !api.schemaNames.includes(firstName)) return null;
+  for (const api of ELICITATION_HANDLER_APIS) {
+    if (api.method !== method || !registrationApplies(api, call, sourceCode)) continue;
+    const handler = handlerOf(api, call, resolveHandler);
+    if (handler) return { registration: call, api, handler };
   }
-  return { registration: call, api, handler };
+  return null;
+}
+
+/** Whether the registration's receiver, imports and first argument are those of the row. */
+function registrationApplies(
+  api: HandlerRegistrationApi,
+  call: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  if (api.receiverTail !== undefined && getReceiverName(call) !== api.receiverTail) return false;
+  if (api.requiresImport && !api.packages.some((pkg) => importedPackagesOf(call).has(pkg))) return false;
+  if (api.schemaNames.length === 0) return true;
+  const written = call.arguments[0];
+  if (!written) return false;
+  const first = followConstant(written, sourceCode);
+  const firstPath = getMemberPath(first);
+  if (firstPath && (api.schemaPaths ?? []).some((tail) => `.${firstPath.join(".")}`.endsWith(`.${tail}`))) return true;
+  const firstName = getStringValue(first) ?? (firstPath ? firstPath[firstPath.length - 1]! : null);
+  return firstName !== null && api.schemaNames.includes(firstName);
+}
+
+function handlerOf(
+  api: HandlerRegistrationApi,
+  call: TSESTree.CallExpression,
+  resolveHandler?: (argument: TSESTree.Node) => TSESTree.FunctionLike | null,
+): TSESTree.FunctionLike | null {
+  let argument: TSESTree.Node | undefined = call.arguments[api.handlerArgIndex];
+  if (api.handlerKeys && argument) {
+    const object = unwrapExpression(argument);
+    if (object.type !== AST_NODE_TYPES.ObjectExpression) return null;
+    argument = api.handlerKeys.map((key) => findProperty(object, key)?.value).find((value) => value !== undefined);
+  }
+  if (!argument) return null;
+  return isFunctionNode(argument) ? argument : resolveHandler ? resolveHandler(argument) : null;
 }
 
 /** ACP client classes answer permission requests in a `requestPermission(params)` method: a handler too. */

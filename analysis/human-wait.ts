@@ -34,6 +34,8 @@ export interface CallFacts {
   /** The JSON-RPC method the first argument names (`{ method: elicitation/create }`,
    * `methods.client.session.requestPermission`), when it names one. */
   readonly requestMethod: string | null;
+  /** How the first argument names the JSON-RPC method: itself (a string or constant), or in its `method` field. */
+  readonly requestMethodForm?: "first-argument" | "method-field" | null;
   /** The whole dotted path of a method constant in the first argument (`methods.client.elicitation.create`), if any. */
   readonly requestMethodPath?: string | null;
   /** Packages the file imports or requires. */
@@ -50,7 +52,13 @@ export function findHumanWaitApi(call: CallFacts): HumanWaitApi | null {
   if (call.method === null || !HUMAN_WAIT_METHOD_NAMES.has(call.method)) return null;
   // MRTR's `inputRequired.elicit(…)` builds a request the handler returns; nothing waits at the call.
   if (isRequestBuilderName(call.receiverName, call.method)) return null;
-  const candidates = HUMAN_WAIT_APIS.filter((api) => api.method === call.method && matchesShape(api, call));
+  const candidates = HUMAN_WAIT_APIS.filter(
+    (api) =>
+      api.method === call.method &&
+      matchesShape(api, call) &&
+      (api.receiverTail === undefined || api.receiverTail === call.receiverName) &&
+      (!api.requiresImport || api.packages.some((pkg) => call.importedPackages.has(pkg))),
+  );
   const imported = candidates.find((api) => api.packages.some((pkg) => call.importedPackages.has(pkg)));
   if (imported) return forOverload(imported, call);
   const first = candidates[0];
@@ -111,6 +119,8 @@ function matchesShape(api: HumanWaitApi, call: CallFacts): boolean {
     case "name":
       return call.argumentCount >= 1;
     case "request-method":
+      if (api.requestMethodForm && call.requestMethodForm && api.requestMethodForm !== call.requestMethodForm)
+        return false;
       return (
         (call.requestMethod !== null && (api.requestMethods ?? []).includes(call.requestMethod)) ||
         (api.requestMethodPaths ?? []).some((tail) => isPathTail(call.requestMethodPath ?? null, tail))

@@ -448,6 +448,8 @@ const ROW_FOR_SHAPE: Readonly<Record<ResultShape, HumanWaitApi>> = {
   "mcp-elicit-result": DEFAULT_ROW,
   "acp-permission-outcome": HUMAN_WAIT_APIS.find((api) => api.id === "acp-request-permission")!,
   "acp-elicit-result": HUMAN_WAIT_APIS.find((api) => api.id === "acp-create-elicitation")!,
+  "mcp-apps-result": HUMAN_WAIT_APIS.find((api) => api.id === "mcp-apps-open-link")!,
+  "workflow-approval": HUMAN_WAIT_APIS.find((api) => api.id === "cloudflare-workflow-wait-for-approval")!,
 };
 
 const delegateRows = new WeakMap<TSESTree.Node, HumanWaitApi>();

@@ -2,8 +2,9 @@
  * Finds the caller's cancellation signal in reach of a human-wait call — the signal that fires when the
  * operation that asked is abandoned — and tells whether an expression carries it.
  *
- * Where handlers get it (protocol/apis.ts; docs/architecture.md): MCP v1 `extra.signal`, MCP v2 `ctx.mcpReq.signal`, fastmcp `context.signal`,
- * ACP 2.x handler context `{ signal }`; and any parameter or variable declared or typed `AbortSignal`.
+ * Where handlers get it is each row's `callerSignal` column (protocol/apis.ts: MCP v1 `extra.signal`, MCP v2
+ * `ctx.mcpReq.signal`, fastmcp `context.signal`, ACP 2.x handler context `{ signal }`, none for mcp-use 1.x); and
+ * any parameter or variable declared or typed `AbortSignal`.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getMemberPath, isFunctionNode, unwrapExpression } from "./ast.ts";
@@ -353,12 +354,12 @@ function signalPathsBelow(
   // do not hold.
   const mayCarrySignal = () => fromCall || fieldPresence(name, ["signal"], sourceCode) !== "absent";
   if (EXTRA_NAME.test(parameter.name) && mayCarrySignal()) push(["signal"]);
-  if (receiverPath && call && receiverPath[0] === parameter.name && !call.wrapper && mayCarrySignal()) {
+  // Where the row says its framework's handler context holds the signal, relative to the ask's receiver
+  // (`ctx.mcpReq.send` → `ctx.mcpReq.signal`, ACP `ctx.client.request` → `ctx.signal`); nowhere for a framework whose
+  // context has none (mcp-use 1.x).
+  if (receiverPath && call && receiverPath[0] === parameter.name && mayCarrySignal()) {
     const below = receiverPath.slice(1).join(".");
-    if (below === "mcpReq") push(["mcpReq", "signal"]);
-    else if (below === "" && (call.api.id === "mcp-send-request" || call.api.id === "fastmcp-elicit")) push(["signal"]);
-    // ACP 2.x handler context: `ctx.client.request(…)` beside `ctx.signal`.
-    else if (below === "client" && call.api.signalCompanionField !== null) push(["signal"]);
+    for (const place of call.api.callerSignal) if (place.receiver === below) push([...place.path]);
   }
   return paths;
 }

@@ -152,6 +152,9 @@ export function typedRequestWait(
     result: shape,
     match: "request-method",
     requestMethods: [method],
+    callerSignal: known?.callerSignal ?? [],
+    evidence: known?.evidence ?? `the resolved signature of \`${spelled}\``,
+    typedFixture: "none",
   };
   return { node: call, api, optionsArgument: call.arguments[parameter.index] ?? null, wrapper: null };
 }

@@ -67,6 +67,8 @@ function buildWrappers(options: readonly WrapperOption[]): WrapperSpecifier[] {
       label: `\`${names[0]}\` (wraps ${base.label})`,
       method: names[0]!,
       optionsArgIndex: option.optionsArgIndex === undefined ? base.optionsArgIndex : option.optionsArgIndex,
+      // A wrapper's receiver is the user's, not the framework's context: its signal is wherever the entry says.
+      callerSignal: [],
     };
     return { names, api, option };
   });

@@ -31,12 +31,16 @@ const ROW_FOR_SHAPE: Readonly<Record<TypedAnswerShape, string>> = {
   "mcp-elicit-result": "mcp-elicit-input",
   "acp-permission-outcome": "acp-request-permission",
   "acp-elicit-result": "acp-create-elicitation",
+  "mcp-apps-result": "mcp-apps-open-link",
+  "workflow-approval": "cloudflare-workflow-wait-for-approval",
 };
 
 const SHAPE_LABEL: Readonly<Record<TypedAnswerShape, string>> = {
   "mcp-elicit-result": "MCP ElicitResult",
   "acp-permission-outcome": "ACP RequestPermissionResponse",
   "acp-elicit-result": "ACP elicitation response",
+  "mcp-apps-result": "MCP Apps result",
+  "workflow-approval": "Cloudflare workflow approval",
 };
 
 interface DiscoveredWrapper {

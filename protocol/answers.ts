@@ -36,13 +36,25 @@ export type ResultShape =
   /** ACP `RequestPermissionResponse`: `{ outcome: { outcome: selected, optionId } | { outcome: cancelled } }`. */
   | "acp-permission-outcome"
   /** ACP elicitation: `{ action: accept | decline | cancel }`, custom strings allowed in 2.x. */
-  | "acp-elicit-result";
+  | "acp-elicit-result"
+  /**
+   * MCP Apps `openLink` / `downloadFile`: `{ isError?: boolean }`, true for a host's denial and a user's cancel alike
+   * (@modelcontextprotocol/ext-apps@2.0.4 `dist/src/app.d.ts` 987, 1056): no outcome to tell apart.
+   */
+  | "mcp-apps-result"
+  /**
+   * Cloudflare agents `waitForApproval`: resolves with the approval's payload; a rejection throws
+   * `WorkflowRejectedError` (agents@0.32.0 `dist/workflows.js` 323–326, `ApprovalEventPayload { approved }`).
+   */
+  | "workflow-approval";
 
 /** The field that carries the answer for each result shape. */
 export const DISCRIMINANT_FIELD = {
   "mcp-elicit-result": "action",
   "acp-elicit-result": "action",
   "acp-permission-outcome": "outcome",
+  "mcp-apps-result": "isError",
+  "workflow-approval": "approved",
 } as const;
 
 /** The answer each API itself gives when no decision was made: what a wait that stops waiting resolves with. */
@@ -50,6 +62,8 @@ export const NO_DECISION_ANSWER = {
   "mcp-elicit-result": { action: ELICIT_ACTION.cancel },
   "acp-elicit-result": { action: ELICIT_ACTION.cancel },
   "acp-permission-outcome": { outcome: { outcome: ACP_OUTCOME.cancelled } },
+  "mcp-apps-result": { isError: true },
+  "workflow-approval": { approved: false },
 } as const;
 
 /** Answer types by the name annotations use, and the shape each declares. */

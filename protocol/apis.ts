@@ -20,7 +20,9 @@ type DefaultDeadline =
   | { kind: "none" }
   | { kind: "fixed"; ms: number }
   /** A look-alike of a known API from a package the file does not import: its default is not ours to state. */
-  | { kind: "unknown" };
+  | { kind: "unknown" }
+  /** The package sets none and hands the wait to a runtime whose default is not in the package (Cloudflare Workflows). */
+  | { kind: "runtime" };
 
 export interface HumanWaitApi {
   /** Stable id, used in messages' data and in tests. */
@@ -56,6 +58,26 @@ export interface HumanWaitApi {
   /** JSON-RPC methods a "request-method" row recognises in its first argument. */
   readonly requestMethods?: readonly string[];
   /**
+   * Where a "request-method" row's call writes the JSON-RPC method: as the first argument itself (ACP
+   * `request("session/request_permission", params, options)`) or in its `method` field (MCP `request({ method, params
+   * }, …)`). Absent: either.
+   */
+  readonly requestMethodForm?: "first-argument" | "method-field";
+  /**
+   * Where a handler of this framework finds the caller's cancellation signal, for a call whose receiver starts at the
+   * handler's context parameter: `receiver` is the receiver's path below that parameter (`mcpReq` for
+   * `ctx.mcpReq.send`, `""` for `extra.sendRequest`), `path` the signal's (`mcpReq.signal`). Empty when the framework's
+   * context carries no signal: no advice then names one.
+   */
+  readonly callerSignal: readonly CallerSignalPlace[];
+  /** The package@version and `.d.ts` (with lines) the row was read from. */
+  readonly evidence: string;
+  /**
+   * What the typed cases in rules/api-rows.test.ts compile against: the real package (a dev dependency), a
+   * hand-written declaration copied from the package's `.d.ts` (test/typed-project), or none.
+   */
+  readonly typedFixture: "package" | "hand-written" | "none";
+  /**
    * Dotted tails of a method constant a "request-method" row recognises in its first argument, where the last
    * segment alone is ambiguous (`methods.client.elicitation.create` vs `methods.client.terminal.create`).
    */
@@ -65,6 +87,15 @@ export interface HumanWaitApi {
    * The first overload whose result-schema argument the call passes applies; one with none applies otherwise.
    */
   readonly overloads?: readonly CallOverload[];
+  /** The receiver's last name a "name" row needs (`elicitation` for `context.mcp.elicitation.sendRequest`). */
+  readonly receiverTail?: string;
+  /** The name alone is too common (`openLink`): the row matches only in a file that imports one of its packages. */
+  readonly requiresImport?: boolean;
+}
+
+interface CallerSignalPlace {
+  readonly receiver: string;
+  readonly path: readonly string[];
 }
 
 /** One overload of a call: where its result schema (if it takes one) and its options go. */
@@ -80,6 +111,26 @@ export interface CallOverload {
 const MCP_SDK_DEFAULT_TIMEOUT_MS = 60_000;
 /** mcp-use's elicitation default: the largest setTimeout delay, i.e. no timeout at all. */
 const MCP_USE_DEFAULT_TIMEOUT_MS = 2_147_483_647;
+
+/** Where an MCP SDK 2.x handler's context holds the caller's signal (`ctx.mcpReq.signal`). */
+const MCP_V2_CONTEXT_SIGNAL: CallerSignalPlace = { receiver: "mcpReq", path: ["mcpReq", "signal"] };
+/** ACP 2.x handler context `{ client, signal }`: `ctx.client.request(…)` beside `ctx.signal`. */
+const ACP_CONTEXT_SIGNAL: CallerSignalPlace = { receiver: "client", path: ["signal"] };
+const ACP_PACKAGES = ["@agentclientprotocol/sdk", "@zed-industries/agent-client-protocol"];
+
+/** @modelcontextprotocol/server@2.4.0 `dist/mcp-BCJHyo7l.d.mts` 2192–2197 (`send`), 2455/2459 (`request`). */
+const MCP_V2_REQUEST_OVERLOADS: readonly CallOverload[] = [
+  { signature: "(request, options?)", resultSchemaArgIndex: null, optionsArgIndex: 1 },
+  { signature: "(request, resultSchema, options?)", resultSchemaArgIndex: 1, optionsArgIndex: 2 },
+];
+
+/** mcp-use@1.34.6 `ElicitOptions` is `{ timeout? }` only; the default is an inline 2147483647 (chunk-DI4WNZQC.js:272). */
+const MCP_USE_ELICIT_OPTIONS = {
+  deadlineFields: ["timeout"],
+  signalField: null,
+  signalCompanionField: null,
+  defaultDeadline: { kind: "effectively-infinite", ms: MCP_USE_DEFAULT_TIMEOUT_MS },
+} as const;
 
 const MCP_REQUEST_OPTIONS = {
   deadlineFields: ["timeout", "maxTotalTimeout"],
@@ -108,6 +159,10 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     forwardsCallerSignal: false,
     result: "mcp-elicit-result",
     match: "name",
+    callerSignal: [MCP_V2_CONTEXT_SIGNAL],
+    evidence:
+      "@modelcontextprotocol/sdk@1.32.2 dist/esm/server/index.d.ts:158; @modelcontextprotocol/server@2.4.0 dist/mcp-BCJHyo7l.d.mts:2238 (ctx.mcpReq.elicitInput), :3170 (Server.elicitInput), signal :2183",
+    typedFixture: "package",
   },
   {
     id: "cloudflare-agents-elicit-input",
@@ -115,6 +170,7 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     packages: ["agents"],
     method: "elicitInput",
     side: "server",
+    // Its options hold only `relatedRequestId`: no timeout, no signal; the 60 s is a hard-coded `setTimeout(…, 6e4)`.
     optionsArgIndex: 1,
     deadlineFields: [],
     signalField: null,
@@ -123,6 +179,9 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     forwardsCallerSignal: false,
     result: "mcp-elicit-result",
     match: "name",
+    callerSignal: [],
+    evidence: "agents@0.32.0 dist/mcp/index.d.ts:516–524 (options { relatedRequestId? }), dist/mcp/index.js:1701–1704",
+    typedFixture: "package",
   },
   {
     id: "mcp-send-request",
@@ -137,6 +196,10 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     result: "mcp-elicit-result",
     match: "request-method",
     requestMethods: [ELICITATION_CREATE_METHOD],
+    // `extra.sendRequest(…)` beside `extra.signal`.
+    callerSignal: [{ receiver: "", path: ["signal"] }],
+    evidence: "@modelcontextprotocol/sdk@1.32.2 dist/esm/shared/protocol.d.ts:213 (sendRequest), :177 (extra.signal)",
+    typedFixture: "package",
   },
   {
     id: "mcp-v2-send",
@@ -145,17 +208,56 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     method: "send",
     side: "server",
     optionsArgIndex: 1,
-    // @modelcontextprotocol/server@2.4.0 `dist/mcp-BCJHyo7l.d.mts` 2192–2197: a spec method takes its options second.
-    overloads: [
-      { signature: "send(request, options?)", resultSchemaArgIndex: null, optionsArgIndex: 1 },
-      { signature: "send(request, resultSchema, options?)", resultSchemaArgIndex: 1, optionsArgIndex: 2 },
-    ],
+    overloads: MCP_V2_REQUEST_OVERLOADS,
     ...MCP_REQUEST_OPTIONS,
     defaultDeadline: { kind: "request-default", ms: MCP_SDK_DEFAULT_TIMEOUT_MS },
     forwardsCallerSignal: false,
     result: "mcp-elicit-result",
     match: "request-method",
     requestMethods: [ELICITATION_CREATE_METHOD],
+    callerSignal: [MCP_V2_CONTEXT_SIGNAL],
+    evidence:
+      "@modelcontextprotocol/server@2.4.0 dist/mcp-BCJHyo7l.d.mts:2192–2197 (send overloads), :2183 (ctx.mcpReq.signal)",
+    typedFixture: "package",
+  },
+  {
+    id: "mcp-request",
+    label: "`server.request` for `elicitation/create`",
+    packages: ["@modelcontextprotocol/sdk", "@modelcontextprotocol/server", "@modelcontextprotocol/client"],
+    method: "request",
+    side: "server",
+    // SDK 1.x has only the schema overload (the schema is required); 2.x adds the spec-method one, options second.
+    optionsArgIndex: 2,
+    overloads: MCP_V2_REQUEST_OVERLOADS,
+    ...MCP_REQUEST_OPTIONS,
+    defaultDeadline: { kind: "request-default", ms: MCP_SDK_DEFAULT_TIMEOUT_MS },
+    forwardsCallerSignal: false,
+    result: "mcp-elicit-result",
+    match: "request-method",
+    requestMethods: [ELICITATION_CREATE_METHOD],
+    requestMethodForm: "method-field",
+    callerSignal: [],
+    evidence:
+      "@modelcontextprotocol/sdk@1.32.2 dist/esm/shared/protocol.d.ts:351; @modelcontextprotocol/server@2.4.0 dist/mcp-BCJHyo7l.d.mts:2455/2459",
+    typedFixture: "package",
+  },
+  {
+    id: "mcp-elicit-input-stream",
+    label: "MCP SDK `experimental.tasks.elicitInputStream`",
+    packages: ["@modelcontextprotocol/sdk"],
+    method: "elicitInputStream",
+    side: "server",
+    optionsArgIndex: 1,
+    ...MCP_REQUEST_OPTIONS,
+    defaultDeadline: { kind: "request-default", ms: MCP_SDK_DEFAULT_TIMEOUT_MS },
+    forwardsCallerSignal: false,
+    // Yields `taskCreated` / `taskStatus`, then a `result` holding the ElicitResult or an `error`.
+    result: "mcp-elicit-result",
+    match: "name",
+    callerSignal: [],
+    evidence:
+      "@modelcontextprotocol/sdk@1.32.2 dist/esm/experimental/tasks/server.d.ts:128, dist/esm/shared/responseMessage.d.ts:41",
+    typedFixture: "package",
   },
   {
     id: "fastmcp-elicit",
@@ -169,6 +271,9 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     forwardsCallerSignal: false,
     result: "mcp-elicit-result",
     match: "params-object",
+    callerSignal: [{ receiver: "", path: ["signal"] }],
+    evidence: "fastmcp@4.20.16 dist/FastMCP.d.ts:171 (elicit), :204 (context.signal)",
+    typedFixture: "none",
   },
   {
     id: "fastmcp-request-elicitation",
@@ -182,6 +287,9 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     forwardsCallerSignal: false,
     result: "mcp-elicit-result",
     match: "name",
+    callerSignal: [],
+    evidence: "fastmcp@4.20.16 dist/FastMCP.d.ts:948",
+    typedFixture: "none",
   },
   {
     id: "mcp-use-elicit",
@@ -190,18 +298,33 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     method: "elicit",
     side: "server",
     optionsArgIndex: 2,
-    deadlineFields: ["timeout"],
-    signalField: null,
-    signalCompanionField: null,
-    defaultDeadline: { kind: "effectively-infinite", ms: MCP_USE_DEFAULT_TIMEOUT_MS },
+    ...MCP_USE_ELICIT_OPTIONS,
     forwardsCallerSignal: false,
     result: "mcp-elicit-result",
     match: "string-message",
+    callerSignal: [],
+    evidence: "mcp-use@1.34.6 dist/src/server/types/tool-context.d.ts:220–226 (overloads a, b), :75–91 (ElicitOptions)",
+    typedFixture: "package",
+  },
+  {
+    id: "mcp-use-elicit-params",
+    label: "mcp-use `ctx.elicit`",
+    packages: ["mcp-use"],
+    method: "elicit",
+    side: "server",
+    optionsArgIndex: 1,
+    ...MCP_USE_ELICIT_OPTIONS,
+    forwardsCallerSignal: false,
+    result: "mcp-elicit-result",
+    match: "params-object",
+    callerSignal: [],
+    evidence: "mcp-use@1.34.6 dist/src/server/types/tool-context.d.ts:226 (overload c), :96–116 (params forms)",
+    typedFixture: "package",
   },
   {
     id: "acp-request-permission",
     label: "ACP `requestPermission`",
-    packages: ["@agentclientprotocol/sdk", "@zed-industries/agent-client-protocol"],
+    packages: ACP_PACKAGES,
     method: "requestPermission",
     side: "server",
     optionsArgIndex: null,
@@ -212,11 +335,14 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     forwardsCallerSignal: false,
     result: "acp-permission-outcome",
     match: "acp-params",
+    callerSignal: [],
+    evidence: "@agentclientprotocol/sdk@1.9.0 dist/acp.d.ts:786 (no options argument)",
+    typedFixture: "none",
   },
   {
     id: "acp-create-elicitation",
     label: "ACP `createElicitation`",
-    packages: ["@agentclientprotocol/sdk", "@zed-industries/agent-client-protocol"],
+    packages: ACP_PACKAGES,
     method: "createElicitation",
     side: "server",
     optionsArgIndex: null,
@@ -227,11 +353,14 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     forwardsCallerSignal: false,
     result: "acp-elicit-result",
     match: "acp-params",
+    callerSignal: [],
+    evidence: "@agentclientprotocol/sdk@1.9.0 dist/acp.d.ts:819",
+    typedFixture: "none",
   },
   {
     id: "acp-unstable-create-elicitation",
     label: "ACP `unstable_createElicitation`",
-    packages: ["@agentclientprotocol/sdk", "@zed-industries/agent-client-protocol"],
+    packages: ACP_PACKAGES,
     method: "unstable_createElicitation",
     side: "server",
     optionsArgIndex: null,
@@ -242,6 +371,9 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     forwardsCallerSignal: false,
     result: "acp-elicit-result",
     match: "acp-params",
+    callerSignal: [],
+    evidence: "@agentclientprotocol/sdk@1.9.0 dist/acp.d.ts (unstable_createElicitation)",
+    typedFixture: "none",
   },
   {
     id: "acp2-request",
@@ -261,6 +393,11 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
       "createElicitation",
       "unstable_createElicitation",
     ],
+    requestMethodForm: "first-argument",
+    callerSignal: [ACP_CONTEXT_SIGNAL],
+    evidence:
+      "@agentclientprotocol/sdk@2.4.0 dist/v2/stable/acp.d.ts:263–265 (request), :619–647 (handler context), dist/core/jsonrpc.d.ts:64–96 (SendRequestOptions)",
+    typedFixture: "package",
   },
   {
     id: "acp2-request-elicitation",
@@ -274,9 +411,70 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     forwardsCallerSignal: false,
     result: "acp-elicit-result",
     match: "request-method",
-    requestMethods: [],
+    requestMethods: [ELICITATION_CREATE_METHOD],
     requestMethodPaths: ["client.elicitation.create"],
+    requestMethodForm: "first-argument",
+    callerSignal: [ACP_CONTEXT_SIGNAL],
+    evidence:
+      "@agentclientprotocol/sdk@2.4.0 dist/v2/stable/acp.d.ts:131–167 (methods.client.elicitation.create), :263–265",
+    typedFixture: "package",
   },
+  {
+    id: "mastra-elicitation-send-request",
+    label: "Mastra `context.mcp.elicitation.sendRequest`",
+    packages: ["@mastra/mcp", "@mastra/core"],
+    method: "sendRequest",
+    side: "server",
+    optionsArgIndex: 1,
+    ...MCP_REQUEST_OPTIONS,
+    defaultDeadline: { kind: "request-default", ms: MCP_SDK_DEFAULT_TIMEOUT_MS },
+    forwardsCallerSignal: false,
+    result: "mcp-elicit-result",
+    match: "name",
+    receiverTail: "elicitation",
+    callerSignal: [{ receiver: "mcp.elicitation", path: ["mcp", "extra", "signal"] }],
+    evidence:
+      "@mastra/mcp@1.18.0 dist/server/types.d.ts:129, dist/index.js:25648–25653 (server 2.0.0 default 6e4), :25179–25187 (mcp.extra.signal)",
+    typedFixture: "hand-written",
+  },
+  {
+    id: "cloudflare-workflow-wait-for-approval",
+    label: "Cloudflare agents `waitForApproval`",
+    packages: ["agents"],
+    method: "waitForApproval",
+    side: "server",
+    optionsArgIndex: 1,
+    deadlineFields: ["timeout"],
+    signalField: null,
+    signalCompanionField: null,
+    // No SDK default: `timeout` (possibly undefined) goes straight to the Workflows runtime's `step.waitForEvent`.
+    defaultDeadline: { kind: "runtime" },
+    forwardsCallerSignal: false,
+    result: "workflow-approval",
+    match: "name",
+    requiresImport: true,
+    callerSignal: [],
+    evidence:
+      "agents@0.32.0 dist/workflows.d.ts:170–173, dist/agent-routing-vVMA7m8Y.d.ts:3081 (WaitForApprovalOptions), dist/workflows.js:316–326",
+    typedFixture: "package",
+  },
+  ...(["openLink", "downloadFile"] as const).map((method): HumanWaitApi => ({
+    id: `mcp-apps-${method === "openLink" ? "open-link" : "download-file"}`,
+    label: `MCP Apps \`app.${method}\``,
+    packages: ["@modelcontextprotocol/ext-apps"],
+    method,
+    side: "server",
+    optionsArgIndex: 1,
+    ...MCP_REQUEST_OPTIONS,
+    defaultDeadline: { kind: "request-default", ms: MCP_SDK_DEFAULT_TIMEOUT_MS },
+    forwardsCallerSignal: false,
+    result: "mcp-apps-result",
+    match: "name",
+    requiresImport: true,
+    callerSignal: [],
+    evidence: `@modelcontextprotocol/ext-apps@2.0.4 dist/src/app.d.ts:${method === "openLink" ? 987 : 1056} (client RequestOptions; client 2.4.0 DEFAULT_REQUEST_TIMEOUT_MSEC)`,
+    typedFixture: "hand-written",
+  })),
 ];
 
 /**
@@ -291,20 +489,68 @@ export interface HandlerRegistrationApi {
   readonly handlerArgIndex: number;
   /** First-argument identifiers or strings that make the registration an elicitation handler; empty = any. */
   readonly schemaNames: readonly string[];
-  /** How the handler receives the request's cancellation signal, as a path from its n-th parameter. */
-  readonly signalParam: { index: number; path: readonly string[] } | null;
+  /** Dotted tails of a method constant in the first argument (`client.elicitation.create`), where the last name is ambiguous. */
+  readonly schemaPaths?: readonly string[];
+  /**
+   * How the handler receives the request's cancellation signal, as a path from its n-th parameter; `name` is what
+   * messages call that parameter when the handler does not name it (null: the handler destructures one context).
+   */
+  readonly signalParam: { index: number; path: readonly string[]; name: string | null } | null;
   readonly result: ResultShape;
+  /** Packages the registration ships in; with `requiresImport`, a file must import one for the row to apply. */
+  readonly packages: readonly string[];
+  readonly requiresImport?: boolean;
+  /** The receiver's last name the registration needs (`elicitation` for Mastra's `mcp.elicitation.onRequest`). */
+  readonly receiverTail?: string;
+  /** Keys of an object argument that hold the handlers (Cloudflare's `{ form, url }`), when it is not the argument itself. */
+  readonly handlerKeys?: readonly string[];
+  /** The package@version and `.d.ts` the row was read from. */
+  readonly evidence: string;
 }
 
+const ACP_CLIENT_HANDLER = {
+  method: "onRequest",
+  handlerArgIndex: 1,
+  signalParam: { index: 0, path: ["signal"], name: null },
+  packages: ["@agentclientprotocol/sdk"],
+  requiresImport: true,
+} as const;
+
 export const ELICITATION_HANDLER_APIS: readonly HandlerRegistrationApi[] = [
+  {
+    id: "mcp-v2-set-request-handler",
+    label: 'MCP client v2 `setRequestHandler("elicitation/create", …)`',
+    method: "setRequestHandler",
+    handlerArgIndex: 1,
+    schemaNames: [ELICITATION_CREATE_METHOD],
+    signalParam: { index: 1, path: ["mcpReq", "signal"], name: "ctx" },
+    result: "mcp-elicit-result",
+    packages: ["@modelcontextprotocol/client"],
+    requiresImport: true,
+    evidence: "@modelcontextprotocol/client@2.4.0 dist/index-BCNZS4Ap.d.mts:2329 (handler), :1972 (ctx.mcpReq.signal)",
+  },
+  {
+    id: "mcp-v2-set-request-handler-schema",
+    label: 'MCP client v2 `setRequestHandler("elicitation/create", { params }, …)`',
+    method: "setRequestHandler",
+    handlerArgIndex: 2,
+    schemaNames: [ELICITATION_CREATE_METHOD],
+    signalParam: { index: 1, path: ["mcpReq", "signal"], name: "ctx" },
+    result: "mcp-elicit-result",
+    packages: ["@modelcontextprotocol/client"],
+    requiresImport: true,
+    evidence: "@modelcontextprotocol/client@2.4.0 dist/index-BCNZS4Ap.d.mts:2330",
+  },
   {
     id: "mcp-set-request-handler",
     label: "MCP client `setRequestHandler(ElicitRequestSchema, …)`",
     method: "setRequestHandler",
     handlerArgIndex: 1,
     schemaNames: ["ElicitRequestSchema", ELICITATION_CREATE_METHOD],
-    signalParam: { index: 1, path: ["signal"] },
+    signalParam: { index: 1, path: ["signal"], name: "extra" },
     result: "mcp-elicit-result",
+    packages: ["@modelcontextprotocol/sdk"],
+    evidence: "@modelcontextprotocol/sdk@1.32.2 dist/esm/client/index.d.ts:153, dist/esm/shared/protocol.d.ts:389",
   },
   {
     id: "ai-sdk-on-elicitation-request",
@@ -314,6 +560,54 @@ export const ELICITATION_HANDLER_APIS: readonly HandlerRegistrationApi[] = [
     schemaNames: [],
     signalParam: null,
     result: "mcp-elicit-result",
+    packages: ["@ai-sdk/mcp"],
+    evidence: "@ai-sdk/mcp onElicitationRequest(schema, handler): the handler gets the request only",
+  },
+  {
+    id: "acp2-on-request-permission",
+    label: "ACP 2.x `ClientApp.onRequest` for `session/request_permission`",
+    ...ACP_CLIENT_HANDLER,
+    schemaNames: [ACP_REQUEST_PERMISSION_METHOD, "requestPermission"],
+    result: "acp-permission-outcome",
+    evidence:
+      "@agentclientprotocol/sdk@2.4.0 dist/v2/stable/acp.d.ts:1016 (onRequest), :654–670 (ClientHandlerContext { params, signal })",
+  },
+  {
+    id: "acp2-on-request-elicitation",
+    label: "ACP 2.x `ClientApp.onRequest` for `elicitation/create`",
+    ...ACP_CLIENT_HANDLER,
+    schemaNames: [ELICITATION_CREATE_METHOD],
+    schemaPaths: ["client.elicitation.create"],
+    result: "acp-elicit-result",
+    evidence: "@agentclientprotocol/sdk@2.4.0 dist/v2/stable/acp.d.ts:794–797 (handler map), :1016",
+  },
+  {
+    id: "mastra-elicitation-on-request",
+    label: "Mastra `mcp.elicitation.onRequest`",
+    method: "onRequest",
+    handlerArgIndex: 1,
+    schemaNames: [],
+    // The runtime registers `async (request) => handler(request.params)`: the context, and its signal, are dropped.
+    signalParam: null,
+    result: "mcp-elicit-result",
+    packages: ["@mastra/mcp"],
+    requiresImport: true,
+    receiverTail: "elicitation",
+    evidence: "@mastra/mcp@1.18.0 dist/client/configuration.d.ts:157, dist/index.js:22373–22376",
+  },
+  {
+    id: "cloudflare-configure-elicitation-handlers",
+    label: "Cloudflare agents `configureElicitationHandlers`",
+    method: "configureElicitationHandlers",
+    handlerArgIndex: 0,
+    schemaNames: [],
+    // MCPClientManager's handlers are `(request, serverId, signal?)`: the signal is third.
+    signalParam: { index: 2, path: [], name: "signal" },
+    result: "mcp-elicit-result",
+    packages: ["agents"],
+    requiresImport: true,
+    handlerKeys: ["form", "url"],
+    evidence: "agents@0.32.0 dist/agent-routing-vVMA7m8Y.d.ts:2517 (MCPClientManager), :2215–2224 (handler type)",
   },
 ];
 

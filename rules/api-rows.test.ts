@@ -47,7 +47,32 @@ server.registerTool("pick", { description: "Pick" }, async (ctx) => {
 });
 `;
 
-export const ROW_CASES: RowCase[] = [
+const ACP_AGENT = (call: string) => `import { agent, methods } from "@agentclientprotocol/sdk/experimental/v2";
+const app = agent();
+app.onRequest(methods.agent.session.prompt, async (ctx) => {
+  const answer = ${call};
+  return { stopReason: "end_turn", answer } as never;
+});
+`;
+
+const ACP_CLIENT = (args: string) => `import { client, methods } from "@agentclientprotocol/sdk/experimental/v2";
+declare function askPerson(params: unknown, signal?: AbortSignal): Promise<never>;
+declare function spawnTerminal(params: unknown): Promise<never>;
+const app = client();
+app.onRequest(${args});
+`;
+
+const SDK1_SERVER = (call: string) => `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
+declare const server: Server;
+declare const params: never;
+export async function ask() {
+  const answer = ${call};
+  return answer;
+}
+`;
+
+const ROW_CASES: RowCase[] = [
   {
     name: "MCP v2 ctx.mcpReq.send, options second: deadline and signal given",
     rule: "require-deadline",
@@ -92,6 +117,133 @@ export const ROW_CASES: RowCase[] = [
     code: V2_TOOL(
       `ctx.mcpReq.send({ method: "sampling/createMessage", params: { messages: [], maxTokens: 1 } })`,
     ).replace("answer.action", "String(answer.model)"),
+    errors: [],
+  },
+
+  // ACP 2.x, written with string literals (@agentclientprotocol/sdk@2.4.0 dist/v2/stable/acp.d.ts:263–265).
+  {
+    name: 'ACP 2.x ctx.client.request("elicitation/create") as a literal: no deadline',
+    rule: "require-deadline",
+    code: ACP_AGENT(`await ctx.client.request("elicitation/create", { sessionId: "s", message: "Name?" } as never)`),
+    errors: ["missingDeadline"],
+    says: ["`cancellationSignal", "`stopWaitingOnCancel: true`", "!`timeout`", "!`signal:"],
+  },
+  {
+    name: 'ACP 2.x ctx.client.request("session/request_permission") as a literal: deadline and caller\'s signal',
+    rule: "require-deadline",
+    code: ACP_AGENT(
+      `await ctx.client.request("session/request_permission", { sessionId: "s" } as never, { cancellationSignal: AbortSignal.any([ctx.signal, AbortSignal.timeout(120_000)]), stopWaitingOnCancel: true })`,
+    ),
+    errors: [],
+  },
+  {
+    name: 'ACP 2.x ctx.client.request("session/request_permission") as a literal: the handler\'s signal not passed',
+    rule: "forward-abort-signal",
+    code: ACP_AGENT(`await ctx.client.request("session/request_permission", { sessionId: "s" } as never)`),
+    errors: ["notForwarded"],
+    says: ["`ctx.signal`", "!`ctx.mcpReq"],
+    suggest: [
+      {
+        messageId: "addSignal",
+        output: ACP_AGENT(
+          `await ctx.client.request("session/request_permission", { sessionId: "s" } as never, { cancellationSignal: ctx.signal, stopWaitingOnCancel: true })`,
+        ),
+      },
+    ],
+  },
+  {
+    name: 'ACP 2.x contrast: ctx.client.request("fs/read_text_file") asks nobody',
+    rule: "require-deadline",
+    code: ACP_AGENT(`await ctx.client.request("fs/read_text_file", { sessionId: "s", path: "/x" } as never)`),
+    errors: [],
+  },
+  {
+    name: "ACP 2.x ClientApp.onRequest(methods.client.session.requestPermission): the handler ignores its signal",
+    rule: "forward-abort-signal",
+    code: ACP_CLIENT(`methods.client.session.requestPermission, async ({ params }) => await askPerson(params)`),
+    errors: ["handlerIgnoresSignal"],
+    says: ["`signal`", "!`extra.signal`"],
+  },
+  {
+    name: "ACP 2.x ClientApp.onRequest(methods.client.elicitation.create): the handler passes its signal on",
+    rule: "forward-abort-signal",
+    code: ACP_CLIENT(
+      `methods.client.elicitation.create, async ({ params, signal }) => await askPerson(params, signal)`,
+    ),
+    errors: [],
+  },
+  {
+    name: 'ACP 2.x ClientApp.onRequest("elicitation/create") as a literal: the handler ignores its signal',
+    rule: "forward-abort-signal",
+    code: ACP_CLIENT(`"elicitation/create", async ({ params }) => await askPerson(params)`),
+    errors: ["handlerIgnoresSignal"],
+  },
+  {
+    name: "ACP 2.x contrast: ClientApp.onRequest(methods.client.terminal.create) asks nobody",
+    rule: "forward-abort-signal",
+    code: ACP_CLIENT(`methods.client.terminal.create, async ({ params }) => await spawnTerminal(params)`),
+    errors: [],
+  },
+  {
+    name: 'MCP v2 client setRequestHandler("elicitation/create"): the signal is ctx.mcpReq.signal',
+    rule: "forward-abort-signal",
+    code: `import { Client } from "@modelcontextprotocol/client";
+declare function askPerson(params: unknown): Promise<{ action: "cancel" }>;
+const client = new Client({ name: "c", version: "1.0.0" });
+client.setRequestHandler("elicitation/create", async (request) => await askPerson(request.params));
+`,
+    errors: ["handlerIgnoresSignal"],
+    says: ["`ctx.mcpReq.signal`", "!`ctx.signal`", "!`extra.signal`"],
+  },
+  {
+    name: 'MCP v2 client setRequestHandler("elicitation/create"): ctx.mcpReq.signal honoured',
+    rule: "forward-abort-signal",
+    code: `import { Client } from "@modelcontextprotocol/client";
+declare function askPerson(params: unknown, signal: AbortSignal): Promise<{ action: "cancel" }>;
+const client = new Client({ name: "c", version: "1.0.0" });
+client.setRequestHandler("elicitation/create", async (request, ctx) => await askPerson(request.params, ctx.mcpReq.signal));
+`,
+    errors: [],
+  },
+  // SDK 1.32.2 (dist/esm/shared/protocol.d.ts:351, dist/esm/experimental/tasks/server.d.ts:128).
+  {
+    name: 'MCP SDK 1.x server.request({ method: "elicitation/create" }, ElicitResultSchema): no deadline',
+    rule: "require-deadline",
+    code: SDK1_SERVER(`await server.request({ method: "elicitation/create", params }, ElicitResultSchema)`),
+    errors: ["missingDeadline"],
+    says: ["60 seconds", "`timeout`"],
+  },
+  {
+    name: 'MCP SDK 1.x server.request({ method: "elicitation/create" }, ElicitResultSchema, { timeout }): a deadline',
+    rule: "require-deadline",
+    code: SDK1_SERVER(
+      `await server.request({ method: "elicitation/create", params }, ElicitResultSchema, { timeout: 120_000 })`,
+    ),
+    errors: [],
+  },
+  {
+    name: 'MCP SDK 1.x contrast: server.request({ method: "roots/list" }) asks nobody',
+    rule: "require-deadline",
+    code: SDK1_SERVER(`await server.request({ method: "roots/list" }, ElicitResultSchema)`),
+    errors: [],
+  },
+  {
+    name: "MCP SDK 1.x server.experimental.tasks.elicitInputStream(params): no deadline",
+    rule: "require-deadline",
+    code: SDK1_SERVER(`server.experimental.tasks.elicitInputStream(params)`),
+    errors: ["missingDeadline"],
+    says: ["`timeout`"],
+  },
+  {
+    name: "MCP SDK 1.x server.experimental.tasks.elicitInputStream(params, { timeout }): a deadline",
+    rule: "require-deadline",
+    code: SDK1_SERVER(`server.experimental.tasks.elicitInputStream(params, { timeout: 120_000 })`),
+    errors: [],
+  },
+  {
+    name: "MCP SDK 1.x contrast: server.experimental.tasks.getTask asks nobody",
+    rule: "require-deadline",
+    code: SDK1_SERVER(`server.experimental.tasks.getTask("t")`),
     errors: [],
   },
 ];

@@ -97,7 +97,7 @@ export function checkHandler(check: Check, registration: ElicitationHandler): vo
     return;
   }
   const parameter = handler.params[api.signalParam.index];
-  const signalText = describeHandlerSignal(parameter, api.signalParam.path);
+  const signalText = describeHandlerSignal(parameter, api.signalParam);
   if (parameter && honoursSignal(check, handler, parameter)) return;
   context.report({ node: at, messageId: "handlerIgnoresSignal", data: { signal: signalText } });
 }
@@ -156,7 +156,11 @@ function honoursSignal(check: Check, handler: TSESTree.FunctionLike, parameter: 
   );
 }
 
-function describeHandlerSignal(parameter: TSESTree.Parameter | undefined, path: readonly string[]): string {
-  const name = parameter?.type === AST_NODE_TYPES.Identifier ? parameter.name : "extra";
-  return [name, ...path].join(".");
+/** The signal as the handler would spell it: below its parameter, or the row's name for it (`ctx.mcpReq.signal`). */
+function describeHandlerSignal(
+  parameter: TSESTree.Parameter | undefined,
+  place: { readonly path: readonly string[]; readonly name: string | null },
+): string {
+  const name = parameter?.type === AST_NODE_TYPES.Identifier ? parameter.name : place.name;
+  return (name === null ? [...place.path] : [name, ...place.path]).join(".");
 }

@@ -107,6 +107,8 @@ function describeDefault(api: HumanWaitApi): string {
       return `Always gives up after ${deadline.ms / 1000} s`;
     case "none":
       return "Waits forever if nobody answers";
+    case "runtime":
+      return "Sets no deadline: the runtime's default decides";
     case "unknown":
       return "No known package bounds this wait";
     default: {
