@@ -181,7 +181,7 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     match: "name",
     callerSignal: [],
     evidence: "agents@0.32.0 dist/mcp/index.d.ts:516–524 (options { relatedRequestId? }), dist/mcp/index.js:1701–1704",
-    typedFixture: "package",
+    typedFixture: "none",
   },
   {
     id: "mcp-send-request",
@@ -304,7 +304,7 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     match: "string-message",
     callerSignal: [],
     evidence: "mcp-use@1.34.6 dist/src/server/types/tool-context.d.ts:220–226 (overloads a, b), :75–91 (ElicitOptions)",
-    typedFixture: "package",
+    typedFixture: "none",
   },
   {
     id: "mcp-use-elicit-params",
@@ -319,7 +319,7 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     match: "params-object",
     callerSignal: [],
     evidence: "mcp-use@1.34.6 dist/src/server/types/tool-context.d.ts:226 (overload c), :96–116 (params forms)",
-    typedFixture: "package",
+    typedFixture: "none",
   },
   {
     id: "acp-request-permission",
@@ -435,7 +435,7 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     callerSignal: [{ receiver: "mcp.elicitation", path: ["mcp", "extra", "signal"] }],
     evidence:
       "@mastra/mcp@1.18.0 dist/server/types.d.ts:129, dist/index.js:25648–25653 (server 2.0.0 default 6e4), :25179–25187 (mcp.extra.signal)",
-    typedFixture: "hand-written",
+    typedFixture: "none",
   },
   {
     id: "cloudflare-workflow-wait-for-approval",
@@ -456,7 +456,7 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     callerSignal: [],
     evidence:
       "agents@0.32.0 dist/workflows.d.ts:170–173, dist/agent-routing-vVMA7m8Y.d.ts:3081 (WaitForApprovalOptions), dist/workflows.js:316–326",
-    typedFixture: "package",
+    typedFixture: "none",
   },
   ...(["openLink", "downloadFile"] as const).map((method): HumanWaitApi => ({
     id: `mcp-apps-${method === "openLink" ? "open-link" : "download-file"}`,
@@ -473,7 +473,7 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     requiresImport: true,
     callerSignal: [],
     evidence: `@modelcontextprotocol/ext-apps@2.0.4 dist/src/app.d.ts:${method === "openLink" ? 987 : 1056} (client RequestOptions; client 2.4.0 DEFAULT_REQUEST_TIMEOUT_MSEC)`,
-    typedFixture: "hand-written",
+    typedFixture: "none",
   })),
 ];
 

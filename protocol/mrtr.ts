@@ -12,8 +12,21 @@
  * Read from @modelcontextprotocol/server@2.4.0 `dist/index.d.mts`. @modelcontextprotocol/client and
  * @modelcontextprotocol/core 2.4.0 export none of these names, so only the server package ties a call to MRTR.
  */
-/** Packages that export the MRTR builders and readers. */
-export const MRTR_PACKAGES: readonly string[] = ["@modelcontextprotocol/server"];
+/**
+ * Frameworks that re-export the SDK's MRTR builders and readers under their own name, so that an import from them
+ * is an import of the SDK's: mcp-use@2.5.2 `dist/index.d.ts`:37 re-exports `acceptedContent`,
+ * `createRequestStateCodec`, `inputRequired`, `inputResponse` and `isInputRequiredResult` from
+ * @modelcontextprotocol/server (2.0.0, pinned). fastmcp@4.20.16, @mastra/mcp@2.0.0 and agents@0.32.0 re-export none.
+ */
+const MRTR_REEXPORTING_PACKAGES: readonly { readonly package: string; readonly reexports: string }[] = [
+  { package: "mcp-use", reexports: "@modelcontextprotocol/server" },
+];
+
+/** Packages that export the MRTR builders and readers: the SDK's server package and those re-exporting it. */
+export const MRTR_PACKAGES: readonly string[] = [
+  "@modelcontextprotocol/server",
+  ...MRTR_REEXPORTING_PACKAGES.map((entry) => entry.package),
+];
 
 /** `inputRequired(spec)` builds the input-required result; its methods build the embedded requests. */
 export const REQUEST_BUILDER = "inputRequired";

@@ -72,6 +72,72 @@ export async function ask() {
 }
 `;
 
+const MCP_USE_1 = (call: string) => `import { MCPServer } from "mcp-use/server";
+declare const server: MCPServer;
+server.tool({ name: "deploy" }, async (params: unknown, ctx: any) => {
+  const answer = ${call};
+  return { content: [{ type: "text", text: String(answer) }] };
+});
+`;
+
+const MCP_USE_2_HEAD = `import { MCPServer, acceptedContent, inputRequired } from "mcp-use";
+const server = new MCPServer({ name: "s", version: "1.0.0" });
+server.tool({ name: "deploy" }, async (params: unknown, ctx: any) => {
+  const confirmed = acceptedContent(ctx.inputResponses, "confirm");
+`;
+const MCP_USE_2_TAIL = `  if (confirmed?.confirm !== true) {
+    return inputRequired({ inputRequests: { confirm: inputRequired.elicit({ message: "Deploy?", requestedSchema: {} as never }) } });
+  }
+  return { content: [] };
+});
+`;
+const MCP_USE_2 = (reader: string) => (MCP_USE_2_HEAD + MCP_USE_2_TAIL).replace("acceptedContent(", `${reader}(`);
+const MCP_USE_2_SWITCHED = `${MCP_USE_2_HEAD.replace("acceptedContent, inputRequired", "acceptedContent, inputResponse, inputRequired")}  const confirmAnswer = inputResponse(ctx.inputResponses, "confirm");
+  switch (confirmAnswer.kind) {
+    case "missing": {
+      // not asked yet: ask
+      return inputRequired({ inputRequests: { confirm: inputRequired.elicit({ message: "Deploy?", requestedSchema: {} as never }) } });
+    }
+    case "elicit":
+      switch (confirmAnswer.action) {
+        case "accept":
+          // accept: the user answered and the content is theirs; the code below reads and validates it
+          break;
+        case "decline":
+          // decline: the user saw the question and said no; asking again would overrule them
+          return { content: [{ type: "text", text: "Not done: the user declined." }] };
+        case "cancel":
+          // cancel: the dialog was dismissed without a decision
+          return { content: [{ type: "text", text: "Not done: the question was dismissed without an answer." }] };
+      }
+      break;
+  }
+${MCP_USE_2_TAIL}`;
+
+const WORKFLOW = (call: string) => `import { AgentWorkflow } from "agents/workflows";
+export class Deploy extends AgentWorkflow {
+  async run(event: unknown, step: any) {
+    const answer = ${call};
+    return answer;
+  }
+}
+`;
+
+const MASTRA = (call: string) => `import { MCPServer } from "@mastra/mcp";
+export const tool = { execute: async (input: unknown, context: any) => {
+  const answer = ${call};
+  return answer;
+} };
+`;
+
+const MCP_APP = (call: string) => `import { App } from "@modelcontextprotocol/ext-apps";
+declare const app: App;
+export async function open() {
+  const answer = ${call};
+  return answer;
+}
+`;
+
 const ROW_CASES: RowCase[] = [
   {
     name: "MCP v2 ctx.mcpReq.send, options second: deadline and signal given",
@@ -244,6 +310,131 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
     name: "MCP SDK 1.x contrast: server.experimental.tasks.getTask asks nobody",
     rule: "require-deadline",
     code: SDK1_SERVER(`server.experimental.tasks.getTask("t")`),
+    errors: [],
+  },
+  // mcp-use 1.34.6 params form (dist/src/server/types/tool-context.d.ts:226): `{ timeout }` only, default 2^31−1 ms.
+  {
+    name: "mcp-use 1.x ctx.elicit({ message, requestedSchema, mode }): no deadline, and no signal to advise",
+    rule: "require-deadline",
+    code: MCP_USE_1(`await ctx.elicit({ message: "Deploy?", requestedSchema: {}, mode: "form" })`),
+    errors: ["missingDeadline"],
+    says: ["mcp-use `ctx.elicit`", "2147483647", "`timeout`", "!`signal", "!comes from no package"],
+  },
+  {
+    name: "mcp-use 1.x ctx.elicit(params, { timeout }): a deadline",
+    rule: "require-deadline",
+    code: MCP_USE_1(
+      `await ctx.elicit({ message: "Deploy?", requestedSchema: {}, mode: "form" }, { timeout: 120_000 })`,
+    ),
+    errors: [],
+  },
+  {
+    name: "mcp-use 1.x ctx.elicit(params, { timeout }): its context has no signal to forward",
+    rule: "forward-abort-signal",
+    code: MCP_USE_1(
+      `await ctx.elicit({ message: "Deploy?", requestedSchema: {}, mode: "form" }, { timeout: 120_000 })`,
+    ),
+    errors: [],
+  },
+  {
+    name: "mcp-use 1.x contrast: ctx.render({ message, mode }) asks nobody",
+    rule: "require-deadline",
+    code: MCP_USE_1(`await ctx.render({ message: "Deploy?", mode: "form" })`),
+    errors: [],
+  },
+  // mcp-use 2.5.2 re-exports the SDK's MRTR helpers (dist/index.d.ts:37).
+  {
+    name: 'mcp-use 2.x acceptedContent from "mcp-use": re-asking a person who declined',
+    rule: "exhaustive-action",
+    code: MCP_USE_2(`acceptedContent`),
+    errors: ["reaskMerged"],
+    suggest: [{ messageId: "suggestInputResponseSwitch", output: MCP_USE_2_SWITCHED }],
+    untypedOnly: true,
+  },
+  {
+    name: "mcp-use 2.x contrast: a local acceptedContent is nothing of the SDK's",
+    rule: "exhaustive-action",
+    code: MCP_USE_2(`acceptedContent`).replace(
+      'import { MCPServer, acceptedContent, inputRequired } from "mcp-use";',
+      'import { MCPServer, inputRequired } from "mcp-use";\nconst acceptedContent = (r: unknown, k: string) => (r as Record<string, { confirm?: boolean }>)[k];',
+    ),
+    errors: [],
+  },
+  // Cloudflare agents 0.32.0 workflows (dist/workflows.d.ts:170–173): `{ timeout? }`, no SDK default.
+  {
+    name: "Cloudflare agents waitForApproval(step): no deadline, the runtime's default decides",
+    rule: "require-deadline",
+    code: WORKFLOW(`await this.waitForApproval(step)`),
+    errors: ["missingDeadline"],
+    says: ["`timeout`", "runtime's default", "!`signal", "!60 seconds"],
+  },
+  {
+    name: "Cloudflare agents waitForApproval(step, { timeout }): a deadline",
+    rule: "require-deadline",
+    code: WORKFLOW(`await this.waitForApproval(step, { timeout: "1 day" })`),
+    errors: [],
+  },
+  {
+    name: "Cloudflare agents contrast: waitForApproval in a file that does not import agents",
+    rule: "require-deadline",
+    code: WORKFLOW(`await this.waitForApproval(step)`).replace(
+      'import { AgentWorkflow } from "agents/workflows";\n',
+      "",
+    ),
+    errors: [],
+  },
+  // Mastra 1.x (@mastra/mcp@1.18.0 dist/server/types.d.ts:129): RequestOptions of server 2.0.0, 60 s default.
+  {
+    name: "Mastra 1.x context.mcp.elicitation.sendRequest(params): no deadline",
+    rule: "require-deadline",
+    code: MASTRA(`await context.mcp.elicitation.sendRequest({ message: "Deploy?", requestedSchema: {} })`),
+    errors: ["missingDeadline"],
+    says: ["60 seconds", "`timeout`"],
+  },
+  {
+    name: "Mastra 1.x context.mcp.elicitation.sendRequest(params, { timeout, signal }): deadline and signal",
+    rule: "forward-abort-signal",
+    code: MASTRA(
+      `await context.mcp.elicitation.sendRequest({ message: "Deploy?", requestedSchema: {} }, { timeout: 120_000, signal: context.mcp.extra.signal })`,
+    ),
+    errors: [],
+  },
+  {
+    name: "Mastra 1.x contrast: context.mcp.notifications.sendRequest asks nobody",
+    rule: "require-deadline",
+    code: MASTRA(`await context.mcp.notifications.sendRequest({ message: "Deploy?" })`),
+    errors: [],
+  },
+  // MCP Apps (@modelcontextprotocol/ext-apps@2.0.4 dist/src/app.d.ts:987, :1056): client RequestOptions, 60 s.
+  {
+    name: "MCP Apps app.openLink({ url }): the host asks the user, no deadline",
+    rule: "require-deadline",
+    code: MCP_APP(`await app.openLink({ url: "https://example.com" })`),
+    errors: ["missingDeadline"],
+    says: ["60 seconds", "`timeout`"],
+  },
+  {
+    name: "MCP Apps app.downloadFile(params, { timeout }): a deadline",
+    rule: "require-deadline",
+    code: MCP_APP(`await app.downloadFile({ contents: [] }, { timeout: 120_000 })`),
+    errors: [],
+  },
+  {
+    name: "MCP Apps: { isError } for denied and cancelled alike leaves exhaustive-action nothing to split",
+    rule: "exhaustive-action",
+    code: MCP_APP(`await app.openLink({ url: "https://example.com" }, { timeout: 120_000 })`).replace(
+      "return answer;",
+      "if (answer.isError) return false;\n  return true;",
+    ),
+    errors: [],
+  },
+  {
+    name: "MCP Apps contrast: openLink in a file that does not import ext-apps",
+    rule: "require-deadline",
+    code: MCP_APP(`await app.openLink({ url: "https://example.com" })`).replace(
+      'import { App } from "@modelcontextprotocol/ext-apps";\n',
+      "",
+    ),
     errors: [],
   },
 ];
