@@ -11,6 +11,7 @@ import { CONFIG_NAMES, FORMATS } from "../bin/check.ts";
 import { REPO_ROOT, runCli } from "./support/cli.ts";
 import { readmeBlock, readmeCodeBlocks, readmeText } from "./support/readme.ts";
 import { LONGEST_DATA } from "./support/message-data.ts";
+import { RECOGNISED_CALLS_BEGIN, RECOGNISED_CALLS_END, renderRecognisedCalls } from "./support/recognised-calls.ts";
 import { RULE_NAMES, lintWithRule, parseRuleDoc, readRuleDoc, ruleDocPath, type RuleDoc } from "./support/rule-docs.ts";
 
 /** How far down a rule page its first example may start (its opening fence), as unicorn's pages put theirs. */
@@ -284,5 +285,15 @@ describe("README.md", () => {
     expect(fs.readFileSync(path.join(REPO_ROOT, ".pre-commit-hooks.yaml"), "utf8")).toMatch(
       new RegExp(`^- id: ${hookId}$`, "m"),
     );
+  });
+});
+
+describe("README: recognised calls", () => {
+  it("lists exactly the API table's rows (regenerate from test/support/recognised-calls.ts)", () => {
+    const readme = readmeText();
+    const start = readme.indexOf(RECOGNISED_CALLS_BEGIN);
+    const end = readme.indexOf(RECOGNISED_CALLS_END);
+    expect(start, RECOGNISED_CALLS_BEGIN).toBeGreaterThan(-1);
+    expect(readme.slice(start + RECOGNISED_CALLS_BEGIN.length, end).trim()).toBe(renderRecognisedCalls());
   });
 });
