@@ -123,7 +123,13 @@ export function matchHumanWaitCall(
 ): HumanWaitCall | null {
   const method = getCalleeName(call);
   if (method === null) return null;
-  const wrapper = wrappers.find((candidate) => candidate.names.includes(method)) ?? null;
+  // A wrapper given `from: "package"` is that package's function only in a file that imports the package.
+  const wrapper =
+    wrappers.find(
+      (candidate) =>
+        candidate.names.includes(method) &&
+        (!candidate.api.requiresImport || candidate.api.packages.some((pkg) => importedPackagesOf(call).has(pkg))),
+    ) ?? null;
   if (wrapper) {
     const api = wrapper.api;
     const index = api.optionsArgIndex;

@@ -14,6 +14,12 @@ export interface WrapperOption {
   behavesLike?: string;
   /** Index of the wrapper's own options argument, if it takes one; null when it takes none. */
   optionsArgIndex?: number | null;
+  /** The options that set a deadline (`["ttl"]`); default: the row's. */
+  deadlineOptions?: string[];
+  /** The deadline when none is given, in ms; null when it waits until answered. Default: the row's. */
+  defaultDeadlineMs?: number | null;
+  /** The option that carries an AbortSignal, or null when it takes none. Default: the row's. */
+  signalOption?: string | null;
 }
 
 export interface WrapperSpecifier {
@@ -38,6 +44,9 @@ export const wrapperOptionSchema: JSONSchema4 = {
       path: { type: "string" },
       behavesLike: { type: "string", enum: HUMAN_WAIT_APIS.map((api) => api.id) },
       optionsArgIndex: { oneOf: [{ type: "integer", minimum: 0 }, { type: "null" }] },
+      deadlineOptions: { type: "array", items: { type: "string" } },
+      defaultDeadlineMs: { oneOf: [{ type: "integer", minimum: 0 }, { type: "null" }] },
+      signalOption: { oneOf: [{ type: "string" }, { type: "null" }] },
     },
   },
 };
@@ -64,11 +73,22 @@ function buildWrappers(options: readonly WrapperOption[]): WrapperSpecifier[] {
     const api: HumanWaitApi = {
       ...base,
       id: `wrapper:${names.join(",")}`,
-      label: `\`${names[0]}\` (wraps ${base.label})`,
+      label: option.package ? `\`${names[0]}\` from \`${option.package}\`` : `\`${names[0]}\` (wraps ${base.label})`,
       method: names[0]!,
       optionsArgIndex: option.optionsArgIndex === undefined ? base.optionsArgIndex : option.optionsArgIndex,
       // A wrapper's receiver is the user's, not the framework's context: its signal is wherever the entry says.
       callerSignal: [],
+      ...(option.deadlineOptions ? { deadlineFields: option.deadlineOptions } : {}),
+      ...(option.signalOption !== undefined ? { signalField: option.signalOption, signalCompanionField: null } : {}),
+      ...(option.defaultDeadlineMs !== undefined
+        ? {
+            defaultDeadline:
+              option.defaultDeadlineMs === null
+                ? { kind: "none" as const }
+                : { kind: "request-default" as const, ms: option.defaultDeadlineMs },
+          }
+        : {}),
+      ...(option.from === "package" && option.package ? { packages: [option.package], requiresImport: true } : {}),
     };
     return { names, api, option };
   });

@@ -138,6 +138,22 @@ export async function open() {
 }
 `;
 
+const ACME_ENTRY = {
+  from: "package",
+  package: "acme-hitl",
+  name: "ask",
+  optionsArgIndex: 1,
+  deadlineOptions: ["ttl"],
+  defaultDeadlineMs: 300_000,
+  signalOption: null,
+};
+const ACME = (call: string) => `import { ask } from "acme-hitl";
+export async function run(input: unknown, ctx: { log(text: string): void }) {
+  const answer = ${call};
+  return answer;
+}
+`;
+
 const ROW_CASES: RowCase[] = [
   {
     name: "MCP v2 ctx.mcpReq.send, options second: deadline and signal given",
@@ -435,6 +451,39 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
       'import { App } from "@modelcontextprotocol/ext-apps";\n',
       "",
     ),
+    errors: [],
+  },
+  // A user's entry for a framework the table does not know: its own columns, nothing borrowed from the MCP SDK's row.
+  {
+    name: "humanWaitFunctions entry for acme-hitl: ttl with a 300 s default, no signal: ttl advised, nothing else",
+    rule: "require-deadline",
+    code: ACME(`await ask({ question: "Deploy?" }, { timeout: 120_000 })`),
+    options: [{ humanWaitFunctions: [ACME_ENTRY] }],
+    errors: ["missingDeadline"],
+    says: ["`ask` from `acme-hitl`", "300 seconds", "`ttl`", "!`timeout`", "!`signal"],
+  },
+  {
+    name: "humanWaitFunctions entry for acme-hitl: ttl given",
+    rule: "require-deadline",
+    code: ACME(`await ask({ question: "Deploy?" }, { ttl: 120_000 })`),
+    options: [{ humanWaitFunctions: [ACME_ENTRY] }],
+    errors: [],
+  },
+  {
+    name: "humanWaitFunctions entry for acme-hitl: its context has no signal, so nothing to forward",
+    rule: "forward-abort-signal",
+    code: ACME(`await ask({ question: "Deploy?" }, { ttl: 120_000 })`),
+    options: [{ humanWaitFunctions: [ACME_ENTRY] }],
+    errors: [],
+  },
+  {
+    name: "humanWaitFunctions contrast: an ask of a file that does not import acme-hitl",
+    rule: "require-deadline",
+    code: ACME(`await ask({ question: "Deploy?" })`).replace(
+      'import { ask } from "acme-hitl";',
+      'import { ask } from "./quiz";',
+    ),
+    options: [{ humanWaitFunctions: [ACME_ENTRY] }],
     errors: [],
   },
 ];
