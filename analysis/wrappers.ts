@@ -85,7 +85,7 @@ function buildWrappers(options: readonly WrapperOption[]): WrapperSpecifier[] {
             defaultDeadline:
               option.defaultDeadlineMs === null
                 ? { kind: "none" as const }
-                : { kind: "request-default" as const, ms: option.defaultDeadlineMs },
+                : { kind: "documented" as const, ms: option.defaultDeadlineMs },
           }
         : {}),
       ...(option.from === "package" && option.package ? { packages: [option.package], requiresImport: true } : {}),

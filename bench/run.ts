@@ -37,8 +37,8 @@ const DENSE_UNTYPED_ROUNDS = 9;
 const REPOSITORY_DIR = path.join(os.tmpdir(), `elicitation-bench-repository-${process.pid}`);
 /** The framework-like repository: broad code and the MCP/ACP libraries' own code, copied the same way. */
 const FRAMEWORK_DIR = path.join(os.tmpdir(), `elicitation-bench-framework-${process.pid}`);
-/** The one large generated module. */
-const LARGE_FILE_DIR = path.join(os.tmpdir(), `elicitation-bench-large-${process.pid}`);
+/** The one large generated module: inside the repository (git-ignored), since ESLint lints only below its cwd. */
+const LARGE_FILE_DIR = path.join(WORK_DIR, "large");
 
 interface Options {
   quick: boolean;
@@ -659,7 +659,6 @@ async function main(): Promise<number> {
   fs.rmSync(WORK_DIR, { recursive: true, force: true });
   fs.rmSync(REPOSITORY_DIR, { recursive: true, force: true });
   fs.rmSync(FRAMEWORK_DIR, { recursive: true, force: true });
-  fs.rmSync(LARGE_FILE_DIR, { recursive: true, force: true });
   process.stdout.write(`${out.join("\n")}\n`);
   return 0;
 }

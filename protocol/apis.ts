@@ -16,6 +16,8 @@ type WaitSide = "server" | "client";
 /** What happens when the caller sets no deadline. */
 type DefaultDeadline =
   | { kind: "request-default"; ms: number }
+  /** A default its framework documents, given by a user's `humanWaitFunctions` entry: it bounds the wait, as it says. */
+  | { kind: "documented"; ms: number }
   | { kind: "effectively-infinite"; ms: number }
   | { kind: "none" }
   | { kind: "fixed"; ms: number }

@@ -293,7 +293,7 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
     rule: "require-deadline",
     code: SDK1_SERVER(`await server.request({ method: "elicitation/create", params }, ElicitResultSchema)`),
     errors: ["missingDeadline"],
-    says: ["60 seconds", "`timeout`"],
+    says: ["60 s", "`timeout`"],
   },
   {
     name: 'MCP SDK 1.x server.request({ method: "elicitation/create" }, ElicitResultSchema, { timeout }): a deadline',
@@ -334,7 +334,7 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
     rule: "require-deadline",
     code: MCP_USE_1(`await ctx.elicit({ message: "Deploy?", requestedSchema: {}, mode: "form" })`),
     errors: ["missingDeadline"],
-    says: ["mcp-use `ctx.elicit`", "2147483647", "`timeout`", "!`signal", "!comes from no package"],
+    says: ["Waits forever by default", "`timeout`", "!`signal", "!No known package"],
   },
   {
     name: "mcp-use 1.x ctx.elicit(params, { timeout }): a deadline",
@@ -382,7 +382,7 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
     rule: "require-deadline",
     code: WORKFLOW(`await this.waitForApproval(step)`),
     errors: ["missingDeadline"],
-    says: ["`timeout`", "runtime's default", "!`signal", "!60 seconds"],
+    says: ["`timeout`", "runtime's default", "!`signal", "!60 s"],
   },
   {
     name: "Cloudflare agents waitForApproval(step, { timeout }): a deadline",
@@ -405,7 +405,7 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
     rule: "require-deadline",
     code: MASTRA(`await context.mcp.elicitation.sendRequest({ message: "Deploy?", requestedSchema: {} })`),
     errors: ["missingDeadline"],
-    says: ["60 seconds", "`timeout`"],
+    says: ["60 s", "`timeout`"],
   },
   {
     name: "Mastra 1.x context.mcp.elicitation.sendRequest(params, { timeout, signal }): deadline and signal",
@@ -427,7 +427,7 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
     rule: "require-deadline",
     code: MCP_APP(`await app.openLink({ url: "https://example.com" })`),
     errors: ["missingDeadline"],
-    says: ["60 seconds", "`timeout`"],
+    says: ["60 s", "`timeout`"],
   },
   {
     name: "MCP Apps app.downloadFile(params, { timeout }): a deadline",
@@ -460,7 +460,7 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
     code: ACME(`await ask({ question: "Deploy?" }, { timeout: 120_000 })`),
     options: [{ humanWaitFunctions: [ACME_ENTRY] }],
     errors: ["missingDeadline"],
-    says: ["`ask` from `acme-hitl`", "300 seconds", "`ttl`", "!`timeout`", "!`signal"],
+    says: ["300 s by default", "`ttl`", "!`timeout`", "!`signal", "!HTTP"],
   },
   {
     name: "humanWaitFunctions entry for acme-hitl: ttl given",

@@ -107,6 +107,8 @@ function describeDefault(api: HumanWaitApi): string {
       return `Always gives up after ${deadline.ms / 1000} s`;
     case "none":
       return "Waits forever if nobody answers";
+    case "documented":
+      return `Gives up after ${deadline.ms / 1000} s by default`;
     case "runtime":
       return "Sets no deadline: the runtime's default decides";
     case "unknown":

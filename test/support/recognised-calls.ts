@@ -20,6 +20,7 @@ function defaultDeadline(api: HumanWaitApi): string {
   const deadline = api.defaultDeadline;
   switch (deadline.kind) {
     case "request-default":
+    case "documented":
     case "fixed":
     case "effectively-infinite":
       return `${deadline.ms.toLocaleString("en-US")} ms${deadline.kind === "fixed" ? " (fixed)" : ""}`;
