@@ -40,7 +40,8 @@ const USAGE = `Usage: eslint-plugin-elicitation check [options] <paths...>
 
 Lints ${EXTENSION_LIST} files with the plugin's rules. No ESLint config of yours is needed.
 In a git repository it reads the files git would commit (so .gitignore'd output such as dist/ is skipped);
-elsewhere it skips node_modules, dist, build, coverage and dot-folders. A file named on the command line is linted.
+elsewhere it skips node_modules, dist, build, coverage and dot-folders. A file named on the command line is always
+linted and parsed; a file found in a directory is parsed only if it has words a rule starts from.
 
 Options:
   --config <name>        recommended (default), strict or all
@@ -216,8 +217,10 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
     io.stderr(`check: no ${EXTENSION_LIST} files to lint in ${args.paths.join(", ")}.\n`);
     return EXIT_USAGE;
   }
-  // The rules' own text gate, before ESLint parses anything: a file no rule can report on costs one read.
-  const { toLint, skipped } = splitByGate(files, args.config);
+  // The rules' own text gate, before ESLint parses anything: a file no rule can report on costs one read. A file
+  // named on the command line is always parsed, so a pre-commit run that names a broken file fails on it.
+  const named = new Set(targets.filter((target) => !fs.statSync(target).isDirectory()));
+  const { toLint, skipped } = splitByGate(files, args.config, named);
   const eslint = await createEslint({
     config: args.config,
     // ESLint ignores files outside its cwd: start from a directory that holds every path given.
@@ -311,10 +314,18 @@ export function mayHaveFindings(text: string, config: ConfigName = "recommended"
   });
 }
 
-function splitByGate(files: readonly string[], config: ConfigName): { toLint: string[]; skipped: string[] } {
+function splitByGate(
+  files: readonly string[],
+  config: ConfigName,
+  named: ReadonlySet<string>,
+): { toLint: string[]; skipped: string[] } {
   const toLint: string[] = [];
   const skipped: string[] = [];
   for (const file of files) {
+    if (named.has(file)) {
+      toLint.push(file);
+      continue;
+    }
     let text: string;
     try {
       text = fs.readFileSync(file, "utf8");

@@ -315,6 +315,25 @@ describe("check: which files it reads", () => {
     );
   });
 
+  it("parses a file named on the command line even without a human-wait word, and fails on its parse error", () => {
+    const dir = makeProject("check-named", { "src/util.ts": SYNTAX_ERROR, "src/server.ts": BUGGY_SERVER });
+    const run = spawnCli(["check", "src/util.ts"], dir);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^src\/util\.ts:2:\d+ {2}Parsing error: .+ {2}could not parse this file$/m);
+    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe(
+      "1 problem in 1 file (1 file checked, 1 could not be parsed).",
+    );
+    // Named next to a directory, the file is parsed; the directory's other files keep the text gate.
+    const both = spawnCli(["check", "--format", "json", "src/util.ts", "src"], dir);
+    expect(both.code).toBe(1);
+    const results = JSON.parse(both.stdout) as JsonResult[];
+    expect(results.map((r) => [path.relative(dir, r.filePath), r.messages.some((m) => m.fatal)])).toEqual([
+      [path.join("src", "server.ts"), false],
+      [path.join("src", "util.ts"), true],
+    ]);
+  });
+
   it("still reports a file without a human-wait word when a pending store there is keyed by session", async () => {
     const source = `const pending = new Map();\nexport function park(sessionId) {\n  return new Promise((resolve) => pending.set(sessionId, resolve));\n}\n`;
     const dir = makeProject("check-gate-pending", { "src/park.js": source });
