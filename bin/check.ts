@@ -13,6 +13,7 @@ import plugin from "../index.ts";
 import { RULE_MODULES, type RuleName } from "../rules/index.ts";
 import { discoverSourceFiles } from "./files.ts";
 import { runDiscover } from "./discover.ts";
+import { withoutConfigWarnings } from "./eslint-warnings.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 
 export const CONFIG_NAMES = ["recommended", "strict", "all"] as const;
@@ -90,6 +91,10 @@ export function checkEslintOptions(settings: CheckSettings): ESLint.Options {
  * very file (the .ts under tsx, the .js once built) keeps it to one module and no temporary files.
  */
 async function createEslint(settings: CheckSettings): Promise<ESLint> {
+  return withoutConfigWarnings(() => createEslintWithWarnings(settings));
+}
+
+async function createEslintWithWarnings(settings: CheckSettings): Promise<ESLint> {
   const fromOptionsModule = (ESLint as { fromOptionsModule?: (url: URL) => Promise<ESLint> }).fromOptionsModule;
   if (settings.concurrency === "off" || !fromOptionsModule) {
     return new ESLint(checkEslintOptions(settings));

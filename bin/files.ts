@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { SOURCE_EXTENSIONS, globsFor, isSourceFile } from "../analysis/source-files.ts";
+import { withoutConfigWarnings } from "./eslint-warnings.ts";
 
 /** Folders a walk outside git never enters: dependencies and what builds and test runs leave behind. */
 const WALK_SKIPS = new Set(["node_modules", "dist", "build", "coverage"]);
@@ -76,14 +77,17 @@ function isExistingFile(file: string): boolean {
 
 /** Drops the files an `--ignore-pattern` glob matches, asking ESLint itself so the globs mean what they mean there. */
 async function withoutIgnored(files: readonly string[], patterns: readonly string[], cwd: string): Promise<string[]> {
-  const eslint = new ESLint({
-    cwd,
-    overrideConfigFile: true,
-    // Only the user's patterns decide here: the discovery already left node_modules out where it had to.
-    // A file no config object matches counts as ignored: match every source file, so only the patterns decide.
-    overrideConfig: [{ ignores: ["!**/node_modules/"] }, { files: globsFor(SOURCE_EXTENSIONS) }],
-    ignorePatterns: [...patterns],
-  });
+  const eslint = await withoutConfigWarnings(
+    () =>
+      new ESLint({
+        cwd,
+        overrideConfigFile: true,
+        // Only the user's patterns decide here: the discovery already left node_modules out where it had to.
+        // A file no config object matches counts as ignored: match every source file, so only the patterns decide.
+        overrideConfig: [{ ignores: ["!**/node_modules/"] }, { files: globsFor(SOURCE_EXTENSIONS) }],
+        ignorePatterns: [...patterns],
+      }),
+  );
   const kept: string[] = [];
   for (const file of files) {
     const relative = path.relative(cwd, file);

@@ -286,6 +286,20 @@ describe("check: which files it reads", () => {
     expect((JSON.parse(all.stdout) as JsonResult[]).length).toBe(3);
   });
 
+  it("prints none of ESLint's configuration warnings, such as the one about a legacy .eslintignore", () => {
+    const dir = makeProject("check-eslintignore", { ".eslintignore": "dist\n", "src/server.ts": BUGGY_SERVER });
+    const runs = {
+      plain: spawnCli(["check", "src"], dir),
+      "with --ignore-pattern": spawnCli(["check", "--ignore-pattern", "src/generated/**", "src"], dir),
+      "on worker threads": spawnCli(["check", "--concurrency", "2", "src"], dir),
+    };
+    for (const [name, run] of Object.entries(runs)) {
+      expect(run.stderr, name).toBe("");
+      expect(run.code, name).toBe(1);
+      expect(sortFindings(headers(run.stdout)), name).toEqual(expectedFindings(BUGGY_SERVER));
+    }
+  });
+
   it("treats a leftover eslint-env comment as a note: findings are real, the file counts as parsed", async () => {
     const dir = makeProject("check-env", {
       "src/legacy.js": `/* eslint-env node */\n${BUGGY_SERVER}`,
