@@ -47,10 +47,12 @@ linted and parsed; a file found in a directory is parsed only if it has words a 
 Options:
   --config <name>        recommended (default), strict or all
   --ignore-pattern <g>   skip files matching this glob, relative to the current directory (repeatable)
-  --format <name>        stylish (default: code frames and a summary), json (ESLint's) or sarif (SARIF 2.1.0)
+  -f, --format <name>    stylish (default: code frames and a summary), json (ESLint's) or sarif (SARIF 2.1.0)
+  -o, --output-file <p>  write the report to this file instead of standard output
   --concurrency <n>      lint on worker threads: a number, auto, or off (default)
   --cache                only re-lint changed files; results kept in --cache-location
   --cache-location <p>   cache file or directory (default: .eslintcache)
+  -v, --version          print the plugin's version
   -h, --help             show this help
 
 Exit codes: 0 no findings, 1 findings (including files that do not parse), 2 usage error.`;
@@ -117,6 +119,7 @@ interface ParsedArgs {
   cache: boolean;
   cacheLocation?: string;
   ignorePatterns: string[];
+  outputFile?: string;
 }
 
 class UsageError extends Error {}
@@ -131,6 +134,7 @@ function parseCheckArgs(argv: readonly string[]): ParsedArgs {
       options: {
         config: { type: "string" },
         format: { type: "string", short: "f" },
+        "output-file": { type: "string", short: "o" },
         concurrency: { type: "string" },
         cache: { type: "boolean" },
         "cache-location": { type: "string" },
@@ -159,6 +163,7 @@ function parseCheckArgs(argv: readonly string[]): ParsedArgs {
     cache: values.cache ?? false,
     ignorePatterns: values["ignore-pattern"] ?? [],
     ...(values["cache-location"] ? { cacheLocation: values["cache-location"] } : {}),
+    ...(values["output-file"] ? { outputFile: values["output-file"] } : {}),
   };
 }
 
@@ -241,10 +246,11 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
     .sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
   if (notes.length > 0) io.stderr(notes.join(""));
 
+  let report: string;
   switch (args.format) {
     case "json": {
       const formatter = await eslint.loadFormatter("json");
-      io.stdout(`${await formatter.format(linted)}\n`);
+      report = `${await formatter.format(linted)}\n`;
       break;
     }
     case "sarif": {
@@ -255,12 +261,26 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
         );
         return EXIT_USAGE;
       }
-      io.stdout(`${formatSarif(linted, { cwd: io.cwd, rulesMeta: eslint.getRulesMetaForResults(linted) })}\n`);
+      report = `${formatSarif(linted, { cwd: io.cwd, rulesMeta: eslint.getRulesMetaForResults(linted) })}\n`;
       break;
     }
-    case "stylish":
-      io.stdout(formatCodeFrames(linted, { cwd: io.cwd, color: io.isTTY && !process.env.NO_COLOR }));
+    case "stylish": {
+      const color = io.isTTY && !process.env.NO_COLOR && args.outputFile === undefined;
+      report = formatCodeFrames(linted, { cwd: io.cwd, color });
       break;
+    }
+  }
+  if (args.outputFile === undefined) {
+    io.stdout(report);
+  } else {
+    const outputFile = path.resolve(io.cwd, args.outputFile);
+    try {
+      fs.mkdirSync(path.dirname(outputFile), { recursive: true });
+      fs.writeFileSync(outputFile, report);
+    } catch (error) {
+      io.stderr(`check: cannot write --output-file ${args.outputFile}: ${(error as Error).message}\n`);
+      return EXIT_USAGE;
+    }
   }
   return linted.some((result) => result.errorCount + result.warningCount > 0) ? EXIT_FAILURE : EXIT_OK;
 }

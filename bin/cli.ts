@@ -7,6 +7,9 @@ import { runCheck } from "./check.ts";
 import { runDemo } from "./demo.ts";
 import { runMigrate } from "./migrate.ts";
 import { runPaths } from "./paths.ts";
+import fs from "node:fs";
+import path from "node:path";
+import { ESLint } from "eslint";
 import { EXIT_USAGE, type CommandIo } from "./io.ts";
 
 const USAGE = `Usage: eslint-plugin-elicitation <command> [options]
@@ -17,9 +20,34 @@ Commands:
   demo                 run check and migrate --dry on the bundled example server and agent
   paths -- <command>   drive a server's asking tools through the seven terminal paths (MCP over stdio or --url)
 
+Options:
+  -v, --version        print the plugin's version (and the ESLint it runs with), also after a command
+  -h, --help           show this help
+
 Run \`eslint-plugin-elicitation <command> --help\` for a command's options.`;
 
+/** `0.1.0` from the package's own package.json (one folder up, from the .ts source and the built .js alike). */
+function pluginVersion(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "package.json"), "utf8")) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
+/**
+ * `--version` / `-v` anywhere among the CLI's own arguments, before `--` (what follows it is a server's command line,
+ * given to `paths`, and may have a --version of its own).
+ */
+function asksForVersion(argv: readonly string[]): boolean {
+  const own = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
+  return own.some((arg) => arg === "--version" || arg === "-v");
+}
+
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
+  if (asksForVersion(argv)) {
+    io.stdout(`eslint-plugin-elicitation ${pluginVersion()} (ESLint ${ESLint.version})\n`);
+    return 0;
+  }
   const [command, ...rest] = argv;
   switch (command) {
     case "check":

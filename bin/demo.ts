@@ -26,7 +26,7 @@ const DEMO_DEADLINE_MS = "120000";
 export async function runDemo(argv: readonly string[], io: CommandIo): Promise<number> {
   if (argv.includes("--help") || argv.includes("-h")) {
     io.stdout(
-      "Usage: eslint-plugin-elicitation demo\n\nRuns check, then migrate --dry, on the example MCP servers (SDK 1.x and 2.x) and ACP agent in fixtures/.\n",
+      "Usage: eslint-plugin-elicitation demo\n\nRuns check, then migrate --dry, on the example MCP servers (SDK 1.x and 2.x) and ACP agent in fixtures/.\n\nOptions:\n  -v, --version  print the plugin's version\n  -h, --help     show this help\n",
     );
     return EXIT_OK;
   }

@@ -19,6 +19,7 @@ humanWaitFunctions configuration that teaches them to the rules when they run wi
 
   project              a tsconfig.json, or a directory holding one (default: the current directory)
   --format <name>      text (default) or json
+  -v, --version        print the plugin's version
   -h, --help           show this help
 
 Needs ts-morph and typescript installed.`;

@@ -41,6 +41,7 @@ Options:
   --force              run even when the paths have uncommitted changes in git, or are not in a git repository
   --no-typecheck       write rewrites without type-checking them (see below)
   --ignore-pattern <g> skip files matching this glob, relative to the current directory (repeatable)
+  -v, --version        print the plugin's version
   -h, --help           show this help
 
 Files: in a git repository, those git would commit (.gitignore is honoured); elsewhere a walk that skips

@@ -24,6 +24,7 @@ Options:
   --path NAME        run only this path (repeatable)
   --url URL          a Streamable HTTP endpoint instead of a command
   --json             print JSON: [{ "tool", "questions", "paths": [{ "path", "ended", "outcome", "ms", "withdrawn", "held" }] }]
+  -v, --version      print the plugin's version
   -h, --help         show this help`;
 
 const DEFAULT_TIMEOUT_MS = 10_000;

@@ -4,6 +4,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 import plugin from "../index.ts";
 import { mayHaveFindings } from "../bin/check.ts";
@@ -355,6 +356,52 @@ describe("check: which files it reads", () => {
     const run = await runCli(["check", "--format", "json", "src"], dir);
     const [result] = JSON.parse(run.stdout) as JsonResult[];
     expect(result!.messages.map((m) => m.ruleId)).toContain("elicitation/no-session-keyed-pending");
+  });
+});
+
+describe("the command line's own options", () => {
+  const version = (
+    JSON.parse(fs.readFileSync(path.join(__dirname, "..", "package.json"), "utf8")) as { version: string }
+  ).version;
+
+  const versionLine = `eslint-plugin-elicitation ${version} (ESLint ${ESLint.version})\n`;
+
+  it("--version and -v print the plugin's and ESLint's versions, at the top and after every command", async () => {
+    expect(spawnCli(["--version"], project)).toEqual({ code: 0, stdout: versionLine, stderr: "" });
+    for (const argv of ["-v", "check --version", "check -v src", "migrate -v", "demo --version", "paths -v"]) {
+      expect(await runCli(argv.split(" "), project), argv).toEqual({ code: 0, stdout: versionLine, stderr: "" });
+    }
+  });
+
+  it("leaves a --version after paths' -- to the server's command line", async () => {
+    const run = await runCli(["paths", "--url", "http://127.0.0.1:9/mcp", "--", "node", "--version"], project);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^paths: give either --url or a command after --, not both/);
+  });
+
+  it("-h prints each command's usage, listing -v and -h, and exits 0", async () => {
+    expect(spawnCli(["check", "-h"], project)).toMatchObject({ code: 0, stderr: "" });
+    for (const command of ["", "check", "check --discover", "migrate", "demo", "paths"]) {
+      const run = await runCli([...command.split(" ").filter(Boolean), "-h"], project);
+      expect(run.stderr, command).toBe("");
+      expect(run.code, command).toBe(0);
+      expect(run.stdout, command).toMatch(/^Usage: eslint-plugin-elicitation/);
+      expect(run.stdout, command).toMatch(/^ {2}-v, --version {2,}\S/m);
+      expect(run.stdout, command).toMatch(/^ {2}-h, --help {2,}show this help$/m);
+    }
+  });
+
+  it("check takes ESLint's short flags -f and -o: the report goes to the file, in the format asked", () => {
+    const dir = makeProject("check-short-flags", { "src/server.ts": BUGGY_SERVER });
+    const run = spawnCli(["check", "-f", "json", "-o", "reports/check.json", "src"], dir);
+    expect(run).toEqual({ code: 1, stdout: "", stderr: "" });
+    const results = JSON.parse(fs.readFileSync(path.join(dir, "reports", "check.json"), "utf8")) as JsonResult[];
+    expect(
+      sortFindings(results[0]!.messages.map((m) => ({ line: m.line, ruleId: m.ruleId ?? "parse error" }))),
+    ).toEqual(expectedFindings(BUGGY_SERVER));
+    const stylish = spawnCli(["check", "--output-file", "check.txt", "src"], dir);
+    expect(stylish.stdout).toBe("");
+    expect(fs.readFileSync(path.join(dir, "check.txt"), "utf8")).toMatch(/problems in 1 file \(1 file checked\)\.\n$/);
   });
 });
 
