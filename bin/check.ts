@@ -14,6 +14,13 @@ import { RULE_MODULES, type RuleName } from "../rules/index.ts";
 import { discoverSourceFiles } from "./files.ts";
 import { runDiscover } from "./discover.ts";
 import { withoutConfigWarnings } from "./eslint-warnings.ts";
+import {
+  DEFAULT_SUPPRESSIONS_FILE,
+  SuppressionsError,
+  applySuppressionsFile,
+  describeUnused,
+  type SuppressionsMode,
+} from "./suppressions.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 
 export const CONFIG_NAMES = ["recommended", "strict", "all"] as const;
@@ -52,10 +59,21 @@ Options:
   --concurrency <n>      lint on worker threads: a number, auto, or off (default)
   --cache                only re-lint changed files; results kept in --cache-location
   --cache-location <p>   cache file or directory (default: .eslintcache)
+  --suppress-all         record every finding in the suppressions file, so only new ones are reported
+  --suppress-rule <r>    record the findings of this rule only (repeatable; exhaustive-action or elicitation/…)
+  --prune-suppressions   remove suppressions that no longer occur from the file
+  --suppressions-location <p>
+                         the suppressions file (default: eslint-suppressions.json, ESLint's own format)
+  --pass-on-unpruned-suppressions
+                         do not fail when suppressions no longer occur
   -v, --version          print the plugin's version
   -h, --help             show this help
 
-Exit codes: 0 no findings, 1 findings (including files that do not parse), 2 usage error.`;
+With a suppressions file (eslint-suppressions.json in the current directory, or --suppressions-location), the
+findings it records are not reported; the file is ESLint's, so \`eslint\` reads it too.
+
+Exit codes: 0 no findings, 1 findings (including files that do not parse), 2 usage error or suppressions that no
+longer occur (as ESLint).`;
 
 /** The flat config `check` lints with: our parser for every JS/TS flavour, then the chosen plugin config. */
 export function checkConfig(config: ConfigName): Linter.Config[] {
@@ -120,6 +138,9 @@ interface ParsedArgs {
   cacheLocation?: string;
   ignorePatterns: string[];
   outputFile?: string;
+  suppressions: SuppressionsMode;
+  suppressionsLocation?: string;
+  passOnUnprunedSuppressions: boolean;
 }
 
 class UsageError extends Error {}
@@ -135,6 +156,11 @@ function parseCheckArgs(argv: readonly string[]): ParsedArgs {
         config: { type: "string" },
         format: { type: "string", short: "f" },
         "output-file": { type: "string", short: "o" },
+        "suppress-all": { type: "boolean" },
+        "suppress-rule": { type: "string", multiple: true },
+        "prune-suppressions": { type: "boolean" },
+        "suppressions-location": { type: "string" },
+        "pass-on-unpruned-suppressions": { type: "boolean" },
         concurrency: { type: "string" },
         cache: { type: "boolean" },
         "cache-location": { type: "string" },
@@ -164,7 +190,36 @@ function parseCheckArgs(argv: readonly string[]): ParsedArgs {
     ignorePatterns: values["ignore-pattern"] ?? [],
     ...(values["cache-location"] ? { cacheLocation: values["cache-location"] } : {}),
     ...(values["output-file"] ? { outputFile: values["output-file"] } : {}),
+    suppressions: parseSuppressionsMode(values),
+    ...(values["suppressions-location"] ? { suppressionsLocation: values["suppressions-location"] } : {}),
+    passOnUnprunedSuppressions: values["pass-on-unpruned-suppressions"] ?? false,
   };
+}
+
+/** ESLint's three ways to write the file, one at a time (the same pairs its CLI refuses). */
+function parseSuppressionsMode(values: {
+  "suppress-all"?: boolean;
+  "suppress-rule"?: string[];
+  "prune-suppressions"?: boolean;
+}): SuppressionsMode {
+  const asked = [
+    values["suppress-all"] ? "--suppress-all" : null,
+    values["suppress-rule"] ? "--suppress-rule" : null,
+    values["prune-suppressions"] ? "--prune-suppressions" : null,
+  ].filter((flag) => flag !== null);
+  if (asked.length > 1) throw new UsageError(`${asked.join(" and ")} cannot be used together.`);
+  if (values["suppress-all"]) return { kind: "suppress-all" };
+  if (values["prune-suppressions"]) return { kind: "prune" };
+  if (!values["suppress-rule"]) return { kind: "apply" };
+  const known = Object.keys(RULE_MODULES);
+  const rules = values["suppress-rule"].map((rule) => {
+    const name = rule.startsWith(`${RULE_PREFIX}/`) ? rule.slice(RULE_PREFIX.length + 1) : rule;
+    if (!known.includes(name)) {
+      throw new UsageError(`--suppress-rule: no rule "${rule}" in the plugin (its rules: ${known.join(", ")}).`);
+    }
+    return `${RULE_PREFIX}/${name}`;
+  });
+  return { kind: "suppress-rules", rules };
 }
 
 function parseConcurrency(value: string | undefined): Concurrency {
@@ -246,11 +301,43 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
     .sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
   if (notes.length > 0) io.stderr(notes.join(""));
 
+  // Paths in the file are relative to the current directory, as ESLint's CLI writes and reads them.
+  const suppressionsFile = path.resolve(io.cwd, args.suppressionsLocation ?? DEFAULT_SUPPRESSIONS_FILE);
+  if (
+    args.suppressionsLocation !== undefined &&
+    args.suppressions.kind === "apply" &&
+    !fs.existsSync(suppressionsFile)
+  ) {
+    io.stderr(
+      `check: no suppressions file at ${args.suppressionsLocation}: create it with --suppress-all or --suppress-rule.\n`,
+    );
+    return EXIT_USAGE;
+  }
+  let suppressed;
+  try {
+    suppressed = await applySuppressionsFile(linted, args.suppressions, suppressionsFile, io.cwd);
+  } catch (error) {
+    if (!(error instanceof SuppressionsError)) throw error;
+    io.stderr(`check: ${error.message}\n`);
+    return EXIT_USAGE;
+  }
+  const reported = suppressed.results;
+  const suppressionsName = displayPath(suppressionsFile, io.cwd);
+  if (args.suppressions.kind !== "apply") {
+    const recorded = Object.values(suppressed.suppressions).reduce(
+      (sum, rules) => sum + Object.values(rules).reduce((count, rule) => count + rule.count, 0),
+      0,
+    );
+    io.stderr(
+      `check: ${args.suppressions.kind === "prune" ? "pruned" : "wrote"} ${suppressionsName}: ${plural(recorded, "suppressed finding")} in ${plural(Object.keys(suppressed.suppressions).length, "file")}.\n`,
+    );
+  }
+
   let report: string;
   switch (args.format) {
     case "json": {
       const formatter = await eslint.loadFormatter("json");
-      report = `${await formatter.format(linted)}\n`;
+      report = `${await formatter.format(reported)}\n`;
       break;
     }
     case "sarif": {
@@ -261,12 +348,12 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
         );
         return EXIT_USAGE;
       }
-      report = `${formatSarif(linted, { cwd: io.cwd, rulesMeta: eslint.getRulesMetaForResults(linted) })}\n`;
+      report = `${formatSarif(reported, { cwd: io.cwd, rulesMeta: eslint.getRulesMetaForResults(reported) })}\n`;
       break;
     }
     case "stylish": {
       const color = io.isTTY && !process.env.NO_COLOR && args.outputFile === undefined;
-      report = formatCodeFrames(linted, { cwd: io.cwd, color });
+      report = formatCodeFrames(reported, { cwd: io.cwd, color, suppressed: suppressed.suppressed, suppressionsName });
       break;
     }
   }
@@ -282,7 +369,16 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
       return EXIT_USAGE;
     }
   }
-  return linted.some((result) => result.errorCount + result.warningCount > 0) ? EXIT_FAILURE : EXIT_OK;
+  const unused = describeUnused(suppressed.unused, suppressed.suppressions);
+  if (unused.length > 0 && !args.passOnUnprunedSuppressions) {
+    // As ESLint's CLI: a suppression that no longer occurs fails the run, so the file does not go stale.
+    io.stderr(
+      `check: suppressions in ${suppressionsName} that no longer occur:\n${unused.join("\n")}\n` +
+        "Remove them with --prune-suppressions, or pass --pass-on-unpruned-suppressions to ignore them.\n",
+    );
+    return EXIT_USAGE;
+  }
+  return reported.some((result) => result.errorCount + result.warningCount > 0) ? EXIT_FAILURE : EXIT_OK;
 }
 
 /**
@@ -409,6 +505,9 @@ async function loadSarifFormatter(): Promise<SarifFormatter | null> {
 interface CodeFrameOptions {
   cwd: string;
   color: boolean;
+  /** Findings the suppressions file left out, said in the summary when there are any. */
+  suppressed?: number;
+  suppressionsName?: string;
 }
 
 /**
@@ -440,7 +539,11 @@ function formatCodeFrames(results: readonly ESLint.LintResult[], options: CodeFr
             (unparsable > 0 ? `, ${unparsable} could not be parsed` : "") +
             ").",
         );
-  return blocks.map((block) => `${block}\n\n`).join("") + `${summary}\n`;
+  const suppressedNote =
+    options.suppressed && options.suppressed > 0
+      ? ` ${plural(options.suppressed, "finding")} suppressed by ${options.suppressionsName ?? DEFAULT_SUPPRESSIONS_FILE}.`
+      : "";
+  return blocks.map((block) => `${block}\n\n`).join("") + `${summary}${suppressedNote}\n`;
 }
 
 function formatMessage(file: string, lines: readonly string[], message: Linter.LintMessage, paint: Painter): string {
