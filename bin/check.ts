@@ -14,6 +14,7 @@ import { RULE_MODULES, type RuleName } from "../rules/index.ts";
 import { discoverSourceFiles } from "./files.ts";
 import { runDiscover } from "./discover.ts";
 import { withoutConfigWarnings } from "./eslint-warnings.ts";
+import { progressLine } from "./progress.ts";
 import {
   DEFAULT_SUPPRESSIONS_FILE,
   SuppressionsError,
@@ -294,7 +295,7 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
     cacheLocation: path.resolve(io.cwd, args.cacheLocation ?? ".eslintcache"),
     concurrency: args.concurrency,
   });
-  const lintResults = toLint.length > 0 ? await eslint.lintFiles(toLint) : [];
+  const lintResults = await lintWithProgress(eslint, toLint, files.length, args.concurrency, io);
   const notes: string[] = [];
   const linted = [...lintResults.filter((result) => !isIgnoredResult(result)), ...skipped.map(emptyResult)]
     .map((result) => keepOwnFindings(result, notes, io.cwd))
@@ -379,6 +380,42 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
     return EXIT_USAGE;
   }
   return reported.some((result) => result.errorCount + result.warningCount > 0) ? EXIT_FAILURE : EXIT_OK;
+}
+
+/** Below this many files a progress line is noise. */
+const PROGRESS_MIN_FILES = 20;
+/** Files per `lintFiles` call while a progress line is shown, so it can move between calls. */
+const PROGRESS_CHUNK = 25;
+
+/**
+ * `eslint.lintFiles(toLint)`, with a progress line on a terminal: the files the text gate left out count as done at
+ * once, the others as each chunk comes back. On worker threads, one call (a call per chunk would start the threads
+ * again each time), so the line moves once. Without a terminal, one call and no line.
+ */
+async function lintWithProgress(
+  eslint: ESLint,
+  toLint: readonly string[],
+  total: number,
+  concurrency: Concurrency,
+  io: CommandIo,
+): Promise<ESLint.LintResult[]> {
+  if (toLint.length === 0) return [];
+  const progress = progressLine(io, "check", "files", total, PROGRESS_MIN_FILES);
+  let done = total - toLint.length;
+  progress.update(done);
+  const chunk = io.isTTY && total >= PROGRESS_MIN_FILES && concurrency === "off" ? PROGRESS_CHUNK : toLint.length;
+  const results: ESLint.LintResult[] = [];
+  try {
+    for (let start = 0; start < toLint.length; start += chunk) {
+      const files = toLint.slice(start, start + chunk);
+      results.push(...(await eslint.lintFiles(files)));
+      done += files.length;
+      progress.update(done);
+    }
+  } finally {
+    progress.end();
+  }
+  return results;
 }
 
 /**

@@ -8,6 +8,7 @@ import { KitError } from "../testing/errors.ts";
 import { TERMINAL_PATHS, type TerminalPath } from "../testing/path-names.ts";
 import type { ServerTarget, WirePathResult, WireToolReport } from "../testing/wire.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
+import { progressLine, type ProgressLine } from "./progress.ts";
 
 const USAGE = `Usage: eslint-plugin-elicitation paths [options] -- <command...>
        eslint-plugin-elicitation paths [options] --url http://host/mcp
@@ -144,6 +145,26 @@ function table(report: WireToolReport): string {
   return [`${report.tool} (${report.questions} ${plural})`, line(header), ...rows.map(line)].join("\n");
 }
 
+/**
+ * Finding the tools that ask calls each one and waits up to --timeout-ms for a question: on a terminal, a line says
+ * how many have been tried.
+ */
+async function findAskingToolsWithProgress(
+  parsed: PathsArguments,
+  io: CommandIo,
+  findAskingTools: typeof import("../testing/wire.ts").findAskingTools,
+): ReturnType<typeof findAskingTools> {
+  let progress: ProgressLine | null = null;
+  try {
+    return await findAskingTools(parsed.target, parsed.timeoutMs, parsed.args, (tried, total) => {
+      progress ??= progressLine(io, "paths: calling each tool to find those that ask", "tools", total, 1);
+      progress.update(tried);
+    });
+  } finally {
+    (progress as ProgressLine | null)?.end();
+  }
+}
+
 export async function runPaths(argv: readonly string[], io: CommandIo): Promise<number> {
   const parsed = parse(argv, io.cwd);
   if (parsed === "help") {
@@ -160,7 +181,7 @@ export async function runPaths(argv: readonly string[], io: CommandIo): Promise<
     const tools =
       parsed.tools.length > 0
         ? parsed.tools.map((tool) => ({ tool, arguments: parsed.args }))
-        : await findAskingTools(parsed.target, parsed.timeoutMs, parsed.args);
+        : await findAskingToolsWithProgress(parsed, io, findAskingTools);
     if (tools.length === 0) {
       io.stderr(
         `paths: no tool of the server asked a question within ${parsed.timeoutMs} ms when called; name one with --tool (and --args)\n`,

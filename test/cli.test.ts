@@ -405,6 +405,53 @@ describe("the command line's own options", () => {
   });
 });
 
+describe("check's progress line", () => {
+  // 30 files: the text gate leaves out the clean ones, the server is linted.
+  const files: Record<string, string> = { "src/server.ts": BUGGY_SERVER };
+  for (let index = 0; index < 29; index++) files[`src/util-${String(index).padStart(2, "0")}.ts`] = CLEAN;
+  const dir = makeProject("check-progress", files);
+
+  it("says nothing on stderr and writes no escape codes when stderr is not a terminal", () => {
+    const run = spawnCli(["check", "src"], dir);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).not.toContain("\u001b");
+    expect(run.stdout.trimEnd().split("\n").at(-1)).toMatch(/ in 1 file \(30 files checked\)\.$/);
+  });
+
+  it("on a terminal, redraws files done / total on stderr and erases the line at the end", async () => {
+    const run = await runCli(["check", "src"], dir, true);
+    expect(run.code).toBe(1);
+    const draws = run.stderr.split("\r\u001b[K");
+    expect(draws[0]).toBe("");
+    expect(draws.at(-1)).toBe(""); // erased last
+    const counts = draws.filter(Boolean);
+    expect(counts[0]).toBe("check: 0/30 files");
+    expect(counts).toContain("check: 30/30 files");
+    for (const count of counts) expect(count).toMatch(/^check: \d+\/30 files$/);
+    const piped = await runCli(["check", "src"], dir, false);
+    expect(piped.stderr).toBe("");
+  });
+
+  it("on a terminal, lints in chunks between redraws and reports the same findings", async () => {
+    const many: Record<string, string> = {};
+    for (let index = 0; index < 30; index++) many[`src/server-${String(index).padStart(2, "0")}.ts`] = BUGGY_SERVER;
+    const buggy = makeProject("check-progress-chunks", many);
+    const onTerminal = await runCli(["check", "-f", "json", "src"], buggy, true);
+    const piped = await runCli(["check", "-f", "json", "src"], buggy, false);
+    expect(onTerminal.stderr).toContain("check: 30/30 files");
+    expect(JSON.parse(onTerminal.stdout)).toEqual(JSON.parse(piped.stdout));
+    expect((JSON.parse(piped.stdout) as JsonResult[]).map((r) => r.messages.length)).toEqual(
+      Array(30).fill(expectedFindings(BUGGY_SERVER).length),
+    );
+  });
+
+  it("stays quiet on a terminal for a short run", async () => {
+    const run = await runCli(["check", "src/server.ts"], dir, true);
+    expect(run.stderr).toBe("");
+  });
+});
+
 describe("demo", () => {
   it("checks the fixtures, previews the migration without writing, and exits 0 saying why", async () => {
     const before = snapshot(FIXTURES_DIR);

@@ -3,7 +3,7 @@
  * Streamable HTTP, driven by the real SDK client. `@modelcontextprotocol/server-everything` is started from its
  * package bin; our seat server (test/kit-fixtures) with node.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -16,13 +16,17 @@ const everythingBin = path.join(root, "node_modules", ".bin", "mcp-server-everyt
 const seatServer = ["--", process.execPath, path.join(root, "test", "kit-fixtures", "seat-server.mjs")];
 
 async function paths(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return pathsOn(false, ...argv);
+}
+
+async function pathsOn(isTTY: boolean, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
   const io: CommandIo = {
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
     cwd: root,
-    isTTY: false,
+    isTTY,
   };
   const code = await runPaths(argv, io);
   return { code, stdout, stderr };
@@ -198,6 +202,33 @@ describe("paths against a server of ours, started with node", () => {
     expect(stdout).toMatch(/\ntimeout +yes +error +\d+ ms +withdrawn +released\n/);
     expect(stdout).toContain("\nEvery path ended in bounded time and released.\n");
     expect(code).toBe(0);
+  });
+});
+
+describe("paths' progress line while it finds the tools that ask", () => {
+  const argv = ["--path", "accept", "--timeout-ms", "1500", ...seatServer];
+
+  it("on a terminal, counts the tools tried on stderr and erases the line", async () => {
+    const { code, stderr, stdout } = await pathsOn(true, ...argv);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^reserve_seat \(1 question\)\n/);
+    const draws = stderr.split("\r\u001b[K");
+    expect(draws.at(-1)).toBe("");
+    const counts = draws.filter(Boolean);
+    expect(counts[0]).toMatch(/^paths: calling each tool to find those that ask: 0\/(\d+) tools$/);
+    const total = counts[0]!.match(/\/(\d+) tools$/)![1];
+    expect(counts.at(-1)).toBe(`paths: calling each tool to find those that ask: ${total}/${total} tools`);
+  });
+
+  it("as a child process into a pipe, prints no progress and no escape codes", () => {
+    const cli = path.join(root, "bin", "cli.ts");
+    const run = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), [cli, "paths", ...argv], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).not.toContain("\u001b");
   });
 });
 

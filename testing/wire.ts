@@ -541,6 +541,8 @@ export async function findAskingTools(
   target: ServerTarget,
   timeoutMs: number,
   args?: Record<string, unknown>,
+  /** Called with the number of tools tried so far, from 0, as each call ends (for a progress line). */
+  onProgress?: (tried: number, total: number) => void,
 ): Promise<Array<{ tool: string; arguments: Record<string, unknown> }>> {
   const lister = await openSession(target, () => ({ action: ELICIT_ACTION.decline }), IGNORE);
   let tools: Array<{ name: string; inputSchema: unknown }>;
@@ -549,6 +551,8 @@ export async function findAskingTools(
   } finally {
     await lister.close();
   }
+  let tried = 0;
+  onProgress?.(tried, tools.length);
   const asking = await Promise.all(
     tools.map(async (tool) => {
       const toolArguments = args ?? validContentFor(tool.inputSchema as RequestedSchema);
@@ -570,6 +574,7 @@ export async function findAskingTools(
         ]);
       } finally {
         await session.close();
+        onProgress?.((tried += 1), tools.length);
       }
       return asked ? { tool: tool.name, arguments: toolArguments } : null;
     }),
