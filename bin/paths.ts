@@ -111,7 +111,7 @@ function pathPassed(result: WirePathResult): boolean {
 
 function heldCell(result: WirePathResult): string {
   const held = result.heldAfterClose ?? result.held;
-  if (held === null) return "-";
+  if (held === null) return "?"; // no probe ran (none given, or none possible after a disconnect over stdio)
   return held.length > 0 ? held.join(", ") : "released";
 }
 

@@ -80,7 +80,9 @@ describe("paths against @modelcontextprotocol/server-everything, started from it
       decline: null,
       cancel: null,
       timeout: "no deadline within 3000 ms: the question was still up when the cap passed",
-      disconnect: "the server kept running 3000 ms after its client went away (stdin closed)",
+      disconnect:
+        "the server kept running 3000 ms after its client went away (stdin closed): SDK 1.x's StdioServerTransport " +
+        'does not notice stdin closing, so the question waits out its deadline; add process.stdin.on("close", () => server.close())',
       "invalid-content": null,
       "outer-cancel": "the caller's cancel did not end the wait: the question was still up after 3000 ms",
     });
@@ -200,6 +202,40 @@ describe("paths against a server of ours, started with node", () => {
       /^reserve_seat \(1 question\)\npath +ended +outcome +time +question +held +hint\naccept +yes +result +\d+ ms +answered +released\n/,
     );
     expect(stdout).toMatch(/\ntimeout +yes +error +\d+ ms +withdrawn +released\n/);
+    expect(stdout).toContain("\nEvery path ended in bounded time and released.\n");
+    expect(code).toBe(0);
+  });
+});
+
+describe("paths on a stdio server that outlives its input (SDK 1.x's StdioServerTransport)", () => {
+  const confirmServer = path.join(root, "test", "kit-fixtures", "confirm-server.mjs");
+  const run = (...serverArgs: string[]) =>
+    paths(
+      "--path",
+      "accept",
+      "--path",
+      "disconnect",
+      "--timeout-ms",
+      "2000",
+      "--",
+      process.execPath,
+      confirmServer,
+      ...serverArgs,
+    );
+
+  it("fails disconnect with the cause and the fix in the hint, and prints held ? without a probe", async () => {
+    const { code, stdout } = await run();
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^path +ended +outcome +time +question +held +hint$/m);
+    expect(stdout).toMatch(/^accept +yes +result +\d+ ms +answered +\? *$/m);
+    expect(stdout).toMatch(
+      /^disconnect +no +- +2000 ms +left up +\? +the server kept running 2000 ms after its client went away \(stdin closed\): SDK 1\.x's StdioServerTransport does not notice stdin closing, so the question waits out its deadline; add process\.stdin\.on\("close", \(\) => server\.close\(\)\)$/m,
+    );
+  });
+
+  it("with the line the hint names, the same server passes disconnect", async () => {
+    const { code, stdout } = await run("--close-on-stdin");
+    expect(stdout).toMatch(/^disconnect +yes +/m);
     expect(stdout).toContain("\nEvery path ended in bounded time and released.\n");
     expect(code).toBe(0);
   });

@@ -465,7 +465,7 @@ describe("the kit itself", () => {
     ).rejects.toThrow('the server has no tool "deplyo" (it has: deploy, create_ticket, migrate_database, rollback)');
   });
 
-  it("formats results as a table", () => {
+  it("formats results as a table under a header row", () => {
     const table = formatTerminalPaths([
       {
         path: "accept",
@@ -503,9 +503,10 @@ describe("the kit itself", () => {
     ]);
     expect(table).toBe(
       [
-        "accept        result  12 ms    -  released                    Deployed.",
-        "timeout       hung    1000 ms  -  held: deploy (leaked)",
-        "outer-cancel  hung    1000 ms  -  held: deploy (until close)",
+        "path          state   time     question  held                        text",
+        "accept        result  12 ms    -         released                    Deployed.",
+        "timeout       hung    1000 ms  -         held: deploy (leaked)",
+        "outer-cancel  hung    1000 ms  -         held: deploy (until close)",
       ].join("\n"),
     );
   });

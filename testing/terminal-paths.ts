@@ -256,7 +256,9 @@ function heldCell(result: TerminalPathResult): string {
     .join("; ");
 }
 
-/** The results as a small fixed-width table, for logs and failure messages. */
+const TABLE_HEADER = ["path", "state", "time", "question", "held", "text"];
+
+/** The results as a small fixed-width table under a header row, for logs and failure messages. */
 export function formatTerminalPaths(results: readonly TerminalPathResult[]): string {
   const rows = results.map((result) => [
     result.path,
@@ -266,5 +268,5 @@ export function formatTerminalPaths(results: readonly TerminalPathResult[]): str
     heldCell(result),
     result.text ?? result.notApplicable ?? "",
   ]);
-  return formatTable(rows);
+  return formatTable([TABLE_HEADER, ...rows]);
 }

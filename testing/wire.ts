@@ -343,7 +343,14 @@ function hintFor(
       case "outer-cancel":
         return `the caller's cancel did not end the wait: the question was still up after ${timeoutMs} ms`;
       case "disconnect":
-        return `the server kept running ${timeoutMs} ms after its client went away (stdin closed)`;
+        // The MCP lifecycle expects a stdio server to exit when its input closes. SDK 1.x's StdioServerTransport
+        // (server/stdio.js, 1.32.2) listens for data and errors on stdin, never for its end, so a question still up
+        // waits out its own deadline and keeps the process alive. Closing the server rejects it at once.
+        return (
+          `the server kept running ${timeoutMs} ms after its client went away (stdin closed): SDK 1.x's ` +
+          `StdioServerTransport does not notice stdin closing, so the question waits out its deadline; ` +
+          `add process.stdin.on("close", () => server.close())`
+        );
       default:
         return `no reply within ${timeoutMs} ms after the person answered`;
     }
