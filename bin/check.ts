@@ -35,6 +35,8 @@ const RULE_PREFIX = "elicitation";
 /** Everything an ESLint instance is built from; plain JSON so worker threads can rebuild it. */
 interface CheckSettings {
   config: ConfigName;
+  /** Lint with type information: typescript-eslint's project service rooted here (the tsconfig.json's folder). */
+  tsconfigRootDir?: string;
   cwd: string;
   cache: boolean;
   cacheLocation?: string;
@@ -58,6 +60,8 @@ Options:
   -f, --format <name>    stylish (default: code frames and a summary), json (ESLint's) or sarif (SARIF 2.1.0)
   -o, --output-file <p>  write the report to this file instead of standard output
   --concurrency <n>      lint on worker threads: a number, auto, or off (default)
+  --typed, --no-typed    lint with type information (typescript-eslint's project service) or without; default:
+                         typed when a tsconfig.json is found above the paths, up to the project root
   --cache                only re-lint changed files; results kept in --cache-location
   --cache-location <p>   cache file or directory (default: .eslintcache)
   --suppress-all         record every finding in the suppressions file, so only new ones are reported
@@ -77,14 +81,15 @@ Exit codes: 0 no findings, 1 findings (including files that do not parse), 2 usa
 longer occur (as ESLint).`;
 
 /** The flat config `check` lints with: our parser for every JS/TS flavour, then the chosen plugin config. */
-export function checkConfig(config: ConfigName): Linter.Config[] {
+export function checkConfig(config: ConfigName, tsconfigRootDir?: string): Linter.Config[] {
+  const parserOptions = tsconfigRootDir ? { parserOptions: { projectService: true, tsconfigRootDir } } : {};
   return [
     // The file discovery already chose what to lint, node_modules included when a package there was named on purpose.
     { name: "elicitation/check/ignores", ignores: ["!**/node_modules/"] },
     {
       name: "elicitation/check/files",
       files: LINTED_FILES,
-      languageOptions: { parser: tsParser as Linter.Parser, sourceType: "module" },
+      languageOptions: { parser: tsParser as Linter.Parser, sourceType: "module", ...parserOptions },
     },
     { ...(plugin.configs[config] as Linter.Config), files: LINTED_FILES },
   ];
@@ -99,7 +104,7 @@ export function checkEslintOptions(settings: CheckSettings): ESLint.Options {
   return {
     cwd: settings.cwd,
     overrideConfigFile: true,
-    overrideConfig: checkConfig(settings.config),
+    overrideConfig: checkConfig(settings.config, settings.tsconfigRootDir),
     cache: settings.cache,
     ...(settings.cacheLocation ? { cacheLocation: settings.cacheLocation } : {}),
     concurrency: settings.concurrency,
@@ -141,6 +146,8 @@ interface ParsedArgs {
   outputFile?: string;
   suppressions: SuppressionsMode;
   suppressionsLocation?: string;
+  /** `--typed` / `--no-typed`; undefined: typed when a tsconfig.json is found. */
+  typed: boolean | undefined;
   passOnUnprunedSuppressions: boolean;
 }
 
@@ -152,6 +159,7 @@ function parseCheckArgs(argv: readonly string[]): ParsedArgs {
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
+      allowNegative: true,
       strict: true,
       options: {
         config: { type: "string" },
@@ -162,6 +170,7 @@ function parseCheckArgs(argv: readonly string[]): ParsedArgs {
         "prune-suppressions": { type: "boolean" },
         "suppressions-location": { type: "string" },
         "pass-on-unpruned-suppressions": { type: "boolean" },
+        typed: { type: "boolean" },
         concurrency: { type: "string" },
         cache: { type: "boolean" },
         "cache-location": { type: "string" },
@@ -194,6 +203,7 @@ function parseCheckArgs(argv: readonly string[]): ParsedArgs {
     suppressions: parseSuppressionsMode(values),
     ...(values["suppressions-location"] ? { suppressionsLocation: values["suppressions-location"] } : {}),
     passOnUnprunedSuppressions: values["pass-on-unpruned-suppressions"] ?? false,
+    typed: values.typed,
   };
 }
 
@@ -286,17 +296,37 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
   // The rules' own text gate, before ESLint parses anything: a file no rule can report on costs one read. A file
   // named on the command line is always parsed, so a pre-commit run that names a broken file fails on it.
   const named = new Set(targets.filter((target) => !fs.statSync(target).isDirectory()));
-  const { toLint, skipped } = splitByGate(files, args.config, named);
-  const eslint = await createEslint({
+  const tsconfigRootDir = args.typed === false ? undefined : findTsconfigRoot(targets, args.typed === true);
+  if (args.typed === true && tsconfigRootDir === undefined) {
+    io.stderr(
+      `check: --typed needs a tsconfig.json, and there is none in ${displayPath(commonAncestor(targets.map(directoryOf)), io.cwd)} or the folders above it.\n`,
+    );
+    return EXIT_USAGE;
+  }
+  const { toLint, skipped } = splitByGate(files, args.config, named, tsconfigRootDir !== undefined);
+  const settings: CheckSettings = {
     config: args.config,
     // ESLint ignores files outside its cwd: start from a directory that holds every path given.
     cwd: commonAncestor([io.cwd, ...targets]),
     cache: args.cache,
     cacheLocation: path.resolve(io.cwd, args.cacheLocation ?? ".eslintcache"),
     concurrency: args.concurrency,
-  });
-  const lintResults = await lintWithProgress(eslint, toLint, files.length, args.concurrency, io);
+    ...(tsconfigRootDir === undefined ? {} : { tsconfigRootDir }),
+  };
+  const eslint = await createEslint(settings);
   const notes: string[] = [];
+  let lintResults = await lintWithProgress(eslint, toLint, files.length, args.concurrency, io);
+  if (tsconfigRootDir !== undefined) {
+    lintResults = await untypedOutsideProjects(lintResults, settings, (outside) => {
+      const shown = outside.slice(0, 3).map((file) => displayPath(file, io.cwd));
+      const more = outside.length > shown.length ? ` and ${outside.length - shown.length} more` : "";
+      notes.push(
+        `check: note: ${plural(outside.length, "file")} in no tsconfig.json's project (${shown.join(", ")}${more}) ` +
+          `checked without type information; add ${outside.length === 1 ? "it" : "them"} to a tsconfig.json's ` +
+          "include to check with types.\n",
+      );
+    });
+  }
   const linted = [...lintResults.filter((result) => !isIgnoredResult(result)), ...skipped.map(emptyResult)]
     .map((result) => keepOwnFindings(result, notes, io.cwd))
     .sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
@@ -382,6 +412,48 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
   return reported.some((result) => result.errorCount + result.warningCount > 0) ? EXIT_FAILURE : EXIT_OK;
 }
 
+/**
+ * Where typed linting is rooted: the nearest folder holding a tsconfig.json, from the folder that holds every path
+ * given up to the project root (a folder with a package.json or .git), or, when `--typed` was asked for, up to the
+ * repository's root (.git) or the file system's. Undefined when there is none.
+ */
+function findTsconfigRoot(targets: readonly string[], asked: boolean): string | undefined {
+  for (let directory = commonAncestor(targets.map(directoryOf)); ; directory = path.dirname(directory)) {
+    if (fs.existsSync(path.join(directory, "tsconfig.json"))) return directory;
+    const atRoot = fs.existsSync(path.join(directory, ".git")) || directory === path.dirname(directory);
+    if (atRoot || (!asked && fs.existsSync(path.join(directory, "package.json")))) return undefined;
+  }
+}
+
+function directoryOf(target: string): string {
+  return fs.statSync(target).isDirectory() ? target : path.dirname(target);
+}
+
+/** typescript-eslint's parse error for a file that no tsconfig.json's project holds (typescript-estree 8.73.0). */
+const NOT_IN_A_PROJECT = /was not found by the project service/;
+
+/**
+ * Typed, a file in no tsconfig.json's project fails to parse, once per file. Those files are linted again without
+ * type information, and `onOutside` hears about them once, so a repository's config files and scripts outside
+ * `include` are still checked and cost one note, not an error each.
+ */
+async function untypedOutsideProjects(
+  results: ESLint.LintResult[],
+  settings: CheckSettings,
+  onOutside: (files: string[]) => void,
+): Promise<ESLint.LintResult[]> {
+  const outside = results
+    .filter((result) => result.messages.some((message) => message.fatal && NOT_IN_A_PROJECT.test(message.message)))
+    .map((result) => result.filePath);
+  if (outside.length === 0) return results;
+  const untypedSettings: CheckSettings = { ...settings, cache: false };
+  delete untypedSettings.tsconfigRootDir;
+  const untyped = await createEslint(untypedSettings);
+  const again = new Map((await untyped.lintFiles(outside)).map((result) => [result.filePath, result]));
+  onOutside(outside);
+  return results.map((result) => again.get(result.filePath) ?? result);
+}
+
 /** Below this many files a progress line is noise. */
 const PROGRESS_MIN_FILES = 20;
 /** Files per `lintFiles` call while a progress line is shown, so it can move between calls. */
@@ -457,25 +529,30 @@ function displayPath(file: string, cwd: string): string {
 }
 
 /**
- * Whether any rule of the config could report on this text (untyped, with the config's options, as `check` runs
- * them): each rule's own `mayReport` (rules/index.ts). False is a promise that linting the file would find nothing;
+ * Whether any rule of the config could report on this text (untyped unless `typed`, with the config's options, as
+ * `check` runs them): each rule's own `mayReport` (rules/index.ts). False is a promise that linting the file would find nothing;
  * a rule without a gate (`mayReport = null`) always says true.
  */
-export function mayHaveFindings(text: string, config: ConfigName = "recommended"): boolean {
+export function mayHaveFindings(text: string, config: ConfigName = "recommended", typed = false): boolean {
   return Object.entries(plugin.configs[config].rules ?? {}).some(([ruleId, entry]) => {
     const gate = RULE_MODULES[ruleId.slice(RULE_PREFIX.length + 1) as RuleName].mayReport;
     const options =
       Array.isArray(entry) && typeof entry[1] === "object" && entry[1] !== null
         ? (entry[1] as Record<string, unknown>)
         : {};
-    return gate ? gate(text, options) : true;
+    // Typed, some rules admit more files (an answer known by its type needs no word); the gates that take the flag
+    // take it third, the others ignore it.
+    return gate ? (gate as TypedGate)(text, options, typed) : true;
   });
 }
+
+type TypedGate = (text: string, options: Record<string, unknown>, typed: boolean) => boolean;
 
 function splitByGate(
   files: readonly string[],
   config: ConfigName,
   named: ReadonlySet<string>,
+  typed: boolean,
 ): { toLint: string[]; skipped: string[] } {
   const toLint: string[] = [];
   const skipped: string[] = [];
@@ -491,7 +568,7 @@ function splitByGate(
       toLint.push(file); // ESLint reports the read error with the file's name
       continue;
     }
-    (mayHaveFindings(text, config) ? toLint : skipped).push(file);
+    (mayHaveFindings(text, config, typed) ? toLint : skipped).push(file);
   }
   return { toLint, skipped };
 }

@@ -43,8 +43,10 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
   const fixtures = path.relative(io.cwd, FIXTURES_DIR) || ".";
   const missing = EXAMPLE_PACKAGES.filter((specifier) => !resolvesFrom(FIXTURES_DIR, specifier));
 
-  io.stdout(`== 1/2  eslint-plugin-elicitation check ${fixtures}\n\n`);
-  const checkCode = await runCheck([fixtures], io);
+  // fixtures/ has a tsconfig.json, so check is typed there; without the SDKs the types say nothing: lint untyped.
+  const checkArgs = missing.length > 0 ? [fixtures, "--no-typed"] : [fixtures];
+  io.stdout(`== 1/2  eslint-plugin-elicitation check ${checkArgs.join(" ")}\n\n`);
+  const checkCode = await runCheck(checkArgs, io);
   if (checkCode !== EXIT_OK && checkCode !== EXIT_FAILURE) {
     io.stderr("demo: check could not run on the fixtures (see above).\n");
     return checkCode;
