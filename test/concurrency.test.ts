@@ -160,7 +160,7 @@ describe("two overlapping questions in one session, real MCP SDK over InMemoryTr
         endLine: 29,
         endColumn: 34,
       });
-      expect(result.messages[0]!.message).toContain("stored under `sessionId`");
+      expect(result.messages[0]!.message).toContain("Questions in one session share `sessionId`");
       expect(result.messages[0]!.message).toContain("the second overwrites the first");
     });
   });

@@ -97,17 +97,24 @@ async function jscodeshift(cwd: string, args: string[]): Promise<{ code: number;
 }
 
 describe("codemods from the packed tarball, through the jscodeshift CLI", () => {
-  it("ships every transform compiled to CommonJS", async () => {
+  it("ships every transform compiled to CommonJS, at the stable codemods/<name>.js path", async () => {
     const { files } = await packOnce();
     for (const name of ["exhaustive-action", "release-in-finally", "deadline"]) {
       expect(files).toContain(`codemods/${name}.js`);
+      expect(files).toContain(`dist/codemods/${name}.js`);
+      // The stable path is a one-line file that loads the build; the build itself is CommonJS.
+      const stable = fs.readFileSync(
+        path.join(installed, `node_modules/eslint-plugin-elicitation/codemods/${name}.js`),
+        "utf8",
+      );
+      expect(stable).toContain(`require("../dist/codemods/${name}.js")`);
+      const compiled = fs.readFileSync(
+        path.join(installed, `node_modules/eslint-plugin-elicitation/dist/codemods/${name}.js`),
+        "utf8",
+      );
+      expect(compiled).toMatch(/exports\.default = /);
+      expect(compiled).not.toMatch(/import\.meta|^import /m);
     }
-    const compiled = fs.readFileSync(
-      path.join(installed, "node_modules/eslint-plugin-elicitation/codemods/exhaustive-action.js"),
-      "utf8",
-    );
-    expect(compiled).toMatch(/exports\.default = /);
-    expect(compiled).not.toMatch(/import\.meta|^import /m);
   });
 
   it("ships no codemod test fixtures", async () => {

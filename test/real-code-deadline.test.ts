@@ -76,6 +76,9 @@ const DEADLINE_FINDINGS: readonly Finding[] = [
   sdk("server/elicitationUrlExample.js", 544, "missingDeadline"),
   // `extra.sendRequest({ method: 'elicitation/create', … }, ElicitResultSchema)` with no options.
   sdk("server/simpleStreamableHttp.js", 179, "missingDeadline"),
+  // `server.server.experimental.tasks.elicitInputStream({ mode: 'form', … })` with no options: the SDK 1.32.2 row
+  // added for issue 22 (RequestOptions, 60 s default); the loop then waits for its `result` message.
+  sdk("server/simpleStreamableHttp.js", 269, "missingDeadline"),
   // Delivering a queued task message: `await server.elicitInput(params)` with no options.
   sdk("server/simpleTaskInteractive.js", 212, "missingDeadline"),
   // Inside the example's own `TaskSession.elicit`: it enqueues the question and awaits `resolver.wait()`, a

@@ -85,7 +85,7 @@ describe("check with type information", () => {
     expect(run.code).toBe(1);
     expect(findings(run.stdout, dir)).toEqual([`${path.join("src", "deploy.ts")}:6 elicitation/exhaustive-action`]);
     const stylish = spawnCli(["check", "src/deploy.ts"], dir);
-    expect(stylish.stdout).toMatch(/^src\/deploy\.ts:6:7 {2}Decline and cancel both take the `else` branch/m);
+    expect(stylish.stdout).toMatch(/^src\/deploy\.ts:6:7 {2}The `else` branch treats cancel as decline/m);
   });
 
   it("--typed does the same; --no-typed turns it off, and then nothing says confirm asks a person", () => {
