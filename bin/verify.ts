@@ -149,8 +149,46 @@ function reachOf(message: Linter.LintMessage, sourceCode: SourceCode): [number, 
   const ranges: [number, number][] = [[start, end]];
   for (const suggestion of message.suggestions ?? []) ranges.push([suggestion.fix.range[0], suggestion.fix.range[1]]);
   const call = enclosingCall(sourceCode.getNodeByRangeIndex(start) as TSESTree.Node | null, start, end);
-  if (call) ranges.push(...withoutFunctionBodies(call));
+  if (call) for (const each of [call, ...callsHandedTo(call, sourceCode)]) ranges.push(...withoutFunctionBodies(each));
   return ranges;
+}
+
+type AnyCall = TSESTree.CallExpression | TSESTree.NewExpression;
+
+/**
+ * The calls the wait `call` is handed to as an argument, directly, in an array, or through the variable it is stored
+ * in (`askWithin(ask, { signal, noAnswer })`, `Promise.race([ask, timer])`, `const ask = …; askWithin(ask, …)`): a wait
+ * raced by a helper gets its deadline in the helper's call, so an edit there is the wait's own.
+ */
+function callsHandedTo(call: AnyCall, sourceCode: SourceCode): AnyCall[] {
+  const found: AnyCall[] = [];
+  let pending: TSESTree.Node[] = [call];
+  for (let depth = 0; depth < 3 && pending.length > 0; depth += 1) {
+    const next: TSESTree.Node[] = [];
+    for (const value of pending) {
+      let child: TSESTree.Node = value;
+      let parent = child.parent;
+      // Not through `await`: a variable holding the answer is not the wait.
+      if (parent?.type === "ArrayExpression") {
+        child = parent;
+        parent = parent.parent;
+      }
+      if (
+        (parent?.type === "CallExpression" || parent?.type === "NewExpression") &&
+        parent.arguments.includes(child as TSESTree.CallExpressionArgument)
+      ) {
+        found.push(parent);
+        next.push(parent);
+      } else if (parent?.type === "VariableDeclarator" && parent.init === child && parent.id.type === "Identifier") {
+        const [variable] = sourceCode.getDeclaredVariables(parent as never);
+        for (const reference of variable?.references ?? []) {
+          if (reference.isRead()) next.push(reference.identifier as TSESTree.Node);
+        }
+      }
+    }
+    pending = next;
+  }
+  return found;
 }
 
 /** The call (or `new`) whose callee holds the reported range, as rules report a call at its name. */
