@@ -1,12 +1,20 @@
 /**
- * Formatting a rewritten file with the project's own Prettier, when the project has one: its config file and its
- * installed `prettier` package, resolved from the file's folder (never ours). A file that passed `prettier --check`
- * before the rewrite is formatted whole, so it passes after; a file that did not is formatted only over the range the
- * rewrite changed, so lines nobody touched keep their (unformatted) text. Without a config or without Prettier the
- * rewrite stays as the transforms wrote it, in the file's own style (see layout.ts).
+ * Formatting a rewritten file with the project's own Prettier, when the project runs Prettier: its config file (or,
+ * without one, a project that evidently runs Prettier with its defaults: `prettier` in the nearest package.json's
+ * dependencies or scripts) and its installed `prettier` package, resolved from the file's folder (never ours).
+ *
+ * Only what the rewrite changed is formatted: each changed region on its own (Prettier's rangeStart/rangeEnd, which
+ * widen it to the statements it touches), so statements the rewrite did not touch stay byte for byte. Prettier works
+ * on the text with `\n` line endings; the result is put back with the file's own (lines nobody touched keep theirs,
+ * new lines get the file's). Only a file that followed the configuration before (`prettier --check` passes, line
+ * endings aside) is formatted, so it still passes after; in any other file (tabs where the configuration says spaces,
+ * no semicolons where it says semicolons, …) a Prettier-formatted block would stand out, so the rewrite stays as the
+ * transforms wrote it, in the file's own style (see core/layout.ts).
  */
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { diffLines } from "diff";
 
 /** The part of Prettier's API used here (3.x). */
 interface PrettierApi {
@@ -22,8 +30,8 @@ interface PrettierApi {
 }
 
 type FormatOutcome =
-  /** Formatted with the project's Prettier; `whole` when the file was clean before and is formatted throughout. */
-  | { readonly kind: "formatted"; readonly text: string; readonly whole: boolean; readonly version: string }
+  /** Formatted with the project's Prettier over the statements the rewrite changed. */
+  | { readonly kind: "formatted"; readonly text: string; readonly version: string }
   /** Not formatted, and why (no config, no Prettier installed, ignored, a Prettier error). */
   | { readonly kind: "unformatted"; readonly reason: string };
 
@@ -52,25 +60,83 @@ function loadProjectPrettier(directory: string): PrettierApi | null {
   return loaded.get(resolved) ?? null;
 }
 
-/** Formats `after` (the rewrite of `before`) as the project's Prettier would, over the changed range only if need be. */
+/** The nearest package.json above `directory`, read, or null. */
+function nearestPackageJson(directory: string): { file: string; json: Record<string, unknown> } | null {
+  for (let current = directory; ; current = path.dirname(current)) {
+    const file = path.join(current, "package.json");
+    if (fs.existsSync(file)) {
+      try {
+        return { file, json: JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown> };
+      } catch {
+        return null;
+      }
+    }
+    if (path.dirname(current) === current) return null;
+  }
+}
+
+const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"] as const;
+
+/**
+ * Whether a project without a Prettier configuration file still runs Prettier (with its defaults): its package.json
+ * depends on `prettier` itself or one of its scripts runs it. An installed `prettier` alone is no sign: many tools
+ * bring it along without the project formatting anything with it.
+ */
+export function runsPrettier(packageJson: Record<string, unknown>): boolean {
+  const declared = DEPENDENCY_FIELDS.some((field) => {
+    const dependencies = packageJson[field];
+    return typeof dependencies === "object" && dependencies !== null && "prettier" in dependencies;
+  });
+  const scripts = packageJson["scripts"];
+  const scripted =
+    typeof scripts === "object" &&
+    scripts !== null &&
+    Object.values(scripts).some((script) => typeof script === "string" && /(?:^|[\s;&|(])prettier\b/.test(script));
+  return declared || scripted;
+}
+
+/** Formats the regions of `after` (the rewrite of `before`) that differ from `before`, as the project's Prettier would. */
 export async function formatRewrite(file: string, before: string, after: string): Promise<FormatOutcome> {
   const prettier = loadProjectPrettier(path.dirname(file));
   if (!prettier) return { kind: "unformatted", reason: "Prettier is not installed in this project" };
   try {
     const configFile = await prettier.resolveConfigFile(file);
-    if (!configFile) return { kind: "unformatted", reason: "the project has no Prettier configuration" };
+    const manifest = nearestPackageJson(path.dirname(file));
+    if (!configFile && !(manifest && runsPrettier(manifest.json))) {
+      return { kind: "unformatted", reason: "the project has no Prettier configuration and does not run Prettier" };
+    }
+    const roots = [configFile, manifest?.file].filter((entry): entry is string => typeof entry === "string");
     const info = await prettier.getFileInfo(file, {
-      ignorePath: [path.join(path.dirname(configFile), ".prettierignore")],
+      ignorePath: [...new Set(roots.map((root) => path.join(path.dirname(root), ".prettierignore")))],
     });
     if (info.ignored) return { kind: "unformatted", reason: "the file is listed in .prettierignore" };
     if (!info.inferredParser) return { kind: "unformatted", reason: "Prettier has no parser for this file" };
-    const options = { ...(await prettier.resolveConfig(file, { editorconfig: true })), filepath: file };
-    if (await prettier.check(before, options)) {
-      return { kind: "formatted", text: await prettier.format(after, options), whole: true, version: prettier.version };
+    // Prettier reads and writes `\n`; the file's own line endings are put back at the end.
+    const beforeLf = before.replace(/\r\n/g, "\n");
+    const afterLf = after.replace(/\r\n/g, "\n");
+    const configured = { ...(await prettier.resolveConfig(file, { editorconfig: true })), filepath: file };
+    const options: Record<string, unknown> = { ...configured, endOfLine: "lf" };
+    // A file Prettier would not leave as it is was not formatted with this configuration: a Prettier-formatted block
+    // would stand out in it, so the rewrite keeps the file's own style, as the transforms wrote it.
+    if (!(await prettier.check(beforeLf, options))) {
+      return { kind: "unformatted", reason: "the file does not follow the project's Prettier configuration" };
     }
-    const [rangeStart, rangeEnd] = changedRange(before, after);
-    const text = await prettier.format(after, { ...options, rangeStart, rangeEnd });
-    return { kind: "formatted", text, whole: false, version: prettier.version };
+    const regions = changedRegions(beforeLf, afterLf);
+    let text = afterLf;
+    // Last region first, so that formatting one moves no offset of those before it. Prettier formats the whole
+    // statements a range touches: a region inside a statement that an earlier region's formatting reached is done.
+    for (let index = regions.length - 1; index >= 0; index -= 1) {
+      const [start, end] = regions[index]!;
+      const formatted = await prettier.format(text, {
+        ...options,
+        rangeStart: start,
+        rangeEnd: Math.max(start, end - 1),
+      });
+      const from = changedSpan(text, formatted)[0];
+      text = formatted;
+      while (index > 0 && regions[index - 1]![1] > from) index -= 1;
+    }
+    return { kind: "formatted", text: withLineEndingsOf(after, text), version: prettier.version };
   } catch (error) {
     return {
       kind: "unformatted",
@@ -79,12 +145,52 @@ export async function formatRewrite(file: string, before: string, after: string)
   }
 }
 
-/** The range of `after` that differs from `before`: everything between their common prefix and common suffix. */
-function changedRange(before: string, after: string): [number, number] {
-  let start = 0;
+/** The part of `before` that `after` replaces, as offsets of `before`: everything between their common prefix and suffix. */
+function changedSpan(before: string, after: string): [number, number] {
   const shortest = Math.min(before.length, after.length);
+  let start = 0;
   while (start < shortest && before[start] === after[start]) start += 1;
   let end = 0;
   while (end < shortest - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end += 1;
-  return [start, after.length - end];
+  return [start, before.length - end];
+}
+
+/** The regions of `after` (offsets, whole lines, end exclusive) that are not lines of `before`. */
+function changedRegions(before: string, after: string): [number, number][] {
+  const regions: [number, number][] = [];
+  let offset = 0;
+  for (const change of diffLines(before, after)) {
+    if (change.removed) continue;
+    if (change.added) {
+      const previous = regions.at(-1);
+      if (previous && previous[1] === offset) previous[1] = offset + change.value.length;
+      else regions.push([offset, offset + change.value.length]);
+    }
+    offset += change.value.length;
+  }
+  return regions;
+}
+
+/**
+ * `formatted` (with `\n` endings) written with the line endings of `original`: a line both have keeps its ending
+ * byte for byte, a line only `formatted` has gets the file's (`\r\n` when the file uses it anywhere, as the transforms
+ * write).
+ */
+function withLineEndingsOf(original: string, formatted: string): string {
+  if (!original.includes("\r\n")) return formatted;
+  const lines = original.match(/[^\n]*(?:\n|$)/g)!.filter((line, index, all) => line !== "" || index < all.length - 1);
+  let index = 0;
+  let result = "";
+  for (const change of diffLines(original.replace(/\r\n/g, "\n"), formatted)) {
+    const count = change.count ?? 0;
+    if (change.removed) {
+      index += count;
+    } else if (change.added) {
+      result += change.value.replace(/\n/g, "\r\n");
+    } else {
+      result += lines.slice(index, index + count).join("");
+      index += count;
+    }
+  }
+  return result;
 }
