@@ -49,7 +49,8 @@ node_modules, dist, build, coverage and dot-folders.
 Where a rewrite is not provably equivalent, the code is left as is and the reason is printed with file:line.
 Before anything is written, each changed file is type-checked as it was and as rewritten (its nearest
 tsconfig.json, or default options): an edit that adds a type error is left out, the file's other edits are kept.
-A file whose imports do not resolve (dependencies not installed) cannot be checked and is not rewritten.
+A file whose imports do not resolve (dependencies not installed) cannot be checked and is not rewritten (with
+--dry its diff is shown, marked as not type-checked).
 After each rewrite, the rules run on the old and the new text: a finding that vanished although no edit was made
 for it means the rewrite hid a problem, and the file is left as it was.
 Exit codes: 0 done, 1 a file failed or an edit was left out (bad syntax, an unresolved import, a rewrite that
@@ -85,7 +86,8 @@ interface FileResult {
   readonly file: string;
   readonly before: string;
   after: string;
-  status: "changed" | "unchanged" | "failed";
+  /** `skipped`: left whole, with the reason in its one skip (a file over the size a rewrite is attempted on). */
+  status: "changed" | "unchanged" | "skipped" | "failed";
   readonly skips: Skip[];
   /** Edits applied per transform. */
   readonly applied: Map<string, number>;
@@ -95,6 +97,8 @@ interface FileResult {
   engineOutput: string;
   /** Edits left out because they added a type error (lines of the old text). */
   readonly rejected: { line: number; reason: string }[];
+  /** Dry run only: why the rewrite shown could not be type-checked (an import that does not resolve). */
+  unchecked?: string;
   error?: string;
 }
 
@@ -157,6 +161,9 @@ export async function runMigrate(argv: readonly string[], io: CommandIo): Promis
     const formatted = await formatRewrite(result.file, result.before, result.after);
     if (formatted.kind === "formatted") result.after = formatted.text;
   }
+  // Last, once the text that will be on disk is known: formatting and left-out edits move code too.
+  for (const result of results)
+    if (result.status === "changed" || result.status === "unchanged") placeSkips(result, args.dry);
 
   for (const result of results) {
     if (result.status !== "changed") continue;
@@ -273,10 +280,23 @@ function migrateFile(file: string, args: MigrateArgs, display: (file: string) =>
     for (const codemod of args.codemods) {
       try {
         const outcome = codemod.run(text, file, args.options);
+        const whole = outcome.skipped.find((skip) => skip.wholeFile);
+        if (whole) {
+          // Said once for the file, whichever transform said it; no other transform, lint or check runs on it.
+          result.status = "skipped";
+          result.skips.push({ file, line: 0, column: 0, transform: "", rule: "", reason: whole.reason });
+          return result;
+        }
         if (outcome.changed) {
           text = outcome.output;
           changedThisRound = true;
-          result.applied.set(codemod.name, (result.applied.get(codemod.name) ?? 0) + outcome.applied);
+          // Counted by kind where the transform tells kinds apart (deadline: `deadline` and `signal` edits).
+          const byLabel = Object.entries(outcome.appliedByLabel ?? {});
+          const labelled = byLabel.reduce((sum, [, count]) => sum + count, 0);
+          const counts: [string, number][] = [...byLabel, [codemod.name, outcome.applied - labelled]];
+          for (const [name, count] of counts) {
+            if (count > 0) result.applied.set(name, (result.applied.get(name) ?? 0) + count);
+          }
           for (const helper of outcome.addedHelpers ?? []) result.helpers?.add(helper);
         }
         for (const skip of outcome.skipped)
@@ -328,15 +348,29 @@ function uncommittedChanges(paths: readonly string[]): { dirty: string[]; notInG
       notInGit = true;
       continue;
     }
-    dirty.push(...status.stdout.split("\n").filter((line) => line.trim() !== ""));
+    dirty.push(...status.stdout.split("\n").filter((line) => line.trim() !== "" && !isLintCache(line)));
   }
   return { dirty: [...new Set(dirty)], notInGit };
 }
 
 /**
+ * Whether a `git status --porcelain` line is only ESLint's cache, which `eslint --cache` and `check --cache` write
+ * (default name `.eslintcache`, in any folder; or `.cache_<hash>` inside a `.eslintcache/` folder given as the
+ * location): not a change of the user's, and nothing the rewrite touches. Any other path counts, dot-files included.
+ */
+function isLintCache(porcelainLine: string): boolean {
+  const file = porcelainLine.slice(3).replace(/^"(.*)"$/, "$1");
+  if (porcelainLine.slice(0, 2).includes("R") || file.includes(" -> ")) return false;
+  const parts = file.split("/");
+  const name = parts.at(-1)!;
+  return name === ESLINT_CACHE || (parts.at(-2) === ESLINT_CACHE && /^\.cache_[0-9a-z]+$/.test(name));
+}
+
+const ESLINT_CACHE = ".eslintcache";
+
+/**
  * Every changed file, before anything is written: the findings before and after (a finding hidden rather than
- * fixed puts the file back), then, unless --no-typecheck, the type check of each edit (see verify.ts). Skips are
- * kept only where `check` would report them, at lines of the file as it will be on disk.
+ * fixed puts the file back), then, unless --no-typecheck, the type check of each edit (see verify.ts).
  */
 async function verifyResults(
   results: FileResult[],
@@ -359,10 +393,9 @@ async function verifyResults(
         );
       } else if (projects) {
         if (projects.count === 0) io.stderr(`migrate: type-checking the changed files\n`);
-        typeCheckEdits(result, old, projects, display);
+        typeCheckEdits(result, old, projects, display, args.dry);
       }
     }
-    if (result.status !== "failed") keepVisibleSkips(result, args.dry);
   }
 }
 
@@ -378,15 +411,21 @@ function typeCheckEdits(
   old: readonly Finding[],
   projects: TypeProjects,
   display: (file: string) => string,
+  dry: boolean,
 ): void {
   const check = projects.checkerFor(result.file);
   const errorsBefore = check(result.before);
   const unresolved = errorsBefore.find((error) => UNRESOLVED_MODULE_CODES.has(error.code));
   if (unresolved) {
-    fail(
-      result,
-      `${display(result.file)}:${unresolved.line}: ${unresolved.key.replace(/^TS\d+: /, "")}, so the rewrite cannot be type-checked; file left as it was (install the project's dependencies, or pass --no-typecheck)`,
-    );
+    const why = `${unresolved.key.replace(/^TS\d+: /, "").replace(/\.$/, "")} (line ${unresolved.line})`;
+    // A preview still shows the rewrite, said to be unchecked; a real run writes nothing it could not check.
+    if (dry) result.unchecked = why;
+    else {
+      fail(
+        result,
+        `${display(result.file)}:${unresolved.line}: ${why.replace(/ \(line \d+\)$/, "")}, so the rewrite cannot be type-checked; file left as it was (install the project's dependencies, then run migrate again)`,
+      );
+    }
     return;
   }
   const hunks = hunksBetween(result.before, result.after);
@@ -438,25 +477,41 @@ function inLines(line: number, range: [number, number] | undefined): boolean {
 const UNRESOLVED_MODULE_CODES = new Set([2307, 2792]);
 
 /**
- * Skips carry lines of the transforms' output. Only those `check` reports are shown (the transforms also run
- * strict-only checks, to leave those places alone); a dry run shows lines of the file on disk, which is the old text.
+ * Skips carry positions in the transforms' output. Only those `check` reports are shown (the transforms also run
+ * strict-only checks, to leave those places alone), each at the line:column `check` gives in the file as it is on disk
+ * when the run ends: the old text in a dry run, the new one after a real run (formatted, without any left-out edit).
+ * A place is found there as the same finding (rule, message, reported text) nearest to where its line moved.
  */
-function keepVisibleSkips(result: FileResult, dry: boolean): void {
+function placeSkips(result: FileResult, dry: boolean): void {
   if (result.skips.length === 0) return;
   const output = result.engineOutput;
   const visible = lintFindings(output, result.file).findings;
-  const shown = result.skips.filter((skip) =>
-    visible.some(
-      (finding) =>
-        finding.ruleId === `elicitation/${skip.rule}` && finding.line === skip.line && finding.column === skip.column,
-    ),
-  );
+  const shown = result.skips.flatMap((skip) => {
+    const finding = visible.find(
+      (each) => each.ruleId === `elicitation/${skip.rule}` && each.line === skip.line && each.column === skip.column,
+    );
+    return finding ? [{ skip, finding }] : [];
+  });
   const onDisk = dry || result.status !== "changed" ? result.before : result.after;
-  result.skips.splice(
-    0,
-    result.skips.length,
-    ...shown.map((skip) => ({ ...skip, line: mapLine(output, onDisk, skip.line) })),
-  );
+  const there = onDisk === output ? null : lintFindings(onDisk, result.file).findings;
+  const taken = new Set<Finding>();
+  const placed = shown.map(({ skip, finding }) => {
+    if (!there) return skip;
+    const moved = mapLine(output, onDisk, skip.line);
+    const key = findingKey(finding, output);
+    const candidates = there.filter((each) => !taken.has(each) && findingKey(each, onDisk) === key);
+    const nearest = candidates.sort((a, b) => Math.abs(a.line - moved) - Math.abs(b.line - moved))[0];
+    if (!nearest) return { ...skip, line: moved };
+    taken.add(nearest);
+    return { ...skip, line: nearest.line, column: nearest.column };
+  });
+  result.skips.splice(0, result.skips.length, ...placed.sort((a, b) => a.line - b.line || a.column - b.column));
+}
+
+/** What identifies a finding wherever the code moved: its rule, its message and the text it reports, spaces aside. */
+function findingKey(finding: Finding, text: string): string {
+  const [start, end] = finding.reach[0] ?? [0, 0];
+  return `${finding.ruleId}|${finding.messageId ?? ""}|${text.slice(start, end).replace(/\s+/g, " ")}`;
 }
 
 type TsMorph = typeof import("ts-morph");
@@ -564,7 +619,10 @@ function report(results: readonly FileResult[], args: MigrateArgs, display: (fil
   for (const result of results) {
     if (result.status === "changed") {
       const counts = [...result.applied].map(([name, count]) => `${name} ${count}`).join(", ");
-      lines.push(`${args.dry ? "would change" : "changed"}  ${display(result.file)} (${counts})`);
+      const unchecked = result.unchecked
+        ? `, not type-checked: ${result.unchecked}; install the project's dependencies and run again to check it before writing`
+        : "";
+      lines.push(`${args.dry ? "would change" : "changed"}  ${display(result.file)} (${counts})${unchecked}`);
       for (const helper of result.helpers ?? []) {
         lines.push(
           `${args.dry ? "would add" : "added"}  helper \`${helper}\` to ${display(result.file)}: it ends each question it is handed on the caller's signal or the deadline, as a "no decision" answer`,
@@ -578,7 +636,9 @@ function report(results: readonly FileResult[], args: MigrateArgs, display: (fil
       );
     }
     // A failed file was left whole; its skips belong to a rewrite that did not happen.
-    if (result.status !== "failed") {
+    if (result.status === "skipped") {
+      for (const skip of result.skips) lines.push(`skipped  ${display(skip.file)}: ${skip.reason}`);
+    } else if (result.status !== "failed") {
       for (const skip of result.skips) {
         const source = skip.rule === skip.transform ? skip.rule : `${skip.transform}: ${skip.rule}`;
         lines.push(`skipped  ${display(skip.file)}:${skip.line}:${skip.column} [${source}] ${skip.reason}`);

@@ -95,6 +95,7 @@ describe("fixWithRules", () => {
         line: 1,
         column: 1,
         reason: expect.stringMatching(/^the file is 2\.0 MB, over the 2 MB a rewrite is attempted on/),
+        wholeFile: true,
       },
     ]);
   });

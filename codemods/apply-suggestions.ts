@@ -24,8 +24,11 @@ export interface RuleToApply {
 
 export type { TextEdit } from "../edits/layout.ts";
 
-/** What a transform does with one report: an edit, or the reason it leaves the code as it is. */
-export type Decision = { readonly edit: TextEdit } | { readonly skip: string };
+/**
+ * What a transform does with one report: an edit, or the reason it leaves the code as it is. `label` names the kind of
+ * edit in the counts `migrate` prints (default: the transform's name).
+ */
+export type Decision = { readonly edit: TextEdit; readonly label?: string } | { readonly skip: string };
 
 export type Decide = (problem: Linter.LintMessage, sourceCode: SourceCode) => Decision;
 
@@ -34,6 +37,8 @@ export interface Skipped {
   readonly line: number;
   readonly column: number;
   readonly reason: string;
+  /** The whole file was left alone (too large to rewrite), not one report in it. */
+  readonly wholeFile?: boolean;
 }
 
 export interface FixOutcome {
@@ -44,6 +49,8 @@ export interface FixOutcome {
   readonly skipped: readonly Skipped[];
   /** How many edits were applied over all passes. */
   readonly applied: number;
+  /** Applied edits by the label their decision gave (only labelled ones; the rest count under the transform's name). */
+  readonly appliedByLabel?: Readonly<Record<string, number>>;
   /** Helper functions the transform added to the file, by name (`migrate` lists them per file). */
   readonly addedHelpers?: readonly string[];
 }
@@ -58,6 +65,14 @@ export class CodemodSyntaxError extends Error {
   ) {
     super(`${file}:${line}:${column}: cannot parse: ${detail}`);
     this.name = "CodemodSyntaxError";
+  }
+}
+
+/** The transform was called without an option it cannot run without: the same for every file of the run. */
+export class CodemodUsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CodemodUsageError";
   }
 }
 
@@ -270,7 +285,7 @@ export function fixWithRules(
     return {
       output: source,
       changed: false,
-      skipped: [{ rule: rules[0]?.name ?? "", line: 1, column: 1, reason }],
+      skipped: [{ rule: rules[0]?.name ?? "", line: 1, column: 1, reason, wholeFile: true }],
       applied: 0,
     };
   }
@@ -279,6 +294,8 @@ export function fixWithRules(
   const ruleOrder = rules.map(({ name }) => `${PLUGIN_NAME}/${name}`);
   let text = source;
   let applied = 0;
+  const labels = new Map<TextEdit, string>();
+  const appliedByLabel: Record<string, number> = {};
   for (let pass = 0; pass <= MAX_PASSES; pass += 1) {
     const { messages, sourceCode } = lintWithRules(text, filename, rules, linter, typed);
     throwIfUnparsable(messages, filename, pass === 0);
@@ -286,8 +303,10 @@ export function fixWithRules(
     const skipped: Skipped[] = [];
     for (const problem of inRuleOrder(messages, ruleOrder)) {
       const decision = decide(problem, sourceCode);
-      if ("edit" in decision) edits.push(decision.edit);
-      else {
+      if ("edit" in decision) {
+        edits.push(decision.edit);
+        if (decision.label !== undefined) labels.set(decision.edit, decision.label);
+      } else {
         skipped.push({
           rule: (problem.ruleId ?? "").slice(PLUGIN_NAME.length + 1),
           line: problem.line,
@@ -298,13 +317,21 @@ export function fixWithRules(
     }
     const kept = nonOverlapping(edits);
     if (kept.length === 0) {
-      return { output: applied === 0 ? source : text, changed: applied > 0 && text !== source, skipped, applied };
+      const output = applied === 0 ? source : text;
+      return { output, changed: applied > 0 && text !== source, skipped, applied, appliedByLabel };
     }
     if (pass === MAX_PASSES) break;
     const next = applyEdits(text, kept);
-    if (next === text) return { output: applied === 0 ? source : text, changed: text !== source, skipped, applied };
+    if (next === text) {
+      const output = applied === 0 ? source : text;
+      return { output, changed: text !== source, skipped, applied, appliedByLabel };
+    }
     text = next;
     applied += kept.length;
+    for (const edit of kept) {
+      const label = labels.get(edit);
+      if (label !== undefined) appliedByLabel[label] = (appliedByLabel[label] ?? 0) + 1;
+    }
   }
   throw new CodemodInternalError(
     filename,

@@ -43,6 +43,7 @@ import requireDeadline, {
   type MessageIds as DeadlineMessageId,
 } from "../rules/require-deadline/index.ts";
 import {
+  CodemodUsageError,
   combineEdits,
   decideBySuggestion,
   fixWithRules,
@@ -71,7 +72,11 @@ const REPORT_EVERYTHING = { reportOpaqueOptions: true };
 
 export function runDeadline(source: string, file: string, options: CodemodOptions): FixOutcome {
   if (options.deadlineMs === undefined) {
-    throw new Error(
+    // A file with no wait needs no deadline: it is passed over before the option is asked for.
+    if (!signalMayReport(source) && !deadlineMayReport(source, REPORT_EVERYTHING)) {
+      return { output: source, changed: false, skipped: [], applied: 0 };
+    }
+    throw new CodemodUsageError(
       "deadline: --deadline-ms is required (how many milliseconds a person gets to answer; there is no default)",
     );
   }
@@ -87,10 +92,23 @@ export function runDeadline(source: string, file: string, options: CodemodOption
     (problem, sourceCode) => {
       const style = layoutOf(sourceCode as never);
       const context: DecideContext = { problem, sourceCode, deadlineMs, typescript, style };
-      return problem.ruleId === `elicitation/${SIGNAL_RULE}` ? decideSignal(context) : decideDeadline(context);
+      const decision =
+        problem.ruleId === `elicitation/${SIGNAL_RULE}` ? decideSignal(context) : decideDeadline(context);
+      return "edit" in decision
+        ? { ...decision, label: editKind(decision.edit, sourceCode.text, deadlineMs) }
+        : decision;
     },
   );
   return { ...outcome, addedHelpers: outcome.changed ? helpersAdded(source, outcome.output) : [] };
+}
+
+/**
+ * `deadline` for an edit that writes the deadline (with or without the signal), `signal` for one that only forwards the
+ * caller's signal: an edit adds the deadline when its text holds `deadlineMs` more often than the text it replaces.
+ */
+function editKind(edit: TextEdit, text: string, deadlineMs: number): "deadline" | "signal" {
+  const count = (value: string) => value.split(String(deadlineMs)).length - 1;
+  return count(edit.text) > count(text.slice(edit.range[0], edit.range[1])) ? "deadline" : "signal";
 }
 
 interface DecideContext {

@@ -2,8 +2,11 @@
  * Turns a codemod's `run(source, file, options)` into the function jscodeshift calls, and reads the options
  * jscodeshift passes along (it keeps unknown flags under their dashed names: `--deadline-ms=300000` → `deadline-ms`).
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { API, FileInfo, Options } from "jscodeshift";
-import { formatLocation, type FixOutcome } from "./apply-suggestions.ts";
+import { CodemodUsageError, formatLocation, type FixOutcome } from "./apply-suggestions.ts";
 
 /** Options every codemod understands, whether called by jscodeshift or by `migrate`. */
 export interface CodemodOptions {
@@ -20,7 +23,15 @@ export type JscodeshiftTransform = (file: FileInfo, api: API, options: Options) 
 /** jscodeshift counts `undefined` as "skipped" and the same text as "unchanged"; both leave the file untouched. */
 export function toJscodeshiftTransform(run: RunCodemod): JscodeshiftTransform {
   return function transform(file, api, options) {
-    const outcome = run(file.source, file.path, readCodemodOptions(options));
+    let outcome: FixOutcome;
+    try {
+      outcome = run(file.source, file.path, readCodemodOptions(options));
+    } catch (error) {
+      if (!(error instanceof CodemodUsageError)) throw error;
+      // Not one error per file with a stack trace: the message once for the run, and the file left as it is.
+      sayOnce(`${error.message}; nothing was rewritten. Run it again with the option (e.g. --deadline-ms=300000).`);
+      return undefined;
+    }
     // Some runners (jscodeshift's own testUtils) pass no `report`.
     const report = typeof api.report === "function" ? api.report : () => {};
     for (const skip of outcome.skipped) {
@@ -28,6 +39,28 @@ export function toJscodeshiftTransform(run: RunCodemod): JscodeshiftTransform {
     }
     return outcome.changed ? outcome.output : undefined;
   };
+}
+
+const said = new Set<string>();
+
+/**
+ * Writes `message` to stderr once per run. jscodeshift runs transforms in worker processes it forks (one per CPU):
+ * the first worker to get here says it, the others see its marker file, named after the runner's process id and
+ * removed when that worker exits. In band (`--run-in-band`) there is one process and no marker.
+ */
+function sayOnce(message: string): void {
+  if (said.has(message)) return;
+  said.add(message);
+  if (typeof process.send === "function") {
+    const marker = path.join(os.tmpdir(), `eslint-plugin-elicitation-usage-${process.ppid}`);
+    try {
+      fs.writeFileSync(marker, "", { flag: "wx" });
+    } catch {
+      return;
+    }
+    process.on("exit", () => fs.rmSync(marker, { force: true }));
+  }
+  process.stderr.write(`${message}\n`);
 }
 
 export function readCodemodOptions(options: Options): CodemodOptions {

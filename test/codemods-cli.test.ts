@@ -454,7 +454,7 @@ describe("migrate keeps only what it can prove", () => {
     const result = await migrate(root, ["src", "--deadline-ms", "300000"]);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
-      /^failed {2}src\/drop\.ts:1: Cannot find module '@modelcontextprotocol\/sdk\/server\/mcp\.js'.*file left as it was \(install the project's dependencies, or pass --no-typecheck\)$/m,
+      /^failed {2}src\/drop\.ts:1: Cannot find module '@modelcontextprotocol\/sdk\/server\/mcp\.js'.*file left as it was \(install the project's dependencies, then run migrate again\)$/m,
     );
     expect(read(root, "src/drop.ts")).toBe(THEN_APART);
 
