@@ -13,7 +13,7 @@ const UNIT_FILES = [
   "protocol/**/*.test.ts",
   "codemods/**/*.test.ts",
   "testing/**/*.test.ts",
-  "bin/**/*.test.ts",
+  "cli/**/*.test.ts",
   "test/docs.test.ts",
 ];
 

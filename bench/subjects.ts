@@ -177,7 +177,7 @@ interface MigrateCodemod {
   run(source: string, file: string, options: { deadlineMs?: number }): { output: string; changed: boolean };
 }
 
-/** Rounds `migrate` runs at most before it gives up on a file (bin/migrate.ts). */
+/** Rounds `migrate` runs at most before it gives up on a file (cli/migrate.ts). */
 const MIGRATE_MAX_ROUNDS = 4;
 
 /**

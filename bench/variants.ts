@@ -9,7 +9,7 @@ import path from "node:path";
 import { ESLint, type Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
 import tseslint from "typescript-eslint";
-import { main as cli } from "../bin/cli.ts";
+import { main as cli } from "../cli/cli.ts";
 import { REPO_ROOT } from "./corpora.ts";
 import {
   PLUGIN_PREFIX,

@@ -9,7 +9,7 @@
  * new lines get the file's). Only a file that followed the configuration before (`prettier --check` passes, line
  * endings aside) is formatted, so it still passes after; in any other file (tabs where the configuration says spaces,
  * no semicolons where it says semicolons, …) a Prettier-formatted block would stand out, so the rewrite stays as the
- * transforms wrote it, in the file's own style (see core/layout.ts).
+ * transforms wrote it, in the file's own style (see edits/layout.ts).
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";

@@ -3,7 +3,7 @@
  * by exactly those gates.
  */
 import { describe, expect, it } from "vitest";
-import { mayHaveFindings } from "../bin/check.ts";
+import { mayHaveFindings } from "../cli/check.ts";
 import plugin from "../index.ts";
 import { RULE_MODULES } from "./index.ts";
 import { mayReport as sessionKeyedMayReport } from "./no-session-keyed-pending/index.ts";

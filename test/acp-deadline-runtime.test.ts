@@ -14,7 +14,7 @@ import { getEventListeners } from "node:events";
 import path from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMigrate } from "../bin/migrate.ts";
+import { runMigrate } from "../cli/migrate.ts";
 import { runDeadline } from "../codemods/deadline.ts";
 
 const REPOSITORY = path.join(__dirname, "..");

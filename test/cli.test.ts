@@ -7,8 +7,8 @@ import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 import plugin from "../index.ts";
-import { mayHaveFindings } from "../bin/check.ts";
-import { FIXTURES_DIR } from "../bin/demo.ts";
+import { mayHaveFindings } from "../cli/check.ts";
+import { FIXTURES_DIR } from "../cli/demo.ts";
 import { makeProject, runCli, spawnCli } from "./support/cli.ts";
 import { BUGGY_SERVER, CLEAN, STRICT_ONLY, SYNTAX_ERROR, expectedFindings, sortFindings } from "./support/samples.ts";
 

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_DIR } from "../bin/demo.ts";
+import { FIXTURES_DIR } from "../cli/demo.ts";
 import { ESLINT_BIN, linkRepoNodeModules, makeProject, requireBuiltPlugin, spawnCli } from "./support/cli.ts";
 import { BUGGY_SERVER, CLEAN, STRICT_ONLY, SYNTAX_ERROR } from "./support/samples.ts";
 

@@ -11,9 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import * as prettier from "prettier";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCheck } from "../bin/check.ts";
-import type { CommandIo } from "../bin/io.ts";
-import { runMigrate } from "../bin/migrate.ts";
+import { runCheck } from "../cli/check.ts";
+import type { CommandIo } from "../cli/io.ts";
+import { runMigrate } from "../cli/migrate.ts";
 import { CODEMODS } from "../codemods/registry.ts";
 
 const REPOSITORY = path.join(__dirname, "..");

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import plugin from "../index.ts";
-import { CONFIG_NAMES, FORMATS } from "../bin/check.ts";
+import { CONFIG_NAMES, FORMATS } from "../cli/check.ts";
 import { REPO_ROOT, runCli } from "./support/cli.ts";
 import { readmeBlock, readmeCodeBlocks, readmeText } from "./support/readme.ts";
 import { LONGEST_DATA } from "./support/message-data.ts";

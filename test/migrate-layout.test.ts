@@ -163,7 +163,7 @@ beforeAll(() => {
         lib: ["es2022", "dom", "esnext.disposable"],
         module: "nodenext",
         strict: true,
-        // The JavaScript askWithin helper carries no JSDoc types (core/race-helper-text.ts), so under checkJs its
+        // The JavaScript askWithin helper carries no JSDoc types (edits/race-helper-text.ts), so under checkJs its
         // parameters are implicit `any`s and the gate refuses the plain-JavaScript fixture's rewrite; layout is the
         // question here.
         noImplicitAny: false,

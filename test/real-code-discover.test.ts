@@ -7,8 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../bin/cli.ts";
-import type { CommandIo } from "../bin/io.ts";
+import { main } from "../cli/cli.ts";
+import type { CommandIo } from "../cli/io.ts";
 
 const REPO = path.join(__dirname, "..");
 

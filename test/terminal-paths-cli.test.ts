@@ -7,9 +7,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../bin/cli.ts";
-import type { CommandIo } from "../bin/io.ts";
-import { runPaths } from "../bin/paths.ts";
+import { main } from "../cli/cli.ts";
+import type { CommandIo } from "../cli/io.ts";
+import { runPaths } from "../cli/paths.ts";
 
 const root = path.join(__dirname, "..");
 const everythingBin = path.join(root, "node_modules", ".bin", "mcp-server-everything");
@@ -257,7 +257,7 @@ describe("paths' progress line while it finds the tools that ask", () => {
   });
 
   it("as a child process into a pipe, prints no progress and no escape codes", () => {
-    const cli = path.join(root, "bin", "cli.ts");
+    const cli = path.join(root, "cli", "cli.ts");
     const run = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), [cli, "paths", ...argv], {
       cwd: root,
       encoding: "utf8",

@@ -17,7 +17,7 @@ const BUILD_ROOTS = [
   "edits",
   "rules",
   "codemods",
-  "bin",
+  "cli",
   "testing",
 ];
 

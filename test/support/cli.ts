@@ -7,13 +7,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { main } from "../../bin/cli.ts";
+import { main } from "../../cli/cli.ts";
 import { REPO_ROOT } from "./paths.ts";
 
 export { REPO_ROOT };
 const TSX_BIN = path.join(REPO_ROOT, "node_modules", ".bin", "tsx");
 export const ESLINT_BIN = path.join(REPO_ROOT, "node_modules", ".bin", "eslint");
-const CLI_SOURCE = path.join(REPO_ROOT, "bin", "cli.ts");
+const CLI_SOURCE = path.join(REPO_ROOT, "cli", "cli.ts");
 
 export interface RunResult {
   code: number;
@@ -94,7 +94,7 @@ export function linkRepoNodeModules(dir: string): void {
 export function requireBuiltPlugin(): void {
   if (
     !fs.existsSync(path.join(REPO_ROOT, "dist", "index.js")) ||
-    !fs.existsSync(path.join(REPO_ROOT, "dist", "bin", "cli.js"))
+    !fs.existsSync(path.join(REPO_ROOT, "dist", "cli", "cli.js"))
   ) {
     throw new Error("The compiled plugin is missing: run `npm run build` first (`npm test` does).");
   }

@@ -106,7 +106,7 @@ function sourceFingerprint(): string {
     "edits",
     "rules",
     "codemods",
-    "bin",
+    "cli",
     "testing",
     "docs",
   ];
