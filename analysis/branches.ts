@@ -6,6 +6,7 @@
  * of that field, whether a condition is certainly true, certainly false, or depends on something else
  * (`r.action === accept && r.content` is "depends" for accept). From that, rules know which values reach each path.
  */
+import { raceHelperOf } from "./race-helper.ts";
 import { canCompleteNormally } from "./completion.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
@@ -199,6 +200,17 @@ function traceWithParams(expression: TSESTree.Node, context: BranchContext, dept
       PASS_THROUGH_METHODS.has(getStaticPropertyName(callee) ?? "")
     ) {
       return traceWithParams(callee.object, context, depth + 1);
+    }
+    // The file's own race helper (`askWithin(ask, { signal, ms, noAnswer })`, `withinDeadline(signal, ms, (s) => ask)`,
+    // as the deadline codemod writes them) resolves with the answer of the wait it is handed.
+    if (raceHelperOf(node, context.sourceCode)) {
+      for (const argument of node.arguments) {
+        const source = isFunctionNode(argument)
+          ? functionAnswerSource(argument, context, depth + 1)
+          : traceWithParams(argument, context, depth + 1);
+        if (source) return source;
+      }
+      return null;
     }
     if (callee.type === AST_NODE_TYPES.Identifier) {
       const fn = localFunction(callee, context.sourceCode);

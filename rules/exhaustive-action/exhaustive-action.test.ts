@@ -17,6 +17,37 @@ const DEFAULT_PATH = { path: "The `default` case", rewrite: "" };
 const NO_REWRITE = (reason: string) => ` No rewrite: ${reason}.`;
 const TERNARY_REASON = NO_REWRITE("a ternary is an expression");
 const ACP_REASON = NO_REWRITE("options are built elsewhere");
+/** The race helper the deadline codemod adds to a file (codemods/__fixtures__/deadline/acp-v1-no-signal.output.ts). */
+const ASK_WITHIN = `function askWithin<T>(
+  ask: Promise<T>,
+  { signal, ms, noAnswer }: { signal?: AbortSignal; ms?: number; noAnswer: () => T },
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stopWaiting = () => {
+      settle();
+      resolve(noAnswer());
+    };
+    const timer = ms === undefined ? undefined : setTimeout(stopWaiting, ms);
+    const settle = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", stopWaiting);
+    };
+    if (signal?.aborted) return stopWaiting();
+    signal?.addEventListener("abort", stopWaiting, { once: true });
+    ask.then(
+      (answer) => {
+        settle();
+        resolve(answer);
+      },
+      (error: unknown) => {
+        settle();
+        reject(error);
+      },
+    );
+  });
+}
+`;
+const ASK_WITHIN_LINES = ASK_WITHIN.split("\n").length;
 
 const UNTYPED_INVALID: InvalidTestCase<MessageIds, Options>[] = [
   {
@@ -1110,6 +1141,27 @@ async function deploy(server) {
     ],
   },
   {
+    name: "ACP requestPermission handed to the file's askWithin race helper (as the deadline codemod writes it): the answer is still traced",
+    code: `
+${ASK_WITHIN}
+async function edit(conn, sessionId) {
+  const r = await askWithin(conn.requestPermission({ sessionId }), { ms: 300000, noAnswer: () => ({ outcome: { outcome: "cancelled" } }) });
+  if (r.outcome.outcome === "selected" && r.outcome.optionId === "allow") {
+    return apply();
+  } else {
+    return "Not applied.";
+  }
+}`,
+    errors: [
+      {
+        messageId: "cancelledAndSelectedMerged",
+        data: { path: "The \`else\` branch", rewrite: ACP_REASON },
+        line: ASK_WITHIN_LINES + 4,
+        suggestions: [],
+      },
+    ],
+  },
+  {
     name: "a break inside the branch would change target: no rewrite",
     code: `
 async function loop(server) {
@@ -1307,6 +1359,19 @@ async function deploy(server) {
 
 untypedRuleTester.run("exhaustive-action", rule, {
   valid: [
+    {
+      name: "contrast: the askWithin race helper handed something that asks nobody",
+      code: `
+${ASK_WITHIN}
+async function edit(sessionId) {
+  const r = await askWithin(loadDecision(sessionId), { ms: 300000, noAnswer: () => ({ outcome: { outcome: "cancelled" } }) });
+  if (r.outcome.outcome === "selected" && r.outcome.optionId === "allow") {
+    return apply();
+  } else {
+    return "Not applied.";
+  }
+}`,
+    },
     {
       name: "contrast (code path analysis): a switch with no default can run on, so the if is not an early exit",
       code: `
