@@ -26,6 +26,7 @@ import {
   discriminantOf,
   firstComparisonOf,
   isChainLink,
+  isStatusTextOfReturnedGate,
   isUndecidedPath,
   listOf,
   merges,
@@ -201,6 +202,7 @@ export function analyseTernary(check: Check, node: TSESTree.ConditionalExpressio
   const split = splitOnAnswer(check, node, node.test);
   if (!split) return;
   const { found, whenTrue, whenFalse } = split;
+  if (found.viaFlag && isStatusTextOfReturnedGate(node, sourceCode)) return;
   const { discriminant, comparison } = found;
   const reason = { reason: "a ternary is an expression" };
   const at = found.viaFlag ? node.test : comparison.comparison;

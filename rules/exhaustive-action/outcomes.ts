@@ -1,6 +1,6 @@
 /** Which outcomes a test lets through, and the small judgements the exhaustive-action analysis makes on them. */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import type { VisitorKeys } from "../../analysis/ast.ts";
+import { findVariable, getEnclosingFunction, isStringLike, type VisitorKeys } from "../../analysis/ast.ts";
 import {
   alwaysThrows,
   answerComparisons,
@@ -133,4 +133,54 @@ export function sameTokens(
   const a = tokensOf(left);
   const b = tokensOf(right);
   return a.length === b.length && a.every((token, index) => token === b[index]);
+}
+
+/**
+ * `const ok = r.outcome.outcome === selected && r.outcome.optionId === apply; log(ok ? "applied" : "not applied");
+ * return ok;`: a boolean gate the function hands back to its caller, whose only other use is a status text. The
+ * caller decides on the gate; the ternary only words it, so it merges nothing a person decided.
+ */
+export function isStatusTextOfReturnedGate(
+  ternary: TSESTree.ConditionalExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  const test = unwrapNegation(ternary.test);
+  if (test.type !== AST_NODE_TYPES.Identifier || !isStatusText(ternary)) return false;
+  const variable = findVariable(sourceCode.getScope(test), test.name);
+  const declaring = variable?.defs[0] && getEnclosingFunction(variable.defs[0].node);
+  if (!variable || !declaring) return false;
+  let returned = false;
+  for (const reference of variable.references) {
+    if (reference.init) continue;
+    if (!reference.isRead() || reference.isWrite()) return false;
+    const use = outermostNegation(reference.identifier);
+    const parent = use.parent;
+    if (parent?.type === AST_NODE_TYPES.ConditionalExpression && parent.test === use && isStatusText(parent)) continue;
+    const isResult =
+      (parent?.type === AST_NODE_TYPES.ReturnStatement && parent.argument === use) ||
+      (parent?.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === use);
+    if (isResult && getEnclosingFunction(use) === declaring) {
+      returned = true;
+      continue;
+    }
+    return false;
+  }
+  return returned;
+}
+
+/** A ternary that only chooses between two texts (`ok ? "applied" : \`skipped ${name}\``). */
+function isStatusText(ternary: TSESTree.ConditionalExpression): boolean {
+  return isStringLike(ternary.consequent) && isStringLike(ternary.alternate);
+}
+
+function unwrapNegation(node: TSESTree.Node): TSESTree.Node {
+  return node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!" ? unwrapNegation(node.argument) : node;
+}
+
+function outermostNegation(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (current.parent?.type === AST_NODE_TYPES.UnaryExpression && current.parent.operator === "!") {
+    current = current.parent;
+  }
+  return current;
 }
