@@ -26,7 +26,7 @@ import { ELICITATION_PARAM_KEYS } from "../protocol/apis.ts";
 import type { ResultShape } from "../protocol/answers.ts";
 import { viewKindTruth } from "./mrtr.ts";
 import { ACP_OUTCOMES, DISCRIMINANT_FIELD, ELICIT_ACTIONS, RESULT_TYPE_NAMES } from "../protocol/answers.ts";
-import { isAnswerUnion } from "./answers.ts";
+import { answerFieldOf, isAnswerUnion } from "./answers.ts";
 import { isNullish, typeAccess, typeComesFromEnclosingCall } from "./types.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
 
@@ -81,13 +81,24 @@ const CLOSED_SHAPES: Readonly<Record<ResultShape, boolean>> = {
 const OPEN_ANNOTATIONS = new Set(["CreateElicitationResponse"]);
 const ACP_ANNOTATIONS = new Set(["RequestPermissionResponse", "RequestPermissionOutcome"]);
 
-function kindOfSource(source: AnswerSource): { kind: AnswerKind; closed: boolean } {
+/** The kind of answer a source gives, whether its values are closed, and the field that carries an MCP-shaped one. */
+function kindOfSource(source: AnswerSource): { kind: AnswerKind; closed: boolean; field: string } {
   if (source.kind === "call") {
     const shape = source.call.api.result;
-    return { kind: shape === "acp-permission-outcome" ? "acp" : "mcp", closed: CLOSED_SHAPES[shape] };
+    return {
+      kind: shape === "acp-permission-outcome" ? "acp" : "mcp",
+      closed: CLOSED_SHAPES[shape],
+      field: answerFieldOf(source.call.api),
+    };
   }
-  if (ACP_ANNOTATIONS.has(source.typeName)) return { kind: "acp", closed: true };
-  return { kind: "mcp", closed: !OPEN_ANNOTATIONS.has(source.typeName) };
+  if (ACP_ANNOTATIONS.has(source.typeName)) {
+    return { kind: "acp", closed: true, field: DISCRIMINANT_FIELD["acp-permission-outcome"] };
+  }
+  return {
+    kind: "mcp",
+    closed: !OPEN_ANNOTATIONS.has(source.typeName),
+    field: DISCRIMINANT_FIELD["mcp-elicit-result"],
+  };
 }
 
 const discriminantCache = new WeakMap<TSESTree.Node, Discriminant | null>();
@@ -128,9 +139,9 @@ function resolveFromSource(
     const field = getStaticPropertyName(target);
     const source = traceWithParams(target.object, context);
     if (!source || field === null) return null;
-    const { kind, closed } = kindOfSource(source);
-    if (kind === "mcp" && field === DISCRIMINANT_FIELD["mcp-elicit-result"]) return { node: target, key, kind, closed };
-    if (kind === "acp" && field === DISCRIMINANT_FIELD["acp-permission-outcome"] && isAcpOutcomeObject(target.object)) {
+    const { kind, closed, field: answerField } = kindOfSource(source);
+    if (kind === "mcp" && field === answerField) return { node: target, key, kind, closed };
+    if (kind === "acp" && field === answerField && isAcpOutcomeObject(target.object)) {
       return { node: target, key, kind, closed };
     }
     return null;
@@ -156,8 +167,8 @@ function resolveFromSource(
     if (field === null) return null;
     const source = traceWithParams(declarator.init!, context);
     if (!source) return null;
-    const { kind, closed } = kindOfSource(source);
-    if (kind === "mcp" && field === "action") return { node: target, key, kind, closed };
+    const { kind, closed, field: answerField } = kindOfSource(source);
+    if (kind === "mcp" && field === answerField) return { node: target, key, kind, closed };
     return null;
   }
   return null;

@@ -4,7 +4,7 @@
  * with a contrast that shares its words.
  */
 import rule from "./index.ts";
-import { untypedRuleTester } from "../../test/rule-tester.ts";
+import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../../test/rule-tester.ts";
 
 const TERNARY_SECOND = {
   path: "This ternary's second branch",
@@ -37,6 +37,69 @@ export async function applyEdit(conn, sessionId, toolCall) {
       errors: [
         { messageId: "cancelledAndSelectedMerged", line: 5, data: TERNARY_SECOND },
         { messageId: "cancelledAndSelectedMerged", line: 6, data: TERNARY_SECOND },
+      ],
+    },
+  ],
+});
+
+typedRuleTester.run("exhaustive-action (issue 23, typed)", rule, {
+  valid: [
+    {
+      name: "contrast (bug 1): a status field that shares accept with a job's states is no answer",
+      filename: TYPED_FILE,
+      code: `
+interface Job { status: "accept" | "running" | "done" }
+declare const queue: { next(): Promise<Job> };
+export async function step(): Promise<string> {
+  const job = await queue.next();
+  if (job.status === "accept") return "started";
+  else return "waiting";
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "bug 1: a framework's answer carried in status, typed exactly accept | decline | cancel",
+      filename: TYPED_FILE,
+      code: `
+interface Reply { status: "accept" | "decline" | "cancel"; data?: unknown }
+declare const kit: { prompt(question: string): Promise<Reply> };
+export async function purge(): Promise<string> {
+  const reply = await kit.prompt("Purge the cache?");
+  if (reply.status === "accept") return "purged";
+  else return "kept";
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          line: 6,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+interface Reply { status: "accept" | "decline" | "cancel"; data?: unknown }
+declare const kit: { prompt(question: string): Promise<Reply> };
+export async function purge(): Promise<string> {
+  const reply = await kit.prompt("Purge the cache?");
+  switch (reply.status) {
+    case "accept": {
+      return "purged";
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      return "kept";
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return "kept";
+    }
+  }
+}`,
+            },
+          ],
+        },
       ],
     },
   ],
