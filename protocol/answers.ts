@@ -29,6 +29,12 @@ export const ACP_OUTCOMES = [ACP_OUTCOME.selected, ACP_OUTCOME.cancelled] as con
  */
 export const REJECTION_WORDS = /reject|deny|refuse/i;
 
+/**
+ * ACP `PermissionOptionKind` values that mean the person refused (@agentclientprotocol/sdk@2.4.0
+ * `dist/v2/schema/types.gen.d.ts`): an option built with one of them is a reject option whatever its id says.
+ */
+export const ACP_REJECT_OPTION_KINDS: ReadonlySet<string> = new Set(["reject_once", "reject_always"]);
+
 /** The shape of the answer a wait resolves with. */
 export type ResultShape =
   /** MCP `ElicitResult`: `{ action: accept | decline | cancel, content? }`. */

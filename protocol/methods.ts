@@ -6,3 +6,16 @@
  */
 export const ELICITATION_CREATE_METHOD = "elicitation/create";
 export const ACP_REQUEST_PERMISSION_METHOD = "session/request_permission";
+
+/**
+ * The ACP SDK's client-side connection (@agentclientprotocol/sdk@2.4.0 `dist/v1/acp.d.ts`, `dist/v2/acp.d.ts`):
+ * `new ClientSideConnection((agent) => client, stream)`, whose factory builds the client that answers the agent.
+ */
+export const ACP_CLIENT_CONNECTION_CLASS = "ClientSideConnection";
+
+/** The ACP client's methods that answer a question of the agent (the same SDK files): a permission, an elicitation. */
+export const ACP_CLIENT_HANDLER_METHODS: ReadonlySet<string> = new Set([
+  "requestPermission",
+  "createElicitation",
+  "unstable_createElicitation",
+]);

@@ -11,24 +11,33 @@ import {
   getStaticPropertyName,
   getStringValue,
   isFunctionNode,
+  unwrapExpression,
   walkSubtree,
   type VisitorKeys,
 } from "../../analysis/ast.ts";
+import { rejectOptionIds } from "../../analysis/acp-clients.ts";
+import { resolveLocalCallee } from "../../analysis/local-waits.ts";
 import { namesRejection } from "../../analysis/answers.ts";
 import type { Check } from "./analyse.ts";
 
-export function checkHandler(
-  check: Check,
-  handler: TSESTree.FunctionLike,
-  side: "mcp" | "acp-permission" | "acp-elicitation",
-) {
+type Side = "mcp" | "acp-permission" | "acp-elicitation";
+
+export function checkHandler(check: Check, handler: TSESTree.FunctionLike, side: Side) {
+  checkAnswers(check, handler, side);
+  // `return this.present(params)`: the helper's answer is the handler's.
+  for (const helper of answeringHelpers(handler, check.sourceCode)) checkAnswers(check, helper, side);
+}
+
+/** Refusals a function answers with when nobody was asked; each is reported once, however many handlers reach it. */
+function checkAnswers(check: Check, fn: TSESTree.FunctionLike, side: Side) {
   const { context, sourceCode } = check;
-  if (!handler.body) return;
-  walkSubtree(handler.body, sourceCode.visitorKeys, (node) => {
+  if (!fn.body) return;
+  walkSubtree(fn.body, sourceCode.visitorKeys, (node) => {
     if (node.type === AST_NODE_TYPES.ObjectExpression) {
-      const refusal = refusalIn(node, side, sourceCode.visitorKeys);
-      const cause = refusal && noPersonCause(node, handler);
-      if (refusal && cause) {
+      const refusal = refusalIn(node, side, sourceCode);
+      const cause = refusal && noPersonCause(node, fn);
+      if (refusal && cause && !reported.has(refusal)) {
+        reported.add(refusal);
         context.report({
           node: refusal,
           messageId: "declineWithoutPerson",
@@ -43,6 +52,34 @@ export function checkHandler(
   });
 }
 
+const reported = new WeakSet<TSESTree.Node>();
+
+/**
+ * The functions of this file whose answer a handler hands back as its own: `return this.present(params)`,
+ * `return await present(params)`, an arrow whose body is such a call. One step: a helper's own helpers are not followed.
+ */
+function answeringHelpers(handler: TSESTree.FunctionLike, sourceCode: Check["sourceCode"]): TSESTree.FunctionLike[] {
+  if (!handler.body) return [];
+  const returned: TSESTree.Node[] = [];
+  if (handler.body.type !== AST_NODE_TYPES.BlockStatement) returned.push(handler.body);
+  else {
+    walkSubtree(handler.body, sourceCode.visitorKeys, (node) => {
+      if (isFunctionNode(node)) return "skip";
+      if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) returned.push(node.argument);
+      return false;
+    });
+  }
+  const helpers: TSESTree.FunctionLike[] = [];
+  for (const expression of returned) {
+    const value = unwrapExpression(expression);
+    const call = value.type === AST_NODE_TYPES.AwaitExpression ? unwrapExpression(value.argument) : value;
+    if (call.type !== AST_NODE_TYPES.CallExpression) continue;
+    const callee = resolveLocalCallee(call, sourceCode);
+    if (callee && isFunctionNode(callee) && callee !== handler && !helpers.includes(callee)) helpers.push(callee);
+  }
+  return helpers;
+}
+
 export function acpHandlerSide(
   node: TSESTree.MethodDefinition | TSESTree.Property,
 ): "acp-permission" | "acp-elicitation" {
@@ -55,8 +92,8 @@ export function acpHandlerSide(
  */
 function refusalIn(
   object: TSESTree.ObjectExpression,
-  side: "mcp" | "acp-permission" | "acp-elicitation",
-  keys: VisitorKeys,
+  side: Side,
+  sourceCode: Check["sourceCode"],
 ): TSESTree.Node | null {
   if (side !== "acp-permission") {
     const action = findProperty(object, "action");
@@ -65,7 +102,10 @@ function refusalIn(
   const outcome = findProperty(object, "outcome");
   const optionId = findProperty(object, "optionId");
   if (!outcome || !optionId || getStringValue(outcome.value) !== ACP_OUTCOME.selected) return null;
-  return namesRejection(optionSourceText(optionId.value, keys)) ? optionId : null;
+  // A reject option this file builds (`{ optionId: "no-thanks", kind: reject_once }`), or an id that says so.
+  const id = getStringValue(unwrapExpression(optionId.value));
+  if (id !== null && rejectOptionIds(sourceCode).has(id)) return optionId;
+  return namesRejection(optionSourceText(optionId.value, sourceCode.visitorKeys)) ? optionId : null;
 }
 
 /** The option id as written: a literal's value, or the expression's identifiers (`rejectOption.optionId`). */

@@ -10,6 +10,7 @@ import { completionVisitors, deferredUntilProgramExit } from "../../analysis/com
 import { isFunctionNode } from "../../analysis/ast.ts";
 import { isAcpClientHandlerMethod, matchElicitationHandler } from "../../analysis/calls.ts";
 import { createRule } from "../../analysis/create-rule.ts";
+import { namedClientHandlers } from "../../analysis/acp-clients.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { compileWrappers, mentionsWrapper } from "../../analysis/wrappers.ts";
 import { analyseIf, analyseSwitch, analyseTernary, type Check } from "./analyse.ts";
@@ -88,6 +89,10 @@ export default createRule<Options, MessageIds>({
       Property(node) {
         if (isFunctionNode(node.value) && isAcpClientHandlerMethod(node))
           checkHandler(check, node.value, acpHandlerSide(node));
+      },
+      NewExpression(node) {
+        for (const named of namedClientHandlers(node, sourceCode))
+          checkHandler(check, named.handler, acpHandlerSide(named.property));
       },
     };
   },

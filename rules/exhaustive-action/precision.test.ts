@@ -11,6 +11,9 @@ const TERNARY_SECOND = {
   rewrite: " No rewrite: a ternary is an expression.",
 };
 
+const DECLINE_DATA = { answer: "`decline`", instead: "`cancel`" };
+const REJECT_DATA = { answer: "a reject option", instead: '`{ outcome: { outcome: "cancelled" } }`' };
+
 untypedRuleTester.run("exhaustive-action (issue 23)", rule, {
   valid: [
     {
@@ -22,6 +25,51 @@ export async function applyEdit(conn, sessionId, toolCall) {
   log(ok ? "applied" : \`not applied: \${toolCall.title}\`);
   return ok;
 }`,
+    },
+    {
+      name: "contrast (bug 2): the helper a client handler returns answers cancel when it fails",
+      code: `
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+class Host {
+  constructor(client) {
+    client.setRequestHandler(ElicitRequestSchema, async (request) => this.present(request.params));
+  }
+  async present(params) {
+    try {
+      const content = await this.dialog.show(params);
+      return content ? { action: "accept", content } : { action: "decline" };
+    } catch {
+      return { action: "cancel" };
+    }
+  }
+}`,
+    },
+    {
+      name: "contrast (bug 2): a failed prompt answers cancelled, beside a reject option with a custom id",
+      code: `
+import { ClientSideConnection } from "@agentclientprotocol/sdk";
+const options = [{ optionId: "no-thanks", name: "No", kind: "reject_once" }];
+class Editor {
+  async requestPermission(params) {
+    try {
+      return await this.ui.pick(params, options);
+    } catch {
+      return { outcome: { outcome: "cancelled" } };
+    }
+  }
+}`,
+    },
+    {
+      name: "contrast (bug 2): a client object handed to a class that is not ACP's connection",
+      code: `
+async function onPermission(params) {
+  try {
+    return await ui.pick(params);
+  } catch {
+    return { outcome: { outcome: "selected", optionId: "reject" } };
+  }
+}
+const relay = new EventRelay(() => ({ permission: onPermission }), stream);`,
     },
   ],
   invalid: [
@@ -38,6 +86,61 @@ export async function applyEdit(conn, sessionId, toolCall) {
         { messageId: "cancelledAndSelectedMerged", line: 5, data: TERNARY_SECOND },
         { messageId: "cancelledAndSelectedMerged", line: 6, data: TERNARY_SECOND },
       ],
+    },
+    {
+      name: "bug 2: a client handler returns a helper of its class that answers decline when it fails",
+      code: `
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+class Host {
+  constructor(client) {
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      return this.present(request.params);
+    });
+  }
+  async present(params) {
+    try {
+      const content = await this.dialog.show(params);
+      return { action: "accept", content };
+    } catch {
+      return { action: "decline" };
+    }
+  }
+}`,
+      errors: [{ messageId: "declineWithoutPerson", line: 14, data: { ...DECLINE_DATA, cause: "an error is caught" } }],
+    },
+    {
+      name: "bug 2: an ACP reject option with a custom id, built with a reject kind in the file",
+      code: `
+import { ClientSideConnection } from "@agentclientprotocol/sdk";
+const options = [
+  { optionId: "allow-all", name: "Allow all", kind: "allow_always" },
+  { optionId: "no-thanks", name: "No", kind: "reject_once" },
+];
+class Editor {
+  async requestPermission(params) {
+    try {
+      return await this.ui.pick(params, options);
+    } catch {
+      return { outcome: { outcome: "selected", optionId: "no-thanks" } };
+    }
+  }
+}`,
+      errors: [{ messageId: "declineWithoutPerson", line: 12, data: { ...REJECT_DATA, cause: "an error is caught" } }],
+    },
+    {
+      name: "bug 2: an untyped ACP client object handed to ClientSideConnection names its handler",
+      code: `
+import { ClientSideConnection } from "@agentclientprotocol/sdk";
+async function onPermission(params) {
+  try {
+    return await ui.pick(params);
+  } catch {
+    return { outcome: { outcome: "selected", optionId: "reject" } };
+  }
+}
+const client = { requestPermission: onPermission, async sessionUpdate() {} };
+const connection = new ClientSideConnection(() => client, stream);`,
+      errors: [{ messageId: "declineWithoutPerson", line: 7, data: { ...REJECT_DATA, cause: "an error is caught" } }],
     },
   ],
 });
