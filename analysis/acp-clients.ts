@@ -15,7 +15,7 @@ import {
   walkSubtree,
 } from "./ast.ts";
 import { ACP_CLIENT_CONNECTION_CLASS, ACP_CLIENT_HANDLER_METHODS } from "../protocol/methods.ts";
-import { ACP_REJECT_OPTION_KINDS } from "../protocol/answers.ts";
+import { ACP_REJECT_OPTION_KINDS, OPTION_ID_FIELD } from "../protocol/answers.ts";
 
 export interface NamedClientHandler {
   /** The client's property that names the handler (`requestPermission: onPermission`). */
@@ -103,7 +103,7 @@ export function rejectOptionIds(sourceCode: Readonly<TSESLint.SourceCode>): Read
     walkSubtree(program, sourceCode.visitorKeys, (node) => {
       if (node.type !== AST_NODE_TYPES.ObjectExpression) return;
       const kind = findProperty(node, "kind");
-      const id = findProperty(node, "optionId");
+      const id = findProperty(node, OPTION_ID_FIELD);
       const value = id && getStringValue(unwrapExpression(id.value));
       if (kind && value && ACP_REJECT_OPTION_KINDS.has(getStringValue(unwrapExpression(kind.value)) ?? "")) {
         found.add(value);

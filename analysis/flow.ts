@@ -41,6 +41,9 @@ export function traceAnswerSource(
     case AST_NODE_TYPES.CallExpression: {
       const call = matchHumanWaitCall(node, sourceCode, wrappers);
       if (call) return { kind: "call", call };
+      // `AnswerSchema.parse(await ask(…))`: a schema's check hands back the value it was given.
+      const validated = validatedArgument(node);
+      if (validated) return traceAnswerSource(validated, sourceCode, wrappers, depth + 1);
       // `await this.confirm(…)`, a same-file function that hands back the answer (or, typed, any callee that does).
       const delegated = matchWaitOnPerson(node, sourceCode, wrappers);
       return delegated?.delegation?.facts.returnsAnswer ? { kind: "call", call: delegated } : null;
@@ -52,6 +55,18 @@ export function traceAnswerSource(
     default:
       return null;
   }
+}
+
+/** Methods of a schema (zod and its likes) that return the value they check, or throw. */
+const VALIDATING_METHODS: ReadonlySet<string> = new Set(["parse", "parseAsync"]);
+
+/** The value `Schema.parse(value)` checks and returns, or null for any other call. */
+function validatedArgument(call: TSESTree.CallExpression): TSESTree.Node | null {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || call.arguments.length !== 1) return null;
+  if (callee.property.type !== AST_NODE_TYPES.Identifier || !VALIDATING_METHODS.has(callee.property.name)) return null;
+  const argument = call.arguments[0]!;
+  return argument.type === AST_NODE_TYPES.SpreadElement ? null : argument;
 }
 
 function traceIdentifier(

@@ -35,6 +35,9 @@ export const REJECTION_WORDS = /reject|deny|refuse/i;
  */
 export const ACP_REJECT_OPTION_KINDS: ReadonlySet<string> = new Set(["reject_once", "reject_always"]);
 
+/** The field of a selected ACP outcome (and of a permission option) that names the option. */
+export const OPTION_ID_FIELD = "optionId";
+
 /** The shape of the answer a wait resolves with. */
 export type ResultShape =
   /** MCP `ElicitResult`: `{ action: accept | decline | cancel, content? }`. */

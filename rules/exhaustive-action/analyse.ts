@@ -26,6 +26,8 @@ import {
   discriminantOf,
   firstComparisonOf,
   isChainLink,
+  cancelledMappedToReject,
+  elseStatements,
   isStatusTextOfReturnedGate,
   isUndecidedPath,
   listOf,
@@ -89,7 +91,7 @@ export function analyseIf(check: Check, node: TSESTree.IfStatement) {
   if (node.alternate && !alternateContinuesChain) {
     if (
       merges(whenFalse, discriminant) &&
-      isUndecidedPath(branchStatements(node.alternate), discriminant, sourceCode.visitorKeys)
+      isUndecidedPath(elseStatements(node.alternate, discriminant, sourceCode), discriminant, sourceCode.visitorKeys)
     ) {
       mergedBranches.push("alternate");
     }
@@ -205,6 +207,11 @@ export function analyseTernary(check: Check, node: TSESTree.ConditionalExpressio
   if (found.viaFlag && isStatusTextOfReturnedGate(node, sourceCode)) return;
   const { discriminant, comparison } = found;
   const reason = { reason: "a ternary is an expression" };
+  const mappedToReject = cancelledMappedToReject(node, found.discriminant, whenTrue, whenFalse, sourceCode);
+  if (mappedToReject) {
+    report(check, comparison.comparison, discriminant, mappedToReject, reason);
+    return;
+  }
   const at = found.viaFlag ? node.test : comparison.comparison;
   const grouped = namesBothNonAccept(node.test, discriminant, sourceCode);
   if (merges(whenTrue, discriminant) && grouped && reportIdentical) reportGrouped(check, comparison.comparison);

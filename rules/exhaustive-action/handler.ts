@@ -97,11 +97,11 @@ function refusalIn(
 ): TSESTree.Node | null {
   if (side !== "acp-permission") {
     const action = findProperty(object, "action");
-    return action && getStringValue(action.value) === ELICIT_ACTION.decline ? action : null;
+    return action && getStringValue(unwrapExpression(action.value)) === ELICIT_ACTION.decline ? action : null;
   }
   const outcome = findProperty(object, "outcome");
   const optionId = findProperty(object, "optionId");
-  if (!outcome || !optionId || getStringValue(outcome.value) !== ACP_OUTCOME.selected) return null;
+  if (!outcome || !optionId || getStringValue(unwrapExpression(outcome.value)) !== ACP_OUTCOME.selected) return null;
   // A reject option this file builds (`{ optionId: "no-thanks", kind: reject_once }`), or an id that says so.
   const id = getStringValue(unwrapExpression(optionId.value));
   if (id !== null && rejectOptionIds(sourceCode).has(id)) return optionId;

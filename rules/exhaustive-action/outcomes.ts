@@ -1,8 +1,18 @@
 /** Which outcomes a test lets through, and the small judgements the exhaustive-action analysis makes on them. */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findVariable, getEnclosingFunction, isStringLike, type VisitorKeys } from "../../analysis/ast.ts";
+import {
+  findVariable,
+  getEnclosingFunction,
+  getStaticPropertyName,
+  getStringValue,
+  isStringLike,
+  unwrapExpression,
+  type VisitorKeys,
+} from "../../analysis/ast.ts";
+import { rejectOptionIds } from "../../analysis/acp-clients.ts";
 import {
   alwaysThrows,
+  branchStatements,
   answerComparisons,
   evaluateTest,
   mentionsDiscriminant,
@@ -15,7 +25,7 @@ import {
   type BranchContext,
   type Discriminant,
 } from "../../analysis/branches.ts";
-import { ACP_OUTCOMES, ELICIT_ACTIONS, ELICIT_ACTION, ACP_OUTCOME } from "../../protocol/answers.ts";
+import { ACP_OUTCOMES, ELICIT_ACTIONS, ELICIT_ACTION, ACP_OUTCOME, OPTION_ID_FIELD } from "../../protocol/answers.ts";
 
 export interface FoundDiscriminant {
   discriminant: Discriminant;
@@ -183,4 +193,69 @@ function outermostNegation(node: TSESTree.Node): TSESTree.Node {
     current = current.parent;
   }
   return current;
+}
+
+/**
+ * What an `else` runs for the answers that reach it. `else if (answer)` / `else if (answer !== undefined)` after the
+ * accept branch asks only whether there is an answer, which every answer that reaches it has: its body is the `else`.
+ */
+export function elseStatements(
+  alternate: TSESTree.Statement,
+  discriminant: Discriminant,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.Node[] {
+  const target = discriminant.node;
+  if (
+    alternate.type === AST_NODE_TYPES.IfStatement &&
+    !alternate.alternate &&
+    target.type === AST_NODE_TYPES.MemberExpression &&
+    isPresenceCheck(alternate.test, sourceCode.getText(target.object))
+  ) {
+    return branchStatements(alternate.consequent);
+  }
+  return branchStatements(alternate);
+}
+
+/** `answer`, `answer !== undefined`, `answer != null`: a test that an answer is there, written on `answerText`. */
+function isPresenceCheck(test: TSESTree.Node, answerText: string): boolean {
+  const isAnswer = (node: TSESTree.Node) => node.type === AST_NODE_TYPES.Identifier && node.name === answerText;
+  if (isAnswer(test)) return true;
+  if (test.type !== AST_NODE_TYPES.BinaryExpression || (test.operator !== "!==" && test.operator !== "!="))
+    return false;
+  const isNothing = (node: TSESTree.Node) =>
+    (node.type === AST_NODE_TYPES.Identifier && node.name === "undefined") ||
+    (node.type === AST_NODE_TYPES.Literal && node.value === null);
+  return (isAnswer(test.left) && isNothing(test.right)) || (isNothing(test.left) && isAnswer(test.right));
+}
+
+/**
+ * `const choice = r.outcome.outcome === cancelled ? "deny" : r.outcome.optionId`: an ACP outcome normalised to an
+ * option id before the branch, with `cancelled` mapped onto a reject option the file builds. Whatever tests `choice`
+ * next can no longer tell a dismissal from a refusal. Returns the path that does it, or null.
+ */
+export function cancelledMappedToReject(
+  ternary: TSESTree.ConditionalExpression,
+  discriminant: Discriminant,
+  whenTrue: readonly AnswerValue[],
+  whenFalse: readonly AnswerValue[],
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): string | null {
+  if (discriminant.kind !== "acp") return null;
+  const onlyCancelled = (values: readonly AnswerValue[]) => values.length === 1 && values[0] === ACP_OUTCOME.cancelled;
+  const branches = [
+    { values: whenTrue, mine: ternary.consequent, other: ternary.alternate, path: "This ternary's first branch" },
+    { values: whenFalse, mine: ternary.alternate, other: ternary.consequent, path: "This ternary's second branch" },
+  ];
+  for (const { values, mine, other, path } of branches) {
+    const id = getStringValue(mine);
+    if (onlyCancelled(values) && id !== null && rejectOptionIds(sourceCode).has(id) && readsOptionId(other)) {
+      return path;
+    }
+  }
+  return null;
+}
+
+function readsOptionId(node: TSESTree.Node): boolean {
+  const target = unwrapExpression(node);
+  return target.type === AST_NODE_TYPES.MemberExpression && getStaticPropertyName(target) === OPTION_ID_FIELD;
 }

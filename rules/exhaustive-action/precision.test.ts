@@ -71,6 +71,51 @@ async function onPermission(params) {
 }
 const relay = new EventRelay(() => ({ permission: onPermission }), stream);`,
     },
+    {
+      name: "contrast (bug 7): a client handler's catch answers cancel as const",
+      code: `
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  try {
+    return await dialog.show(request.params);
+  } catch {
+    return { action: "cancel" as const };
+  }
+});`,
+    },
+    {
+      name: "contrast (bug 7): a schema's parse of a fetched record that has an action field asks nobody",
+      code: `
+async function sync(url) {
+  const answer = AnswerSchema.parse(await fetchJson(url));
+  if (answer.action === "accept") apply(answer.content);
+  else log("nothing to apply");
+}`,
+    },
+    {
+      name: "contrast (bug 7): an outcome normalised with cancelled kept apart from the reject option",
+      code: `
+import { AgentSideConnection } from "@agentclientprotocol/sdk";
+async function run(conn, sessionId, toolCall) {
+  const r = await conn.requestPermission({ sessionId, toolCall, options: [
+    { optionId: "allow", name: "Allow", kind: "allow_once" },
+    { optionId: "deny", name: "Deny", kind: "reject_once" },
+  ] });
+  const choice = r.outcome.outcome === "cancelled" ? "dismissed" : r.outcome.optionId;
+  if (choice === "allow") apply();
+  else if (choice === "deny") skip();
+  else stop();
+}`,
+    },
+    {
+      name: "contrast (bug 7): else if (answer) on a record nobody was asked for",
+      code: `
+async function sync(store) {
+  const answer = await store.latest();
+  if (answer.action === "accept") apply(answer.content);
+  else if (answer) log("nothing to apply");
+}`,
+    },
   ],
   invalid: [
     {
@@ -141,6 +186,176 @@ async function onPermission(params) {
 const client = { requestPermission: onPermission, async sessionUpdate() {} };
 const connection = new ClientSideConnection(() => client, stream);`,
       errors: [{ messageId: "declineWithoutPerson", line: 7, data: { ...REJECT_DATA, cause: "an error is caught" } }],
+    },
+    {
+      name: "bug 7: a client handler's catch answers decline as const, or through satisfies",
+      code: `
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  try {
+    return await dialog.show(request.params);
+  } catch {
+    return { action: "decline" as const };
+  }
+});
+client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  try {
+    return await dialog.show(request.params);
+  } catch {
+    return { action: "decline" } satisfies ElicitResult;
+  }
+});`,
+      errors: [
+        { messageId: "declineWithoutPerson", line: 7, data: { ...DECLINE_DATA, cause: "an error is caught" } },
+        { messageId: "declineWithoutPerson", line: 14, data: { ...DECLINE_DATA, cause: "an error is caught" } },
+      ],
+    },
+    {
+      name: "bug 7: an answer read through Schema.parse(await server.elicitInput(…))",
+      code: `
+async function deploy(server) {
+  const answer = AnswerSchema.parse(await server.elicitInput({ message: "Deploy?", requestedSchema }));
+  if (answer.action === "accept") ship(answer.content);
+  else log("not deployed");
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          line: 4,
+          data: { path: "The `else` branch", rewrite: "" },
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function deploy(server) {
+  const answer = AnswerSchema.parse(await server.elicitInput({ message: "Deploy?", requestedSchema }));
+  switch (answer.action) {
+    case "accept": {
+      ship(answer.content);
+      break;
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      log("not deployed");
+      break;
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      log("not deployed");
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "bug 7: an outcome normalised before the branch maps cancelled onto the file's reject option",
+      code: `
+import { AgentSideConnection } from "@agentclientprotocol/sdk";
+async function run(conn, sessionId, toolCall) {
+  const r = await conn.requestPermission({ sessionId, toolCall, options: [
+    { optionId: "allow", name: "Allow", kind: "allow_once" },
+    { optionId: "deny", name: "Deny", kind: "reject_once" },
+  ] });
+  const choice = r.outcome.outcome === "cancelled" ? "deny" : r.outcome.optionId;
+  if (choice === "allow") apply();
+  else skip();
+}`,
+      errors: [
+        {
+          messageId: "cancelledAndSelectedMerged",
+          line: 8,
+          data: { path: "This ternary's first branch", rewrite: " No rewrite: a ternary is an expression." },
+        },
+      ],
+    },
+    {
+      name: "bug 7: else if (answer) after the accept branch is the else",
+      code: `
+async function deploy(server) {
+  const answer = await server.elicitInput({ message: "Deploy?", requestedSchema });
+  if (answer.action === "accept") ship(answer.content);
+  else if (answer) log("not deployed");
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          line: 4,
+          data: { path: "The `else` branch", rewrite: "" },
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function deploy(server) {
+  const answer = await server.elicitInput({ message: "Deploy?", requestedSchema });
+  switch (answer.action) {
+    case "accept": {
+      ship(answer.content);
+      break;
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      if (answer) log("not deployed");
+      break;
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      if (answer) log("not deployed");
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "bug 7: else if (answer !== undefined) after the accept branch is the else",
+      code: `
+async function deploy(server) {
+  const answer = await server.elicitInput({ message: "Deploy?", requestedSchema });
+  if (answer.action === "accept") ship(answer.content);
+  else if (answer !== undefined) log("not deployed");
+}`,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          line: 4,
+          data: { path: "The `else` branch", rewrite: "" },
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+async function deploy(server) {
+  const answer = await server.elicitInput({ message: "Deploy?", requestedSchema });
+  switch (answer.action) {
+    case "accept": {
+      ship(answer.content);
+      break;
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      if (answer !== undefined) log("not deployed");
+      break;
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      if (answer !== undefined) log("not deployed");
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
     },
   ],
 });
