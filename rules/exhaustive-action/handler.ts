@@ -34,6 +34,12 @@ function checkAnswers(check: Check, fn: TSESTree.FunctionLike, side: Side) {
   if (!fn.body) return;
   walkSubtree(fn.body, sourceCode.visitorKeys, (node) => {
     if (node.type === AST_NODE_TYPES.ObjectExpression) {
+      const acceptance = side === "acp-permission" ? null : acceptanceIn(node);
+      const failure = acceptance && noPersonCause(node, fn);
+      if (acceptance && failure && FAILURE_CAUSES.has(failure) && !reported.has(acceptance)) {
+        reported.add(acceptance);
+        context.report({ node: acceptance, messageId: "acceptWithoutPerson", data: { cause: failure } });
+      }
       const refusal = refusalIn(node, side, sourceCode);
       const cause = refusal && noPersonCause(node, fn);
       if (refusal && cause && !reported.has(refusal)) {
@@ -53,6 +59,17 @@ function checkAnswers(check: Check, fn: TSESTree.FunctionLike, side: Side) {
 }
 
 const reported = new WeakSet<TSESTree.Node>();
+
+const CAUGHT = "an error is caught";
+const FAILED = "the promise fails";
+/** Causes that are failures: an `accept` there hands the server an answer made up for an error. */
+const FAILURE_CAUSES: ReadonlySet<string> = new Set([CAUGHT, FAILED]);
+
+/** `action: accept` in an answer object: the property, or null. */
+function acceptanceIn(object: TSESTree.ObjectExpression): TSESTree.Node | null {
+  const action = findProperty(object, "action");
+  return action && getStringValue(unwrapExpression(action.value)) === ELICIT_ACTION.accept ? action : null;
+}
 
 /**
  * The functions of this file whose answer a handler hands back as its own: `return this.present(params)`,
@@ -124,7 +141,7 @@ function optionSourceText(node: TSESTree.Node, keys: VisitorKeys): string {
 function noPersonCause(node: TSESTree.Node, handler: TSESTree.FunctionLike): string | null {
   let child: TSESTree.Node = node;
   for (let parent = node.parent; parent && child !== handler; child = parent, parent = parent.parent) {
-    if (parent.type === AST_NODE_TYPES.CatchClause && child === parent.body) return "an error is caught";
+    if (parent.type === AST_NODE_TYPES.CatchClause && child === parent.body) return CAUGHT;
     if (
       isFunctionNode(child) &&
       parent.type === AST_NODE_TYPES.CallExpression &&
@@ -132,8 +149,8 @@ function noPersonCause(node: TSESTree.Node, handler: TSESTree.FunctionLike): str
     ) {
       const callee = getCalleeName(parent);
       const index = parent.arguments.indexOf(child as never);
-      if (callee === "catch") return "the promise fails";
-      if (callee === "then" && index === 1) return "the promise fails";
+      if (callee === "catch") return FAILED;
+      if (callee === "then" && index === 1) return FAILED;
       if ((callee === "setTimeout" || callee === "setInterval") && index === 0) return "a timer fires";
       if (callee === "addEventListener" && getStringValue(parent.arguments[0]) === "abort")
         return "the request is aborted";

@@ -11,6 +11,7 @@ export type MessageIds =
   | "cancelledAndSelectedMerged"
   | "unhandledOutcome"
   | "declineWithoutPerson"
+  | "acceptWithoutPerson"
   | "identicalBranches"
   | "reaskMerged"
   | "suggestExhaustiveSwitch"
@@ -38,6 +39,8 @@ export const MESSAGES: Record<MessageIds, string> = {
   cancelledAndSelectedMerged: "{{path}} treats `cancelled` as a choice: split it off.{{rewrite}}",
   unhandledOutcome: "No branch for {{missing}}: it runs on like {{others}}.{{rewrite}}",
   declineWithoutPerson: "This answers {{answer}} when {{cause}}: a refusal nobody made. Answer {{instead}}.",
+  acceptWithoutPerson:
+    "This answers `accept` when {{cause}}: the failure is sent as the user's answer. Answer `cancel`.",
   identicalBranches: "Decline and cancel {{what}}, so a refusal looks like a dismissal: handle each apart.",
   reaskMerged: "A person who said no is asked it again: stop on decline and cancel.{{rewrite}}",
   suggestExhaustiveSwitch: "Handle accept, decline and cancel in a switch",

@@ -116,6 +116,19 @@ async function sync(store) {
   else if (answer) log("nothing to apply");
 }`,
     },
+    {
+      name: "contrast (accept on error): a relay accepts with the person's content, and cancels when it fails",
+      code: `
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  try {
+    const content = await upstream.ask(request.params);
+    return { action: "accept", content };
+  } catch {
+    return { action: "cancel" };
+  }
+});`,
+    },
   ],
   invalid: [
     {
@@ -355,6 +368,25 @@ async function deploy(server) {
             },
           ],
         },
+      ],
+    },
+    {
+      name: "smoke miss (mcp-use proxy): a client handler answers accept with stand-in content when it fails",
+      code: `
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  try {
+    return await upstream.server.elicitInput(request.params);
+  } catch (error) {
+    return { action: "accept", content: { mock: "data from proxy fallback" } };
+  }
+});
+client.setRequestHandler(ElicitRequestSchema, (request) =>
+  upstream.ask(request.params).catch(() => ({ action: "accept", content: {} })),
+);`,
+      errors: [
+        { messageId: "acceptWithoutPerson", line: 7, data: { cause: "an error is caught" } },
+        { messageId: "acceptWithoutPerson", line: 11, data: { cause: "the promise fails" } },
       ],
     },
   ],
