@@ -5,7 +5,8 @@
  * name of a key.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getCalleeName, getMemberPath, getStaticPropertyName, unwrapExpression } from "./ast.ts";
+import { getCalleeName, getMemberPath, getStaticPropertyName, isFunctionNode, unwrapExpression } from "./ast.ts";
+import { resolveLocalCallee } from "./local-waits.ts";
 import { findVariable } from "./flow.ts";
 import { textMayContainHumanWait } from "./human-wait.ts";
 
@@ -202,8 +203,10 @@ function classifyKeySyntax(
       return combineParts([node.left, node.right].filter((part) => !isStringConstant(part)).map(recurse));
     case AST_NODE_TYPES.UpdateExpression:
       return PER_QUESTION; // `nextId++`
-    case AST_NODE_TYPES.CallExpression:
-      return classifyKeyCall(node, recurse);
+    case AST_NODE_TYPES.CallExpression: {
+      const verdict = classifyKeyCall(node, recurse);
+      return verdict.kind === "unknown" ? classifyKeyHelper(node, sourceCode, recurse) : verdict;
+    }
     default:
       return UNKNOWN;
   }
@@ -266,6 +269,56 @@ function classifyKeyCall(call: TSESTree.CallExpression, recurse: (next: TSESTree
     return recurse(call.callee.object);
   }
   return UNKNOWN;
+}
+
+/**
+ * `this.keyFor(thread, server)` where the file's `keyFor(thread, server) { return \`${thread}:${server}\` }`: the key
+ * is what the helper returns, its parameters read as the call's arguments. Shared only when every return is.
+ */
+function classifyKeyHelper(
+  call: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  recurse: (next: TSESTree.Node) => KeyVerdict,
+): KeyVerdict {
+  const helper = resolveLocalCallee(call, sourceCode);
+  if (!helper || !isFunctionNode(helper) || !helper.body) return UNKNOWN;
+  const returned =
+    helper.body.type === AST_NODE_TYPES.BlockStatement ? ownReturns(helper.body, sourceCode) : [helper.body];
+  if (returned.length === 0) return UNKNOWN;
+  const argumentFor = (node: TSESTree.Node): TSESTree.Node | null => {
+    if (node.type !== AST_NODE_TYPES.Identifier) return null;
+    const index = helper.params.findIndex(
+      (param) => param.type === AST_NODE_TYPES.Identifier && param.name === node.name,
+    );
+    const argument = index < 0 ? undefined : call.arguments[index];
+    return argument && argument.type !== AST_NODE_TYPES.SpreadElement ? argument : null;
+  };
+  const classifyPart = (part: TSESTree.Node): KeyVerdict => {
+    const inner = unwrapExpression(part);
+    const argument = argumentFor(inner);
+    if (argument) return recurse(argument);
+    if (inner.type === AST_NODE_TYPES.TemplateLiteral) return combineParts(inner.expressions.map(classifyPart));
+    if (inner.type === AST_NODE_TYPES.BinaryExpression && inner.operator === "+")
+      return combineParts(concatenatedParts(inner).map(classifyPart));
+    return recurse(inner);
+  };
+  const verdicts = returned.map(classifyPart);
+  if (verdicts.some((verdict) => verdict.kind === "per-question")) return PER_QUESTION;
+  return verdicts.every((verdict) => verdict.kind === "shared") ? verdicts[0]! : UNKNOWN;
+}
+
+/** The arguments of a body's own `return` statements (nested functions left out). */
+function ownReturns(body: TSESTree.BlockStatement, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Expression[] {
+  const found: TSESTree.Expression[] = [];
+  walkAll(
+    body,
+    sourceCode,
+    (node) => {
+      if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) found.push(node.argument);
+    },
+    isFunctionNode,
+  );
+  return found;
 }
 
 /** `const key = \`${sessionId}\``, `const { sessionId: sid } = extra`, `const { id } = session`. */
@@ -689,4 +742,165 @@ export function isEchoedAsQuestionId(
   };
   visit(sourceCode.ast);
   return readBy.some((name) => sentAs.has(name));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the code around a store shows: one entry per key, and what settles the entries
+
+/** Whether a statement (or a block's last statement) leaves the function: `throw …`, `return …`. */
+function exits(statement: TSESTree.Statement): boolean {
+  const last = statement.type === AST_NODE_TYPES.BlockStatement ? statement.body.at(-1) : statement;
+  return last?.type === AST_NODE_TYPES.ThrowStatement || last?.type === AST_NODE_TYPES.ReturnStatement;
+}
+
+/**
+ * `if (this.running.has(sessionId)) throw new Error("busy")` before `this.running.set(sessionId, turn)`: the function
+ * refuses a second entry under the key, so nothing is overwritten (one turn per session, as ACP allows).
+ */
+export function isGuardedAgainstOverwrite(
+  store: TSESTree.Node,
+  key: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  const storeText = normalisedText(store, sourceCode);
+  const keyText = normalisedText(key, sourceCode);
+  const fn = enclosingFunctionOf(store);
+  if (!fn?.body || fn.body.type !== AST_NODE_TYPES.BlockStatement) return false;
+  return fn.body.body.some(
+    (statement) =>
+      statement.range[1] <= store.range[0] &&
+      statement.type === AST_NODE_TYPES.IfStatement &&
+      exits(statement.consequent) &&
+      readsEntry(statement.test, storeText, keyText, sourceCode),
+  );
+}
+
+/** `store.has(key)`, `store.get(key)`, `store[key]` (and `!!` of them): a test that the key already has an entry. */
+function readsEntry(
+  test: TSESTree.Node,
+  storeText: string,
+  keyText: string,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  let node = unwrapExpression(test);
+  // `!!store.get(key)`
+  while (
+    node.type === AST_NODE_TYPES.UnaryExpression &&
+    node.operator === "!" &&
+    node.argument.type === AST_NODE_TYPES.UnaryExpression &&
+    node.argument.operator === "!"
+  ) {
+    node = unwrapExpression(node.argument.argument);
+  }
+  if (node.type === AST_NODE_TYPES.MemberExpression && node.computed) {
+    return (
+      normalisedText(node.object, sourceCode) === storeText && normalisedText(node.property, sourceCode) === keyText
+    );
+  }
+  if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const method = getStaticPropertyName(node.callee);
+  const first = node.arguments[0];
+  return (
+    (method === "has" || method === "get") &&
+    !!first &&
+    normalisedText(node.callee.object, sourceCode) === storeText &&
+    normalisedText(first, sourceCode) === keyText
+  );
+}
+
+function enclosingFunctionOf(node: TSESTree.Node): TSESTree.FunctionLike | null {
+  for (let current = node.parent; current; current = current.parent) {
+    if (
+      current.type === AST_NODE_TYPES.FunctionDeclaration ||
+      current.type === AST_NODE_TYPES.FunctionExpression ||
+      current.type === AST_NODE_TYPES.ArrowFunctionExpression
+    ) {
+      // A Promise executor or a callback: the function that holds the write's statements is further out.
+      if (
+        current.parent?.type === AST_NODE_TYPES.NewExpression ||
+        current.parent?.type === AST_NODE_TYPES.CallExpression
+      )
+        continue;
+      return current;
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether every place the file settles the store's entries passes no answer: `resolve()`, `resolve(true)`,
+ * `resolve(false)`, `resolve(undefined)`, through `store.get(k)?.resolve(…)` or a loop over the store. Such entries
+ * wait for a turn or a signal (a queued prompt that the running turn or a cancel frees), not for what a person said.
+ * False when the file settles them nowhere it can see, or with any other value.
+ */
+export function isSettledOnlyWithSignals(store: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const storeText = lastSegment(normalisedText(store, sourceCode));
+  const settled: TSESTree.CallExpressionArgument[][] = [];
+  walkAll(sourceCode.ast, sourceCode, (node) => {
+    if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.MemberExpression) return;
+    if (getStaticPropertyName(node.callee) !== "resolve") return;
+    const holder = unwrapExpression(node.callee.object);
+    if (entryOf(holder, storeText, sourceCode)) settled.push(node.arguments);
+  });
+  return settled.length > 0 && settled.every((args) => args.every(isSignalValue));
+}
+
+function isSignalValue(argument: TSESTree.CallExpressionArgument): boolean {
+  return (
+    (argument.type === AST_NODE_TYPES.Literal && typeof argument.value === "boolean") ||
+    (argument.type === AST_NODE_TYPES.Identifier && argument.name === "undefined")
+  );
+}
+
+function lastSegment(text: string): string {
+  return text.slice(text.lastIndexOf(".") + 1);
+}
+
+/** Whether `holder` is an entry of the store named `storeName`: `….store.get(k)`, or a loop variable over the store. */
+function entryOf(holder: TSESTree.Node, storeName: string, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  if (holder.type === AST_NODE_TYPES.CallExpression && holder.callee.type === AST_NODE_TYPES.MemberExpression) {
+    return getStaticPropertyName(holder.callee) === "get" && storeNamed(holder.callee.object, storeName, sourceCode);
+  }
+  if (holder.type !== AST_NODE_TYPES.Identifier) return false;
+  const definition = findVariable(sourceCode.getScope(holder), holder.name)?.defs[0];
+  if (definition?.type !== "Variable") return false;
+  const declaration = definition.node.parent;
+  const loop = declaration.parent;
+  if (loop?.type === AST_NODE_TYPES.ForOfStatement && loop.left === declaration) {
+    const iterated = unwrapExpression(loop.right);
+    const over =
+      iterated.type === AST_NODE_TYPES.CallExpression &&
+      iterated.callee.type === AST_NODE_TYPES.MemberExpression &&
+      ["values", "entries"].includes(getStaticPropertyName(iterated.callee) ?? "")
+        ? iterated.callee.object
+        : iterated;
+    return storeNamed(over, storeName, sourceCode);
+  }
+  const init = definition.node.init && unwrapExpression(definition.node.init);
+  return !!init && init !== holder && entryOf(init, storeName, sourceCode);
+}
+
+function storeNamed(node: TSESTree.Node, storeName: string, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return lastSegment(normalisedText(node, sourceCode)) === storeName;
+}
+
+function walkAll(
+  root: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  visit: (node: TSESTree.Node) => void,
+  skip: (node: TSESTree.Node) => boolean = () => false,
+): void {
+  const stack: TSESTree.Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node !== root && skip(node)) continue;
+    visit(node);
+    for (const childKey of sourceCode.visitorKeys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[childKey];
+      for (const item of Array.isArray(child) ? child : [child]) {
+        if (item && typeof item === "object" && typeof (item as { type?: unknown }).type === "string")
+          stack.push(item as TSESTree.Node);
+      }
+    }
+  }
 }

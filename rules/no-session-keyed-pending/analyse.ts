@@ -10,6 +10,8 @@ import {
   describeWaitIntent,
   getStoreName,
   isEchoedAsQuestionId,
+  isGuardedAgainstOverwrite,
+  isSettledOnlyWithSignals,
   isPendingStoreName,
   type DeclaredTypeNameLookup,
   type KeySharer,
@@ -38,12 +40,15 @@ export function checkStoreWrite(check: Check, store: TSESTree.Node, key: TSESTre
   if (intent === "lifecycle") return;
   // Sent with the question as its own id and read back by it: one entry per question after all.
   if (isEchoedAsQuestionId(store, key, sourceCode)) return;
+  // `if (running.has(sessionId)) throw …` first: a second entry under the key is refused, never overwritten.
+  if (isGuardedAgainstOverwrite(store, key, sourceCode)) return;
   // Names that speak of neither: only a store named for pending answers, or a file that asks a person, ties the
-  // waiter to a question (a session's detach signal or a device pairing asks nobody).
+  // waiter to a question (a session's detach signal or a device pairing asks nobody). Entries the file settles only
+  // with a signal (`resolve(true)` from a cancel) wait for a turn, not for what a person said, whatever the words.
   if (
     intent === "unknown" &&
-    !isPendingStoreName(getStoreName(store), patterns) &&
-    !textFacts(sourceCode).mayWaitOnPerson
+    ((!isPendingStoreName(getStoreName(store), patterns) && !textFacts(sourceCode).mayWaitOnPerson) ||
+      isSettledOnlyWithSignals(store, sourceCode))
   ) {
     return;
   }
