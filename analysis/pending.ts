@@ -7,6 +7,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getCalleeName, getMemberPath, getStaticPropertyName, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { resolveLocalCallee } from "./local-waits.ts";
+import { fieldsEchoedByCallee, typeAccess } from "./types.ts";
 import { findVariable } from "./flow.ts";
 import { textMayContainHumanWait } from "./human-wait.ts";
 
@@ -712,6 +713,7 @@ export function isEchoedAsQuestionId(
 ): boolean {
   const keyText = normalisedText(key, sourceCode);
   const storeText = normalisedText(store, sourceCode);
+  const typed = typeAccess(sourceCode) !== null;
   const sentAs = new Set<string>();
   const readBy: string[] = [];
   const visit = (node: TSESTree.Node): void => {
@@ -719,6 +721,18 @@ export function isEchoedAsQuestionId(
       const name = getStaticPropertyName(node);
       if (name !== null && REPLY_ID_FIELD.test(toSnakeName(name)) && normalisedText(node.value, sourceCode) === keyText)
         sentAs.add(name);
+    }
+    // Typed: `emit(approvalEvent(call))` whose builder, in another module, sends `approvalId: call.id`.
+    if (typed && node.type === AST_NODE_TYPES.CallExpression) {
+      for (const echoed of fieldsEchoedByCallee(node, sourceCode)) {
+        const argument = node.arguments[echoed.argumentIndex];
+        if (
+          argument &&
+          REPLY_ID_FIELD.test(toSnakeName(echoed.field)) &&
+          `${normalisedText(argument, sourceCode)}.${echoed.path}` === keyText
+        )
+          sentAs.add(echoed.field);
+      }
     }
     if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.MemberExpression) {
       const method = getStaticPropertyName(node.callee);

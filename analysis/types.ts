@@ -535,3 +535,50 @@ function answerFunctionNameSet(sourceCode: Readonly<TSESLint.SourceCode>): Reado
   }
   return names;
 }
+
+/** A parameter's field that a function sends under a name of its own (`approvalId: call.id`). */
+export interface EchoedField {
+  readonly field: string;
+  readonly argumentIndex: number;
+  readonly path: string;
+}
+
+/**
+ * Typed: the fields of its parameters that the function a call reaches writes into an object under a name of its
+ * own, in whatever module it is declared: `approvalEvent(call)` whose body builds `{ approvalId: call.id }` gives
+ * `{ field: "approvalId", argumentIndex: 0, path: "id" }`. Empty without types or a body to read.
+ */
+export function fieldsEchoedByCallee(
+  call: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): EchoedField[] {
+  const access = typeAccess(sourceCode);
+  const callee = access?.toTsNode(call.callee);
+  if (!access || !callee) return [];
+  let symbol = access.checker.getSymbolAtLocation(callee);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = access.checker.getAliasedSymbol(symbol);
+  let declaration: ts.Node | undefined = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+  if (declaration && ts.isVariableDeclaration(declaration)) declaration = declaration.initializer;
+  if (
+    !declaration ||
+    !(ts.isFunctionDeclaration(declaration) || ts.isFunctionExpression(declaration) || ts.isArrowFunction(declaration))
+  ) {
+    return [];
+  }
+  const params = declaration.parameters.map((param) => (ts.isIdentifier(param.name) ? param.name.text : null));
+  const found: EchoedField[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isPropertyAssignment(node) &&
+      (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) &&
+      ts.isPropertyAccessExpression(node.initializer) &&
+      ts.isIdentifier(node.initializer.expression)
+    ) {
+      const argumentIndex = params.indexOf(node.initializer.expression.text);
+      if (argumentIndex >= 0) found.push({ field: node.name.text, argumentIndex, path: node.initializer.name.text });
+    }
+    ts.forEachChild(node, visit);
+  };
+  if (declaration.body) visit(declaration.body);
+  return found;
+}

@@ -3,7 +3,7 @@
  * seen on repositories this project had not looked at; each case has a contrast that shares its words.
  */
 import rule from "./index.ts";
-import { untypedRuleTester } from "../../test/rule-tester.ts";
+import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../../test/rule-tester.ts";
 
 const SESSION = (key: string) => ({ key, sharedBy: "Questions in one session" });
 
@@ -152,6 +152,56 @@ class Bridge {
           messageId: "sessionKeyedPending",
           line: 9,
           data: { key: "this.keyFor(threadId, serverName)", sharedBy: "Questions in one thread" },
+        },
+      ],
+    },
+  ],
+});
+
+typedRuleTester.run("no-session-keyed-pending (issue 23, typed)", rule, {
+  valid: [
+    {
+      name: "false report 11: the call's id is sent back as approvalId by an event builder in another module",
+      filename: TYPED_FILE,
+      code: `
+import { approvalEvent, type ToolCall } from "./events.js";
+declare function emit(event: unknown): void;
+const pending = new Map<string, (approved: boolean) => void>();
+export function requestApproval(call: ToolCall): Promise<boolean> {
+  return new Promise((resolve) => {
+    pending.set(call.id, resolve);
+    emit(approvalEvent(call));
+  });
+}
+export function onApproval(reply: { approvalId: string; approved: boolean }): void {
+  pending.get(reply.approvalId)?.(reply.approved);
+  pending.delete(reply.approvalId);
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "contrast (false report 11): the builder sends the id as the tool call's, no question's id",
+      filename: TYPED_FILE,
+      code: `
+import { progressEvent, type ToolCall } from "./events.js";
+declare function emit(event: unknown): void;
+const pending = new Map<string, (approved: boolean) => void>();
+export function requestApproval(call: ToolCall): Promise<boolean> {
+  return new Promise((resolve) => {
+    pending.set(call.id, resolve);
+    emit(progressEvent(call));
+  });
+}
+export function onApproval(reply: { approvalId: string; approved: boolean }): void {
+  pending.get(reply.approvalId)?.(reply.approved);
+  pending.delete(reply.approvalId);
+}`,
+      errors: [
+        {
+          messageId: "sessionKeyedPending",
+          line: 7,
+          data: { key: "call.id", sharedBy: "Questions of one tool call" },
         },
       ],
     },
