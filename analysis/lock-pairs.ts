@@ -33,6 +33,11 @@ interface MethodLockPair {
    * never by a `commit` in a `finally`.
    */
   readonly rollback: string | null;
+  /**
+   * The release must pass the handle the acquire returned (`const ticket = await seats.hold(zone)` …
+   * `seats.free(ticket)`): for names too common to pair on their own.
+   */
+  readonly passesHandle?: boolean;
 }
 
 /** A field set to a waiting state before the wait and set again after it. */
@@ -106,10 +111,15 @@ const DEFAULT_LOCK_PAIRS: readonly LockPair[] = [
   lockLike("getConnection", ["release"], "pooled connection"),
   // A server opened for the question's callback (an OAuth redirect, a local answer page): `listen()` … `close()`.
   lockLike("listen", ["close"], "listening server"),
+  // Seats, slots, quotas held for a person's answer: \`const ticket = await seats.hold(zone)\` … \`seats.free(ticket)\`.
+  { ...lockLike("hold", ["free", "release"], "reservation"), passesHandle: true },
+  { ...lockLike("reserve", ["free", "release"], "reservation"), passesHandle: true },
   stateEntry("add", ["delete"], "entry"),
   // Storage that marks a pending question: `storage.put(key, …)` … `storage.delete(key)` (Durable Objects, KV).
   stateEntry("put", ["delete"], "stored entry"),
   stateEntry("set", ["delete"], "entry"),
+  // A status set through a method: \`jobs.setStatus(id, waiting)\` … \`jobs.setStatus(id, running)\`, the same key again.
+  stateEntry("setStatus", ["setStatus"], "status"),
   stateField("status"),
   stateField("state"),
   stateField("busy"),
@@ -228,6 +238,13 @@ function buildLockPairs(extra: readonly LockPairOption[]): CompiledLockPairs {
     else if (pair.kind === "method")
       methodPairsByAcquire.set(pair.acquire, [...(methodPairsByAcquire.get(pair.acquire) ?? []), pair]);
   }
+  // A user's own pair for a name the defaults pair only on a passed handle (\`hold\`) is theirs to define.
+  for (const [name, list] of methodPairsByAcquire) {
+    methodPairsByAcquire.set(name, [
+      ...list.filter((pair) => !pair.passesHandle),
+      ...list.filter((pair) => pair.passesHandle),
+    ]);
+  }
   const names = [...methodPairsByAcquire.keys(), ...fieldPairs.keys(), ...TIMER_PAIRS.keys()].map(escapeRegExp);
   return { methodPairsByAcquire, fieldPairs, textHint: new RegExp(`(?:${names.join("|")})`) };
 }
@@ -248,6 +265,38 @@ export interface Acquisition {
   readonly path: string;
   /** Source text of the key for `sameKey` pairs (`token` in `set.add(token)`), else null. */
   readonly key: string | null;
+  /** A timer pushed into a collection (`timers.push(setTimeout(…))`): `path` names the collection. */
+  readonly collected?: boolean;
+}
+
+/** Whether a pair's release is its acquire again (`setStatus` … `setStatus`): the next take is the release. */
+export function releasesByRetaking(acquisition: Acquisition): boolean {
+  const pair = acquisition.pair;
+  return pair.kind === "method" && pair.release.includes(pair.acquire);
+}
+
+/**
+ * The collection whose timers `node` clears: `timers.forEach(clearTimeout)`, `timers.forEach((t) => clearTimeout(t))`.
+ * Null for anything else.
+ */
+function clearedCollection(node: TSESTree.Node): string | null {
+  if (node.type !== AST_NODE_TYPES.CallExpression) return null;
+  const parts = calleeParts(node);
+  const callback = node.arguments[0] && unwrapExpression(node.arguments[0]);
+  if (!parts || parts.method !== "forEach" || !callback) return null;
+  const clears =
+    (callback.type === AST_NODE_TYPES.Identifier && TIMER_CLEARS.has(callback.name)) ||
+    (callback.type === AST_NODE_TYPES.ArrowFunctionExpression &&
+      callback.params[0]?.type === AST_NODE_TYPES.Identifier &&
+      clearsParam(callback.body, callback.params[0].name));
+  return clears ? resourcePath(parts.receiver) : null;
+}
+
+function clearsParam(body: TSESTree.Node, name: string): boolean {
+  const statement = body.type === AST_NODE_TYPES.BlockStatement && body.body.length === 1 ? body.body[0]! : body;
+  const expression = statement.type === AST_NODE_TYPES.ExpressionStatement ? statement.expression : statement;
+  const handle = timerClearArgument(expression);
+  return handle?.type === AST_NODE_TYPES.Identifier && handle.name === name;
 }
 
 /**
@@ -322,6 +371,7 @@ export function isReleaseOf(
 ): boolean {
   const pair = acquisition.pair;
   if (pair.kind === "timer") {
+    if (acquisition.collected) return clearedCollection(node) === acquisition.path;
     const cleared = timerClearArgument(node);
     const path = cleared ? resourcePath(cleared) : null;
     return path !== null && (path === acquisition.path || handles.has(path));
@@ -334,7 +384,7 @@ export function isReleaseOf(
       resourcePath(node.left) === acquisition.path
     );
   }
-  if (node.type !== AST_NODE_TYPES.CallExpression) return false;
+  if (node.type !== AST_NODE_TYPES.CallExpression || node === acquisition.node) return false;
   const callee = unwrapExpression(node.callee);
   if (callee.type === AST_NODE_TYPES.Identifier) return handles.has(callee.name);
   const parts = calleeParts(node);
@@ -343,6 +393,9 @@ export function isReleaseOf(
   if (receiver === null) return false;
   if (handles.has(receiver)) return true;
   if (receiver !== acquisition.path) return false;
+  if (pair.passesHandle) {
+    return node.arguments.some((argument) => argument.type === AST_NODE_TYPES.Identifier && handles.has(argument.name));
+  }
   if (!pair.sameKey) return true;
   const key = node.arguments[0];
   return !!key && key.type !== AST_NODE_TYPES.SpreadElement && textOf(key) === acquisition.key;
@@ -402,6 +455,16 @@ function matchTimer(call: TSESTree.CallExpression): Acquisition | null {
       continue;
     }
     let path: string | null = null;
+    // `timers.push(setTimeout(…))`: the collection holds it.
+    if (
+      parent.type === AST_NODE_TYPES.CallExpression &&
+      parent.arguments.length === 1 &&
+      parent.arguments[0] === current &&
+      calleeParts(parent)?.method === "push"
+    ) {
+      const collection = resourcePath(calleeParts(parent)!.receiver);
+      return collection === null ? null : { node, pair, path: collection, key: null, collected: true };
+    }
     if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === current) {
       path = parent.id.type === AST_NODE_TYPES.Identifier ? parent.id.name : null;
     } else if (parent.type === AST_NODE_TYPES.AssignmentExpression && parent.right === current) {

@@ -13,7 +13,13 @@ import {
   unwrapExpression,
   type VisitorKeys,
 } from "../../analysis/ast.ts";
-import { describeAcquisition, isReleaseOf, isRepeatingTimer, type Acquisition } from "../../analysis/lock-pairs.ts";
+import {
+  describeAcquisition,
+  isReleaseOf,
+  isRepeatingTimer,
+  releasesByRetaking,
+  type Acquisition,
+} from "../../analysis/lock-pairs.ts";
 import type { MessageIds, Options } from "./options.ts";
 import { suggestAcquireBeforeTry, suggestMoveIntoTry, suggestWrap, type Suggestions } from "./fix.ts";
 import {
@@ -92,7 +98,7 @@ export function check(held: Held, acquisition: Acquisition, waits: readonly TSES
     reportTimer(held, { acquisition, site, owner, aliases, verdict, waits: uncaught });
     return;
   }
-  const escape = findEscape(held, site.handles);
+  const escape = findEscape(held, site.handles, releases);
   if (escape) {
     if (options.reportEscapingHandles) {
       context.report({ node: escape, messageId: "handleEscapes", data: { name: escape.name } });
@@ -146,11 +152,20 @@ function reportTimer(held: Held, finding: TimerFinding): void {
   });
 }
 
-function findEscape(held: Held, handles: readonly TSESTree.Identifier[]): TSESTree.Identifier | null {
+function findEscape(
+  held: Held,
+  handles: readonly TSESTree.Identifier[],
+  releases: readonly TSESTree.Node[],
+): TSESTree.Identifier | null {
   const { sourceCode } = held;
+  // `seats.free(ticket)`: handing the handle to its own release gives it back, it does not hand it on.
+  const passedToRelease = (identifier: TSESTree.Identifier) =>
+    identifier.parent.type === AST_NODE_TYPES.CallExpression &&
+    identifier.parent.arguments.includes(identifier) &&
+    releases.includes(identifier.parent);
   for (const handle of handles) {
     const variable = findVariable(sourceCode.getScope(handle), handle.name);
-    const escape = variable ? findEscapeIn(variable, handle) : null;
+    const escape = variable ? findEscapeIn(variable, handle, passedToRelease) : null;
     if (escape) return escape;
   }
   return null;
@@ -258,7 +273,10 @@ function findReleases(
       other.pair === acquisition.pair &&
       other.path === acquisition.path &&
       other.key === acquisition.key &&
-      other.pair.kind !== "field",
+      other.pair.kind !== "field" &&
+      // Timers pushed into one collection add up; a status set again is this release.
+      !acquisition.collected &&
+      !releasesByRetaking(acquisition),
   );
   const limit = nextTake ? nextTake.node.range[0] : Infinity;
   const bodyEnd = owner ? owner.range[1] : Infinity;

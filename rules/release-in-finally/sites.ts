@@ -81,6 +81,13 @@ export function findAcquisitionSite(acquisition: Acquisition): AcquisitionSite |
     parent.parent.type === AST_NODE_TYPES.ExpressionStatement
   ) {
     statement = parent.parent;
+  } else if (
+    acquisition.collected &&
+    parent.type === AST_NODE_TYPES.CallExpression &&
+    parent.parent.type === AST_NODE_TYPES.ExpressionStatement
+  ) {
+    // `timers.push(setTimeout(…));`
+    statement = parent.parent;
   } else {
     return null;
   }

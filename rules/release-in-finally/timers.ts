@@ -155,6 +155,7 @@ function settlesEnclosingPromise(identifier: TSESTree.Identifier, sourceCode: So
  * or a shared timer whose life spans many calls; no single call's `finally` is where it ends.
  */
 export function isOwnTimer(sourceCode: SourceCode, site: AcquisitionSite, owner: TSESTree.Node | null): boolean {
+  if (site.acquisition.collected) return isOwnCollection(sourceCode, site, owner);
   if (site.acquisition.path.includes(".")) return true;
   const variables = handleVariables(sourceCode, site);
   return (
@@ -178,3 +179,32 @@ export function isUnrefd(
     return path !== null && paths.has(path) && getEnclosingFunction(call) === owner;
   });
 }
+
+/**
+ * `const timers = []` in the acquiring function, only pushed to and iterated (`timers.forEach(clearTimeout)`): the
+ * function alone holds the timers it collects. A collection handed on, returned or kept elsewhere is somebody else's.
+ */
+function isOwnCollection(sourceCode: SourceCode, site: AcquisitionSite, owner: TSESTree.Node | null): boolean {
+  const name = site.acquisition.path;
+  if (name.includes(".")) return false;
+  const variable = findVariable(sourceCode.getScope(site.acquisition.node), name);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (
+    definition?.type !== "Variable" ||
+    getEnclosingFunction(definition.node) !== owner ||
+    definition.node.init?.type !== AST_NODE_TYPES.ArrayExpression
+  ) {
+    return false;
+  }
+  return variable!.references.every((reference) => {
+    if (reference.init) return true;
+    const parent = reference.identifier.parent;
+    return (
+      parent?.type === AST_NODE_TYPES.MemberExpression &&
+      parent.object === reference.identifier &&
+      COLLECTION_METHODS.has(getMemberPath(parent)?.at(-1) ?? "")
+    );
+  });
+}
+
+const COLLECTION_METHODS: ReadonlySet<string> = new Set(["push", "forEach", "length"]);
