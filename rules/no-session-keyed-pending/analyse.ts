@@ -12,6 +12,7 @@ import {
   isEchoedAsQuestionId,
   isGuardedAgainstOverwrite,
   isSettledOnlyWithSignals,
+  matchSingleSlotWaiter,
   isPendingStoreName,
   type DeclaredTypeNameLookup,
   type KeySharer,
@@ -73,4 +74,17 @@ export const SHARED_BY: Readonly<Record<KeySharer, string>> = {
 function shortText(text: string): string {
   const oneLine = text.replace(/\s+/g, " ");
   return oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine;
+}
+
+/**
+ * Issue 23, bug 3: the one open question's waiter in a field or a React state (`this.current = { resolve }`,
+ * `setResolver(() => resolve)`), settled by whichever answer comes without comparing its request id.
+ */
+export function singleSlotVisitors(check: Check): TSESLint.RuleListener {
+  const { context, sourceCode } = check;
+  const visit = (node: TSESTree.AssignmentExpression | TSESTree.CallExpression) => {
+    const slot = matchSingleSlotWaiter(node, sourceCode);
+    if (slot) context.report({ node, messageId: "singleSlotPending", data: { slot: shortText(slot.name) } });
+  };
+  return { AssignmentExpression: visit, CallExpression: visit };
 }

@@ -14,7 +14,7 @@ import {
   textMayContainSessionKeyedPending,
   type DeclaredTypeNameLookup,
 } from "../../analysis/pending.ts";
-import { checkStoreWrite, type Check } from "./analyse.ts";
+import { checkStoreWrite, singleSlotVisitors, type Check } from "./analyse.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
 import { storeWriteVisitors } from "./visitors.ts";
 
@@ -26,10 +26,18 @@ export type { MessageIds } from "./options.ts";
  * the text never names: those turn the matching part of the check off.
  */
 export function mayReport(source: TextSource, options: Options[0] = {}, typed = false): boolean {
-  return textMayContainSessionKeyedPending(textFacts(source).text, {
-    checkWaiterWords: (options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN) === DEFAULT_STORE_NAME_PATTERN,
-    checkKeyWords: (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !typed,
-  });
+  const facts = textFacts(source);
+  return (
+    textMayContainSessionKeyedPending(facts.text, {
+      checkWaiterWords: (options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN) === DEFAULT_STORE_NAME_PATTERN,
+      checkKeyWords: (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !typed,
+    }) || mayHoldSingleSlot(facts)
+  );
+}
+
+/** A file that asks a person and parks a Promise's resolver may keep one slot for every question. */
+function mayHoldSingleSlot(facts: ReturnType<typeof textFacts>): boolean {
+  return facts.mayWaitOnPerson && facts.text.includes("Promise") && facts.text.includes("resolve");
 }
 
 export default createRule<Options, MessageIds>({
@@ -53,7 +61,8 @@ export default createRule<Options, MessageIds>({
     if (!mayReport(sourceCode, options, declaredTypeName !== null)) return {};
 
     const check: Check = { context, sourceCode, patterns, declaredTypeName };
-    return storeWriteVisitors((store, key, value) => checkStoreWrite(check, store, key, value));
+    const slots = mayHoldSingleSlot(textFacts(sourceCode)) ? singleSlotVisitors(check) : {};
+    return { ...storeWriteVisitors((store, key, value) => checkStoreWrite(check, store, key, value)), ...slots };
   },
 });
 

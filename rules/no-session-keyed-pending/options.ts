@@ -10,7 +10,7 @@ import {
 } from "../../analysis/pending.ts";
 
 export type Options = [{ keyNamePattern?: string; perQuestionKeyPattern?: string; storeNamePattern?: string }];
-export type MessageIds = "sessionKeyedPending";
+export type MessageIds = "sessionKeyedPending" | "singleSlotPending";
 
 export const SCHEMA: JSONSchema4[] = [
   {
@@ -46,4 +46,5 @@ export const DEFAULT_OPTIONS: Options = [
 
 export const MESSAGES: Record<MessageIds, string> = {
   sessionKeyedPending: "{{sharedBy}} share `{{key}}`: the second overwrites the first. Use the request id.",
+  singleSlotPending: "Every question shares the slot `{{slot}}`: the next overwrites it. Keep each by its request id.",
 };

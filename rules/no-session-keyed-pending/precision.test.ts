@@ -80,6 +80,42 @@ class Bridge {
   }
 }`,
     },
+    {
+      name: "contrast (bug 3): the open question's slot settled only for the request id it holds",
+      code: `
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+class Prompter {
+  current = null;
+  constructor(client) {
+    client.setRequestHandler(ElicitRequestSchema, (request) =>
+      new Promise((resolve) => {
+        this.current = { resolve, params: request.params };
+        this.ui.show(request.params);
+      }),
+    );
+  }
+  onSubmit(requestId, content) {
+    if (this.current?.requestId !== requestId) return;
+    this.current?.resolve({ action: "accept", content });
+    this.current = null;
+  }
+}`,
+    },
+    {
+      name: "contrast (bug 3): one frame waiter in a field, in a file that asks nobody",
+      code: `
+class FrameClock {
+  current = null;
+  nextFrame() {
+    return new Promise((resolve) => {
+      this.current = { resolve };
+    });
+  }
+  tick(time) {
+    this.current?.resolve(time);
+  }
+}`,
+    },
   ],
   invalid: [
     {
@@ -154,6 +190,46 @@ class Bridge {
           data: { key: "this.keyFor(threadId, serverName)", sharedBy: "Questions in one thread" },
         },
       ],
+    },
+    {
+      name: "bug 3: a field holds the one open question's resolver, settled by whichever answer comes",
+      code: `
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+class Prompter {
+  current = null;
+  constructor(client) {
+    client.setRequestHandler(ElicitRequestSchema, (request) =>
+      new Promise((resolve) => {
+        this.current = { resolve, params: request.params };
+        this.ui.show(request.params);
+      }),
+    );
+  }
+  onSubmit(content) {
+    this.current?.resolve({ action: "accept", content });
+    this.current = null;
+  }
+}`,
+      errors: [{ messageId: "singleSlotPending", line: 8, data: { slot: "this.current" } }],
+    },
+    {
+      name: "bug 3: a React state holds the one open question's resolver",
+      filename: "provider.tsx",
+      languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+      code: `
+import { useState } from "react";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+export function ElicitationProvider({ client }) {
+  const [resolver, setResolver] = useState(null);
+  client.setRequestHandler(ElicitRequestSchema, (request) =>
+    new Promise((resolve) => {
+      setResolver(() => resolve);
+    }),
+  );
+  const answer = (content) => resolver({ action: "accept", content });
+  return null;
+}`,
+      errors: [{ messageId: "singleSlotPending", line: 8, data: { slot: "resolver" } }],
     },
   ],
 });

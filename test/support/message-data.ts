@@ -92,7 +92,11 @@ export const LONGEST_DATA: Record<string, { all: Data; byMessage?: Record<string
     },
   },
   "no-session-keyed-pending": {
-    all: { key: "params.toolCall.toolCallId", sharedBy: longest(Object.values(SHARED_BY)) },
+    all: {
+      key: "params.toolCall.toolCallId",
+      sharedBy: longest(Object.values(SHARED_BY)),
+      slot: "this.currentElicitationRequest",
+    },
   },
   "release-in-finally": {
     all: {
