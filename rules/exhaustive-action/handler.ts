@@ -32,6 +32,11 @@ export function checkHandler(check: Check, handler: TSESTree.FunctionLike, side:
 function checkAnswers(check: Check, fn: TSESTree.FunctionLike, side: Side) {
   const { context, sourceCode } = check;
   if (!fn.body) return;
+  let reported = reportedByCheck.get(check);
+  if (!reported) {
+    reported = new WeakSet();
+    reportedByCheck.set(check, reported);
+  }
   walkSubtree(fn.body, sourceCode.visitorKeys, (node) => {
     if (node.type === AST_NODE_TYPES.ObjectExpression) {
       const acceptance = side === "acp-permission" ? null : acceptanceIn(node);
@@ -58,7 +63,8 @@ function checkAnswers(check: Check, fn: TSESTree.FunctionLike, side: Side) {
   });
 }
 
-const reported = new WeakSet<TSESTree.Node>();
+/** What one run of the rule (one `Check`) has reported: a helper reached from two handlers is reported once. */
+const reportedByCheck = new WeakMap<Check, WeakSet<TSESTree.Node>>();
 
 const CAUGHT = "an error is caught";
 const FAILED = "the promise fails";
