@@ -23,6 +23,7 @@ import {
   type HandlerRegistrationApi,
   type HumanWaitApi,
 } from "../protocol/apis.ts";
+import { JSONRPC_FRAME_KEY } from "../protocol/methods.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
 
 export interface HumanWaitCall {
@@ -139,10 +140,21 @@ export function matchHumanWaitCall(
   if (!HUMAN_WAIT_METHOD_NAMES.has(method)) return null;
   const facts = describeCall(call, sourceCode);
   const found = findHumanWaitApi(facts);
-  if (!found) return null;
+  if (!found || (found.match === "request-method" && writesWireFrame(call, sourceCode))) return null;
   const api = refineOrigin(found, call, facts);
   const index = api.optionsArgIndex;
   return { node: call, api, optionsArgument: index === null ? null : (call.arguments[index] ?? null), wrapper: null };
+}
+
+/**
+ * `transport.send({ jsonrpc: "2.0", id, method, params })`: the first argument is a whole JSON-RPC
+ * frame, which only a transport takes. Writing it waits for nothing; whatever waits for the answer is elsewhere.
+ */
+function writesWireFrame(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const first = call.arguments[0];
+  if (!first) return false;
+  const request = followConstant(first, sourceCode);
+  return request.type === AST_NODE_TYPES.ObjectExpression && findProperty(request, JSONRPC_FRAME_KEY) !== null;
 }
 
 const FASTMCP_ELICIT = HUMAN_WAIT_APIS.find((api) => api.id === "fastmcp-elicit")!;

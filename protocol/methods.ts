@@ -19,3 +19,10 @@ export const ACP_CLIENT_HANDLER_METHODS: ReadonlySet<string> = new Set([
   "createElicitation",
   "unstable_createElicitation",
 ]);
+
+/**
+ * The key every JSON-RPC 2.0 message carries on the wire (JSON-RPC 2.0 specification, section 4: "jsonrpc … MUST be
+ * exactly "2.0""). The SDKs' request calls take `{ method, params }` and add it themselves, so an object that spells
+ * it is a frame written to a transport (`transport.send(frame)`), not a request that waits for its answer.
+ */
+export const JSONRPC_FRAME_KEY = "jsonrpc";
