@@ -23,6 +23,7 @@ import {
   type HandlerRegistrationApi,
   type HumanWaitApi,
 } from "../protocol/apis.ts";
+import { receiverIsProjectOwn } from "./own-receivers.ts";
 import { JSONRPC_FRAME_KEY } from "../protocol/methods.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
 
@@ -141,6 +142,7 @@ export function matchHumanWaitCall(
   const facts = describeCall(call, sourceCode);
   const found = findHumanWaitApi(facts);
   if (!found || (found.match === "request-method" && writesWireFrame(call, sourceCode))) return null;
+  if (isProjectOwnLookAlike(found, call, facts, sourceCode)) return null;
   const api = refineOrigin(found, call, facts);
   const index = api.optionsArgIndex;
   return { node: call, api, optionsArgument: index === null ? null : (call.arguments[index] ?? null), wrapper: null };
@@ -155,6 +157,21 @@ function writesWireFrame(call: TSESTree.CallExpression, sourceCode: Readonly<TSE
   if (!first) return false;
   const request = followConstant(first, sourceCode);
   return request.type === AST_NODE_TYPES.ObjectExpression && findProperty(request, JSONRPC_FRAME_KEY) !== null;
+}
+
+/**
+ * `this.gate.requestPermission({ tool, command })` in a file that imports no package of the row, on a receiver built
+ * from (or declared as) a class or type of the project's own: an in-process method that shares the API's name. The
+ * same call on a receiver of unknown origin is still the API (bundles and plain-JS agents import nothing).
+ */
+function isProjectOwnLookAlike(
+  api: HumanWaitApi,
+  call: TSESTree.CallExpression,
+  facts: CallFacts,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  if (api.match !== "acp-params" || api.packages.some((pkg) => facts.importedPackages.has(pkg))) return false;
+  return receiverIsProjectOwn(call, sourceCode);
 }
 
 const FASTMCP_ELICIT = HUMAN_WAIT_APIS.find((api) => api.id === "fastmcp-elicit")!;

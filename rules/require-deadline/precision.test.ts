@@ -34,3 +34,59 @@ untypedRuleTester.run("require-deadline (a frame written to a transport)", rule,
     },
   ],
 });
+
+const SHELL = (imports: string, field: string) => `${imports}
+export class Shell {
+  constructor(policy) { this.gate = ${field}; }
+  async run(tool, command) {
+    const verdict = await this.gate.requestPermission({ tool, command });
+    return verdict.allowed ? exec(command) : null;
+  }
+}`;
+
+untypedRuleTester.run("require-deadline (the project's own method named like ACP's)", rule, {
+  valid: [
+    {
+      name: "own method: this.gate = new PermissionGate() from ./gate.js, in a file with no ACP import, asks nobody",
+      code: SHELL(`import { PermissionGate } from "./gate.js";`, "new PermissionGate(policy)"),
+    },
+    {
+      name: "own method: a parameter property typed as the project's own PermissionGate",
+      code: `import type { PermissionGate } from "../policy/gate";
+export class Shell {
+  constructor(private readonly gate: PermissionGate) {}
+  async run(tool: string, command: string) {
+    const verdict = await this.gate.requestPermission({ tool, command });
+    return verdict.allowed ? exec(command) : null;
+  }
+}`,
+    },
+    {
+      name: "own method: a parameter annotated with an interface the file declares",
+      code: `interface Gate { requestPermission(req: { tool: string }): Promise<{ allowed: boolean }> }
+export async function run(gate: Gate, tool: string) {
+  return (await gate.requestPermission({ tool })).allowed;
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "contrast: the same class built on ACP's ClientSideConnection, imported from the SDK, asks a person",
+      code: SHELL(
+        `import { ClientSideConnection } from "@agentclientprotocol/sdk";`,
+        "new ClientSideConnection(toClient, stream)",
+      ),
+      errors: [{ messageId: "missingDeadline" }],
+    },
+    {
+      name: "contrast: with no ACP import, a receiver built from a class of unknown origin is still taken as ACP",
+      code: SHELL("", "new AgentSideConnection(toAgent, stream)"),
+      errors: [{ messageId: "missingDeadline" }],
+    },
+    {
+      name: "contrast: a field written with something other than new X() is of unknown origin",
+      code: SHELL(`import { PermissionGate } from "./gate.js";`, "policy.connection"),
+      errors: [{ messageId: "missingDeadline" }],
+    },
+  ],
+});
