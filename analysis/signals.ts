@@ -359,7 +359,9 @@ function signalPathsBelow(
   // context has none (mcp-use 1.x).
   if (receiverPath && call && receiverPath[0] === parameter.name && mayCarrySignal()) {
     const below = receiverPath.slice(1).join(".");
-    for (const place of call.api.callerSignal) if (place.receiver === below) push([...place.path]);
+    // A look-alike from no known package says nothing about where its context keeps a signal.
+    const known = call.api.defaultDeadline.kind !== "unknown";
+    for (const place of call.api.callerSignal) if (place.receiver === below && known) push([...place.path]);
   }
   return paths;
 }
@@ -489,4 +491,83 @@ export function isSignalLinked(
     }
     return false;
   });
+}
+
+/**
+ * Whether `expression` carries one of `signals`, also through a signal derived from it: `AbortSignal.any([caller, …])`
+ * (as `referencesAnySignal`), or a local controller's `linked.signal` where `caller.addEventListener("abort", () =>
+ * linked.abort())` or `caller.onabort = () => linked.abort()` ties the controller to the caller's signal.
+ */
+export function carriesCallerSignal(
+  expression: TSESTree.Node,
+  signals: readonly CallerSignal[],
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  if (referencesAnySignal(expression, signals, sourceCode)) return true;
+  return walkSubtree(expression, sourceCode.visitorKeys, (node) => {
+    if (node.type !== AST_NODE_TYPES.Identifier || !isValueIdentifier(node)) return false;
+    const variable = resolveIdentifier(node, sourceCode);
+    return variable !== null && isControllerLinkedTo(variable, signals, sourceCode);
+  });
+}
+
+/** A `new AbortController()` whose `abort()` runs in an abort listener of one of `signals`. */
+function isControllerLinkedTo(
+  controller: TSESLint.Scope.Variable,
+  signals: readonly CallerSignal[],
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  const init = singleInitializer(controller);
+  const built = init && unwrapExpression(init);
+  if (
+    built?.type !== AST_NODE_TYPES.NewExpression ||
+    built.callee.type !== AST_NODE_TYPES.Identifier ||
+    built.callee.name !== "AbortController"
+  ) {
+    return false;
+  }
+  return controller.references.some((reference) => {
+    const member = reference.identifier.parent;
+    if (member?.type !== AST_NODE_TYPES.MemberExpression || getMemberPath(member)?.at(-1) !== "abort") return false;
+    for (let current: TSESTree.Node | undefined = member.parent; current; current = current.parent) {
+      if (!isFunctionNode(current)) continue;
+      const listener = abortListenerTarget(current);
+      return listener !== null && referencesAnySignal(listener, signals, sourceCode);
+    }
+    return false;
+  });
+}
+
+/** The signal `fn` listens on: `s.addEventListener("abort", fn)` or `s.onabort = fn`, else null. */
+function abortListenerTarget(fn: TSESTree.FunctionLike): TSESTree.Node | null {
+  const parent = fn.parent;
+  if (parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments[1] === fn) {
+    const callee = unwrapExpression(parent.callee);
+    if (callee.type === AST_NODE_TYPES.MemberExpression && getMemberPath(callee)?.at(-1) === "addEventListener") {
+      return callee.object;
+    }
+  }
+  if (
+    parent?.type === AST_NODE_TYPES.AssignmentExpression &&
+    parent.right === fn &&
+    parent.left.type === AST_NODE_TYPES.MemberExpression &&
+    getMemberPath(parent.left)?.at(-1) === "onabort"
+  ) {
+    return parent.left.object;
+  }
+  return null;
+}
+
+/**
+ * `this.next.requestPermission(req, abortSignal)` on a row whose API takes no options: the caller's signal (or one
+ * derived from it) is handed on as an argument the API does not have, so the callee is a relay that takes it, and the
+ * wait is judged where that relay asks.
+ */
+export function handsSignalBeyondArity(
+  call: HumanWaitCall,
+  signals: readonly CallerSignal[],
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  if (call.api.optionsArgIndex !== null || call.wrapper !== null) return false;
+  return call.node.arguments.slice(1).some((argument) => carriesCallerSignal(argument, signals, sourceCode));
 }

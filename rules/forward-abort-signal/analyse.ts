@@ -15,7 +15,9 @@ import {
   stopsWaiting,
 } from "../../analysis/deadline.ts";
 import {
+  carriesCallerSignal,
   findCallerSignals,
+  handsSignalBeyondArity,
   isSignalLinked,
   referencesAnySignal,
   referencesSignal,
@@ -35,7 +37,7 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
     checkHandlerWithoutSignal(check, call);
     return;
   }
-  if (isRacedAgainst(check, call, signals)) return;
+  if (isRacedAgainst(check, call, signals) || handsSignalBeyondArity(call, signals, sourceCode)) return;
   if (call.delegation && !delegationDropsSignal(check, call, call.delegation, signals)) return;
   const api = call.api;
   const signal = signals[0]!;
@@ -173,14 +175,14 @@ function passesOptionsThrough(
 function isRacedAgainst(check: Check, call: HumanWaitCall, signals: readonly CallerSignal[]): boolean {
   const { sourceCode } = check;
   return findUserLandRaces(call.node, sourceCode).some((race) =>
-    race.others.some((other) => referencesAnySignal(other, signals, sourceCode)),
+    race.others.some((other) => carriesCallerSignal(other, signals, sourceCode)),
   );
 }
 
 /** A wrapper forwards when it is handed the signal, or the handler context that carries it (`askUser(extra, …)`). */
 function passesSignalOrItsOwner(check: Check, argument: TSESTree.Node, signals: readonly CallerSignal[]): boolean {
   const { sourceCode } = check;
-  if (referencesAnySignal(argument, signals, sourceCode)) return true;
+  if (carriesCallerSignal(argument, signals, sourceCode)) return true;
   return signals.some(
     (signal) =>
       signal.kind === "path" &&

@@ -14,6 +14,7 @@ import {
 } from "../../analysis/deadline.ts";
 import type { HumanWaitApi } from "../../protocol/apis.ts";
 import type { PersonWaitCall } from "../../analysis/local-waits.ts";
+import { findCallerSignals, handsSignalBeyondArity } from "../../analysis/signals.ts";
 import { reachesProgramAnswerFunction, typedRequestWait } from "../../analysis/typed-deadline.ts";
 import { adaptToInstalled } from "../../analysis/versions.ts";
 import type { MessageIds, Options } from "./options.ts";
@@ -37,6 +38,9 @@ export function requestToJudge(
 ): HumanWaitCall | null {
   if (call.api.side !== "server" || call.delegation?.via === "local") return null;
   if (call.wrapper === null && reachesProgramAnswerFunction(node, sourceCode)) return null;
+  // `this.next.requestPermission(req, abortSignal)`: a relay handed the caller's signal, judged where it asks.
+  const extra = call.api.optionsArgIndex === null && node.arguments.length > 1;
+  if (extra && handsSignalBeyondArity(call, findCallerSignals(node, sourceCode, call), sourceCode)) return null;
   // Typed: a request API the table does not list, named for a question and taking deadline options.
   return call.delegation ? typedRequestWait(node, call.delegation.facts.shape, sourceCode) : call;
 }

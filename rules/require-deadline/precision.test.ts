@@ -90,3 +90,30 @@ export async function run(gate: Gate, tool: string) {
     },
   ],
 });
+
+const RELAY = (args: string) => `export class Relay {
+  async requestPermission(req, abortSignal: AbortSignal) {
+    return this.next.requestPermission(${args});
+  }
+}`;
+
+untypedRuleTester.run("require-deadline (a relay handed the caller's signal)", rule, {
+  valid: [
+    {
+      name: "positional relay: this.next.requestPermission(req, abortSignal) is judged where next asks",
+      code: RELAY("req, abortSignal"),
+    },
+  ],
+  invalid: [
+    {
+      name: "contrast: the same relay handing on only the request is ACP's one-argument requestPermission",
+      code: RELAY("req"),
+      errors: [{ messageId: "missingDeadline" }],
+    },
+    {
+      name: "contrast: a second argument that is not the caller's signal leaves the call ACP's",
+      code: RELAY("req, { verbose: true }"),
+      errors: [{ messageId: "missingDeadline" }],
+    },
+  ],
+});
