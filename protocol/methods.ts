@@ -26,3 +26,22 @@ export const ACP_CLIENT_HANDLER_METHODS: ReadonlySet<string> = new Set([
  * it is a frame written to a transport (`transport.send(frame)`), not a request that waits for its answer.
  */
 export const JSONRPC_FRAME_KEY = "jsonrpc";
+
+/**
+ * ACP's cancel of a prompt turn and what it obliges the client to do. The client sends the `session/cancel`
+ * notification (`CancelNotification { sessionId }`, @agentclientprotocol/sdk@2.4.0 `dist/v1/schema/types.gen.d.ts`;
+ * the method constant `methods.agent.session.cancel`, `dist/v1/acp.d.ts`), through `ClientSideConnection.cancel(params)`
+ * in 1.x or `notify(methods.agent.session.cancel, params)` in 2.x. The prompt-turn section of the ACP specification
+ * ("Cancellation"): the client MUST respond to all pending `session/request_permission` requests with the
+ * `cancelled` outcome, which its own `requestPermission(params)` handler returns.
+ */
+export const ACP_CANCEL_NOTIFICATION = "session/cancel";
+export const ACP_CANCEL_METHOD = "cancel";
+/** The tail of the 2.x method constant's path (`methods.agent.session.cancel`). */
+export const ACP_CANCEL_METHOD_PATH = "agent.session.cancel";
+/** The 2.x connection's notification method. */
+export const ACP_NOTIFY_METHOD = "notify";
+/** The field of `CancelNotification` that names the session: what tells `conn.cancel({ sessionId })` from `abort()`. */
+export const ACP_CANCEL_SESSION_FIELD = "sessionId";
+/** The client's handler of `session/request_permission` (the `Client` interface's method). */
+export const ACP_PERMISSION_HANDLER_METHOD = "requestPermission";

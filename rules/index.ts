@@ -6,6 +6,7 @@
  */
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { ElicitationRuleDocs } from "../analysis/create-rule.ts";
+import * as answerPendingOnCancel from "./answer-pending-on-cancel/index.ts";
 import * as exhaustiveAction from "./exhaustive-action/index.ts";
 import { STRICT_OPTIONS as exhaustiveActionStrict } from "./exhaustive-action/options.ts";
 import * as forwardAbortSignal from "./forward-abort-signal/index.ts";
@@ -22,7 +23,8 @@ export type RuleName =
   | "require-deadline"
   | "forward-abort-signal"
   | "release-in-finally"
-  | "verify-request-state";
+  | "verify-request-state"
+  | "answer-pending-on-cancel";
 
 /** Whether a rule run untyped with `options` could report on a file with this text. */
 type Gate = (text: string, options: Record<string, unknown>) => boolean;
@@ -41,6 +43,7 @@ export const RULE_MODULES: Readonly<Record<RuleName, GatedRuleModule>> = {
   "forward-abort-signal": forwardAbortSignal,
   "release-in-finally": releaseInFinally,
   "verify-request-state": verifyRequestState,
+  "answer-pending-on-cancel": answerPendingOnCancel,
 };
 
 /** Options that make a rule report more (the `strict` and `all` configs), from each rule's options.ts. */

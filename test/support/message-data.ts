@@ -118,4 +118,5 @@ export const LONGEST_DATA: Record<string, { all: Data; byMessage?: Record<string
     },
   },
   "verify-request-state": { all: { how: "`Buffer.from(…).toString(…)`" } },
+  "answer-pending-on-cancel": { all: { store: "this.pendingPermissionRequests" } },
 };
