@@ -12,6 +12,7 @@ import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { compileWrappers, mentionsWrapper } from "../../analysis/wrappers.ts";
 import { checkCall, requestToJudge, type Check } from "./analyse.ts";
 import { clientSideElicitation } from "./client-side.ts";
+import { checkStdioServer } from "./stdio.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
 
 export type { MessageIds } from "./options.ts";
@@ -26,6 +27,8 @@ export default createRule<[Options], MessageIds>({
   name: "require-deadline",
   meta: {
     type: "problem",
+    // eslint-disable-next-line eslint-plugin/require-meta-has-suggestions -- reported from ./require-deadline/stdio.ts
+    hasSuggestions: true,
     docs: {
       description: "Require every wait on a person to have a deadline chosen for a person",
       recommended: true,
@@ -47,10 +50,11 @@ export default createRule<[Options], MessageIds>({
 
     const check: Check = { context, sourceCode, options };
     const isClientSideElicitation = clientSideElicitation(sourceCode, wrappers);
-
+    let asks = false;
     return {
       CallExpression(node) {
         const call = matchWaitOnPerson(node, sourceCode, wrappers);
+        asks ||= call?.api.side === "server";
         const request = call && requestToJudge(call, node, sourceCode);
         if (request) checkCall(check, request);
         // `await resolver.wait()` on a waiter object that only an answer settles.
@@ -69,6 +73,8 @@ export default createRule<[Options], MessageIds>({
           messageId: clientSide ? "clientWaitIgnoresRequestSignal" : "handRolledWait",
         });
       },
+      // A server that asks over a stdio transport deaf to the end of its input.
+      "Program:exit": () => asks && checkStdioServer(check),
     };
   },
 });

@@ -12,7 +12,9 @@ export type MessageIds =
   | "deadlineKeepsWaiting"
   | "handRolledWait"
   | "deadlineNeverFires"
-  | "clientWaitIgnoresRequestSignal";
+  | "clientWaitIgnoresRequestSignal"
+  | "stdioOutlivesClient"
+  | "closeOnEndOfInput";
 
 export interface Options {
   reportOpaqueOptions?: boolean;
@@ -47,6 +49,9 @@ export const MESSAGES: Record<MessageIds, string> = {
     "This promise waits forever if nobody answers: settle it from a timer and from the caller's abort signal.",
   clientWaitIgnoresRequestSignal:
     "When the server gives up, this question stays on screen: settle it as a cancel when the request's signal aborts.",
+  stdioOutlivesClient:
+    "This stdio transport never notices its client leave, so open questions wait out their deadline: close on stdin close.",
+  closeOnEndOfInput: "Close the server when stdin closes.",
 };
 
 /** What the `strict` and `all` configs set: options that may not set a deadline are reported too. */

@@ -117,3 +117,97 @@ untypedRuleTester.run("require-deadline (a relay handed the caller's signal)", r
     },
   ],
 });
+
+const STDIO = (
+  transportFrom: string,
+  after = "",
+) => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "${transportFrom}";
+
+const server = new McpServer({ name: "deploys", version: "1.0.0" });
+server.registerTool("deploy", {}, async (extra) => {
+  const answer = await server.server.elicitInput(params, { timeout: 120_000, signal: extra.signal });
+  return { content: [{ type: "text", text: answer.action }] };
+});
+await server.connect(new StdioServerTransport());${after}
+`;
+const SDK_STDIO = "@modelcontextprotocol/sdk/server/stdio.js";
+
+untypedRuleTester.run("require-deadline (a stdio server that outlives its client)", rule, {
+  valid: [
+    {
+      name: "stdio: an SDK 1.x server that closes when stdin closes",
+      code: STDIO(SDK_STDIO, `\nprocess.stdin.on("close", () => server.close());`),
+    },
+    {
+      name: "stdio: a listener on stdin's end, registered with once, counts too",
+      code: STDIO(SDK_STDIO, `\nprocess.stdin.once("end", () => process.exit(0));`),
+    },
+    {
+      name: "stdio: @modelcontextprotocol/server 2.x's transport notices the end of stdin itself",
+      code: STDIO("@modelcontextprotocol/server"),
+    },
+    {
+      name: "stdio: an SDK 1.x stdio server that asks nobody has no question to leave open",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+const server = new McpServer({ name: "clock", version: "1.0.0" });
+server.registerTool("now", {}, async () => ({ content: [{ type: "text", text: new Date().toISOString() }] }));
+await server.connect(new StdioServerTransport());`,
+    },
+    {
+      name: "stdio: a streamable HTTP transport is not stdio",
+      code: STDIO(SDK_STDIO).replace("new StdioServerTransport()", "new StreamableHTTPServerTransport({})"),
+    },
+  ],
+  invalid: [
+    {
+      name: "stdio: an SDK 1.x server that asks and never closes on the end of stdin; the suggestion adds the listener",
+      code: STDIO(SDK_STDIO),
+      errors: [
+        {
+          messageId: "stdioOutlivesClient",
+          line: 9,
+          suggestions: [
+            {
+              messageId: "closeOnEndOfInput",
+              output: STDIO(SDK_STDIO, `\nprocess.stdin.on("close", () => server.close());`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "stdio: a transport held in a const and required in CommonJS, connected inside main()",
+      code: `const { StdioServerTransport } = require("@modelcontextprotocol/sdk/server/stdio.js");
+async function main() {
+  const transport = new StdioServerTransport();
+  await mcp.connect(transport);
+  await mcp.server.elicitInput(params, { timeout: 120_000 });
+}`,
+      errors: [
+        {
+          messageId: "stdioOutlivesClient",
+          line: 4,
+          suggestions: [
+            {
+              messageId: "closeOnEndOfInput",
+              output: `const { StdioServerTransport } = require("@modelcontextprotocol/sdk/server/stdio.js");
+async function main() {
+  const transport = new StdioServerTransport();
+  await mcp.connect(transport);
+  process.stdin.on("close", () => mcp.close());
+  await mcp.server.elicitInput(params, { timeout: 120_000 });
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "stdio: a listener on another stream's close does not close the server",
+      code: STDIO(SDK_STDIO, `\nprocess.stdout.on("close", () => server.close());`),
+      errors: [{ messageId: "stdioOutlivesClient", suggestions: 1 as never }],
+    },
+  ],
+});
