@@ -67,8 +67,11 @@ import {
 export const DEADLINE_RULE = "require-deadline";
 export const SIGNAL_RULE = "forward-abort-signal";
 
-/** Opaque options are reported (then skipped with their reason) rather than silently passed over. */
-const REPORT_EVERYTHING = { reportOpaqueOptions: true };
+/**
+ * Opaque options are reported (then skipped with their reason) rather than silently passed over, and ACP permission
+ * prompts that only the turn's cancel ends are given a deadline too: the transform is asked for deadlines.
+ */
+const REPORT_EVERYTHING = { reportOpaqueOptions: true, timeCancellablePermissions: true };
 
 export function runDeadline(source: string, file: string, options: CodemodOptions): FixOutcome {
   if (options.deadlineMs === undefined) {
@@ -136,6 +139,8 @@ function decideSignal(context: DecideContext): Decision {
 function decideDeadline(context: DecideContext): Decision {
   const { problem, sourceCode } = context;
   switch (problem.messageId as DeadlineMessageId | undefined) {
+    // Asked for deadlines, the transform gives one to an ACP permission prompt only the turn's cancel ends, too.
+    case "cancelOnlyBound":
     case "missingDeadline": {
       const wait = findReportedWait(problem, sourceCode);
       // An API that takes no deadline option gets one from the race helper.

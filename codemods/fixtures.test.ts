@@ -42,7 +42,11 @@ const TRANSFORMS: Record<string, TransformUnderTest> = {
     run: (source, file) => runDeadline(source, file, { deadlineMs: DEADLINE_MS }),
     rules: [
       { name: "forward-abort-signal", rule: forwardAbortSignal },
-      { name: "require-deadline", rule: requireDeadline, options: { reportOpaqueOptions: true } },
+      {
+        name: "require-deadline",
+        rule: requireDeadline,
+        options: { reportOpaqueOptions: true, timeCancellablePermissions: true },
+      },
     ],
   },
 };

@@ -10,11 +10,15 @@ import {
   describeDeadlineFix,
   findTimerRace,
   findUntimedHelperRace,
+  findUserLandRaces,
+  propertyValue,
   readDeadline,
+  readOptions,
+  stopsWaiting,
 } from "../../analysis/deadline.ts";
 import type { HumanWaitApi } from "../../protocol/apis.ts";
 import type { PersonWaitCall } from "../../analysis/local-waits.ts";
-import { findCallerSignals, handsSignalBeyondArity } from "../../analysis/signals.ts";
+import { carriesCallerSignal, findCallerSignals, handsSignalBeyondArity } from "../../analysis/signals.ts";
 import { reachesProgramAnswerFunction, typedRequestWait } from "../../analysis/typed-deadline.ts";
 import { adaptToInstalled } from "../../analysis/versions.ts";
 import type { MessageIds, Options } from "./options.ts";
@@ -71,7 +75,11 @@ export function checkCall(check: Check, matched: HumanWaitCall): void {
       // `askWithin(ask, { signal, noAnswer })`: the helper is there, only its delay is missing.
       const untimed = race || canCarryDeadline(api) ? null : findUntimedHelperRace(call.node, sourceCode);
       const advice = untimed ? untimedHelperWords(sourceCode.getText(untimed.race.node.callee), untimed.option) : {};
-      const messageId = race ? "raceLeavesRequestOpen" : "missingDeadline";
+      // ACP sets no timeout on a permission prompt: the turn's cancel ends it, and this wait already ends on the
+      // caller's signal. A timer is asked for only when the user wants one (`strict`).
+      const cancellable = !race && !untimed && isPermissionPrompt(api) && endsOnCallerSignal(call, sourceCode);
+      if (cancellable && !options.timeCancellablePermissions) return;
+      const messageId = race ? "raceLeavesRequestOpen" : cancellable ? "cancelOnlyBound" : "missingDeadline";
       context.report({ node: at, messageId, data: { ...data, ...advice } });
       return;
     }
@@ -87,6 +95,28 @@ export function checkCall(check: Check, matched: HumanWaitCall): void {
       throw new Error(`unknown deadline reading ${JSON.stringify(unknownReading)}`);
     }
   }
+}
+
+/**
+ * Whether the wait already ends when the caller's signal aborts: raced against it (or a signal derived from it), or
+ * handed it as its signal option with the companion that makes it stop waiting.
+ */
+function endsOnCallerSignal(call: HumanWaitCall, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const signals = findCallerSignals(call.node, sourceCode, call);
+  if (signals.length === 0) return false;
+  const raced = findUserLandRaces(call.node, sourceCode).some((race) =>
+    race.others.some((other) => carriesCallerSignal(other, signals, sourceCode)),
+  );
+  if (raced || call.api.signalField === null) return raced;
+  const reading = readOptions(call, sourceCode);
+  if (reading.kind !== "literal") return false;
+  const passed = propertyValue(reading.object, call.api.signalField);
+  return passed !== null && carriesCallerSignal(passed, signals, sourceCode) && stopsWaiting(call.api, reading.object);
+}
+
+/** An ACP permission prompt: the protocol gives it no timeout, and its turn's cancel ends it. */
+function isPermissionPrompt(api: HumanWaitApi): boolean {
+  return api.result === "acp-permission-outcome" && api.defaultDeadline.kind === "none";
 }
 
 /**

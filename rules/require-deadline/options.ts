@@ -14,10 +14,12 @@ export type MessageIds =
   | "deadlineNeverFires"
   | "clientWaitIgnoresRequestSignal"
   | "stdioOutlivesClient"
-  | "closeOnEndOfInput";
+  | "closeOnEndOfInput"
+  | "cancelOnlyBound";
 
 export interface Options {
   reportOpaqueOptions?: boolean;
+  timeCancellablePermissions?: boolean;
   humanWaitFunctions?: WrapperOption[];
 }
 
@@ -31,12 +33,19 @@ export const SCHEMA: JSONSchema4[] = [
         description:
           "Also report calls whose options are a variable or a spread that may not set a deadline (unless their type requires one).",
       },
+      timeCancellablePermissions: {
+        type: "boolean",
+        description:
+          "Also ask an ACP permission prompt for a timer when the caller's signal (the turn's cancel) is in reach.",
+      },
       humanWaitFunctions: wrapperOptionSchema,
     },
   },
 ];
 
-export const DEFAULT_OPTIONS: [Options] = [{ reportOpaqueOptions: false, humanWaitFunctions: [] }];
+export const DEFAULT_OPTIONS: [Options] = [
+  { reportOpaqueOptions: false, timeCancellablePermissions: false, humanWaitFunctions: [] },
+];
 
 export const MESSAGES: Record<MessageIds, string> = {
   missingDeadline: "{{defaultDeadline}}: {{fix}}.",
@@ -52,7 +61,11 @@ export const MESSAGES: Record<MessageIds, string> = {
   stdioOutlivesClient:
     "This stdio transport never notices its client leave, so open questions wait out their deadline: close on stdin close.",
   closeOnEndOfInput: "Close the server when stdin closes.",
+  cancelOnlyBound: "Only a cancel ends this prompt: {{fix}}.",
 };
 
-/** What the `strict` and `all` configs set: options that may not set a deadline are reported too. */
-export const STRICT_OPTIONS: [Options] = [{ reportOpaqueOptions: true }];
+/**
+ * What the `strict` and `all` configs set: options that may not set a deadline are reported too, and so are ACP
+ * permission prompts that only the turn's cancel ends.
+ */
+export const STRICT_OPTIONS: [Options] = [{ reportOpaqueOptions: true, timeCancellablePermissions: true }];

@@ -211,3 +211,49 @@ async function main() {
     },
   ],
 });
+
+const CAN_USE_TOOL = (wait: string) => `import { AgentSideConnection } from "@agentclientprotocol/sdk";
+export function canUseTool(client, sessionId, options) {
+  return async (tool, input, { signal, toolUseID }) => {
+    const res = await ${wait};
+    return res.outcome.outcome === "selected" ? allow(res) : deny();
+  };
+}`;
+const RACED = `Promise.race([
+      client.requestPermission({ sessionId, toolCall: { toolCallId: toolUseID }, options }),
+      new Promise((r) => signal.addEventListener("abort", () => r({ outcome: { outcome: "cancelled" } }))),
+    ])`;
+
+untypedRuleTester.run("require-deadline (an interactive ACP agent's permission prompt)", rule, {
+  valid: [
+    {
+      name: "ACP agent: a permission prompt raced against the turn's signal is bounded by the turn's cancel",
+      code: CAN_USE_TOOL(RACED),
+    },
+    {
+      name: "ACP 2.x agent: the caller's signal as cancellationSignal with stopWaitingOnCancel ends the prompt",
+      code: `import { methods } from "@agentclientprotocol/sdk";
+export async function askToRun(ctx, params, signal) {
+  return ctx.request(methods.client.session.requestPermission, params, { cancellationSignal: signal, stopWaitingOnCancel: true });
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "contrast: the same prompt with the signal in reach but not raced still waits forever",
+      code: CAN_USE_TOOL("client.requestPermission({ sessionId, toolCall: { toolCallId: toolUseID }, options })"),
+      errors: [{ messageId: "missingDeadline" }],
+    },
+    {
+      name: "contrast: raced against a signal that is not the caller's",
+      code: CAN_USE_TOOL(RACED.replace("signal.addEventListener", "shutdown.addEventListener")),
+      errors: [{ messageId: "missingDeadline" }],
+    },
+    {
+      name: "strict: timeCancellablePermissions asks the raced prompt for a timer, in its own words",
+      code: CAN_USE_TOOL(RACED),
+      options: [{ timeCancellablePermissions: true }],
+      errors: [{ messageId: "cancelOnlyBound" }],
+    },
+  ],
+});

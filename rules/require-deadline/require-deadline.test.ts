@@ -7,6 +7,8 @@ const STRICT = [{ reportOpaqueOptions: true }] as const;
 const MCP_DEFAULT = "Gives up after 60 s, a default made for HTTP";
 const MCP_FIX = "pass `timeout` or `signal: AbortSignal.timeout(ms)` in its options";
 const NO_OPTIONS_FIX = "race it against a timer and treat the timeout as a cancel";
+/** strict asks an ACP permission prompt that already ends on the caller's signal for a timer too. */
+const TIMED_PERMISSIONS = [{ timeCancellablePermissions: true }] as const;
 
 type MessageId =
   | "missingDeadline"
@@ -14,7 +16,8 @@ type MessageId =
   | "raceLeavesRequestOpen"
   | "deadlineKeepsWaiting"
   | "handRolledWait"
-  | "clientWaitIgnoresRequestSignal";
+  | "clientWaitIgnoresRequestSignal"
+  | "cancelOnlyBound";
 
 /** One expected report at the `occurrence`-th `needle` of `code`. */
 function error(code: string, needle: string, messageId: MessageId, data?: Record<string, string>, occurrence = 1) {
@@ -169,11 +172,13 @@ const answer = await ctx.elicit("Which branch?", z.object({ branch: z.string() }
     messageId: "deadlineKeepsWaiting",
   },
   {
-    name: "ACP 2.x: a helper's callback signal is no deadline when the helper sets no timer",
+    name: "strict: ACP 2.x: a helper's callback signal is no deadline when the helper sets no timer",
     code: `${WITHOUT_TIMER}async function ask(client, params, signal) {
   return passCancel(signal, 120_000, (cancellationSignal) => client.request("session/request_permission", params, { cancellationSignal, stopWaitingOnCancel: true }));
 }`,
     needle: "request(",
+    options: TIMED_PERMISSIONS,
+    messageId: "cancelOnlyBound",
   },
   {
     name: "ACP 2.x: stopWaitingOnCancel: false keeps waiting too",
@@ -717,9 +722,10 @@ export class MyMcp extends McpAgent {
       errors: [{ messageId: "deadlineNeverFires" as never, data: { value: "Number.MAX_SAFE_INTEGER" }, line: 2 }],
     },
     {
-      name: "ACP: a free function forwarding only its signal parameter still owes its wait a deadline",
+      name: "strict: ACP: a free function forwarding only its signal parameter still owes its wait a deadline",
       code: ACP_FREE_FUNCTION,
-      errors: [error(ACP_FREE_FUNCTION, "request(methods", "missingDeadline")],
+      options: TIMED_PERMISSIONS,
+      errors: [error(ACP_FREE_FUNCTION, "request(methods", "cancelOnlyBound")],
     },
     {
       name: "same-file adapter without a deadline: reported once, inside the adapter, not at this.client.requestPermission",
@@ -1106,10 +1112,11 @@ untypedRuleTester.run("require-deadline (a race helper called without its delay)
       ],
     },
     {
-      name: "contrast: a helper that has no timer to give a delay to: the advice stays a race against a timer",
+      name: "strict contrast: a helper that has no timer to give a delay to: the advice stays a race against a timer",
       code: UNTIL_ABORT,
+      options: TIMED_PERMISSIONS,
       errors: [
-        error(UNTIL_ABORT, "requestPermission", "missingDeadline", {
+        error(UNTIL_ABORT, "requestPermission", "cancelOnlyBound", {
           defaultDeadline: "Waits forever if nobody answers",
           fix: NO_OPTIONS_FIX,
         }),

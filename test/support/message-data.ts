@@ -115,6 +115,8 @@ export const LONGEST_DATA: Record<string, { all: Data; byMessage?: Record<string
       missingDeadline: [...deadlineRows.map(deadlineWords), helper],
       // A race is reported only on an API that can carry a deadline.
       raceLeavesRequestOpen: deadlineRows.filter(canCarryDeadline).map(deadlineWords),
+      // Only ACP permission prompts, which ACP gives no timeout.
+      cancelOnlyBound: deadlineRows.filter((api) => api.result === "acp-permission-outcome").map(deadlineWords),
     },
   },
   "verify-request-state": { all: { how: "`Buffer.from(…).toString(…)`" } },
