@@ -121,6 +121,7 @@ function matchesShape(api: HumanWaitApi, call: CallFacts): boolean {
     case "request-method":
       if (api.requestMethodForm && call.requestMethodForm && api.requestMethodForm !== call.requestMethodForm)
         return false;
+      if (api.firstArgument !== undefined && call.firstArgument !== api.firstArgument) return false;
       return (
         (call.requestMethod !== null && (api.requestMethods ?? []).includes(call.requestMethod)) ||
         (api.requestMethodPaths ?? []).some((tail) => isPathTail(call.requestMethodPath ?? null, tail))

@@ -93,6 +93,10 @@ export interface HumanWaitApi {
   readonly receiverTail?: string;
   /** The name alone is too common (`openLink`): the row matches only in a file that imports one of its packages. */
   readonly requiresImport?: boolean;
+  /** For a "request-method" row: the kind the first argument must be (a generic client's `request(method, params)`). */
+  readonly firstArgument?: "string";
+  /** A method of the receiver that sets the wait's deadline before the call (`rpc.timeout(ms).request(…)`). */
+  readonly receiverDeadlineMethod?: string;
 }
 
 interface CallerSignalPlace {
@@ -375,6 +379,30 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     match: "acp-params",
     callerSignal: [],
     evidence: "@agentclientprotocol/sdk@1.9.0 dist/acp.d.ts (unstable_createElicitation)",
+    typedFixture: "none",
+  },
+  {
+    // A generic JSON-RPC client asking: json-rpc-2.0@1 `JSONRPCClient.request(method, params, clientParams)` takes no
+    // timeout (its README: `client.timeout(10 * 1000).request(…)` sets one); other clients of this shape may have
+    // one we cannot see, so the default is not ours to state.
+    id: "jsonrpc-request-elicitation",
+    label: "JSON-RPC `request`",
+    packages: ["json-rpc-2.0"],
+    method: "request",
+    side: "server",
+    optionsArgIndex: null,
+    deadlineFields: [],
+    signalField: null,
+    signalCompanionField: null,
+    defaultDeadline: { kind: "unknown" },
+    forwardsCallerSignal: false,
+    result: "mcp-elicit-result",
+    match: "request-method",
+    requestMethods: [ELICITATION_CREATE_METHOD],
+    firstArgument: "string",
+    receiverDeadlineMethod: "timeout",
+    callerSignal: [],
+    evidence: "json-rpc-2.0@1 README (JSONRPCClient.request(method, params, clientParams); client.timeout(ms))",
     typedFixture: "none",
   },
   {

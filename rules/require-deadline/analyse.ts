@@ -2,8 +2,8 @@
  * The require-deadline analysis of a call that waits on a person: which call should carry the deadline, and does it
  * carry one chosen for a person (not missing, kept to the caller in a race, or too long to ever fire)?
  */
-import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { narrowCallLocation } from "../../analysis/ast.ts";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { getCalleeName, narrowCallLocation } from "../../analysis/ast.ts";
 import type { HumanWaitCall } from "../../analysis/calls.ts";
 import {
   canCarryDeadline,
@@ -58,6 +58,8 @@ export function checkCall(check: Check, matched: HumanWaitCall): void {
   if (api.defaultDeadline.kind === "fixed") return;
   const data = { ...deadlineWords(api), companion: api.signalCompanionField ?? "" };
   const at = narrowCallLocation(call.node);
+  // `rpc.timeout(120_000).request(…)`: the client's own builder set the deadline.
+  if (receiverSetsDeadline(call)) return;
   const reading = readDeadline(call, sourceCode);
   switch (reading.kind) {
     case "deadline":
@@ -112,6 +114,15 @@ function endsOnCallerSignal(call: HumanWaitCall, sourceCode: Readonly<TSESLint.S
   if (reading.kind !== "literal") return false;
   const passed = propertyValue(reading.object, call.api.signalField);
   return passed !== null && carriesCallerSignal(passed, signals, sourceCode) && stopsWaiting(call.api, reading.object);
+}
+
+/** `rpc.timeout(ms).request(…)` on a row whose client sets its deadline through the receiver. */
+function receiverSetsDeadline(call: HumanWaitCall): boolean {
+  const method = call.api.receiverDeadlineMethod;
+  const callee = call.node.callee;
+  if (method === undefined || callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const receiver = callee.object;
+  return receiver.type === AST_NODE_TYPES.CallExpression && getCalleeName(receiver) === method;
 }
 
 /** An ACP permission prompt: the protocol gives it no timeout, and its turn's cancel ends it. */

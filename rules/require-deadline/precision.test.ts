@@ -257,3 +257,55 @@ export async function askToRun(ctx, params, signal) {
     },
   ],
 });
+
+const JSON_RPC = (call: string) => `import { JSONRPCClient } from "json-rpc-2.0";
+const rpc = new JSONRPCClient((payload) => send(payload));
+export async function askUser(params) {
+  const answer = await ${call};
+  return answer.action === "accept" ? answer.content : null;
+}`;
+
+untypedRuleTester.run("require-deadline (a generic JSON-RPC client asking)", rule, {
+  valid: [
+    {
+      name: "JSON-RPC client: rpc.timeout(ms).request(elicitation/create, …) has the client's own deadline",
+      code: JSON_RPC(`rpc.timeout(120_000).request("elicitation/create", params)`),
+    },
+    {
+      name: "JSON-RPC client: the same request raced against a timer",
+      code: JSON_RPC(`Promise.race([rpc.request("elicitation/create", params), sleep(120_000)])`),
+    },
+    {
+      name: "JSON-RPC client: a request for another method asks nobody",
+      code: JSON_RPC(`rpc.request("tools/list", params)`),
+    },
+  ],
+  invalid: [
+    {
+      name: "JSON-RPC client: rpc.request(elicitation/create, params) with nothing bounding it",
+      code: JSON_RPC(`rpc.request("elicitation/create", params)`),
+      errors: [
+        {
+          messageId: "missingDeadline",
+          data: {
+            defaultDeadline: "No known package bounds this wait",
+            fix: "race it against a timer and treat the timeout as a cancel",
+          },
+        },
+      ],
+    },
+    {
+      name: "JSON-RPC client: with no import, the same call says only that nothing bounds it",
+      code: `export const ask = (params) => client.request("elicitation/create", params);`,
+      errors: [
+        {
+          messageId: "missingDeadline",
+          data: {
+            defaultDeadline: "No known package bounds this wait",
+            fix: "race it against a timer and treat the timeout as a cancel",
+          },
+        },
+      ],
+    },
+  ],
+});
