@@ -27,6 +27,7 @@ import { walkSubtree } from "../../analysis/walk.ts";
 import type { Check } from "./options.ts";
 import { addSignal, appendOptions, mergeSignal, raceFix, setStopWaiting } from "./fix.ts";
 import { checkHandlerWithoutSignal } from "./handler.ts";
+import { checkRelayWithoutSignal } from "./relay.ts";
 
 export function checkCall(check: Check, matched: PersonWaitCall): void {
   const { context, sourceCode } = check;
@@ -35,6 +36,7 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
   const signals = findCallerSignals(call.node, sourceCode, call);
   if (signals.length === 0) {
     checkHandlerWithoutSignal(check, call);
+    checkRelayWithoutSignal(check, call);
     return;
   }
   if (isRacedAgainst(check, call, signals) || handsSignalBeyondArity(call, signals, sourceCode)) return;

@@ -13,6 +13,7 @@ export type MessageIds =
   | "handlerIgnoresSignal"
   | "handlerHasNoSignal"
   | "handlerTakesNoSignal"
+  | "relayHidesWithdrawal"
   | "takeSignal"
   | "addSignal"
   | "addStopWaiting"
@@ -48,6 +49,8 @@ export const MESSAGES: Record<MessageIds, string> = {
   handlerIgnoresSignal:
     "When the server withdraws the question, the dialog stays up: close it when `{{signal}}` aborts.",
   handlerHasNoSignal: "{{label}} passes no signal, so a withdrawn question stays up: bound the wait with a timer.",
+  relayHidesWithdrawal:
+    "This relays a question its callback gets no signal for: if it is withdrawn upstream, this one stays on screen.",
   handlerTakesNoSignal:
     "This handler never takes `{{param}}`, so this wait outlives its caller: take it and pass its signal.",
   takeSignal: "Take `{{param}}` and pass `{{signal}}` to the call.",

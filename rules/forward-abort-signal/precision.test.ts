@@ -179,3 +179,32 @@ tool("purge", async (_input, kit) => kit.elicit({ message: "Purge the cache?" })
   ],
   invalid: [],
 });
+
+const RELAY = (callback: string) => `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+upstream.onQuestion(${callback});`;
+
+untypedRuleTester.run("forward-abort-signal (a relay registered through a wrapper)", rule, {
+  valid: [
+    {
+      name: "relay contrast: the wrapper hands the callback the question's signal, and it is passed on",
+      code: RELAY("async (q) => server.server.elicitInput(q.params, { timeout: 120_000, signal: q.signal })"),
+    },
+    {
+      name: "relay contrast: a callback that asks its own question, not the one it was handed",
+      code: RELAY(
+        `async (event) => server.server.elicitInput({ message: "Continue?", requestedSchema }, { timeout: 120_000 })`,
+      ),
+    },
+    {
+      name: "relay contrast: a callback that relays nothing to a person",
+      code: RELAY("async (q) => log.write(q.params)"),
+    },
+  ],
+  invalid: [
+    {
+      name: "relay: upstream.onQuestion(async (q) => elicitInput(q.params, { timeout })) hides the withdrawal",
+      code: RELAY("async (q) => server.server.elicitInput(q.params, { timeout: 120_000 })"),
+      errors: [{ messageId: "relayHidesWithdrawal" }],
+    },
+  ],
+});
