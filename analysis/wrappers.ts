@@ -3,12 +3,17 @@
  * (`{ from: "file" | "package" | "lib", name, package?, path? }`) plus which table row they behave like.
  */
 import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
+import nodePath from "node:path";
 import { HUMAN_WAIT_APIS, type HumanWaitApi } from "../protocol/apis.ts";
 
 export interface WrapperOption {
   from: "file" | "package" | "lib";
   name: string | string[];
   package?: string;
+  /**
+   * The files the entry applies in, relative to the project (ESLint's cwd), `/`-separated: a file (`src/ask.ts`) or
+   * a folder (`src/agents`, every file below it). Absent: every file.
+   */
   path?: string;
   /** Id of the table row the wrapper forwards to (default: the MCP SDK's `elicitInput`). */
   behavesLike?: string;
@@ -53,7 +58,16 @@ export const wrapperOptionSchema: JSONSchema4 = {
 
 const DEFAULT_BEHAVIOUR = "mcp-elicit-input";
 
-export function compileWrappers(options: readonly WrapperOption[] | undefined): readonly WrapperSpecifier[] {
+/** The linted file, for entries with a `path` (a rule's `context`). Without it, entries apply in every file. */
+interface LintedFile {
+  readonly filename: string;
+  readonly cwd: string;
+}
+
+export function compileWrappers(
+  options: readonly WrapperOption[] | undefined,
+  file?: LintedFile,
+): readonly WrapperSpecifier[] {
   if (!options || options.length === 0) return [];
   // createRule hands every file of a config the same options object, so they are compiled once.
   let compiled = compiledWrappers.get(options);
@@ -61,7 +75,19 @@ export function compileWrappers(options: readonly WrapperOption[] | undefined): 
     compiled = buildWrappers(options);
     compiledWrappers.set(options, compiled);
   }
-  return compiled;
+  if (!file || compiled.every((wrapper) => wrapper.option.path === undefined)) return compiled;
+  return compiled.filter((wrapper) => appliesInFile(wrapper.option.path, file));
+}
+
+/** `path: "src/agents"` covers `src/agents/deploy.ts` and `src/agents`, not `src/agents-old/x.ts` nor `lib/src/agents`. */
+function appliesInFile(entryPath: string | undefined, file: LintedFile): boolean {
+  if (entryPath === undefined) return true;
+  const wanted = entryPath
+    .replace(/\\/g, "/")
+    .replace(/^(?:\.\/)+/, "")
+    .replace(/\/+$/, "");
+  const relative = nodePath.relative(file.cwd, file.filename).split(nodePath.sep).join("/");
+  return relative === wanted || relative.startsWith(`${wanted}/`);
 }
 
 const compiledWrappers = new WeakMap<readonly WrapperOption[], readonly WrapperSpecifier[]>();

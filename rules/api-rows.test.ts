@@ -36,6 +36,8 @@ interface RowCase {
   readonly suggest?: readonly { messageId: string; output: string }[];
   /** Untyped only: the typed twin would not compile (a shape the package's types reject) or needs no types. */
   readonly untypedOnly?: boolean;
+  /** The linted file's name (untyped cases), for entries whose `path` names the files they apply in. */
+  readonly filename?: string;
 }
 
 const V2_TOOL = (call: string) => `import { McpServer } from "@modelcontextprotocol/server";
@@ -153,6 +155,16 @@ export async function run(input: unknown, ctx: { log(text: string): void }) {
   return answer;
 }
 `;
+
+/** The same entry declared in the project's own `src/agents` folder (`from: "file"`): it applies in no other file. */
+const ACME_FILE_ENTRY = { ...ACME_ENTRY, from: "file", package: undefined, path: "src/agents" };
+const LOCAL_ASK = ACME(`await ask({ question: "Deploy?" })`).replace(
+  'import { ask } from "acme-hitl";',
+  "declare function ask(question: object, options?: object): Promise<unknown>;",
+);
+/** typescript-eslint's RuleTester lints with ESLint's cwd at the root: a project's file is named from there. */
+const RULE_TESTER_CWD = path.parse(process.cwd()).root;
+const IN_PROJECT = (file: string) => path.join(RULE_TESTER_CWD, file);
 
 const ROW_CASES: RowCase[] = [
   {
@@ -486,6 +498,43 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
     options: [{ humanWaitFunctions: [ACME_ENTRY] }],
     errors: [],
   },
+  {
+    name: "humanWaitFunctions entry with path src/agents: a file below it is judged by the entry",
+    rule: "require-deadline",
+    code: LOCAL_ASK,
+    options: [{ humanWaitFunctions: [ACME_FILE_ENTRY] }],
+    filename: IN_PROJECT("src/agents/deploy.ts"),
+    errors: ["missingDeadline"],
+    says: ["300 s by default", "`ttl`"],
+    untypedOnly: true,
+  },
+  {
+    name: "humanWaitFunctions entry with path src/agents: the folder itself, written ./src/agents/",
+    rule: "require-deadline",
+    code: LOCAL_ASK,
+    options: [{ humanWaitFunctions: [{ ...ACME_FILE_ENTRY, path: "./src/agents/" }] }],
+    filename: IN_PROJECT("src/agents/nested/deploy.ts"),
+    errors: ["missingDeadline"],
+    untypedOnly: true,
+  },
+  {
+    name: "humanWaitFunctions contrast: the same ask in src/agents-old, outside the entry's path",
+    rule: "require-deadline",
+    code: LOCAL_ASK,
+    options: [{ humanWaitFunctions: [ACME_FILE_ENTRY] }],
+    filename: IN_PROJECT("src/agents-old/deploy.ts"),
+    errors: [],
+    untypedOnly: true,
+  },
+  {
+    name: "humanWaitFunctions contrast: the entry's path is a suffix of the file's, not relative to the project",
+    rule: "require-deadline",
+    code: LOCAL_ASK,
+    options: [{ humanWaitFunctions: [ACME_FILE_ENTRY] }],
+    filename: IN_PROJECT("lib/src/agents/deploy.ts"),
+    errors: [],
+    untypedOnly: true,
+  },
 ];
 
 function toTester(typed: boolean) {
@@ -494,7 +543,7 @@ function toTester(typed: boolean) {
       name: row.name,
       code: row.code,
       options: (row.options ?? []) as never,
-      ...(typed ? { filename: TYPED_FILE } : {}),
+      ...(typed ? { filename: TYPED_FILE } : row.filename ? { filename: row.filename } : {}),
     };
     return base;
   };
@@ -523,9 +572,10 @@ for (const typed of [false, true]) {
 /** What the messages say (and never say): the row's own option and signal names, nothing another API has. */
 describe("API rows: message words", () => {
   const linter = new Linter({ configType: "flat" });
+  const rootLinter = new Linter({ configType: "flat", cwd: RULE_TESTER_CWD });
   const worded = ROW_CASES.filter((row) => row.says);
   it.each(worded.map((row) => [row.name, row] as const))("%s", (_, row) => {
-    const messages = linter
+    const messages = (row.filename ? rootLinter : linter)
       .verify(
         row.code,
         [
@@ -536,7 +586,7 @@ describe("API rows: message words", () => {
             rules: { [`e/${row.rule}`]: ["error", ...(row.options ?? [])] as Linter.RuleEntry },
           },
         ],
-        path.join(path.dirname(TYPED_FILE), "file.ts"),
+        row.filename ?? path.join(path.dirname(TYPED_FILE), "file.ts"),
       )
       .map((message) => message.message)
       .join("\n");

@@ -64,7 +64,7 @@ export default createRule<Options, MessageIds>({
     const check: Check = {
       context,
       sourceCode,
-      branchContext: { sourceCode, wrappers: compileWrappers(options.humanWaitFunctions) },
+      branchContext: { sourceCode, wrappers: compileWrappers(options.humanWaitFunctions, context) },
       reportIdentical: options.reportIdenticalBranches === true,
       narrowByType: true,
       style: codeStyle(sourceCode, context.filename),

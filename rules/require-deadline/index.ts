@@ -39,7 +39,7 @@ export default createRule<[Options], MessageIds>({
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
-    const wrappers = compileWrappers(options.humanWaitFunctions);
+    const wrappers = compileWrappers(options.humanWaitFunctions, context);
     // Typed, a file may also wait through the program's own functions that answer with a person's answer.
     if (
       !mayReport(sourceCode, options) &&
