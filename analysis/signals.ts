@@ -357,6 +357,9 @@ function signalPathsBelow(
   // Where the row says its framework's handler context holds the signal, relative to the ask's receiver
   // (`ctx.mcpReq.send` → `ctx.mcpReq.signal`, ACP `ctx.client.request` → `ctx.signal`); nowhere for a framework whose
   // context has none (mcp-use 1.x).
+  // A `humanWaitFunctions` entry's `callerSignal: "ctx.abort"`: below the handler's parameter of that name.
+  const entrySignal = call?.wrapper?.callerSignal;
+  if (entrySignal && entrySignal.parameter === parameter.name) push([...entrySignal.path]);
   if (receiverPath && call && receiverPath[0] === parameter.name && mayCarrySignal()) {
     const below = receiverPath.slice(1).join(".");
     // A look-alike from no known package says nothing about where its context keeps a signal.

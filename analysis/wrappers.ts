@@ -25,12 +25,26 @@ export interface WrapperOption {
   defaultDeadlineMs?: number | null;
   /** The option that carries an AbortSignal, or null when it takes none. Default: the row's. */
   signalOption?: string | null;
+  /**
+   * Where a handler of the entry's framework holds the caller's signal, from its context parameter, as the README's
+   * "Caller's signal" column writes it (`ctx.abort`: `abort` below a parameter named `ctx`, or below the receiver of
+   * `ctx.ask(…)`), or "none" when its context carries none: then no advice names a signal. Default: neither.
+   */
+  callerSignal?: string;
+}
+
+/** An entry's `callerSignal` other than "none": the context parameter's name and the path below it. */
+interface EntryCallerSignal {
+  readonly parameter: string;
+  readonly path: readonly string[];
 }
 
 export interface WrapperSpecifier {
   readonly names: readonly string[];
   readonly api: HumanWaitApi;
   readonly option: WrapperOption;
+  /** Where the entry says its framework's handlers hold the caller's signal; null for "none" or when it says nothing. */
+  readonly callerSignal: EntryCallerSignal | null;
 }
 
 export const wrapperOptionSchema: JSONSchema4 = {
@@ -52,6 +66,7 @@ export const wrapperOptionSchema: JSONSchema4 = {
       deadlineOptions: { type: "array", items: { type: "string" } },
       defaultDeadlineMs: { oneOf: [{ type: "integer", minimum: 0 }, { type: "null" }] },
       signalOption: { oneOf: [{ type: "string" }, { type: "null" }] },
+      callerSignal: { type: "string", pattern: "^(?:none|[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+)$" },
     },
   },
 };
@@ -96,6 +111,7 @@ function buildWrappers(options: readonly WrapperOption[]): WrapperSpecifier[] {
   return options.map((option) => {
     const base = HUMAN_WAIT_APIS.find((api) => api.id === (option.behavesLike ?? DEFAULT_BEHAVIOUR))!;
     const names = Array.isArray(option.name) ? option.name : [option.name];
+    const callerSignal = parseCallerSignal(option.callerSignal);
     const api: HumanWaitApi = {
       ...base,
       id: `wrapper:${names.join(",")}`,
@@ -103,7 +119,7 @@ function buildWrappers(options: readonly WrapperOption[]): WrapperSpecifier[] {
       method: names[0]!,
       optionsArgIndex: option.optionsArgIndex === undefined ? base.optionsArgIndex : option.optionsArgIndex,
       // A wrapper's receiver is the user's, not the framework's context: its signal is wherever the entry says.
-      callerSignal: [],
+      callerSignal: callerSignal ? [{ receiver: "", path: callerSignal.path }] : [],
       ...(option.deadlineOptions ? { deadlineFields: option.deadlineOptions } : {}),
       ...(option.signalOption !== undefined ? { signalField: option.signalOption, signalCompanionField: null } : {}),
       ...(option.defaultDeadlineMs !== undefined
@@ -116,8 +132,19 @@ function buildWrappers(options: readonly WrapperOption[]): WrapperSpecifier[] {
         : {}),
       ...(option.from === "package" && option.package ? { packages: [option.package], requiresImport: true } : {}),
     };
-    return { names, api, option };
+    return { names, api, option, callerSignal };
   });
+}
+
+function parseCallerSignal(text: string | undefined): EntryCallerSignal | null {
+  if (text === undefined || text === "none") return null;
+  const [parameter, ...path] = text.split(".");
+  return { parameter: parameter!, path };
+}
+
+/** Whether the entry says its framework's handlers carry no caller's signal (`callerSignal: "none"`). */
+export function hasNoCallerSignal(wrapper: WrapperSpecifier | null): boolean {
+  return wrapper?.option.callerSignal === "none";
 }
 
 /** Whether a file's text names one of the user's wrappers: such a file may wait on a person without our words. */

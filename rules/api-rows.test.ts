@@ -166,6 +166,13 @@ const LOCAL_ASK = ACME(`await ask({ question: "Deploy?" })`).replace(
 const RULE_TESTER_CWD = path.parse(process.cwd()).root;
 const IN_PROJECT = (file: string) => path.join(RULE_TESTER_CWD, file);
 
+/** An entry whose framework hands tools their caller's signal at `ctx.abort` and takes it as the `signal` option. */
+const ABORT_ENTRY = { ...ACME_ENTRY, signalOption: "signal", callerSignal: "ctx.abort" };
+const ABORT_TOOL = (call: string) =>
+  ACME(call).replace("ctx: { log(text: string): void }", "ctx: { abort: AbortSignal; log(text: string): void }");
+/** A handler whose parameter is called `extra`: by the MCP SDK's convention it holds `extra.signal`. */
+const EXTRA_TOOL = (call: string) => ACME(call).replace("ctx: {", "extra: {");
+
 const ROW_CASES: RowCase[] = [
   {
     name: "MCP v2 ctx.mcpReq.send, options second: deadline and signal given",
@@ -534,6 +541,59 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
     filename: IN_PROJECT("lib/src/agents/deploy.ts"),
     errors: [],
     untypedOnly: true,
+  },
+  {
+    name: "humanWaitFunctions entry with callerSignal ctx.abort: not passed, the advice names ctx.abort",
+    rule: "forward-abort-signal",
+    code: ABORT_TOOL(`await ask({ question: "Deploy?" }, { ttl: 120_000 })`),
+    options: [{ humanWaitFunctions: [ABORT_ENTRY] }],
+    errors: ["notForwarded"],
+    says: ["`ctx.abort`", "!`ctx.signal`", "!extra"],
+    suggest: [
+      {
+        messageId: "addSignal",
+        output: ABORT_TOOL(`await ask({ question: "Deploy?" }, { ttl: 120_000, signal: ctx.abort })`),
+      },
+    ],
+  },
+  {
+    name: "humanWaitFunctions entry with callerSignal ctx.abort: passed as its signal option",
+    rule: "forward-abort-signal",
+    code: ABORT_TOOL(`await ask({ question: "Deploy?" }, { ttl: 120_000, signal: ctx.abort })`),
+    options: [{ humanWaitFunctions: [ABORT_ENTRY] }],
+    errors: [],
+  },
+  {
+    name: "humanWaitFunctions contrast: ctx.abort beside a call the entry does not name (asks nobody)",
+    rule: "forward-abort-signal",
+    code: ABORT_TOOL(`await tell({ question: "Deploy?" }, { ttl: 120_000 })`).replace(
+      "import { ask }",
+      "import { tell }",
+    ),
+    options: [{ humanWaitFunctions: [ABORT_ENTRY] }],
+    errors: [],
+  },
+  {
+    name: "humanWaitFunctions entry without callerSignal: a parameter called extra is taken to hold extra.signal",
+    rule: "forward-abort-signal",
+    code: EXTRA_TOOL(`await ask({ question: "Deploy?" }, { ttl: 120_000 })`),
+    options: [{ humanWaitFunctions: [{ ...ACME_ENTRY, signalOption: "signal" }] }],
+    errors: ["notForwarded"],
+    says: ["`extra.signal`"],
+    suggest: [
+      {
+        messageId: "addSignal",
+        output: EXTRA_TOOL(`await ask({ question: "Deploy?" }, { ttl: 120_000, signal: extra.signal })`),
+      },
+    ],
+    untypedOnly: true,
+  },
+  {
+    name: "humanWaitFunctions entry with callerSignal none: the same extra parameter, no signal advice",
+    rule: "forward-abort-signal",
+    code: EXTRA_TOOL(`await ask({ question: "Deploy?" }, { ttl: 120_000 })`),
+    options: [{ humanWaitFunctions: [{ ...ACME_ENTRY, signalOption: "signal", callerSignal: "none" }] }],
+    errors: [],
   },
 ];
 

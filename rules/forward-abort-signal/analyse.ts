@@ -24,6 +24,7 @@ import {
   type CallerSignal,
 } from "../../analysis/signals.ts";
 import { walkSubtree } from "../../analysis/walk.ts";
+import { hasNoCallerSignal } from "../../analysis/wrappers.ts";
 import type { Check } from "./options.ts";
 import { addSignal, appendOptions, mergeSignal, raceFix, setStopWaiting } from "./fix.ts";
 import { checkHandlerWithoutSignal } from "./handler.ts";
@@ -33,6 +34,8 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
   const { context, sourceCode } = check;
   const installed = adaptToInstalled(matched.api, context.filename);
   const call = installed === matched.api ? matched : { ...matched, api: installed };
+  // The user's entry says its framework's handlers get no signal: whatever the names say, there is none to forward.
+  if (hasNoCallerSignal(call.wrapper)) return;
   const signals = findCallerSignals(call.node, sourceCode, call);
   if (signals.length === 0) {
     checkHandlerWithoutSignal(check, call);
