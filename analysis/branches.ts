@@ -88,7 +88,8 @@ function kindOfSource(source: AnswerSource): { kind: AnswerKind; closed: boolean
     return {
       kind: shape === "acp-permission-outcome" ? "acp" : "mcp",
       closed: CLOSED_SHAPES[shape],
-      field: answerFieldOf(source.call.api),
+      // A `humanWaitFunctions` entry may name its own field (`status`); a row may too; else the protocol's.
+      field: source.call.wrapper?.option.answerField ?? answerFieldOf(source.call.api),
     };
   }
   if (ACP_ANNOTATIONS.has(source.typeName)) {

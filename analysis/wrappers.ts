@@ -31,6 +31,11 @@ export interface WrapperOption {
    * `ctx.ask(…)`), or "none" when its context carries none: then no advice names a signal. Default: neither.
    */
   callerSignal?: string;
+  /**
+   * The answer's field that holds accept, decline or cancel (`status`, not `action`); default: the row's
+   * (`action`). exhaustive-action judges branches on this field of the entry's answers, and on no other.
+   */
+  answerField?: string;
 }
 
 /** An entry's `callerSignal` other than "none": the context parameter's name and the path below it. */
@@ -66,6 +71,7 @@ export const wrapperOptionSchema: JSONSchema4 = {
       deadlineOptions: { type: "array", items: { type: "string" } },
       defaultDeadlineMs: { oneOf: [{ type: "integer", minimum: 0 }, { type: "null" }] },
       signalOption: { oneOf: [{ type: "string" }, { type: "null" }] },
+      answerField: { type: "string", minLength: 1 },
       callerSignal: { type: "string", pattern: "^(?:none|[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+)$" },
     },
   },

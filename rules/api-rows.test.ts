@@ -173,6 +173,17 @@ const ABORT_TOOL = (call: string) =>
 /** A handler whose parameter is called `extra`: by the MCP SDK's convention it holds `extra.signal`. */
 const EXTRA_TOOL = (call: string) => ACME(call).replace("ctx: {", "extra: {");
 
+/** An entry whose answer is `{ status: accept | decline | cancel }`, not `{ action }`. */
+const STATUS_ENTRY = { ...ACME_ENTRY, answerField: "status" };
+const STATUS_TOOL = (branches: string) =>
+  ACME(`await ask({ question: "Deploy?" }, { ttl: 120_000 })`).replace("  return answer;\n", branches);
+const STATUS_IF_ELSE = `  if (answer.status === "accept") {
+    return "deploy";
+  } else {
+    return "stop";
+  }
+`;
+
 const ROW_CASES: RowCase[] = [
   {
     name: "MCP v2 ctx.mcpReq.send, options second: deadline and signal given",
@@ -593,6 +604,64 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
     rule: "forward-abort-signal",
     code: EXTRA_TOOL(`await ask({ question: "Deploy?" }, { ttl: 120_000 })`),
     options: [{ humanWaitFunctions: [{ ...ACME_ENTRY, signalOption: "signal", callerSignal: "none" }] }],
+    errors: [],
+  },
+  {
+    name: "humanWaitFunctions entry with answerField status: an else on status treats cancel as decline",
+    rule: "exhaustive-action",
+    code: STATUS_TOOL(STATUS_IF_ELSE),
+    options: [{ humanWaitFunctions: [STATUS_ENTRY] }],
+    errors: ["declineAndCancelMerged"],
+    says: ["`else` branch treats cancel as decline"],
+    suggest: [
+      {
+        messageId: "suggestExhaustiveSwitch",
+        output: STATUS_TOOL(`  switch (answer.status) {
+    case "accept": {
+      return "deploy";
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      return "stop";
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return "stop";
+    }
+  }
+`),
+      },
+    ],
+  },
+  {
+    name: "humanWaitFunctions entry with answerField status: each status its own branch",
+    rule: "exhaustive-action",
+    code: STATUS_TOOL(`  switch (answer.status) {
+    case "accept":
+      return "deploy";
+    case "decline":
+      return "stop";
+    case "cancel":
+      return "later";
+  }
+`),
+    options: [{ humanWaitFunctions: [STATUS_ENTRY] }],
+    errors: [],
+  },
+  {
+    name: "humanWaitFunctions contrast: with answerField status, an else on action is not the answer's",
+    rule: "exhaustive-action",
+    code: STATUS_TOOL(STATUS_IF_ELSE.replace("answer.status", "answer.action")),
+    options: [{ humanWaitFunctions: [STATUS_ENTRY] }],
+    errors: [],
+  },
+  {
+    name: "humanWaitFunctions contrast: the same else on status of a poll nobody listed",
+    rule: "exhaustive-action",
+    code: STATUS_TOOL(STATUS_IF_ELSE).replace(/\bask\b/g, "poll"),
+    options: [{ humanWaitFunctions: [STATUS_ENTRY] }],
     errors: [],
   },
 ];
