@@ -8,6 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type * as ts from "typescript";
+import { DISCRIMINANT_FIELD } from "../protocol/answers.ts";
+import { HUMAN_WAIT_APIS } from "../protocol/apis.ts";
 import { findAnswerFunctions, type AnswerFunction, type TypedAnswerShape } from "../analysis/types.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 
@@ -53,45 +55,90 @@ interface DiscoveredWrapper {
   readonly optionsArgIndex: number | null;
 }
 
+/**
+ * The columns of an entry that discovery reads from the program: the function's names, the row its answer's shape
+ * behaves like, where it takes its options, and the answer's field. No `path`: an entry's `path` limits the files it
+ * applies in, and a wrapper is called from files other than its own (the declaring files are printed as comments).
+ */
 interface WrapperConfigEntry {
   from: "file";
   name: string[];
-  path: string;
   behavesLike: string;
   optionsArgIndex: number | null;
+  answerField?: string;
 }
 
-/** One option entry per file, behaviour and options position: the shape rule options take. */
-function wrapperConfig(found: readonly DiscoveredWrapper[]): WrapperConfigEntry[] {
-  const entries = new Map<string, WrapperConfigEntry>();
+/** The columns discovery cannot read from a wrapper's result type: printed commented out, with the row's value. */
+const UNKNOWN_COLUMNS = ["deadlineOptions", "defaultDeadlineMs", "signalOption", "callerSignal"] as const;
+
+interface DiscoveredEntry {
+  readonly entry: WrapperConfigEntry;
+  /** `file:line` of each function the entry names. */
+  readonly declaredAt: string[];
+}
+
+/** One option entry per behaviour and options position: the shape rule options take. */
+function wrapperConfig(found: readonly DiscoveredWrapper[]): DiscoveredEntry[] {
+  const entries = new Map<string, DiscoveredEntry>();
   for (const wrapper of found) {
     const behavesLike = ROW_FOR_SHAPE[wrapper.shape];
-    const key = `${wrapper.file}\0${behavesLike}\0${wrapper.optionsArgIndex}`;
-    const entry = entries.get(key);
-    if (entry) {
-      if (!entry.name.includes(wrapper.name)) entry.name.push(wrapper.name);
-    } else {
-      entries.set(key, {
+    const key = `${behavesLike}\0${wrapper.optionsArgIndex}`;
+    let discovered = entries.get(key);
+    if (!discovered) {
+      const answerField = wrapper.shape === "mcp-elicit-result" ? DISCRIMINANT_FIELD[wrapper.shape] : undefined;
+      const entry: WrapperConfigEntry = {
         from: "file",
-        name: [wrapper.name],
-        path: wrapper.file,
+        name: [],
         behavesLike,
         optionsArgIndex: wrapper.optionsArgIndex,
-      });
+        ...(answerField ? { answerField } : {}),
+      };
+      discovered = { entry, declaredAt: [] };
+      entries.set(key, discovered);
     }
+    if (!discovered.entry.name.includes(wrapper.name)) discovered.entry.name.push(wrapper.name);
+    discovered.declaredAt.push(`${wrapper.file}:${wrapper.line} ${wrapper.name}`);
   }
   return [...entries.values()];
 }
 
+/** What the row says for a column discovery cannot read: the value the entry has until the user sets it. */
+function rowValue(behavesLike: string, column: (typeof UNKNOWN_COLUMNS)[number]): unknown {
+  const row = HUMAN_WAIT_APIS.find((api) => api.id === behavesLike)!;
+  switch (column) {
+    case "deadlineOptions":
+      return row.deadlineFields;
+    case "defaultDeadlineMs":
+      return "ms" in row.defaultDeadline ? row.defaultDeadline.ms : null;
+    case "signalOption":
+      return row.signalField;
+    case "callerSignal": {
+      const place = row.callerSignal[0];
+      return place ? ["ctx", ...place.path].join(".") : "none";
+    }
+  }
+}
+
+/** One entry as it is pasted: the columns read from the program, then the unknown ones commented out. */
+function renderEntry({ entry, declaredAt }: DiscoveredEntry): string {
+  const known = Object.entries(entry).map(([column, value]) => `    ${column}: ${JSON.stringify(value)},`);
+  const unknown = UNKNOWN_COLUMNS.map(
+    (column) =>
+      `    // ${column}: ${JSON.stringify(rowValue(entry.behavesLike, column))}, (unknown: the row's until set)`,
+  );
+  return ["  {", ...declaredAt.map((at) => `    // ${at}`), ...known, ...unknown, "  },"].join("\n");
+}
+
 /** The text to paste into eslint.config.js. */
-function renderConfig(entries: readonly WrapperConfigEntry[]): string {
-  const list = entries.map((entry) => `  ${JSON.stringify(entry)},`).join("\n");
+function renderConfig(entries: readonly DiscoveredEntry[]): string {
+  const list = entries.map(renderEntry).join("\n");
   const rules = RULES_FOR_WRAPPERS.map(
     (rule) => `      "elicitation/${rule}": ["error", { humanWaitFunctions }],`,
   ).join("\n");
   return [
     "// Your functions that wait on a person (found by `eslint-plugin-elicitation check --discover`).",
     "// require-deadline judges the call inside each of them, where the deadline is set, so it needs no entry.",
+    "// The commented columns could not be read from the types: uncomment and set those your functions differ on.",
     `const humanWaitFunctions = [\n${list}\n];`,
     "",
     "export default [",
@@ -170,7 +217,10 @@ export async function runDiscover(argv: readonly string[], io: CommandIo): Promi
   }
   const entries = wrapperConfig(found);
   if (format === "json") {
-    io.stdout(`${JSON.stringify({ functions: found, humanWaitFunctions: entries }, null, 2)}\n`);
+    const humanWaitFunctions = entries.map((discovered) => discovered.entry);
+    io.stdout(
+      `${JSON.stringify({ functions: found, humanWaitFunctions, unknownColumns: UNKNOWN_COLUMNS }, null, 2)}\n`,
+    );
     return EXIT_OK;
   }
   if (found.length === 0) {
