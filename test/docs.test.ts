@@ -297,3 +297,39 @@ describe("README: recognised calls", () => {
     expect(readme.slice(start + RECOGNISED_CALLS_BEGIN.length, end).trim()).toBe(renderRecognisedCalls());
   });
 });
+
+describe("README: humanWaitFunctions examples", () => {
+  const entry = (marker: string) => [{ humanWaitFunctions: [JSON.parse(readmeBlock("json", marker)) as object] }];
+  const messagesOf = (rule: string, marker: string, code: string) =>
+    lintWithRule(rule, code, entry(marker)).map((message) => message.message);
+
+  it("acme-hitl (ttl, 300 s default, no signal): ttl advised, never timeout, and no signal advice", () => {
+    const code = readmeBlock("ts", "// humanWaitFunctions example: acme-hitl");
+    const deadline = messagesOf("require-deadline", '"acme-hitl"', code);
+    expect(deadline).toHaveLength(1);
+    expect(deadline[0]).toContain("300 s by default");
+    expect(deadline[0]).toContain("`ttl`");
+    expect(deadline[0]).not.toContain("`timeout`");
+    expect(messagesOf("forward-abort-signal", '"acme-hitl"', code)).toEqual([]);
+    // The entry's "none" is what keeps `extra` from being read as the MCP SDK's `extra.signal`.
+    const guessed = lintWithRule("forward-abort-signal", code, [
+      {
+        humanWaitFunctions: [
+          {
+            ...(entry('"acme-hitl"')[0]!.humanWaitFunctions[0] as object),
+            callerSignal: undefined,
+            signalOption: "signal",
+          },
+        ],
+      },
+    ]);
+    expect(guessed.map((message) => message.message).join("\n")).toContain("`extra.signal`");
+  });
+
+  it("@acme/review (answerField status): the else on status is reported, and only with the entry", () => {
+    const code = readmeBlock("ts", "// humanWaitFunctions example: @acme/review");
+    const reported = lintWithRule("exhaustive-action", code, entry('"@acme/review"'));
+    expect(reported.map((message) => message.messageId)).toEqual(["declineAndCancelMerged"]);
+    expect(lintWithRule("exhaustive-action", code)).toEqual([]);
+  });
+});
