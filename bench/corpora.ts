@@ -259,7 +259,8 @@ export function displayPath(file: string): string {
 
 /**
  * A whole repository on disk for `check` and `eslint` to discover and lint, as a user runs them: the files of the
- * given corpora copied under `<dir>/src/` by their path in this repository (`node_modules/` renamed `vendor/`, since
+ * given corpora copied under `<dir>/src/` by their path in this repository (`node_modules/` renamed `vendor/` and
+ * `dist/` or `build/` renamed `lib/`, since
  * both tools skip node_modules), and a package.json at the root. Its corpus is that one package.json: the variants
  * that time a whole run lint the directory it is in. Placed outside this repository, whose .gitignore would hide it.
  */
@@ -270,7 +271,9 @@ export function writeRepositoryCorpus(dir: string, sources: readonly Corpus[]): 
     const relative = path
       .relative(REPO_ROOT, file)
       .split(path.sep)
-      .map((part) => (part === "node_modules" ? "vendor" : part));
+      // Both tools skip node_modules, and check's walk also skips dist/ and build/ (build output), which is where
+      // the installed packages keep their code: renamed, so both runs lint the same files.
+      .map((part) => (part === "node_modules" ? "vendor" : part === "dist" || part === "build" ? "lib" : part));
     const target = path.join(dir, "src", ...relative);
     if (seen.has(target)) continue;
     seen.add(target);
