@@ -13,6 +13,7 @@ import * as forwardAbortSignal from "./forward-abort-signal/index.ts";
 import * as noSessionKeyedPending from "./no-session-keyed-pending/index.ts";
 import * as releaseInFinally from "./release-in-finally/index.ts";
 import { STRICT_OPTIONS as releaseInFinallyStrict } from "./release-in-finally/options.ts";
+import { STRICT_OPTIONS as noSessionKeyedPendingStrict } from "./no-session-keyed-pending/options.ts";
 import * as requireDeadline from "./require-deadline/index.ts";
 import { STRICT_OPTIONS as requireDeadlineStrict } from "./require-deadline/options.ts";
 import * as verifyRequestState from "./verify-request-state/index.ts";
@@ -51,4 +52,5 @@ export const STRICT_OPTIONS: Readonly<Partial<Record<RuleName, readonly unknown[
   "exhaustive-action": exhaustiveActionStrict,
   "require-deadline": requireDeadlineStrict,
   "release-in-finally": releaseInFinallyStrict,
+  "no-session-keyed-pending": noSessionKeyedPendingStrict,
 };

@@ -61,7 +61,7 @@ export default createRule<Options, MessageIds>({
     if (!mayReport(sourceCode, options, declaredTypeName !== null)) return {};
 
     const check: Check = { context, sourceCode, patterns, declaredTypeName };
-    const slots = mayHoldSingleSlot(textFacts(sourceCode)) ? singleSlotVisitors(check) : {};
+    const slots = options.reportSingleSlot && mayHoldSingleSlot(textFacts(sourceCode)) ? singleSlotVisitors(check) : {};
     return { ...storeWriteVisitors((store, key, value) => checkStoreWrite(check, store, key, value)), ...slots };
   },
 });

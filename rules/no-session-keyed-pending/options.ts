@@ -9,7 +9,9 @@ import {
   DEFAULT_STORE_NAME_PATTERN,
 } from "../../analysis/pending.ts";
 
-export type Options = [{ keyNamePattern?: string; perQuestionKeyPattern?: string; storeNamePattern?: string }];
+export type Options = [
+  { keyNamePattern?: string; perQuestionKeyPattern?: string; storeNamePattern?: string; reportSingleSlot?: boolean },
+];
 export type MessageIds = "sessionKeyedPending" | "singleSlotPending";
 
 export const SCHEMA: JSONSchema4[] = [
@@ -27,6 +29,11 @@ export const SCHEMA: JSONSchema4[] = [
         description:
           "Regular expression for key names unique to one question (request id, elicitation id, UUID, counter), matched in snake_case; such keys are never reported.",
       },
+      reportSingleSlot: {
+        type: "boolean",
+        description:
+          "Also report one field or state that holds the open question's resolver, settled by whichever answer comes (the strict config turns this on: on published code it also matched connection and stream slots).",
+      },
       storeNamePattern: {
         type: "string",
         description:
@@ -41,8 +48,12 @@ export const DEFAULT_OPTIONS: Options = [
     keyNamePattern: DEFAULT_KEY_NAME_PATTERN,
     perQuestionKeyPattern: DEFAULT_PER_QUESTION_KEY_PATTERN,
     storeNamePattern: DEFAULT_STORE_NAME_PATTERN,
+    reportSingleSlot: false,
   },
 ];
+
+/** What the strict config adds: the single-slot resolvers, which need a reader's judgement more often. */
+export const STRICT_OPTIONS: Options = [{ reportSingleSlot: true }];
 
 export const MESSAGES: Record<MessageIds, string> = {
   sessionKeyedPending: "{{sharedBy}} share `{{key}}`: the second overwrites the first. Use the request id.",

@@ -192,6 +192,7 @@ class Bridge {
       ],
     },
     {
+      options: [{ reportSingleSlot: true }],
       name: "bug 3: a field holds the one open question's resolver, settled by whichever answer comes",
       code: `
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -213,6 +214,7 @@ class Prompter {
       errors: [{ messageId: "singleSlotPending", line: 8, data: { slot: "this.current" } }],
     },
     {
+      options: [{ reportSingleSlot: true }],
       name: "bug 3: a React state holds the one open question's resolver",
       filename: "provider.tsx",
       languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
