@@ -143,18 +143,29 @@ describe("eslint --fix", () => {
       "src/strict-only.ts": STRICT_ONLY,
       "src/fixture-server.ts": fs.readFileSync(path.join(FIXTURES_DIR, "mcp-server", "server.ts"), "utf8"),
       "src/fixture-agent.ts": fs.readFileSync(path.join(FIXTURES_DIR, "acp-agent", "agent.ts"), "utf8"),
+      "src/fixture-client.ts": fs.readFileSync(path.join(FIXTURES_DIR, "acp-agent", "client.ts"), "utf8"),
       "src/fixture-server-v2.ts": fs.readFileSync(path.join(FIXTURES_DIR, "mcp-server-v2", "server.ts"), "utf8"),
     });
     linkRepoNodeModules(dir);
-    const before = ["server.ts", "strict-only.ts", "fixture-server.ts", "fixture-agent.ts", "fixture-server-v2.ts"].map(
-      (f) => fs.readFileSync(path.join(dir, "src", f), "utf8"),
-    );
+    const before = [
+      "server.ts",
+      "strict-only.ts",
+      "fixture-server.ts",
+      "fixture-agent.ts",
+      "fixture-client.ts",
+      "fixture-server-v2.ts",
+    ].map((f) => fs.readFileSync(path.join(dir, "src", f), "utf8"));
     const run = spawnSync(ESLINT_BIN, ["--fix", "src"], { cwd: dir, encoding: "utf8" });
     expect(run.status, run.stderr).toBe(1);
     for (const ruleId of Object.keys(plugin.configs.all.rules ?? {})) expect(run.stdout).toContain(ruleId);
-    const after = ["server.ts", "strict-only.ts", "fixture-server.ts", "fixture-agent.ts", "fixture-server-v2.ts"].map(
-      (f) => fs.readFileSync(path.join(dir, "src", f), "utf8"),
-    );
+    const after = [
+      "server.ts",
+      "strict-only.ts",
+      "fixture-server.ts",
+      "fixture-agent.ts",
+      "fixture-client.ts",
+      "fixture-server-v2.ts",
+    ].map((f) => fs.readFileSync(path.join(dir, "src", f), "utf8"));
     expect(after).toEqual(before);
   });
 });
