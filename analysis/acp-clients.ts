@@ -4,6 +4,7 @@
  * the handlers such a client names, functions declared elsewhere in the file. It also finds the reject options the
  * file builds, so a custom option id (`"no-thanks"`) is known as a refusal.
  */
+import { localFunctionOf } from "./walk.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   findProperty,
@@ -51,7 +52,7 @@ export function namedClientHandlers(
     if (!ACP_CLIENT_HANDLER_METHODS.has(getStaticPropertyName(property) ?? "")) continue;
     const value = unwrapExpression(property.value);
     if (value.type !== AST_NODE_TYPES.Identifier) continue;
-    const handler = functionNamed(value, sourceCode);
+    const handler = localFunctionOf(value, sourceCode);
     if (handler) found.push({ property, handler });
   }
   return found;
@@ -75,18 +76,6 @@ function constInit(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLin
   const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (definition?.type !== "Variable" || definition.node.parent.kind !== "const" || !definition.node.init) return null;
   return unwrapExpression(definition.node.init);
-}
-
-/** The function a name refers to when this file declares it (`function onPermission…`, `const on = async () => …`). */
-function functionNamed(
-  identifier: TSESTree.Identifier,
-  sourceCode: Readonly<TSESLint.SourceCode>,
-): TSESTree.FunctionLike | null {
-  const variable = findVariable(sourceCode.getScope(identifier), identifier.name);
-  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (definition?.type === "FunctionName" && isFunctionNode(definition.node)) return definition.node;
-  const init = constInit(identifier, sourceCode);
-  return init && isFunctionNode(init) ? init : null;
 }
 
 const rejectIdsByProgram = new WeakMap<TSESTree.Program, ReadonlySet<string>>();

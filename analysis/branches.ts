@@ -6,6 +6,7 @@
  * of that field, whether a condition is certainly true, certainly false, or depends on something else
  * (`r.action === accept && r.content` is "depends" for accept). From that, rules know which values reach each path.
  */
+import { localFunctionOf } from "./walk.ts";
 import { raceHelperOf } from "./race-helper.ts";
 import { canCompleteNormally } from "./completion.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
@@ -225,7 +226,7 @@ function traceWithParams(expression: TSESTree.Node, context: BranchContext, dept
       return null;
     }
     if (callee.type === AST_NODE_TYPES.Identifier) {
-      const fn = localFunction(callee, context.sourceCode);
+      const fn = localFunctionOf(callee, context.sourceCode);
       return fn ? functionAnswerSource(fn, context, depth + 1) : null;
     }
     return null;
@@ -254,20 +255,6 @@ function sendsElicitationParams(call: TSESTree.CallExpression): boolean {
       ELICITATION_PARAM_KEYS.some((key) => findProperty(object, key) !== null)
     );
   });
-}
-
-/** The function a name refers to when the file declares it (`function ask…`, `const ask = async (…) => …`). */
-function localFunction(
-  name: TSESTree.Identifier,
-  sourceCode: Readonly<TSESLint.SourceCode>,
-): TSESTree.FunctionLike | null {
-  const variable = findVariable(sourceCode.getScope(name), name.name);
-  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (!definition) return null;
-  if (definition.type === "FunctionName" && isFunctionNode(definition.node)) return definition.node;
-  if (definition.type === "Variable" && definition.node.init && isFunctionNode(definition.node.init))
-    return definition.node.init;
-  return null;
 }
 
 const tracingFunctions = new WeakSet<TSESTree.FunctionLike>();

@@ -2,6 +2,7 @@
  * Recognises, on an ESTree call, a wait on a person (a row of protocol/apis.ts) and client-side elicitation handlers.
  * The shared "domain parser" of every rule and codemod.
  */
+import { ACP_CLIENT_HANDLER_METHODS } from "../protocol/methods.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { followConstant } from "./walk.ts";
 import {
@@ -277,10 +278,7 @@ function handlerOf(
 /** ACP client classes answer permission requests in a `requestPermission(params)` method: a handler too. */
 export function isAcpClientHandlerMethod(node: TSESTree.MethodDefinition | TSESTree.Property): boolean {
   const name = getStaticPropertyName(node);
-  return (
-    (name === "requestPermission" || name === "createElicitation" || name === "unstable_createElicitation") &&
-    isFunctionNode(node.value)
-  );
+  return name !== null && ACP_CLIENT_HANDLER_METHODS.has(name) && isFunctionNode(node.value);
 }
 
 /** Keys of MCP `ToolAnnotations`: an object of only these in `server.tool(name, {…}, cb)` is annotations, not a schema. */
