@@ -77,8 +77,8 @@ export function checkCall(check: Check, matched: HumanWaitCall): void {
       // `askWithin(ask, { signal, noAnswer })`: the helper is there, only its delay is missing.
       const untimed = race || canCarryDeadline(api) ? null : findUntimedHelperRace(call.node, sourceCode);
       const advice = untimed ? untimedHelperWords(sourceCode.getText(untimed.race.node.callee), untimed.option) : {};
-      // ACP sets no timeout on a permission prompt: the turn's cancel ends it, and this wait already ends on the
-      // caller's signal. A timer is asked for only when the user wants one (`strict`).
+      // ACP sets no timeout on a permission prompt: the turn's cancel ends it, and this wait ends with that cancel.
+      // A timer is asked for only when the user wants one (`strict`).
       const cancellable = !race && !untimed && isPermissionPrompt(api) && endsOnCallerSignal(call, sourceCode);
       if (cancellable && !options.timeCancellablePermissions) return;
       const messageId = race ? "raceLeavesRequestOpen" : cancellable ? "cancelOnlyBound" : "missingDeadline";
@@ -100,12 +100,18 @@ export function checkCall(check: Check, matched: HumanWaitCall): void {
 }
 
 /**
- * Whether the wait already ends when the caller's signal aborts: raced against it (or a signal derived from it), or
- * handed it as its signal option with the companion that makes it stop waiting.
+ * Whether the wait ends when the caller's turn is cancelled. Where the API takes no signal (ACP 1.x
+ * `requestPermission(params)`), the client ends it: after `session/cancel` it MUST answer every pending
+ * `session/request_permission` with `cancelled` (agentclientprotocol.com/protocol/prompt-turn, Cancellation), so the
+ * caller's signal in reach (raced, or only read after the answer) shows a prompt inside a cancellable turn. Where it
+ * takes one (ACP 2.x `request`), the agent cancels its own prompts (@agentclientprotocol/sdk@2.4.0
+ * dist/v2/acp.d.ts:828–836): the prompt must be raced against the signal or handed it with the companion that makes
+ * it stop waiting.
  */
 function endsOnCallerSignal(call: HumanWaitCall, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const signals = findCallerSignals(call.node, sourceCode, call);
   if (signals.length === 0) return false;
+  if (call.api.signalField === null && call.api.optionsArgIndex === null) return true;
   const raced = findUserLandRaces(call.node, sourceCode).some((race) =>
     race.others.some((other) => carriesCallerSignal(other, signals, sourceCode)),
   );

@@ -105,15 +105,18 @@ untypedRuleTester.run("require-deadline (a relay handed the caller's signal)", r
     },
   ],
   invalid: [
+    // With the caller's signal in reach, recommended leaves an ACP 1.x prompt to the turn's cancel; strict judges it.
     {
-      name: "contrast: the same relay handing on only the request is ACP's one-argument requestPermission",
+      name: "contrast (strict): the same relay handing on only the request is ACP's one-argument requestPermission",
       code: RELAY("req"),
-      errors: [{ messageId: "missingDeadline" }],
+      options: [{ timeCancellablePermissions: true }],
+      errors: [{ messageId: "cancelOnlyBound" }],
     },
     {
-      name: "contrast: a second argument that is not the caller's signal leaves the call ACP's",
+      name: "contrast (strict): a second argument that is not the caller's signal leaves the call ACP's",
       code: RELAY("req, { verbose: true }"),
-      errors: [{ messageId: "missingDeadline" }],
+      options: [{ timeCancellablePermissions: true }],
+      errors: [{ messageId: "cancelOnlyBound" }],
     },
   ],
 });
@@ -224,11 +227,29 @@ const RACED = `Promise.race([
       new Promise((r) => signal.addEventListener("abort", () => r({ outcome: { outcome: "cancelled" } }))),
     ])`;
 
+const RUN_TOOL = (first: string) => `import { AgentSideConnection } from "@agentclientprotocol/sdk";
+export class Session {
+  async runTool(${first}, fc) {
+    const details = await this.confirmation(fc);
+    const output = await this.connection.requestPermission({ sessionId: this.id, options: details.options, toolCall: fc });
+    return output.outcome.outcome === "cancelled" ? "cancel" : output.outcome.optionId;
+  }
+}`;
+
 untypedRuleTester.run("require-deadline (an interactive ACP agent's permission prompt)", rule, {
   valid: [
     {
       name: "ACP agent: a permission prompt raced against the turn's signal is bounded by the turn's cancel",
       code: CAN_USE_TOOL(RACED),
+    },
+    {
+      // gemini-cli@0.61.0 `runTool(abortSignal, …)`, claude-agent-acp@0.23.1 `canUseTool` (acp-agent.js:724, :772).
+      name: "ACP 1.x agent: the turn's signal in reach, only read after the answer: the client answers on session/cancel",
+      code: CAN_USE_TOOL("client.requestPermission({ sessionId, toolCall: { toolCallId: toolUseID }, options })"),
+    },
+    {
+      name: "ACP 1.x agent: a plain abortSignal parameter of the tool run is the turn's cancel in reach",
+      code: RUN_TOOL("abortSignal"),
     },
     {
       name: "ACP 2.x agent: the caller's signal as cancellationSignal with stopWaitingOnCancel ends the prompt",
@@ -240,14 +261,31 @@ export async function askToRun(ctx, params, signal) {
   ],
   invalid: [
     {
-      name: "contrast: the same prompt with the signal in reach but not raced still waits forever",
-      code: CAN_USE_TOOL("client.requestPermission({ sessionId, toolCall: { toolCallId: toolUseID }, options })"),
+      name: "contrast: the same tool run with no signal in reach shows no cancellable turn, and still waits forever",
+      code: RUN_TOOL("promptId"),
       errors: [{ messageId: "missingDeadline" }],
     },
     {
-      name: "contrast: raced against a signal that is not the caller's",
-      code: CAN_USE_TOOL(RACED.replace("signal.addEventListener", "shutdown.addEventListener")),
+      name: "contrast: the prompt in a timer callback the turn's signal is not handed to",
+      code: CAN_USE_TOOL(
+        "new Promise((done) => setTimeout(() => done(client.requestPermission({ sessionId, options })), 0))",
+      ).replace("{ signal, toolUseID }", "{ toolUseID }"),
       errors: [{ messageId: "missingDeadline" }],
+    },
+    {
+      name: "contrast: ACP 2.x agent with the signal in reach but not handed over: only the agent can cancel its prompt",
+      code: `import { methods } from "@agentclientprotocol/sdk";
+export async function askToRun(ctx, params, signal) {
+  const res = await ctx.request(methods.client.session.requestPermission, params);
+  return signal.aborted ? null : res;
+}`,
+      errors: [{ messageId: "missingDeadline" }],
+    },
+    {
+      name: "strict: the turn's signal only read after the answer is asked for a timer, in its own words",
+      code: RUN_TOOL("abortSignal"),
+      options: [{ timeCancellablePermissions: true }],
+      errors: [{ messageId: "cancelOnlyBound" }],
     },
     {
       name: "strict: timeCancellablePermissions asks the raced prompt for a timer, in its own words",
