@@ -17,6 +17,7 @@ import type { HumanWaitCall } from "./calls.ts";
 import type { HumanWaitApi } from "../protocol/apis.ts";
 import { describeHelper, raceHelperOf } from "./race-helper.ts";
 import { findCallerSignals, isSignal, type CallerSignal } from "./signals.ts";
+import { isSettledOnlyWithSignals } from "./settlers.ts";
 import { fieldPresence } from "./types.ts";
 import {
   followConstant,
@@ -476,9 +477,21 @@ export function findHandRolledWaitIgnoringSignals(
   if (!found || found.settlers.length === 0) return null;
   const store = findStoredSettler(found.executor, found.settlers, sourceCode);
   if (!store) return null;
+  // A queue whose entries are only ever settled with `true`/`false`/nothing waits for a turn, not for an answer.
+  const held = storeHolding(store);
+  if (held && isSettledOnlyWithSignals(held, sourceCode)) return null;
   const owner = getEnclosingFunction(promise) ?? promise;
   if (!HUMAN_ANSWER_HINT.test(sourceCode.getText(owner))) return null;
   return touchesSignal(owner, sourceCode) ? null : { promise, store, owner };
+}
+
+/** The store a settler is kept in: `pending` of `pending.set(id, resolve)` or `pending[id] = resolve`; null for a field. */
+function storeHolding(write: TSESTree.Node): TSESTree.Node | null {
+  if (write.type === AST_NODE_TYPES.CallExpression && write.callee.type === AST_NODE_TYPES.MemberExpression)
+    return write.callee.object;
+  if (write.type === AST_NODE_TYPES.AssignmentExpression && write.left.type === AST_NODE_TYPES.MemberExpression)
+    return write.left.computed ? write.left.object : null;
+  return null;
 }
 
 /** `new Promise(executor)` with a function written in place: that function and the names it gives `resolve`/`reject`. */

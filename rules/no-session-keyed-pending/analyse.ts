@@ -11,13 +11,13 @@ import {
   getStoreName,
   isEchoedAsQuestionId,
   isGuardedAgainstOverwrite,
-  isSettledOnlyWithSignals,
   matchSingleSlotWaiter,
   isPendingStoreName,
   type DeclaredTypeNameLookup,
   type KeySharer,
   type PendingPatterns,
 } from "../../analysis/pending.ts";
+import { isSettledOnlyWithSignals } from "../../analysis/settlers.ts";
 import type { MessageIds, Options } from "./options.ts";
 
 /** What the check of one file shares: the rule's context, the compiled name patterns, and typed key names (or null). */

@@ -347,3 +347,46 @@ untypedRuleTester.run("require-deadline (a generic JSON-RPC client asking)", rul
     },
   ],
 });
+
+// The word the wait is tied to a person by (\`permissionMode\`) is in the function; what settles the store decides.
+const PROMPT_QUEUE = (settle: string) => `import { randomUUID } from "node:crypto";
+export class Agent {
+  async prompt(params) {
+    const session = this.sessions[params.sessionId];
+    if (session.promptRunning) {
+      const cancelled = await new Promise((resolve) => {
+        session.pendingMessages.set(randomUUID(), { resolve, order: session.nextOrder++ });
+      });
+      if (cancelled) return { stopReason: "cancelled" };
+    }
+    return this.runTurn(params, session.permissionMode);
+  }
+  async confirm(sessionId, toolCall, signal) {
+    return this.client.requestPermission({ sessionId, toolCall, options });
+  }
+  onReplay(message) {
+    session.pendingMessages.get(message.uuid)?.resolve(${settle});
+  }
+  async cancel(params) {
+    const session = this.sessions[params.sessionId];
+    for (const [, pending] of session.pendingMessages) pending.resolve(true);
+    session.pendingMessages.clear();
+  }
+}`;
+
+untypedRuleTester.run("require-deadline (a prompt queue beside a permission prompt)", rule, {
+  valid: [
+    {
+      // claude-agent-acp@0.23.1 acp-agent.js:249 (settled at :443, :545 and by cancel at :558).
+      name: "prompt queue: entries settled only with true/false by the running turn and by cancel wait for a turn",
+      code: PROMPT_QUEUE("false"),
+    },
+  ],
+  invalid: [
+    {
+      name: "contrast: the same store settled with what came back is a parked answer with nothing bounding it",
+      code: PROMPT_QUEUE("message.answer"),
+      errors: [{ messageId: "handRolledWait" }],
+    },
+  ],
+});

@@ -1,0 +1,69 @@
+/**
+ * What settles a store of parked promises: read from every place the file calls an entry's `resolve`. Shared by the
+ * pending-store check (no-session-keyed-pending) and the hand-rolled wait (require-deadline), which judge a store by
+ * what settles it rather than by the words around it.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { findVariable, getStaticPropertyName, unwrapExpression, walkSubtree } from "./ast.ts";
+
+/**
+ * Whether every place the file settles the store's entries passes no answer: `resolve()`, `resolve(true)`,
+ * `resolve(false)`, `resolve(undefined)`, through `store.get(k)?.resolve(…)` or a loop over the store. Such entries
+ * wait for a turn or a signal (a queued prompt that the running turn or a cancel frees), not for what a person said.
+ * False when the file settles them nowhere it can see, or with any other value. `store` is the store itself
+ * (`session.pendingMessages`), not the write.
+ */
+export function isSettledOnlyWithSignals(store: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const storeText = lastSegment(normalisedText(store, sourceCode));
+  const settled: TSESTree.CallExpressionArgument[][] = [];
+  walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => {
+    if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.MemberExpression) return;
+    if (getStaticPropertyName(node.callee) !== "resolve") return;
+    const holder = unwrapExpression(node.callee.object);
+    if (entryOf(holder, storeText, sourceCode)) settled.push(node.arguments);
+  });
+  return settled.length > 0 && settled.every((args) => args.every(isSignalValue));
+}
+
+function isSignalValue(argument: TSESTree.CallExpressionArgument): boolean {
+  return (
+    (argument.type === AST_NODE_TYPES.Literal && typeof argument.value === "boolean") ||
+    (argument.type === AST_NODE_TYPES.Identifier && argument.name === "undefined")
+  );
+}
+
+function normalisedText(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string {
+  return sourceCode.getText(unwrapExpression(node)).replace(/\s+/g, "").replace(/\?\./g, ".");
+}
+
+function lastSegment(text: string): string {
+  return text.slice(text.lastIndexOf(".") + 1);
+}
+
+/** Whether `holder` is an entry of the store named `storeName`: `….store.get(k)`, or a loop variable over the store. */
+function entryOf(holder: TSESTree.Node, storeName: string, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  if (holder.type === AST_NODE_TYPES.CallExpression && holder.callee.type === AST_NODE_TYPES.MemberExpression) {
+    return getStaticPropertyName(holder.callee) === "get" && storeNamed(holder.callee.object, storeName, sourceCode);
+  }
+  if (holder.type !== AST_NODE_TYPES.Identifier) return false;
+  const definition = findVariable(sourceCode.getScope(holder), holder.name)?.defs[0];
+  if (definition?.type !== "Variable") return false;
+  const declaration = definition.node.parent;
+  const loop = declaration.parent;
+  if (loop?.type === AST_NODE_TYPES.ForOfStatement && loop.left === declaration) {
+    const iterated = unwrapExpression(loop.right);
+    const over =
+      iterated.type === AST_NODE_TYPES.CallExpression &&
+      iterated.callee.type === AST_NODE_TYPES.MemberExpression &&
+      ["values", "entries"].includes(getStaticPropertyName(iterated.callee) ?? "")
+        ? iterated.callee.object
+        : iterated;
+    return storeNamed(over, storeName, sourceCode);
+  }
+  const init = definition.node.init && unwrapExpression(definition.node.init);
+  return !!init && init !== holder && entryOf(init, storeName, sourceCode);
+}
+
+function storeNamed(node: TSESTree.Node, storeName: string, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return lastSegment(normalisedText(node, sourceCode)) === storeName;
+}
