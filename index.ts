@@ -1,7 +1,8 @@
 /**
  * The plugin object: `meta`, `rules`, and flat configs `recommended`, `strict`, `all`.
- * Each config carries its own `files` (every JavaScript and TypeScript extension) and typescript-eslint's parser, so
- * `export default [elicitation.configs.recommended]` lints a TypeScript project with nothing else configured. It sets
+ * Each config carries its own `files` (every JavaScript and TypeScript extension; `recommended` leaves out test files)
+ * and typescript-eslint's parser, so `export default [elicitation.configs.recommended]` lints a TypeScript project
+ * with nothing else configured. It sets
  * no `parserOptions`: a user's `projectService` (and anything else they pass the parser) merges in whatever the order.
  * `export =` keeps `require()` of the package and a default import of it both returning this object (a CommonJS
  * default export would hide it behind `.default`).
@@ -9,7 +10,7 @@
 import * as tsParser from "@typescript-eslint/parser";
 import type { ESLint, Linter, Rule } from "eslint";
 import { RULE_MODULES, STRICT_OPTIONS, type RuleName } from "./rules/index.ts";
-import { SOURCE_EXTENSIONS, globsFor } from "./analysis/source-files.ts";
+import { SOURCE_EXTENSIONS, TEST_FILE_GLOBS, globsFor } from "./analysis/source-files.ts";
 import { PACKAGE_MANIFEST } from "./package-root.ts";
 
 // Each rule module's default export, in the registry's order.
@@ -43,6 +44,8 @@ function configFor(name: "recommended" | "strict" | "all", configRules: Record<s
   return {
     name: `${PREFIX}/${name}`,
     files: globsFor(SOURCE_EXTENSIONS),
+    // A test's waits are answered by the test itself: `recommended` leaves test files alone, `strict` and `all` lint them.
+    ...(name === "recommended" ? { ignores: [...TEST_FILE_GLOBS] } : {}),
     // typescript-eslint's parser reads JavaScript too; a later config of the user's may set another for their JS.
     languageOptions: { parser: tsParser as unknown as Linter.Parser },
     plugins: { [PREFIX]: plugin as unknown as ESLint.Plugin },

@@ -17,3 +17,16 @@ const DECLARATION_FILE = /\.d\.[cm]?tsx?$|\.d\.[^.]+\.[cm]?ts$/;
 export function isSourceFile(file: string): boolean {
   return SOURCE_EXTENSIONS.some((extension) => file.endsWith(extension)) && !DECLARATION_FILE.test(file);
 }
+
+/**
+ * Test files, as flat configs commonly scope them (@vitest/eslint-plugin's and typescript-eslint's examples give a
+ * config object `files: ["tests/**"]` or `["**\/*.test.ts", "**\/*.spec.ts"]`): `*.test.*`, `*.spec.*`, and anything
+ * under a `__tests__`, `test` or `tests` folder. A wait there is a test double's, answered or rejected by the test.
+ */
+export const TEST_FILE_GLOBS: readonly string[] = [
+  "**/*.test.*",
+  "**/*.spec.*",
+  "**/__tests__/**",
+  "**/test/**",
+  "**/tests/**",
+];

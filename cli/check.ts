@@ -55,7 +55,8 @@ elsewhere it skips node_modules, dist, build, coverage and dot-folders. A file n
 linted and parsed; a file found in a directory is parsed only if it has words a rule starts from.
 
 Options:
-  --config <name>        recommended (default), strict or all
+  --config <name>        recommended (default), strict or all; recommended leaves test files alone (*.test.*,
+                         *.spec.*, __tests__/, test/, tests/), strict and all lint them too
   --ignore-pattern <g>   skip files matching this glob, relative to the current directory (repeatable)
   -f, --format <name>    stylish (default: code frames and a summary), json (ESLint's) or sarif (SARIF 2.1.0)
   -o, --output-file <p>  write the report to this file instead of standard output

@@ -10,7 +10,15 @@ import plugin from "../index.ts";
 import { mayHaveFindings } from "../cli/check.ts";
 import { FIXTURES_DIR } from "../cli/demo.ts";
 import { makeProject, runCli, spawnCli } from "./support/cli.ts";
-import { BUGGY_SERVER, CLEAN, STRICT_ONLY, SYNTAX_ERROR, expectedFindings, sortFindings } from "./support/samples.ts";
+import {
+  BUGGY_SERVER,
+  CLEAN,
+  STRICT_ONLY,
+  SYNTAX_ERROR,
+  TEST_DOUBLE,
+  expectedFindings,
+  sortFindings,
+} from "./support/samples.ts";
 
 const project = makeProject("cli", {
   "src/server.ts": BUGGY_SERVER,
@@ -356,6 +364,31 @@ describe("check: which files it reads", () => {
     const run = await runCli(["check", "--format", "json", "src"], dir);
     const [result] = JSON.parse(run.stdout) as JsonResult[];
     expect(result!.messages.map((m) => m.ruleId)).toContain("elicitation/no-session-keyed-pending");
+  });
+});
+
+describe("check: test files", () => {
+  const tests = makeProject("cli-tests", { "src/deploy.test.ts": TEST_DOUBLE, "src/deploy.ts": TEST_DOUBLE });
+  const reportedFiles = async (...args: string[]) => {
+    const run = await runCli(["check", "--format", "json", ...args, "src"], tests);
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    return results
+      .filter((r) => r.messages.some((m) => m.ruleId === "elicitation/require-deadline"))
+      .map((r) => path.relative(tests, r.filePath));
+  };
+
+  it("recommended (the default) leaves a test's own wait alone and reports the same code in src/deploy.ts", async () => {
+    expect(await reportedFiles()).toEqual(["src/deploy.ts"]);
+  });
+
+  it("strict reports the test file too", async () => {
+    expect((await reportedFiles("--config", "strict")).sort()).toEqual(["src/deploy.test.ts", "src/deploy.ts"]);
+  });
+
+  it("a test file named on the command line is parsed, and nothing of ours is reported in it", async () => {
+    const run = await runCli(["check", "--format", "json", "src/deploy.test.ts"], tests);
+    expect(run.code).toBe(0);
+    expect((JSON.parse(run.stdout) as JsonResult[]).flatMap((r) => r.messages)).toEqual([]);
   });
 });
 

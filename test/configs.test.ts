@@ -7,7 +7,7 @@ import { ESLint, type Linter } from "eslint";
 import { describe, expect, it } from "vitest";
 import plugin from "../index.ts";
 import { makeProject } from "./support/cli.ts";
-import { BUGGY_SERVER, expectedFindings, sortFindings } from "./support/samples.ts";
+import { BUGGY_SERVER, TEST_DOUBLE, expectedFindings, sortFindings } from "./support/samples.ts";
 
 /** Named for nothing a person is asked through: only type information ties `outcome` to an answer's action. */
 const TYPED_ONLY = `type Outcome = "accept" | "decline" | "cancel";
@@ -26,7 +26,17 @@ const TSCONFIG = JSON.stringify({
   include: ["src"],
 });
 
+const TEST_FILES = [
+  "src/deploy.test.ts",
+  "src/deploy.spec.mjs",
+  "src/__tests__/deploy.ts",
+  "test/deploy.ts",
+  "tests/deploy.js",
+];
+
 const project = makeProject("configs", {
+  ...Object.fromEntries(TEST_FILES.map((file) => [file, TEST_DOUBLE])),
+  "src/deploy.ts": TEST_DOUBLE,
   "tsconfig.json": TSCONFIG,
   "src/outcome.ts": TYPED_ONLY,
   "src/server.ts": BUGGY_SERVER,
@@ -75,6 +85,32 @@ describe("configs.recommended on its own", () => {
 
   it("contrast: without type information, a union named for nothing of ours is not reported", async () => {
     expect(await lint([plugin.configs.recommended], "src/outcome.ts")).toEqual([]);
+  });
+});
+
+describe("test files", () => {
+  const rulesOf = (findings: { ruleId: string }[]) => [...new Set(findings.map((f) => f.ruleId))].sort();
+
+  it.each(TEST_FILES)("recommended leaves %s alone: the test answers its own question", async (file) => {
+    // With no other config of the user's for the file, ESLint notes that nothing applies to it; no rule of ours runs.
+    const findings = await lint([plugin.configs.recommended], file);
+    expect(findings.filter((f) => f.ruleId.startsWith("elicitation/"))).toEqual([]);
+    expect(await lint([{ files: ["**/*.ts", "**/*.js", "**/*.mjs"] }, plugin.configs.recommended], file)).toEqual([]);
+  });
+
+  it.each(TEST_FILES)("strict still reports the wait in %s", async (file) => {
+    expect(rulesOf(await lint([plugin.configs.strict], file))).toContain("elicitation/require-deadline");
+  });
+
+  it("contrast: the same code in src/deploy.ts is reported by recommended", async () => {
+    expect(rulesOf(await lint([plugin.configs.recommended], "src/deploy.ts"))).toContain(
+      "elicitation/require-deadline",
+    );
+  });
+
+  it("contrast: recommended with its ignores emptied lints test files again", async () => {
+    const everywhere = { ...plugin.configs.recommended, ignores: [] };
+    expect(rulesOf(await lint([everywhere], "src/deploy.test.ts"))).toContain("elicitation/require-deadline");
   });
 });
 

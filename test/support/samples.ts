@@ -125,3 +125,17 @@ export function sortFindings<T extends ExpectedFinding>(findings: readonly T[]):
     .map(({ line, ruleId }) => ({ line, ruleId }))
     .sort((a, b) => a.line - b.line || a.ruleId.localeCompare(b.ruleId));
 }
+
+/** A test double: the test's own client answers the question at once, and the test reads the answer. */
+export const TEST_DOUBLE = `import { expect, it } from "vitest";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+const server = new McpServer({ name: "fixture", version: "1.0.0" });
+
+it("accepts", async () => {
+  client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: {} }));
+  const answer = await server.server.elicitInput({ message: "Deploy?", requestedSchema: { type: "object", properties: {} } });
+  expect(answer.action).toBe("accept");
+});
+`;
