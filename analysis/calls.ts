@@ -144,6 +144,7 @@ export function matchHumanWaitCall(
   const found = findHumanWaitApi(facts);
   if (!found || (found.match === "request-method" && writesWireFrame(call, sourceCode))) return null;
   if (isProjectOwnLookAlike(found, call, facts, sourceCode)) return null;
+  if (found.receiverExports && !importsReceiverExport(found, sourceCode)) return null;
   const api = refineOrigin(found, call, facts);
   const index = api.optionsArgIndex;
   return { node: call, api, optionsArgument: index === null ? null : (call.arguments[index] ?? null), wrapper: null };
@@ -173,6 +174,86 @@ function isProjectOwnLookAlike(
 ): boolean {
   if (api.match !== "acp-params" || api.packages.some((pkg) => facts.importedPackages.has(pkg))) return false;
   return receiverIsProjectOwn(call, sourceCode);
+}
+
+/** Per program: the names it takes from each package (`import { App }`, `const { App } = require(…)`, `ns.App`). */
+const bindingsByProgram = new WeakMap<TSESTree.Program, Map<string, Set<string>>>();
+
+/**
+ * Whether the file takes one of the row's `receiverExports` from one of its packages: mcp-use's own `McpAppsBridge`
+ * has an `openLink` too, in a bundle that requires @modelcontextprotocol/ext-apps only for a constant.
+ */
+function importsReceiverExport(api: HumanWaitApi, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const program = sourceCode.ast;
+  let bindings = bindingsByProgram.get(program);
+  if (!bindings) {
+    bindings = collectImportedNames(program, sourceCode);
+    bindingsByProgram.set(program, bindings);
+  }
+  const names = api.receiverExports ?? [];
+  return api.packages.some((pkg) => names.some((name) => bindings.get(pkg)?.has(name) === true));
+}
+
+function packageOf(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
+}
+
+function collectImportedNames(
+  program: TSESTree.Program,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): Map<string, Set<string>> {
+  const names = new Map<string, Set<string>>();
+  const add = (pkg: string, name: string) => {
+    let set = names.get(pkg);
+    if (!set) names.set(pkg, (set = new Set()));
+    set.add(name);
+  };
+  // A namespace (`import * as ns`, `import ns from`, `const ns = require(…)`): the names read off it.
+  const addReadsOf = (pkg: string, binding: TSESTree.Identifier) => {
+    const variable = sourceCode.getDeclaredVariables(binding.parent).find((v) => v.name === binding.name);
+    for (const reference of variable?.references ?? []) {
+      const member = reference.identifier.parent;
+      if (member?.type === AST_NODE_TYPES.MemberExpression && member.object === reference.identifier) {
+        const name = getStaticPropertyName(member);
+        if (name !== null) add(pkg, name);
+      }
+    }
+  };
+  for (const statement of program.body) {
+    if (statement.type === AST_NODE_TYPES.ImportDeclaration) {
+      const pkg = packageOf(statement.source.value);
+      for (const specifier of statement.specifiers) {
+        if (specifier.type === AST_NODE_TYPES.ImportSpecifier) {
+          const imported = specifier.imported;
+          add(pkg, imported.type === AST_NODE_TYPES.Identifier ? imported.name : String(imported.value));
+        } else {
+          addReadsOf(pkg, specifier.local);
+        }
+      }
+    }
+    if (statement.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+    for (const declarator of statement.declarations) {
+      const init = declarator.init && unwrapExpression(declarator.init);
+      if (
+        init?.type !== AST_NODE_TYPES.CallExpression ||
+        init.callee.type !== AST_NODE_TYPES.Identifier ||
+        init.callee.name !== "require"
+      )
+        continue;
+      const specifier = getStringValue(init.arguments[0]);
+      if (specifier === null) continue;
+      const pkg = packageOf(specifier);
+      if (declarator.id.type === AST_NODE_TYPES.Identifier) addReadsOf(pkg, declarator.id);
+      if (declarator.id.type === AST_NODE_TYPES.ObjectPattern) {
+        for (const property of declarator.id.properties) {
+          const name = property.type === AST_NODE_TYPES.Property ? getStaticPropertyName(property) : null;
+          if (name !== null) add(pkg, name);
+        }
+      }
+    }
+  }
+  return names;
 }
 
 const FASTMCP_ELICIT = HUMAN_WAIT_APIS.find((api) => api.id === "fastmcp-elicit")!;

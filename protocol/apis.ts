@@ -93,6 +93,11 @@ export interface HumanWaitApi {
   readonly receiverTail?: string;
   /** The name alone is too common (`openLink`): the row matches only in a file that imports one of its packages. */
   readonly requiresImport?: boolean;
+  /**
+   * With `requiresImport`: the package's exports a receiver of the method comes from (`App`, `useApp`). The file must
+   * import one of them (by name, or read it off the package's namespace), not just any name of the package.
+   */
+  readonly receiverExports?: readonly string[];
   /** For a "request-method" row: the kind the first argument must be (a generic client's `request(method, params)`). */
   readonly firstArgument?: "string";
   /** A method of the receiver that sets the wait's deadline before the call (`rpc.timeout(ms).request(…)`). */
@@ -501,8 +506,9 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     result: "mcp-apps-result",
     match: "name",
     requiresImport: true,
+    receiverExports: ["App", "useApp"],
     callerSignal: [],
-    evidence: `@modelcontextprotocol/ext-apps@2.0.4 dist/src/app.d.ts:${method === "openLink" ? 987 : 1056} (client RequestOptions; client 2.4.0 DEFAULT_REQUEST_TIMEOUT_MSEC)`,
+    evidence: `@modelcontextprotocol/ext-apps@2.0.4 dist/src/app.d.ts:${method === "openLink" ? 987 : 1056} (client RequestOptions; client 2.4.0 DEFAULT_REQUEST_TIMEOUT_MSEC), dist/src/react/useApp.d.ts:49, :115 (useApp's { app: App | null })`,
     typedFixture: "none",
   })),
 ];

@@ -483,6 +483,46 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
     ),
     errors: [],
   },
+  {
+    name: "MCP Apps in a CommonJS bundle: new ext_apps.App(…) read off the package's require, then openLink",
+    rule: "require-deadline",
+    code: `const ext_apps = require("@modelcontextprotocol/ext-apps");
+const app = new ext_apps.App({ name: "viewer", version: "1.0.0" });
+export async function open(url) {
+  return app.openLink({ url });
+}
+`,
+    errors: ["missingDeadline"],
+  },
+  {
+    name: "MCP Apps in React: the app of useApp() from ext-apps/react, then openLink",
+    rule: "require-deadline",
+    code: `import { useApp } from "@modelcontextprotocol/ext-apps/react";
+export function useOpen(options) {
+  const { app } = useApp(options);
+  return (url) => app.openLink({ url });
+}
+`,
+    errors: ["missingDeadline"],
+  },
+  {
+    // mcp-use@1.34.6 dist/src/react/index.cjs:7296 (its class's openLink), :7738 (the call), :837 (the constant).
+    name: "MCP Apps contrast: the project's own bridge.openLink in a file that takes only a constant from ext-apps",
+    rule: "require-deadline",
+    code: `var import_ext_apps = require("@modelcontextprotocol/ext-apps");
+class McpAppsBridge {
+  async openLink(url) { return this.request("ui/open-link", { url }); }
+}
+let bridgeInstance = null;
+function getMcpAppsBridge() { return (bridgeInstance ??= new McpAppsBridge()); }
+export const isAppResource = (r) => r.mime_type === import_ext_apps.RESOURCE_MIME_TYPE;
+export function openExternal(href) {
+  const bridge = getMcpAppsBridge();
+  bridge.openLink(href).catch((error) => console.error("Failed to open link:", error));
+}
+`,
+    errors: [],
+  },
   // A user's entry for a framework the table does not know: its own columns, nothing borrowed from the MCP SDK's row.
   {
     name: "humanWaitFunctions entry for acme-hitl: ttl with a 300 s default, no signal: ttl advised, nothing else",
