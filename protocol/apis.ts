@@ -508,7 +508,7 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     requiresImport: true,
     receiverExports: ["App", "useApp"],
     callerSignal: [],
-    evidence: `@modelcontextprotocol/ext-apps@2.0.4 dist/src/app.d.ts:${method === "openLink" ? 987 : 1056} (client RequestOptions; client 2.4.0 DEFAULT_REQUEST_TIMEOUT_MSEC), dist/src/react/useApp.d.ts:49, :115 (useApp's { app: App | null })`,
+    evidence: `@modelcontextprotocol/ext-apps@2.0.4 dist/src/app.d.ts:${method === "openLink" ? 987 : 1056} (client RequestOptions; client 2.4.0 DEFAULT_REQUEST_TIMEOUT_MSEC), dist/src/react/useApp.d.ts:49, :115 (useApp returns { app }, an App)`,
     typedFixture: "none",
   })),
 ];
