@@ -20,6 +20,7 @@ import type { HumanWaitApi } from "../../protocol/apis.ts";
 import type { PersonWaitCall } from "../../analysis/local-waits.ts";
 import { carriesCallerSignal, findCallerSignals, handsSignalBeyondArity } from "../../analysis/signals.ts";
 import { reachesProgramAnswerFunction, typedRequestWait } from "../../analysis/typed-deadline.ts";
+import { listensOnEphemeralPort } from "../../analysis/harness.ts";
 import { adaptToInstalled } from "../../analysis/versions.ts";
 import type { MessageIds, Options } from "./options.ts";
 
@@ -72,6 +73,9 @@ export function checkCall(check: Check, matched: HumanWaitCall): void {
       return;
     case "none": {
       const race = findTimerRace(call.node, sourceCode);
+      // A server on an ephemeral port (`listen(0)`) asks a client its own program drives, such as a conformance
+      // suite's client under test: the request's default deadline, made for programs, is the right one there.
+      if (!race && api.defaultDeadline.kind === "request-default" && listensOnEphemeralPort(sourceCode)) return;
       // Where the API takes no deadline, a race is the only deadline there is.
       if (race && !canCarryDeadline(api)) return;
       // `askWithin(ask, { signal, noAnswer })`: the helper is there, only its delay is missing.

@@ -390,3 +390,51 @@ untypedRuleTester.run("require-deadline (a prompt queue beside a permission prom
     },
   ],
 });
+
+// @modelcontextprotocol/conformance@0.1.16 dist/index.js (minified): a scenario's server, started on port 0, asks
+// the client under test and records its answer as a check.
+const CONFORMANCE = (port: string) => `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import express from "express";
+
+export class ElicitationDefaultsScenario {
+  async start() {
+    const server = new Server({ name: "elicitation-defaults", version: "1.0.0" }, { capabilities: { tools: {} } });
+    server.setRequestHandler(CallToolRequestSchema, async () => {
+      const answer = await server.request({ method: "elicitation/create", params: { message: "Accept the defaults", requestedSchema } }, ElicitResultSchema);
+      this.checks.push({ id: "client-applies-defaults", status: answer.action === "accept" ? "SUCCESS" : "FAILURE" });
+      return { content: [] };
+    });
+    this.httpServer = express().listen(${port});
+    return { serverUrl: \`http://localhost:\${this.httpServer.address().port}/mcp\` };
+  }
+}`;
+
+untypedRuleTester.run("require-deadline (a test harness's server on an ephemeral port)", rule, {
+  valid: [
+    {
+      name: "harness: a server started on listen(0) asks the client under test, bounded by the SDK's 60 s default",
+      code: CONFORMANCE("0"),
+    },
+    {
+      name: "harness: listen({ port: 0 }) is the same ephemeral port",
+      code: CONFORMANCE('{ port: 0, host: "127.0.0.1" }'),
+    },
+  ],
+  invalid: [
+    {
+      name: "contrast: the same server on a fixed port serves whoever connects, so the HTTP default is too short",
+      code: CONFORMANCE("3000"),
+      errors: [{ messageId: "missingDeadline" }],
+    },
+    {
+      name: "contrast: on port 0, an ACP prompt with no deadline at all still waits forever",
+      code: `import { AgentSideConnection } from "@agentclientprotocol/sdk";
+export async function ask(conn, params) {
+  return conn.requestPermission(params);
+}
+app.listen(0);`,
+      errors: [{ messageId: "missingDeadline" }],
+    },
+  ],
+});

@@ -1,0 +1,35 @@
+/**
+ * Whether a file is a test harness by what its code does, wherever it lives: it starts a server on an ephemeral port
+ * (`app.listen(0)`, `server.listen({ port: 0 })`). Nobody is told such a port but the program that opened it, so the
+ * server's client is one that program starts or hands the address to (a conformance suite's client under test), not
+ * an application a person uses. Asked lazily, once per file.
+ */
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { findProperty, getCalleeName, walkSubtree } from "./ast.ts";
+
+const harnessFiles = new WeakMap<TSESTree.Program, boolean>();
+
+export function listensOnEphemeralPort(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const program = sourceCode.ast;
+  let found = harnessFiles.get(program);
+  if (found === undefined) {
+    found =
+      sourceCode.text.includes("listen(") &&
+      walkSubtree(
+        program,
+        sourceCode.visitorKeys,
+        (node) => node.type === AST_NODE_TYPES.CallExpression && isEphemeralListen(node, sourceCode),
+      );
+    harnessFiles.set(program, found);
+  }
+  return found;
+}
+
+function isEphemeralListen(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  if (call.callee.type !== AST_NODE_TYPES.MemberExpression || getCalleeName(call) !== "listen") return false;
+  const first = call.arguments[0];
+  if (!first || first.type === AST_NODE_TYPES.SpreadElement) return false;
+  const port = first.type === AST_NODE_TYPES.ObjectExpression ? findProperty(first, "port")?.value : first;
+  if (!port) return false;
+  return ASTUtils.getStaticValue(port as TSESTree.Node, sourceCode.getScope(call))?.value === 0;
+}
