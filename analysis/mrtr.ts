@@ -4,7 +4,14 @@
  * protocol/mrtr.ts.
  */
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, getMemberPath, getStaticPropertyName, getStringValue, unwrapExpression } from "./ast.ts";
+import {
+  collectImportedPackages,
+  findProperty,
+  getMemberPath,
+  getStaticPropertyName,
+  getStringValue,
+  unwrapExpression,
+} from "./ast.ts";
 import {
   ELICIT_KIND,
   INPUT_RESPONSE_KINDS,
@@ -13,9 +20,9 @@ import {
   MRTR_TEXT_HINT,
   REQUEST_BUILDER,
   REQUEST_BUILDER_METHODS,
-  REQUEST_CONTEXT_FIELD,
+  MRTR_CONTEXTS,
+  MRTR_SERVER_CLASSES,
   REQUEST_STATE_FIELD,
-  SERVER_CLASSES,
   VERIFY_OPTION_PATH,
   ANSWER_READERS,
   type AnswerReader,
@@ -145,21 +152,47 @@ export function requestedKeys(call: TSESTree.CallExpression): string[] | null {
   return keys;
 }
 
+const importsByProgram = new WeakMap<TSESTree.Node, Set<string>>();
+
+/** The packages the file holding `node` imports, worked out once per file. */
+function importedPackagesOf(node: TSESTree.Node): Set<string> {
+  let root: TSESTree.Node = node;
+  while (root.parent) root = root.parent;
+  let packages = importsByProgram.get(root);
+  if (!packages) {
+    packages = root.type === AST_NODE_TYPES.Program ? collectImportedPackages(root) : new Set();
+    importsByProgram.set(root, packages);
+  }
+  return packages;
+}
+
 /**
- * `ctx.mcpReq.inputResponses` (any object whose path ends in `mcpReq.inputResponses`), or a variable destructured
- * from `ctx.mcpReq` as `inputResponses`.
+ * Whether a member path ends in `field` read on one of the frameworks' MRTR holders below a handler context:
+ * `ctx.mcpReq.inputResponses` (any object whose path ends in `mcpReq.inputResponses`), mcp-use 2.x
+ * `ctx.inputResponses` in a file importing mcp-use.
+ */
+function endsInContextField(path: readonly string[] | null, field: string, node: TSESTree.Node): boolean {
+  if (!path || path[path.length - 1] !== field) return false;
+  return MRTR_CONTEXTS.some((place) => {
+    const head = path.slice(0, -1);
+    if (head.length < Math.max(place.holder.length, 1)) return false;
+    if (place.holder.some((name, index) => head[head.length - place.holder.length + index] !== name)) return false;
+    return !place.requiresImport || place.packages.some((pkg) => importedPackagesOf(node).has(pkg));
+  });
+}
+
+/** Whether `path` (what a destructuring reads from) is one of the frameworks' MRTR holders. */
+function isContextHolder(path: readonly string[] | null, node: TSESTree.Node): boolean {
+  return path !== null && endsInContextField([...path, INPUT_RESPONSES_FIELD], INPUT_RESPONSES_FIELD, node);
+}
+
+/**
+ * `ctx.mcpReq.inputResponses` (mcp-use 2.x: `ctx.inputResponses`), or a variable destructured from the holder as
+ * `inputResponses`.
  */
 function isInputResponsesRead(node: TSESTree.Node, sourceCode?: Readonly<TSESLint.SourceCode>): boolean {
   const target = unwrapExpression(node);
-  const path = getMemberPath(target);
-  if (
-    path &&
-    path.length >= 2 &&
-    path[path.length - 1] === INPUT_RESPONSES_FIELD &&
-    path[path.length - 2] === REQUEST_CONTEXT_FIELD
-  ) {
-    return true;
-  }
+  if (endsInContextField(getMemberPath(target), INPUT_RESPONSES_FIELD, target)) return true;
   if (target.type === AST_NODE_TYPES.Identifier && sourceCode) {
     const variable = ASTUtils.findVariable(sourceCode.getScope(target), target.name);
     const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
@@ -169,10 +202,8 @@ function isInputResponsesRead(node: TSESTree.Node, sourceCode?: Readonly<TSESLin
       !definition.node.init
     )
       return false;
-    const from = getMemberPath(definition.node.init);
     return (
-      from !== null &&
-      from[from.length - 1] === REQUEST_CONTEXT_FIELD &&
+      isContextHolder(getMemberPath(definition.node.init), target) &&
       definition.node.id.properties.some(
         (property) =>
           property.type === AST_NODE_TYPES.Property &&
@@ -245,16 +276,18 @@ export function testReadsViewKind(test: TSESTree.Node, discriminantKey: string):
 // requestState
 
 /**
- * `new McpServer(info, options?)`, `new Server(info, options?)` of @modelcontextprotocol/server (or unbound names):
- * the options argument, null when none is written; undefined when the expression builds no MCP server.
+ * `new McpServer(info, options?)`, `new Server(info, options?)` of @modelcontextprotocol/server, mcp-use 2.x
+ * `new MCPServer(config)` (or unbound names): the options argument, null when none is written; undefined when the
+ * expression builds no MCP server.
  */
 export function serverOptionsOf(
   node: TSESTree.NewExpression,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): TSESTree.CallExpressionArgument | null | undefined {
   const name = mrtrExportCalled(node.callee, sourceCode);
-  if (name === null || !SERVER_CLASSES.has(name) || node.arguments.length === 0) return undefined;
-  return node.arguments[1] ?? null;
+  const server = MRTR_SERVER_CLASSES.find((candidate) => candidate.name === name);
+  if (!server || node.arguments.length === 0) return undefined;
+  return node.arguments[server.optionsArgIndex] ?? null;
 }
 
 /** The `verify` of a `{ requestState: { verify } }` options object (shorthand or `key: value`), or null. */
@@ -265,13 +298,7 @@ export function verifyHookIn(options: TSESTree.ObjectExpression): TSESTree.Prope
   return findProperty(value, VERIFY_OPTION_PATH[1]);
 }
 
-/** `ctx.mcpReq.requestState(…)`: the handler reading the echoed state. */
+/** `ctx.mcpReq.requestState(…)` (mcp-use 2.x: `ctx.requestState(…)`): the handler reading the echoed state. */
 export function isRequestStateRead(call: TSESTree.CallExpression): boolean {
-  const path = getMemberPath(call.callee);
-  return (
-    path !== null &&
-    path.length >= 2 &&
-    path[path.length - 1] === REQUEST_STATE_FIELD &&
-    path[path.length - 2] === REQUEST_CONTEXT_FIELD
-  );
+  return endsInContextField(getMemberPath(call.callee), REQUEST_STATE_FIELD, call);
 }

@@ -48,12 +48,65 @@ export const INPUT_RESPONSE_KINDS = ["missing", "elicit", "sampling", "roots"] a
 export const ELICIT_KIND = "elicit";
 
 /** Where the handler finds the retry's answers (`ctx.mcpReq.inputResponses`) and its state accessor. */
-export const REQUEST_CONTEXT_FIELD = "mcpReq";
+const REQUEST_CONTEXT_FIELD = "mcpReq";
 export const INPUT_RESPONSES_FIELD = "inputResponses";
 export const REQUEST_STATE_FIELD = "requestState";
 
-/** Server classes whose second constructor argument takes `requestState: { verify }`. */
-export const SERVER_CLASSES: ReadonlySet<string> = new Set(["McpServer", "Server"]);
+/**
+ * Where a framework's tool handler context holds the retry's answers (`inputResponses`), the state accessor
+ * (`requestState()`) and the caller's signal.
+ */
+export interface MrtrContext {
+  readonly packages: readonly string[];
+  /** The path below the handler's context to the object holding both: `mcpReq` (SDK), none (mcp-use 2.x `ctx`). */
+  readonly holder: readonly string[];
+  /** The caller's abort signal, as a path below the context. */
+  readonly signal: readonly string[];
+  /** The holder alone is too common (`ctx.inputResponses`): it counts only in a file importing one of `packages`. */
+  readonly requiresImport: boolean;
+  readonly evidence: string;
+}
+
+export const MRTR_CONTEXTS: readonly MrtrContext[] = [
+  {
+    packages: ["@modelcontextprotocol/server"],
+    holder: [REQUEST_CONTEXT_FIELD],
+    signal: [REQUEST_CONTEXT_FIELD, "signal"],
+    requiresImport: false,
+    evidence:
+      "@modelcontextprotocol/server@2.4.0 dist/mcp-BCJHyo7l.d.mts:2155 (mcpReq.inputResponses), :2179 (mcpReq.requestState), :2183 (mcpReq.signal)",
+  },
+  {
+    packages: ["mcp-use"],
+    holder: [],
+    signal: ["signal"],
+    requiresImport: true,
+    evidence:
+      "mcp-use@2.5.2 dist/context.d.ts:155 (ctx.signal), :170 (ctx.inputResponses), :176 (ctx.requestState: RequestStateAccessor)",
+  },
+];
+
+/** A server class whose constructor takes `requestState: { verify }` in its options argument. */
+export interface MrtrServerClass {
+  readonly name: string;
+  readonly optionsArgIndex: number;
+  readonly evidence: string;
+}
+
+export const MRTR_SERVER_CLASSES: readonly MrtrServerClass[] = [
+  {
+    name: "McpServer",
+    optionsArgIndex: 1,
+    evidence: "@modelcontextprotocol/server@2.4.0 dist/mcp-BCJHyo7l.d.mts:3267",
+  },
+  {
+    name: "Server",
+    optionsArgIndex: 1,
+    evidence: "@modelcontextprotocol/server@2.4.0 dist/mcp-BCJHyo7l.d.mts:2962, :2897",
+  },
+  // `new MCPServer({ name, version, requestState })`: one config object, whose `requestState` is the SDK's option.
+  { name: "MCPServer", optionsArgIndex: 0, evidence: "mcp-use@2.5.2 dist/server.d.ts:95, dist/config.d.ts:208" },
+];
 /** `createMcpHandler(factory, options)` and similar take server options too; a `requestState` key there counts. */
 export const VERIFY_OPTION_PATH = ["requestState", "verify"] as const;
 

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import exhaustiveAction from "./exhaustive-action/index.ts";
 import forwardAbortSignal from "./forward-abort-signal/index.ts";
 import requireDeadline from "./require-deadline/index.ts";
+import verifyRequestState from "./verify-request-state/index.ts";
 import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
 
 type AnyRule = TSESLint.RuleModule<string, readonly unknown[]>;
@@ -19,8 +20,9 @@ const RULES = {
   "require-deadline": requireDeadline,
   "forward-abort-signal": forwardAbortSignal,
   "exhaustive-action": exhaustiveAction,
+  "verify-request-state": verifyRequestState,
 } as unknown as Record<RuleName, AnyRule>;
-type RuleName = "require-deadline" | "forward-abort-signal" | "exhaustive-action";
+type RuleName = "require-deadline" | "forward-abort-signal" | "exhaustive-action" | "verify-request-state";
 
 interface RowCase {
   /** The API, as the table's label names it, and what the case shows. */
@@ -115,6 +117,32 @@ const MCP_USE_2_SWITCHED = `${MCP_USE_2_HEAD.replace("acceptedContent, inputRequ
       break;
   }
 ${MCP_USE_2_TAIL}`;
+
+/** mcp-use 2.5.2: the retry's answers and the state accessor sit on the tool context itself (dist/context.d.ts:170–176). */
+const MCP_USE_2_RAW = (head: string) => `${head}
+const server = new MCPServer({ name: "s", version: "1.0.0" });
+server.tool({ name: "deploy" }, async (params: unknown, ctx: any) => {
+  const answer = ctx.inputResponses?.confirm;
+  if (answer?.action === "accept") {
+    return { content: [{ type: "text", text: "deploying" }] };
+  } else {
+    return { content: [{ type: "text", text: "not deploying" }] };
+  }
+});
+`;
+const MCP_USE_2_STATE = (
+  config: string,
+  read = "",
+) => `import { MCPServer, createRequestStateCodec, inputRequired } from "mcp-use";
+const codec = createRequestStateCodec<{ job: string }>({ key: "k".repeat(32) });
+const server = new MCPServer(${config});
+server.tool({ name: "resume" }, async (params: unknown, ctx: any) => {${read}
+  return inputRequired({ inputRequests: { go: inputRequired.elicitUrl({ message: "Sign in", url: "https://example.com" }) }, requestState: JSON.stringify({ job: "j1" }) });
+});
+`;
+const MCP_USE_2_READ = `
+  const state = ctx.requestState<string>();
+  if (state) return { content: [{ type: "text", text: state }] };`;
 
 const WORKFLOW = (call: string) => `import { AgentWorkflow } from "agents/workflows";
 export class Deploy extends AgentWorkflow {
@@ -403,6 +431,65 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
     code: MCP_USE_2(`acceptedContent`).replace(
       'import { MCPServer, acceptedContent, inputRequired } from "mcp-use";',
       'import { MCPServer, inputRequired } from "mcp-use";\nconst acceptedContent = (r: unknown, k: string) => (r as Record<string, { confirm?: boolean }>)[k];',
+    ),
+    errors: [],
+  },
+  // mcp-use 2.5.2: `ctx.inputResponses`, `ctx.requestState()` (dist/context.d.ts:170, :176), and the server's
+  // `requestState` option in its one config object (dist/server.d.ts:95, dist/config.d.ts:208).
+  {
+    name: "mcp-use 2.x ctx.inputResponses read raw: an else on its action treats cancel as decline",
+    rule: "exhaustive-action",
+    code: MCP_USE_2_RAW(`import { MCPServer } from "mcp-use";`),
+    errors: ["declineAndCancelMerged"],
+    suggest: [
+      {
+        messageId: "suggestExhaustiveSwitch",
+        output: MCP_USE_2_RAW(`import { MCPServer } from "mcp-use";`).replace(
+          /  if \(answer[^]*\n  \}\n/,
+          `  switch (answer?.action) {
+    case "accept": {
+      return { content: [{ type: "text", text: "deploying" }] };
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      return { content: [{ type: "text", text: "not deploying" }] };
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return { content: [{ type: "text", text: "not deploying" }] };
+    }
+  }
+`,
+        ),
+      },
+    ],
+  },
+  {
+    name: "mcp-use 2.x contrast: ctx.inputResponses of a server that is not mcp-use's answers nobody",
+    rule: "exhaustive-action",
+    code: MCP_USE_2_RAW(`import { MCPServer } from "./own-server.js";`),
+    errors: [],
+  },
+  {
+    name: "mcp-use 2.x new MCPServer({ … }) without requestState: hand-made state and its read are forgeable",
+    rule: "verify-request-state",
+    code: MCP_USE_2_STATE(`{ name: "s", version: "1.0.0" }`, MCP_USE_2_READ),
+    errors: ["unverifiedRead", "unsignedState"],
+  },
+  {
+    name: "mcp-use 2.x new MCPServer({ requestState: { verify } }): the server verifies what comes back",
+    rule: "verify-request-state",
+    code: MCP_USE_2_STATE(`{ name: "s", version: "1.0.0", requestState: { verify: codec.verify } }`, MCP_USE_2_READ),
+    errors: [],
+  },
+  {
+    name: "mcp-use 2.x contrast: a project's own MCPServer and ctx.requestState() hold no MCP state",
+    rule: "verify-request-state",
+    code: MCP_USE_2_STATE(`{ name: "s", version: "1.0.0" }`, MCP_USE_2_READ).replace(
+      'import { MCPServer, createRequestStateCodec, inputRequired } from "mcp-use";',
+      'import { createRequestStateCodec, inputRequired } from "mcp-use";\nimport { MCPServer } from "./own-server.js";',
     ),
     errors: [],
   },
