@@ -241,7 +241,7 @@ export function collectImportedPackages(program: TSESTree.Program): Set<string> 
  * The narrowest stable place to report a call: the method name of `x.ask(…)` / `x?.ask(…)`, or the callee of
  * `ask(…)`. Users' `eslint-disable-line` comments depend on it not moving.
  */
-export function narrowCallLocation(call: TSESTree.CallExpression): TSESTree.Node {
+export function narrowCallLocation(call: TSESTree.CallExpression | TSESTree.NewExpression): TSESTree.Node {
   const callee = call.callee.type === AST_NODE_TYPES.ChainExpression ? call.callee.expression : call.callee;
   return callee.type === AST_NODE_TYPES.MemberExpression ? callee.property : callee;
 }

@@ -298,7 +298,7 @@ function isDestructuredFromParameter(identifier: TSESTree.Identifier): boolean {
 }
 
 export interface ElicitationHandler {
-  readonly registration: TSESTree.CallExpression;
+  readonly registration: TSESTree.CallExpression | TSESTree.NewExpression;
   readonly api: HandlerRegistrationApi;
   readonly handler: TSESTree.FunctionLike;
 }
@@ -310,13 +310,15 @@ export interface ElicitationHandler {
  * (`setRequestHandler(ElicitRequestSchema, onElicitation)`); without it only inline functions count.
  */
 export function matchElicitationHandler(
-  call: TSESTree.CallExpression,
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
   sourceCode: Readonly<TSESLint.SourceCode>,
   resolveHandler?: (argument: TSESTree.Node) => TSESTree.FunctionLike | null,
 ): ElicitationHandler | null {
   const method = getCalleeName(call);
+  const constructs = call.type === AST_NODE_TYPES.NewExpression;
   for (const api of ELICITATION_HANDLER_APIS) {
-    if (api.method !== method || !registrationApplies(api, call, sourceCode)) continue;
+    if (api.method !== method || (api.constructs ?? false) !== constructs) continue;
+    if (!registrationApplies(api, call, sourceCode)) continue;
     const handler = handlerOf(api, call, resolveHandler);
     if (handler) return { registration: call, api, handler };
   }
@@ -326,10 +328,14 @@ export function matchElicitationHandler(
 /** Whether the registration's receiver, imports and first argument are those of the row. */
 function registrationApplies(
   api: HandlerRegistrationApi,
-  call: TSESTree.CallExpression,
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): boolean {
-  if (api.receiverTail !== undefined && getReceiverName(call) !== api.receiverTail) return false;
+  if (
+    api.receiverTail !== undefined &&
+    (call.type !== AST_NODE_TYPES.CallExpression || getReceiverName(call) !== api.receiverTail)
+  )
+    return false;
   if (api.requiresImport && !api.packages.some((pkg) => importedPackagesOf(call).has(pkg))) return false;
   if (api.schemaNames.length === 0) return true;
   const written = call.arguments[0];
@@ -343,10 +349,11 @@ function registrationApplies(
 
 function handlerOf(
   api: HandlerRegistrationApi,
-  call: TSESTree.CallExpression,
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
   resolveHandler?: (argument: TSESTree.Node) => TSESTree.FunctionLike | null,
 ): TSESTree.FunctionLike | null {
   let argument: TSESTree.Node | undefined = call.arguments[api.handlerArgIndex];
+  if (api.handlerPath && argument) argument = valueAtPath(argument, api.handlerPath);
   if (api.handlerKeys && argument) {
     const object = unwrapExpression(argument);
     if (object.type !== AST_NODE_TYPES.ObjectExpression) return null;
@@ -354,6 +361,23 @@ function handlerOf(
   }
   if (!argument) return null;
   return isFunctionNode(argument) ? argument : resolveHandler ? resolveHandler(argument) : null;
+}
+
+/** The value below an object literal at `path` (`*`: the first key under which the rest of the path is found). */
+function valueAtPath(node: TSESTree.Node, path: readonly string[]): TSESTree.Node | undefined {
+  if (path.length === 0) return node;
+  const object = unwrapExpression(node);
+  if (object.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  const [key, ...rest] = path;
+  if (key !== "*") {
+    const property = findProperty(object, key!);
+    return property ? valueAtPath(property.value, rest) : undefined;
+  }
+  for (const property of object.properties) {
+    const found = property.type === AST_NODE_TYPES.Property ? valueAtPath(property.value, rest) : undefined;
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** ACP client classes answer permission requests in a `requestPermission(params)` method: a handler too. */

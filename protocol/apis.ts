@@ -468,6 +468,8 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     match: "name",
     receiverTail: "elicitation",
     callerSignal: [{ receiver: "mcp.elicitation", path: ["mcp", "extra", "signal"] }],
+    // @mastra/mcp 2.0.0 keeps the name but the call throws ("call context.suspend(payload) and read
+    // context.resumeData on the next round", dist/index.js:25995): there a tool asks through MRTR (protocol/mrtr.ts).
     evidence:
       "@mastra/mcp@1.18.0 dist/server/types.d.ts:129, dist/index.js:25648–25653 (server 2.0.0 default 6e4), :25179–25187 (mcp.extra.signal)",
     typedFixture: "none",
@@ -540,6 +542,10 @@ export interface HandlerRegistrationApi {
   readonly receiverTail?: string;
   /** Keys of an object argument that hold the handlers (Cloudflare's `{ form, url }`), when it is not the argument itself. */
   readonly handlerKeys?: readonly string[];
+  /** The registration is a construction, `new <method>(config)` (Mastra's `new MCPClient({ servers })`). */
+  readonly constructs?: boolean;
+  /** Keys from the argument down to the handler, `*` for any one key (`servers.*.inputRequests`). */
+  readonly handlerPath?: readonly string[];
   /** The package@version and `.d.ts` the row was read from. */
   readonly evidence: string;
 }
@@ -630,6 +636,23 @@ export const ELICITATION_HANDLER_APIS: readonly HandlerRegistrationApi[] = [
     requiresImport: true,
     receiverTail: "elicitation",
     evidence: "@mastra/mcp@1.18.0 dist/client/configuration.d.ts:157, dist/index.js:22373–22376",
+  },
+  {
+    // 2.x drops `mcp.elicitation.onRequest`: each server's `inputRequests` answers the embedded requests of an
+    // `input_required` result. The runtime registers it for `elicitation/create` and hands on the request's signal.
+    id: "mastra-mcp-client-input-requests",
+    label: "Mastra 2.x `MCPClient` `inputRequests`",
+    method: "MCPClient",
+    constructs: true,
+    handlerArgIndex: 0,
+    handlerPath: ["servers", "*", "inputRequests"],
+    schemaNames: [],
+    signalParam: { index: 0, path: ["signal"], name: null },
+    result: "mcp-elicit-result",
+    packages: ["@mastra/mcp"],
+    requiresImport: true,
+    evidence:
+      "@mastra/mcp@2.0.0 dist/client/types.d.ts:84–100 (MCPInputRequest { key, params, signal }, MCPInputRequestHandler), :291 (inputRequests), dist/client/configuration.d.ts:21, :94; dist/index.js:23179–23187 (signal: ctx.mcpReq.signal)",
   },
   {
     id: "cloudflare-configure-elicitation-handlers",

@@ -22,6 +22,19 @@ const MRTR_REEXPORTING_PACKAGES: readonly { readonly package: string; readonly r
   { package: "mcp-use", reexports: "@modelcontextprotocol/server" },
 ];
 
+/*
+ * Mastra 2.x maps its tools' continuation onto MRTR itself, and leaves the tool no MRTR call to get wrong:
+ * `context.suspend(payload)` ends the round as `inputRequired({ inputRequests: { input: elicit(…) }, requestState })`
+ * with a state the server mints with its own HMAC codec (`requestState: { key?, ttlSeconds? }`, 600 s default); on the
+ * retry the server verifies it, ends a declined or cancelled round with its own result ("Tool '…' was declined" /
+ * "cancelled") before the tool runs, and hands the tool only accepted content as `context.resumeData`.
+ * @mastra/mcp@2.0.0 dist/server/types.d.ts:23–33, :77–94, dist/index.js:26058–26076 (readContinuation),
+ * :26508–26530 (inputRequired), :26573 (decline and cancel end the call); @mastra/core@1.71.0 dist/tools/types.d.ts:546–552
+ * (`suspend`, "on an MCP 2.x server this ends the request as `input_required`"; `resumeData`), :213–219
+ * (`mcp.elicitation.sendRequest` deprecated, "a 2026-07-28 server throws"). No rule reads it: there is no action for the
+ * tool to fold, no state for it to hand-make, and nothing in the process waits.
+ */
+
 /** Packages that export the MRTR builders and readers: the SDK's server package and those re-exporting it. */
 export const MRTR_PACKAGES: readonly string[] = [
   "@modelcontextprotocol/server",

@@ -160,6 +160,35 @@ export const tool = { execute: async (input: unknown, context: any) => {
 } };
 `;
 
+/** Mastra 2.x client: each server's `inputRequests` answers for the person (@mastra/mcp@2.0.0 dist/client/types.d.ts:84–100). */
+const MASTRA_CLIENT = (handler: string, from = "@mastra/mcp") => `import { MCPClient } from "${from}";
+declare function promptUser(key: string, schema: unknown, signal?: AbortSignal): Promise<Record<string, string>>;
+export const mcp = new MCPClient({
+  servers: {
+    deployer: {
+      url: new URL("https://example.com/mcp"),
+      inputRequests: ${handler},
+    },
+  },
+});
+`;
+/** Mastra 2.x tool: `suspend` ends the round as `input_required`; `resumeData` is the accepted answer's content. */
+const MASTRA_SUSPEND = `import { createTool } from "@mastra/core/tools";
+import { MCPServer } from "@mastra/mcp";
+export const deploy = createTool({
+  id: "deploy",
+  description: "Deploy main",
+  execute: async (input: unknown, context: any) => {
+    if (!context.resumeData) {
+      await context.suspend({ message: "Deploy main?" });
+      return { status: "waiting" };
+    }
+    return { status: context.resumeData.confirm ? "deploying" : "not deploying" };
+  },
+});
+export const server = new MCPServer({ name: "deployer", version: "1.0.0", tools: { deploy } });
+`;
+
 const MCP_APP = (call: string) => `import { App } from "@modelcontextprotocol/ext-apps";
 declare const app: App;
 export async function open() {
@@ -536,6 +565,61 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
     name: "Mastra 1.x contrast: context.mcp.notifications.sendRequest asks nobody",
     rule: "require-deadline",
     code: MASTRA(`await context.mcp.notifications.sendRequest({ message: "Deploy?" })`),
+    errors: [],
+  },
+  // Mastra 2.x client (@mastra/mcp@2.0.0 dist/client/types.d.ts:84–100, :291; dist/index.js:23179–23187): the runtime
+  // hands `inputRequests` the request's own signal (`ctx.mcpReq.signal`) as `signal`.
+  {
+    name: "Mastra 2.x MCPClient inputRequests: a handler that waits for the person without its signal",
+    rule: "forward-abort-signal",
+    code: MASTRA_CLIENT(`async ({ key, params }) => {
+        const content = await promptUser(key, params);
+        return { action: "accept", content };
+      }`),
+    errors: ["handlerIgnoresSignal"],
+    says: ["`signal`", "!mcpReq", "!ctx.signal"],
+  },
+  {
+    name: "Mastra 2.x MCPClient inputRequests: the destructured signal ends the person's wait",
+    rule: "forward-abort-signal",
+    code: MASTRA_CLIENT(`async ({ key, params, signal }) => {
+        const content = await promptUser(key, params, signal);
+        return { action: "accept", content };
+      }`),
+    errors: [],
+  },
+  {
+    name: "Mastra 2.x contrast: inputRequests of a project's own MCPClient answers nobody's question",
+    rule: "forward-abort-signal",
+    code: MASTRA_CLIENT(
+      `async ({ key, params }) => {
+        const content = await promptUser(key, params);
+        return { action: "accept", content };
+      }`,
+      "./own-client.js",
+    ),
+    errors: [],
+  },
+  // Mastra 2.x tools (@mastra/mcp@2.0.0 dist/server/types.d.ts:23–33, dist/index.js:26058–26076, :26508–26530,
+  // :26573): `suspend(payload)` ends the round as `input_required` under the key "input", with a requestState the
+  // server signs itself (MCPServerRequestStateOptions, 600 s); a declined or cancelled answer ends the call with its
+  // own result before the tool runs again, so `resumeData` is only ever accepted content. No rule has anything to say.
+  {
+    name: "Mastra 2.x context.suspend / context.resumeData: no re-ask, the server ends declined and cancelled rounds",
+    rule: "exhaustive-action",
+    code: MASTRA_SUSPEND,
+    errors: [],
+  },
+  {
+    name: "Mastra 2.x context.suspend(payload) waits on nobody: the round ends, no deadline to set",
+    rule: "require-deadline",
+    code: MASTRA_SUSPEND,
+    errors: [],
+  },
+  {
+    name: "Mastra 2.x context.suspend(payload): the server signs the requestState itself",
+    rule: "verify-request-state",
+    code: MASTRA_SUSPEND,
     errors: [],
   },
   // MCP Apps (@modelcontextprotocol/ext-apps@2.0.4 dist/src/app.d.ts:987, :1056): client RequestOptions, 60 s.

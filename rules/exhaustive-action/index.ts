@@ -6,6 +6,7 @@
  * This rule reports branches that send two of those facts down one path, and client handlers that answer
  * `decline` when nobody was asked. Its suggestion is the exhaustive `switch` the codemod applies in batch.
  */
+import type { TSESTree } from "@typescript-eslint/utils";
 import { completionVisitors, deferredUntilProgramExit } from "../../analysis/completion.ts";
 import { isFunctionNode } from "../../analysis/ast.ts";
 import { isAcpClientHandlerMethod, matchElicitationHandler } from "../../analysis/calls.ts";
@@ -79,10 +80,7 @@ export default createRule<Options, MessageIds>({
       ConditionalExpression: atEnd.later(narrowing(analyseTernary)),
       SwitchStatement: atEnd.later(narrowing(analyseSwitch)),
       "Program:exit": atEnd.run,
-      CallExpression(node) {
-        const handler = matchElicitationHandler(node, sourceCode);
-        if (handler) checkHandler(check, handler.handler, "mcp");
-      },
+      CallExpression: (node) => checkRegistration(check, node),
       MethodDefinition(node) {
         if (isAcpClientHandlerMethod(node)) checkHandler(check, node.value, acpHandlerSide(node));
       },
@@ -91,6 +89,7 @@ export default createRule<Options, MessageIds>({
           checkHandler(check, node.value, acpHandlerSide(node));
       },
       NewExpression(node) {
+        checkRegistration(check, node);
         for (const named of namedClientHandlers(node, sourceCode))
           checkHandler(check, named.handler, acpHandlerSide(named.property));
       },
@@ -119,4 +118,10 @@ function narrowByTypeOnlyToReport(check: Check) {
       analyse({ ...check, context, narrowByType: false }, node);
       if (wouldReport) analyse(check, node);
     };
+}
+
+/** A client's registration (`setRequestHandler(…)`, `new MCPClient({ servers })`): its handler's answers. */
+function checkRegistration(check: Check, node: TSESTree.CallExpression | TSESTree.NewExpression): void {
+  const handler = matchElicitationHandler(node, check.sourceCode);
+  if (handler) checkHandler(check, handler.handler, "mcp");
 }

@@ -52,6 +52,10 @@ export default createRule<[Options], MessageIds>({
         const handler = matchElicitationHandler(node, sourceCode, (argument) => localFunctionOf(argument, sourceCode));
         if (handler) checkHandler(check, handler);
       },
+      NewExpression(node) {
+        const handler = matchElicitationHandler(node, sourceCode, (argument) => localFunctionOf(argument, sourceCode));
+        if (handler) checkHandler(check, handler);
+      },
     };
   },
 });

@@ -50,9 +50,10 @@ function readClientSideFacts(
   const handlers: TSESTree.FunctionLike[] = [];
   let asksNoPerson = true;
   walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => {
-    if (node.type !== AST_NODE_TYPES.CallExpression) return;
+    if (node.type !== AST_NODE_TYPES.CallExpression && node.type !== AST_NODE_TYPES.NewExpression) return;
     const handler = matchElicitationHandler(node, sourceCode, (argument) => localFunctionOf(argument, sourceCode));
     if (handler) handlers.push(handler.handler);
+    if (node.type !== AST_NODE_TYPES.CallExpression) return;
     const call = matchHumanWaitCall(node, sourceCode, wrappers);
     if (call && call.api.side === "server") asksNoPerson = false;
   });
