@@ -26,7 +26,13 @@ import { traceAnswerSource, type AnswerSource } from "./flow.ts";
 import { ELICITATION_PARAM_KEYS } from "../protocol/apis.ts";
 import type { ResultShape } from "../protocol/answers.ts";
 import { viewKindTruth } from "./mrtr.ts";
-import { ACP_OUTCOMES, DISCRIMINANT_FIELD, ELICIT_ACTIONS, RESULT_TYPE_NAMES } from "../protocol/answers.ts";
+import {
+  ACP_OUTCOMES,
+  DISCRIMINANT_FIELD,
+  ELICIT_ACTIONS,
+  RESULT_TYPE_NAMES,
+  type ElicitAction,
+} from "../protocol/answers.ts";
 import { answerFieldOf, isAnswerUnion } from "./answers.ts";
 import { isNullish, typeAccess, typeComesFromEnclosingCall } from "./types.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
@@ -56,6 +62,41 @@ export interface Discriminant {
    * the field to `never`. ACP elicitation answers allow custom strings.
    */
   readonly closed: boolean;
+  /**
+   * A `humanWaitFunctions` entry's own words for the values (`answerValues`: `{ decline: "rejected" }`): the code
+   * writes these, the analysis reasons in the protocol's values. Absent: the protocol's words.
+   */
+  readonly words?: AnswerWords;
+}
+
+/** An entry's own answer words, by the protocol value each stands for. */
+export type AnswerWords = Readonly<Partial<Record<ElicitAction, string>>>;
+
+const NO_WORDS: ReadonlySet<string> = new Set();
+
+/** The protocol value a literal compared with `discriminant` stands for (an entry's `"rejected"` → decline). */
+export function answerValueOf(discriminant: Discriminant, literal: string): string {
+  const words = discriminant.words;
+  if (!words) return literal;
+  const value = ELICIT_ACTIONS.find((action) => words[action] === literal);
+  if (value) return value;
+  // A protocol word the entry spells otherwise is none of this answer's values.
+  return words[literal as ElicitAction] === undefined ? literal : `${literal} (not this answer's word)`;
+}
+
+/** How the code writes `value` of this answer: the entry's word for it, or the protocol's. */
+export function writtenAnswerWord(discriminant: Discriminant, value: string): string {
+  return discriminant.words?.[value as ElicitAction] ?? value;
+}
+
+/** The words of the entries' own answers (`answerValues`), which a comparison may name besides the protocol's. */
+export function entryAnswerWords(wrappers: readonly WrapperSpecifier[]): ReadonlySet<string> {
+  const words = wrappers.flatMap((wrapper): string[] => Object.values(wrapper.option.answerValues ?? {}));
+  return words.length === 0 ? NO_WORDS : new Set(words);
+}
+
+export function discriminantWords(discriminant: Discriminant): ReadonlySet<string> {
+  return discriminant.words ? new Set(Object.values(discriminant.words)) : NO_WORDS;
 }
 
 export interface BranchContext {
@@ -66,9 +107,9 @@ export interface BranchContext {
 /** Tri-state: true, false, or undefined when the condition depends on more than the answer. */
 export type Truth = boolean | undefined;
 
-function isAnswerLiteral(node: TSESTree.Node): string | null {
+function isAnswerLiteral(node: TSESTree.Node, words: ReadonlySet<string>): string | null {
   const value = getStringValue(node);
-  return value !== null && ALL_ANSWER_LITERALS.has(value) ? value : null;
+  return value !== null && (ALL_ANSWER_LITERALS.has(value) || words.has(value)) ? value : null;
 }
 
 /** Result shapes whose discriminant allows only the known values. */
@@ -83,14 +124,22 @@ const OPEN_ANNOTATIONS = new Set(["CreateElicitationResponse"]);
 const ACP_ANNOTATIONS = new Set(["RequestPermissionResponse", "RequestPermissionOutcome"]);
 
 /** The kind of answer a source gives, whether its values are closed, and the field that carries an MCP-shaped one. */
-function kindOfSource(source: AnswerSource): { kind: AnswerKind; closed: boolean; field: string } {
+function kindOfSource(source: AnswerSource): {
+  kind: AnswerKind;
+  closed: boolean;
+  field: string;
+  words?: AnswerWords;
+} {
   if (source.kind === "call") {
     const shape = source.call.api.result;
+    const words = source.call.wrapper?.option.answerValues;
     return {
       kind: shape === "acp-permission-outcome" ? "acp" : "mcp",
       closed: CLOSED_SHAPES[shape],
       // A `humanWaitFunctions` entry may name its own field (`status`); a row may too; else the protocol's.
       field: source.call.wrapper?.option.answerField ?? answerFieldOf(source.call.api),
+      // …and its own words for the values (`approved`, `rejected`, `dismissed`).
+      ...(words ? { words } : {}),
     };
   }
   if (ACP_ANNOTATIONS.has(source.typeName)) {
@@ -141,8 +190,9 @@ function resolveFromSource(
     const field = getStaticPropertyName(target);
     const source = traceWithParams(target.object, context);
     if (!source || field === null) return null;
-    const { kind, closed, field: answerField } = kindOfSource(source);
-    if (kind === "mcp" && field === answerField) return { node: target, key, kind, closed };
+    const { kind, closed, field: answerField, words } = kindOfSource(source);
+    if (kind === "mcp" && field === answerField)
+      return { node: target, key, kind, closed, ...(words ? { words } : {}) };
     if (kind === "acp" && field === answerField && isAcpOutcomeObject(target.object)) {
       return { node: target, key, kind, closed };
     }
@@ -169,8 +219,9 @@ function resolveFromSource(
     if (field === null) return null;
     const source = traceWithParams(declarator.init!, context);
     if (!source) return null;
-    const { kind, closed, field: answerField } = kindOfSource(source);
-    if (kind === "mcp" && field === answerField) return { node: target, key, kind, closed };
+    const { kind, closed, field: answerField, words } = kindOfSource(source);
+    if (kind === "mcp" && field === answerField)
+      return { node: target, key, kind, closed, ...(words ? { words } : {}) };
     return null;
   }
   return null;
@@ -363,7 +414,8 @@ function comparisonSides(
     [node.right, node.left],
   ] as const) {
     const literal = getStringValue(unwrapExpression(other));
-    if (literal !== null && readsDiscriminant(read, discriminant)) return { literal, negated };
+    if (literal !== null && readsDiscriminant(read, discriminant))
+      return { literal: answerValueOf(discriminant, literal), negated };
   }
   return null;
 }
@@ -448,24 +500,25 @@ export function answerComparisons(
   test: TSESTree.Node,
   sourceCode: Readonly<TSESLint.SourceCode>,
   depth = 0,
+  words: ReadonlySet<string> = NO_WORDS,
 ): { comparison: TSESTree.BinaryExpression; read: TSESTree.Node; literal: string; viaFlag: boolean }[] {
   if (depth > 8) return [];
   const node = unwrapParenthesisLike(test);
   switch (node.type) {
     case AST_NODE_TYPES.LogicalExpression:
       return [
-        ...answerComparisons(node.left, sourceCode, depth + 1),
-        ...answerComparisons(node.right, sourceCode, depth + 1),
+        ...answerComparisons(node.left, sourceCode, depth + 1, words),
+        ...answerComparisons(node.right, sourceCode, depth + 1, words),
       ];
     case AST_NODE_TYPES.UnaryExpression:
-      return node.operator === "!" ? answerComparisons(node.argument, sourceCode, depth + 1) : [];
+      return node.operator === "!" ? answerComparisons(node.argument, sourceCode, depth + 1, words) : [];
     case AST_NODE_TYPES.BinaryExpression: {
       if (!["===", "==", "!==", "!="].includes(node.operator)) return [];
       for (const [read, other] of [
         [node.left, node.right],
         [node.right, node.left],
       ] as const) {
-        const literal = isAnswerLiteral(unwrapExpression(other));
+        const literal = isAnswerLiteral(unwrapExpression(other), words);
         if (literal !== null && read.type !== AST_NODE_TYPES.PrivateIdentifier && getMemberPath(read) !== null) {
           return [{ comparison: node, read, literal, viaFlag: false }];
         }
@@ -474,7 +527,9 @@ export function answerComparisons(
     }
     case AST_NODE_TYPES.Identifier: {
       const flag = flagCondition(node, sourceCode);
-      return flag ? answerComparisons(flag, sourceCode, depth + 1).map((found) => ({ ...found, viaFlag: true })) : [];
+      return flag
+        ? answerComparisons(flag, sourceCode, depth + 1, words).map((found) => ({ ...found, viaFlag: true }))
+        : [];
     }
     default:
       return [];
@@ -488,8 +543,11 @@ export function testNamesLiteral(
   literal: string,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): boolean {
-  return answerComparisons(test, sourceCode).some(
-    (found) => !found.viaFlag && found.literal === literal && readsDiscriminant(found.read, discriminant),
+  return answerComparisons(test, sourceCode, 0, discriminantWords(discriminant)).some(
+    (found) =>
+      !found.viaFlag &&
+      answerValueOf(discriminant, found.literal) === literal &&
+      readsDiscriminant(found.read, discriminant),
   );
 }
 
@@ -547,13 +605,21 @@ function precedingStatements(child: TSESTree.Node, parent: TSESTree.Node): TSEST
 /** The values that enter each clause of a `switch` on the discriminant (by its own test, not by fall-through). */
 function clauseValues(clause: TSESTree.SwitchCase, domain: readonly AnswerValue[]): AnswerValue[] {
   if (clause.test) {
-    const literal = getStringValue(unwrapExpression(clause.test));
+    const literal = caseValue(clause);
     return domain.filter((value) => value === literal);
   }
-  const named = new Set(
-    clause.parent.cases.filter((other) => other.test).map((other) => getStringValue(unwrapExpression(other.test!))),
-  );
+  const named = new Set(clause.parent.cases.filter((other) => other.test).map(caseValue));
   return domain.filter((value) => !named.has(value));
+}
+
+/**
+ * The protocol value a `case` names (through the entry's words when the switch is on an entry's answer, whose
+ * discriminant was resolved before its clauses are asked about); null when the test is no string.
+ */
+export function caseValue(clause: TSESTree.SwitchCase): string | null {
+  const literal = clause.test ? getStringValue(unwrapExpression(clause.test)) : null;
+  const discriminant = discriminantCache.get(unwrapExpression(clause.parent.discriminant));
+  return literal !== null && discriminant ? answerValueOf(discriminant, literal) : literal;
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
 import nodePath from "node:path";
 import { HUMAN_WAIT_APIS, type HumanWaitApi } from "../protocol/apis.ts";
+import { ELICIT_ACTIONS } from "../protocol/answers.ts";
 
 export interface WrapperOption {
   from: "file" | "package" | "lib";
@@ -36,6 +37,12 @@ export interface WrapperOption {
    * (`action`). exhaustive-action judges branches on this field of the entry's answers, and on no other.
    */
   answerField?: string;
+  /**
+   * The answer's own words for accept, decline and cancel (`{ accept: "approved", decline: "rejected", cancel:
+   * "dismissed" }`), each defaulting to the protocol's word. exhaustive-action splits branches on these words, in the
+   * entry's answers only.
+   */
+  answerValues?: { accept?: string; decline?: string; cancel?: string };
 }
 
 /** An entry's `callerSignal` other than "none": the context parameter's name and the path below it. */
@@ -72,6 +79,14 @@ export const wrapperOptionSchema: JSONSchema4 = {
       defaultDeadlineMs: { oneOf: [{ type: "integer", minimum: 0 }, { type: "null" }] },
       signalOption: { oneOf: [{ type: "string" }, { type: "null" }] },
       answerField: { type: "string", minLength: 1 },
+      answerValues: {
+        type: "object",
+        additionalProperties: false,
+        minProperties: 1,
+        properties: Object.fromEntries(
+          ELICIT_ACTIONS.map((action) => [action, { type: "string", minLength: 1 }] as const),
+        ),
+      },
       callerSignal: { type: "string", pattern: "^(?:none|[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+)$" },
     },
   },
@@ -156,4 +171,11 @@ export function hasNoCallerSignal(wrapper: WrapperSpecifier | null): boolean {
 /** Whether a file's text names one of the user's wrappers: such a file may wait on a person without our words. */
 export function mentionsWrapper(text: string, wrappers: readonly WrapperSpecifier[]): boolean {
   return wrappers.some((wrapper) => wrapper.names.some((name) => text.includes(name)));
+}
+
+/** Whether a file's text holds one of the entries' own answer words (`answerValues`): it may compare their answers. */
+export function mentionsAnswerWord(text: string, wrappers: readonly WrapperSpecifier[]): boolean {
+  return wrappers.some((wrapper) =>
+    Object.values(wrapper.option.answerValues ?? {}).some((word) => text.includes(word)),
+  );
 }

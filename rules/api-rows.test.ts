@@ -241,6 +241,26 @@ const STATUS_IF_ELSE = `  if (answer.status === "accept") {
   }
 `;
 
+/** An entry whose answer says `approved` / `rejected` / `dismissed` in its `status` (answerValues). */
+const WORDS_ENTRY = {
+  ...STATUS_ENTRY,
+  answerValues: { accept: "approved", decline: "rejected", cancel: "dismissed" },
+};
+const WORDS_IF_ELSE = STATUS_IF_ELSE.replace('"accept"', '"approved"');
+const WORDS_FOLD = `  if (answer.status === "rejected" || answer.status === "dismissed") {
+    return "stop";
+  }
+  return "deploy";
+`;
+/** The same words on a ticket nobody was asked about, beside the entry's own answer. */
+const TICKET_IF_ELSE = `  const ticket = await fetchTicket();
+  if (ticket.status === "approved") {
+    return "deploy";
+  } else {
+    return "stop";
+  }
+`;
+
 const ROW_CASES: RowCase[] = [
   {
     name: "MCP v2 ctx.mcpReq.send, options second: deadline and signal given",
@@ -875,6 +895,73 @@ export function openExternal(href) {
     options: [{ humanWaitFunctions: [STATUS_ENTRY] }],
     errors: [],
   },
+  {
+    name: "humanWaitFunctions entry with answerValues: an else after approved treats dismissed as rejected",
+    rule: "exhaustive-action",
+    code: STATUS_TOOL(WORDS_IF_ELSE),
+    options: [{ humanWaitFunctions: [WORDS_ENTRY] }],
+    errors: ["declineAndCancelMerged"],
+    suggest: [
+      {
+        messageId: "suggestExhaustiveSwitch",
+        output: STATUS_TOOL(`  switch (answer.status) {
+    case "approved": {
+      return "deploy";
+    }
+    case "rejected": {
+      // decline: the user saw the question and said no
+      return "stop";
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "dismissed": {
+      // cancel: the dialog was dismissed without a decision
+      return "stop";
+    }
+  }
+`),
+      },
+    ],
+  },
+  {
+    name: "humanWaitFunctions entry with answerValues: rejected and dismissed folded into one test (strict)",
+    rule: "exhaustive-action",
+    code: STATUS_TOOL(WORDS_FOLD),
+    options: [{ reportIdenticalBranches: true, humanWaitFunctions: [WORDS_ENTRY] }],
+    errors: ["identicalBranches"],
+  },
+  {
+    name: "humanWaitFunctions entry with answerValues: approved, rejected and dismissed each their own branch",
+    rule: "exhaustive-action",
+    code: STATUS_TOOL(`  switch (answer.status) {
+    case "approved":
+      return "deploy";
+    case "rejected":
+      return "stop";
+    case "dismissed":
+      return "later";
+  }
+`),
+    options: [{ humanWaitFunctions: [WORDS_ENTRY] }],
+    errors: [],
+  },
+  {
+    name: "humanWaitFunctions contrast: with answerValues, the protocol's accept is none of the entry's words",
+    rule: "exhaustive-action",
+    code: STATUS_TOOL(STATUS_IF_ELSE),
+    options: [{ humanWaitFunctions: [WORDS_ENTRY] }],
+    errors: [],
+  },
+  {
+    name: "humanWaitFunctions contrast: the entry's words on a ticket's status are nobody's answer",
+    rule: "exhaustive-action",
+    code: STATUS_TOOL(TICKET_IF_ELSE).replace(
+      'import { ask } from "acme-hitl";',
+      'import { ask } from "acme-hitl";\ndeclare function fetchTicket(): Promise<{ status: string }>;',
+    ),
+    options: [{ reportIdenticalBranches: true, humanWaitFunctions: [WORDS_ENTRY] }],
+    errors: [],
+  },
 ];
 
 function toTester(typed: boolean) {
@@ -934,5 +1021,34 @@ describe("API rows: message words", () => {
       if (word.startsWith("!")) expect(messages).not.toContain(word.slice(1));
       else expect(messages).toContain(word);
     }
+  });
+});
+
+/** The option schema takes answerValues with the protocol's three keys only, each a word. */
+describe("humanWaitFunctions answerValues: the option schema", () => {
+  const linter = new Linter({ configType: "flat" });
+  const lint = (answerValues: unknown) =>
+    linter.verify(
+      STATUS_TOOL(WORDS_IF_ELSE),
+      [
+        {
+          files: ["**/*.ts"],
+          languageOptions: { parser: tsParser as unknown as Linter.Parser },
+          plugins: { e: { rules: { "exhaustive-action": RULES["exhaustive-action"] } } as never },
+          rules: {
+            "e/exhaustive-action": ["error", { humanWaitFunctions: [{ ...STATUS_ENTRY, answerValues }] }],
+          } as Linter.RulesRecord,
+        },
+      ],
+      "file.ts",
+    );
+  it("accepts the three words, or some of them", () => {
+    expect(lint(WORDS_ENTRY.answerValues).map((message) => message.messageId)).toEqual(["declineAndCancelMerged"]);
+    expect(() => lint({ decline: "rejected" })).not.toThrow();
+  });
+  it("rejects a key that is no answer, an empty word and an empty map", () => {
+    expect(() => lint({ approve: "approved" })).toThrow(/Unexpected property "approve"/);
+    expect(() => lint({ accept: "" })).toThrow(/should NOT be shorter than 1 character|must NOT have fewer than 1/);
+    expect(() => lint({})).toThrow(/should NOT have fewer than 1 properties|must NOT have fewer than 1 properties/);
   });
 });

@@ -4,7 +4,6 @@
  */
 import { canCompleteNormally } from "../../analysis/completion.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getStringValue, unwrapExpression } from "../../analysis/ast.ts";
 import {
   branchStatements,
   containsOwnBreak,
@@ -14,6 +13,7 @@ import {
   passesAnswerOn,
   resolveDiscriminant,
   valuesEnteringClause,
+  caseValue,
   valuesReaching,
   type AnswerValue,
   type BranchContext,
@@ -238,9 +238,7 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
   const discriminant = resolveDiscriminant(node.discriminant, branchContext);
   if (!discriminant) return;
   const allowed: readonly string[] = discriminant.kind === "mcp" ? ELICIT_ACTIONS : ACP_OUTCOMES;
-  const literals = node.cases.map((clause) =>
-    clause.test ? getStringValue(unwrapExpression(clause.test)) : undefined,
-  );
+  const literals = node.cases.map((clause) => (clause.test ? caseValue(clause) : undefined));
   if (literals.some((literal) => literal === null || (literal !== undefined && !allowed.includes(literal)))) return;
   const domain = valuesReaching(node, discriminant, sourceCode, check.narrowByType ? node.discriminant : undefined);
   const named = new Set(literals.filter((literal): literal is string => typeof literal === "string"));

@@ -5,13 +5,14 @@
  */
 import { canCompleteNormally } from "../../analysis/completion.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getStringValue, unwrapExpression } from "../../analysis/ast.ts";
 import {
   branchStatements,
+  caseValue,
   containsOwnBreak,
   OTHER_VALUE,
   type AnswerValue,
   type Discriminant,
+  writtenAnswerWord,
 } from "../../analysis/branches.ts";
 import { testReadsViewKind } from "../../analysis/mrtr.ts";
 import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction, ELICIT_ACTION } from "../../protocol/answers.ts";
@@ -102,7 +103,7 @@ export function ifRewrite(
     if (value === OTHER_VALUE && discriminant.closed) guardAsi(lines, neverIndex);
     const isLast = value === order[order.length - 1];
     if (completes && !isLast) lines.push(`${bodyIndent}break${style.semi}`);
-    const label = value === OTHER_VALUE ? "default" : `case ${style.quote(value)}`;
+    const label = value === OTHER_VALUE ? "default" : `case ${style.quote(writtenAnswerWord(discriminant, value))}`;
     clauses.push(
       copiesCode
         ? `${caseIndent}${label}: {${eol}${lines.join(eol)}${eol}${caseIndent}}`
@@ -135,7 +136,7 @@ export function defaultRewrite(
   if (previous && (previous.consequent.length === 0 || canCompleteNormally(previous.consequent))) {
     return { reason: "a case falls into `default`" };
   }
-  const named = new Set(node.cases.map((other) => (other.test ? getStringValue(unwrapExpression(other.test)) : null)));
+  const named = new Set(node.cases.map((other) => (other.test ? caseValue(other) : null)));
   const caseIndent = indentAt(sourceCode.text, clause.range[0]);
   const unit = style.indentUnit(node);
   const bodyIndent = caseIndent + unit;
@@ -159,7 +160,9 @@ export function defaultRewrite(
     const lines = value === ELICIT_ACTION.accept ? [] : [`${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value]}`];
     if (bodyText) lines.push(bodyText);
     if (completes && value !== ELICIT_ACTION.cancel) lines.push(`${bodyIndent}break${style.semi}`);
-    clauses.push(`${caseIndent}case ${style.quote(value)}: {${eol}${lines.join(eol)}${eol}${caseIndent}}`);
+    clauses.push(
+      `${caseIndent}case ${style.quote(writtenAnswerWord(discriminant, value))}: {${eol}${lines.join(eol)}${eol}${caseIndent}}`,
+    );
   }
   if (defaultJoinsCancel) {
     const text = clauses.join(eol).slice(caseIndent.length);
@@ -201,7 +204,7 @@ export function missingCasesRewrite(
       value === ELICIT_ACTION.accept
         ? ""
         : `${eol}${bodyIndent}// ${value}: ${ELICIT_ACTION_MEANING[value as ElicitAction]}`;
-    text += `${eol}${caseIndent}case ${style.quote(value)}:${comment}${eol}${bodyIndent}break${style.semi}`;
+    text += `${eol}${caseIndent}case ${style.quote(writtenAnswerWord(discriminant, value))}:${comment}${eol}${bodyIndent}break${style.semi}`;
   }
   text += `${eol}${caseIndent}default:${eol}${bodyIndent}// ${OTHER_ACTION_COMMENT}`;
   if (discriminant.closed) text += `${eol}${bodyIndent}${style.neverLine(sourceCode.getText(node.discriminant))}`;

@@ -13,7 +13,7 @@ import { isAcpClientHandlerMethod, matchElicitationHandler } from "../../analysi
 import { createRule } from "../../analysis/create-rule.ts";
 import { namedClientHandlers } from "../../analysis/acp-clients.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
-import { compileWrappers, mentionsWrapper } from "../../analysis/wrappers.ts";
+import { compileWrappers, mentionsAnswerWord, mentionsWrapper } from "../../analysis/wrappers.ts";
 import { analyseIf, analyseSwitch, analyseTernary, type Check } from "./analyse.ts";
 import { acpHandlerSide, checkHandler } from "./handler.ts";
 import { reportReask } from "./mrtr.ts";
@@ -35,13 +35,10 @@ export const EXPLAINS_MISSING_REWRITE: ReadonlySet<MessageIds> = new Set([
  */
 export function mayReport(source: TextSource, options: Options[0] = {}, typed = false): boolean {
   const facts = textFacts(source);
-  if (!facts.mayCompareAnswer) return false;
-  return (
-    typed ||
-    facts.mayWaitOnPerson ||
-    facts.mayUseMrtr ||
-    mentionsWrapper(facts.text, compileWrappers(options.humanWaitFunctions))
-  );
+  const wrappers = compileWrappers(options.humanWaitFunctions);
+  // An entry's own answer words (`answerValues`) stand in for the protocol's.
+  if (!facts.mayCompareAnswer && !mentionsAnswerWord(facts.text, wrappers)) return false;
+  return typed || facts.mayWaitOnPerson || facts.mayUseMrtr || mentionsWrapper(facts.text, wrappers);
 }
 
 export default createRule<Options, MessageIds>({

@@ -14,6 +14,9 @@ import {
   alwaysThrows,
   branchStatements,
   answerComparisons,
+  answerValueOf,
+  discriminantWords,
+  entryAnswerWords,
   evaluateTest,
   mentionsDiscriminant,
   OTHER_VALUE,
@@ -35,13 +38,13 @@ export interface FoundDiscriminant {
 
 /** The answer a test branches on: the first comparison whose read is a person's answer of the matching kind. */
 export function discriminantOf(test: TSESTree.Node, context: BranchContext): FoundDiscriminant | null {
-  const comparisons = answerComparisons(test, context.sourceCode);
+  const comparisons = answerComparisons(test, context.sourceCode, 0, entryAnswerWords(context.wrappers));
   for (const comparison of comparisons) {
     const discriminant = resolveDiscriminant(comparison.read, context);
     if (!discriminant) continue;
     const mine = comparisons.filter((other) => readsDiscriminant(other.read, discriminant));
     const allowed: readonly string[] = discriminant.kind === "mcp" ? ELICIT_ACTIONS : ACP_OUTCOMES;
-    if (!mine.every((other) => allowed.includes(other.literal))) return null;
+    if (!mine.every((other) => allowed.includes(answerValueOf(discriminant, other.literal)))) return null;
     return { discriminant, comparison, viaFlag: mine.some((other) => other.viaFlag) };
   }
   return null;
@@ -52,7 +55,7 @@ export function firstComparisonOf(
   discriminant: Discriminant,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): TSESTree.Node {
-  const found = answerComparisons(test, sourceCode).find((comparison) =>
+  const found = answerComparisons(test, sourceCode, 0, discriminantWords(discriminant)).find((comparison) =>
     readsDiscriminant(comparison.read, discriminant),
   );
   return found?.comparison ?? test;
