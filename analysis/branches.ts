@@ -70,7 +70,7 @@ export interface Discriminant {
 }
 
 /** An entry's own answer words, by the protocol value each stands for. */
-export type AnswerWords = Readonly<Partial<Record<ElicitAction, string>>>;
+type AnswerWords = Readonly<Partial<Record<ElicitAction, string>>>;
 
 const NO_WORDS: ReadonlySet<string> = new Set();
 

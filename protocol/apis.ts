@@ -192,7 +192,7 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     match: "name",
     callerSignal: [],
     evidence: "agents@0.32.0 dist/mcp/index.d.ts:516–524 (options { relatedRequestId? }), dist/mcp/index.js:1701–1704",
-    typedFixture: "none",
+    typedFixture: "package",
   },
   {
     id: "mcp-send-request",
@@ -315,7 +315,7 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     match: "string-message",
     callerSignal: [],
     evidence: "mcp-use@1.34.6 dist/src/server/types/tool-context.d.ts:220–226 (overloads a, b), :75–91 (ElicitOptions)",
-    typedFixture: "none",
+    typedFixture: "hand-written",
   },
   {
     id: "mcp-use-elicit-params",
@@ -330,7 +330,7 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     match: "params-object",
     callerSignal: [],
     evidence: "mcp-use@1.34.6 dist/src/server/types/tool-context.d.ts:226 (overload c), :96–116 (params forms)",
-    typedFixture: "none",
+    typedFixture: "hand-written",
   },
   {
     id: "acp-request-permission",
@@ -493,7 +493,7 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     callerSignal: [],
     evidence:
       "agents@0.32.0 dist/workflows.d.ts:170–173, dist/agent-routing-vVMA7m8Y.d.ts:3081 (WaitForApprovalOptions), dist/workflows.js:316–326",
-    typedFixture: "none",
+    typedFixture: "package",
   },
   ...(["openLink", "downloadFile"] as const).map((method): HumanWaitApi => ({
     id: `mcp-apps-${method === "openLink" ? "open-link" : "download-file"}`,

@@ -7,6 +7,7 @@
 import tsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { Linter } from "eslint";
+import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import exhaustiveAction from "./exhaustive-action/index.ts";
@@ -14,6 +15,7 @@ import forwardAbortSignal from "./forward-abort-signal/index.ts";
 import requireDeadline from "./require-deadline/index.ts";
 import verifyRequestState from "./verify-request-state/index.ts";
 import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../test/rule-tester.ts";
+import plugin from "../index.ts";
 
 type AnyRule = TSESLint.RuleModule<string, readonly unknown[]>;
 const RULES = {
@@ -78,7 +80,7 @@ export async function ask() {
 
 const MCP_USE_1 = (call: string) => `import { MCPServer } from "mcp-use/server";
 declare const server: MCPServer;
-server.tool({ name: "deploy" }, async (params: unknown, ctx: any) => {
+server.tool({ name: "deploy" }, async (params: unknown, ctx) => {
   const answer = ${call};
   return { content: [{ type: "text", text: String(answer) }] };
 });
@@ -86,7 +88,7 @@ server.tool({ name: "deploy" }, async (params: unknown, ctx: any) => {
 
 const MCP_USE_2_HEAD = `import { MCPServer, acceptedContent, inputRequired } from "mcp-use";
 const server = new MCPServer({ name: "s", version: "1.0.0" });
-server.tool({ name: "deploy" }, async (params: unknown, ctx: any) => {
+server.tool({ name: "deploy" }, async (params, ctx) => {
   const confirmed = acceptedContent(ctx.inputResponses, "confirm");
 `;
 const MCP_USE_2_TAIL = `  if (confirmed?.confirm !== true) {
@@ -136,7 +138,7 @@ const MCP_USE_2_STATE = (
 ) => `import { MCPServer, createRequestStateCodec, inputRequired } from "mcp-use";
 const codec = createRequestStateCodec<{ job: string }>({ key: "k".repeat(32) });
 const server = new MCPServer(${config});
-server.tool({ name: "resume" }, async (params: unknown, ctx: any) => {${read}
+server.tool({ name: "resume" }, async (params, ctx) => {${read}
   return inputRequired({ inputRequests: { go: inputRequired.elicitUrl({ message: "Sign in", url: "https://example.com" }) }, requestState: JSON.stringify({ job: "j1" }) });
 });
 `;
@@ -1050,5 +1052,39 @@ describe("humanWaitFunctions answerValues: the option schema", () => {
     expect(() => lint({ approve: "approved" })).toThrow(/Unexpected property "approve"/);
     expect(() => lint({ accept: "" })).toThrow(/should NOT be shorter than 1 character|must NOT have fewer than 1/);
     expect(() => lint({})).toThrow(/should NOT have fewer than 1 properties|must NOT have fewer than 1 properties/);
+  });
+});
+
+/**
+ * The framework fixtures of test/typed-project/frameworks, typed against the real packages (dev dependencies,
+ * type-checked by `tsc -p test/typed-project/frameworks/tsconfig.json`): every rule of the recommended config.
+ */
+describe("API rows: typed fixtures on the real mcp-use 2.5.2 and agents 0.32.0", () => {
+  const frameworks = path.join(path.dirname(TYPED_FILE), "frameworks");
+  const lint = (file: string) => {
+    const linter = new Linter({ configType: "flat", cwd: frameworks });
+    const filename = path.join(frameworks, file);
+    return linter
+      .verify(
+        fs.readFileSync(filename, "utf8"),
+        [
+          {
+            ...plugin.configs.recommended,
+            files: ["**/*.ts"],
+            languageOptions: {
+              parser: tsParser as unknown as Linter.Parser,
+              parserOptions: { project: "./tsconfig.json", tsconfigRootDir: frameworks },
+            },
+          } as Linter.Config,
+        ],
+        filename,
+      )
+      .map((message) => `${message.line} ${message.ruleId ?? "fatal"} ${message.messageId ?? message.message}`);
+  };
+  it("mcp-use 2.x: the re-ask of a declined publish, and nothing in the view switch or the codec-minted state", () => {
+    expect(lint("mcp-use-v2.ts")).toEqual(["28 elicitation/exhaustive-action reaskMerged"]);
+  });
+  it("agents 0.32.0: waitForApproval with a timeout and a form handler that forwards its signal", () => {
+    expect(lint("cloudflare-agents.ts")).toEqual([]);
   });
 });
