@@ -59,7 +59,8 @@ const BROKEN = `export async function broken(server: any) {
 const TERNARY = `${TYPES}
 export async function pick(): Promise<string> {
   const answer = await server.elicitInput({ message: "Suite?" });
-  return answer.action === "accept" ? "integration" : "unit";
+  const suite = answer.action === "accept" ? "integration" : "unit";
+  return suite;
 }
 `;
 
@@ -75,13 +76,14 @@ export async function ask(): Promise<string> {
 }
 `;
 
-/** A ternary (no rewrite) after a lock that release-in-finally wraps: the rewrite moves the ternary down. */
+/** A ternary initialising a const (no rewrite) after a lock that release-in-finally wraps: the rewrite moves the ternary down. */
 const HELD_TERNARY = `${TYPES}
 export async function pick(): Promise<string> {
   await lock.acquire();
   const answer = await server.elicitInput({ message: "Suite?" }, { timeout: 1000 });
   lock.release();
-  return answer.action === "accept" ? "integration" : "unit";
+  const suite = answer.action === "accept" ? "integration" : "unit";
+  return suite;
 }
 `;
 

@@ -60,7 +60,8 @@ declare const server: Server;
 
 export async function pick(): Promise<string> {
   const answer = await server.elicitInput({ message: "Suite?", requestedSchema: { type: "object", properties: {} } });
-  return answer.action === "accept" ? "integration" : "unit";
+  const suite = answer.action === "accept" ? "integration" : "unit";
+  return suite;
 }
 `;
 

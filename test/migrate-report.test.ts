@@ -23,13 +23,14 @@ declare const server: Asker;
 declare const lock: { acquire(): Promise<void>; release(): void };
 `;
 
-/** A ternary (left alone) that release-in-finally moves into its `try`: one level deeper, on another line. */
+/** A ternary initialising a const (left alone) that release-in-finally moves into its `try`: one level deeper, on another line. */
 const HELD_TERNARY = `${TYPES}
 export async function pick(): Promise<string> {
   await lock.acquire();
   const answer = await server.elicitInput({ message: "Suite?" }, { timeout: 1000 });
   lock.release();
-  return answer.action === "accept" ? "integration" : "unit";
+  const suite = answer.action === "accept" ? "integration" : "unit";
+  return suite;
 }
 `;
 

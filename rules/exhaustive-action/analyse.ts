@@ -21,7 +21,14 @@ import {
 } from "../../analysis/branches.ts";
 import { ACP_OUTCOME, ACP_OUTCOMES, ELICIT_ACTION, ELICIT_ACTIONS } from "../../protocol/answers.ts";
 import type { MessageIds, Options } from "./options.ts";
-import { defaultRewrite, ifRewrite, missingCasesRewrite, type Rewrite, type RewriteContext } from "./fix.ts";
+import {
+  defaultRewrite,
+  ifRewrite,
+  missingCasesRewrite,
+  ternaryRewrite,
+  type Rewrite,
+  type RewriteContext,
+} from "./fix.ts";
 import {
   discriminantOf,
   firstComparisonOf,
@@ -206,10 +213,9 @@ export function analyseTernary(check: Check, node: TSESTree.ConditionalExpressio
   const { found, whenTrue, whenFalse } = split;
   if (found.viaFlag && isStatusTextOfReturnedGate(node, sourceCode)) return;
   const { discriminant, comparison } = found;
-  const reason = { reason: "a ternary is an expression" };
   const mappedToReject = cancelledMappedToReject(node, found.discriminant, whenTrue, whenFalse, sourceCode);
   if (mappedToReject) {
-    report(check, comparison.comparison, discriminant, mappedToReject, reason);
+    report(check, comparison.comparison, discriminant, mappedToReject, { reason: "a ternary is an expression" });
     return;
   }
   const at = found.viaFlag ? node.test : comparison.comparison;
@@ -228,7 +234,7 @@ export function analyseTernary(check: Check, node: TSESTree.ConditionalExpressio
         : first
           ? "This ternary's first branch"
           : "This ternary's second branch";
-    report(check, at, discriminant, path, reason);
+    report(check, at, discriminant, path, ternaryRewrite(check, node, discriminant, found));
   }
 }
 

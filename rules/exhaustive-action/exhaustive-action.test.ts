@@ -466,14 +466,41 @@ async function deploy(server) {
     errors: [
       {
         messageId: "declineAndCancelMerged",
-        data: {
-          path: "The `!ok` branch",
-          rewrite: NO_REWRITE("it is stored in a variable first"),
-        },
+        data: { path: "The `!ok` branch", rewrite: "" },
         line: 5,
         column: 7,
         endColumn: 10,
-        suggestions: [],
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  switch (r.action) {
+    case "accept": {
+      if (!r.content) {
+        notifyTeam("deploy refused");
+        return;
+      }
+      break;
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      notifyTeam("deploy refused");
+      return;
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      notifyTeam("deploy refused");
+      return;
+    }
+  }
+  ship(r.content);
+}`,
+          },
+        ],
       },
     ],
   },
@@ -488,11 +515,34 @@ async function deploy(server) {
     errors: [
       {
         messageId: "declineAndCancelMerged",
-        data: { path: "This ternary's second branch", rewrite: TERNARY_REASON },
+        data: { path: "This ternary's second branch", rewrite: "" },
         line: 5,
         column: 10,
         endColumn: 18,
-        suggestions: [],
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  switch (r.action) {
+    case "accept": {
+      return ship(r.content);
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      return "Not deployed.";
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return "Not deployed.";
+    }
+  }
+}`,
+          },
+        ],
       },
     ],
   },
@@ -605,10 +655,34 @@ async function deploy(server) {
     errors: [
       {
         messageId: "declineAndCancelMerged",
-        data: { path: "This ternary's first branch", rewrite: TERNARY_REASON },
+        data: { path: "This ternary's first branch", rewrite: "" },
         line: 5,
         column: 10,
-        suggestions: [],
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
+async function deploy(server) {
+  const result = await server.elicitInput({ message: "Deploy?" });
+  const action = result.action;
+  switch (action) {
+    case "accept": {
+      return ship(result.content);
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      return "stopped";
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return "stopped";
+    }
+  }
+}`,
+          },
+        ],
       },
     ],
   },
@@ -1196,9 +1270,10 @@ server.tool("collect", async (args, extra) => {
     errors: [
       {
         messageId: "declineAndCancelMerged",
-        data: { path: "This ternary's second branch", rewrite: TERNARY_REASON },
+        data: { path: "This ternary's second branch", rewrite: "" },
         line: 4,
         column: 10,
+        suggestions: 1,
       },
     ],
   },
@@ -1209,7 +1284,7 @@ async function sendApiKeyElicitation(sessionId, sender) {
   const result = await sender({ mode: "url", message: "API key", url, elicitationId });
   return result.action === "accept" ? "pending" : "declined";
 }`,
-    errors: [{ messageId: "declineAndCancelMerged", line: 4, column: 10 }],
+    errors: [{ messageId: "declineAndCancelMerged", line: 4, column: 10, suggestions: 1 }],
   },
   {
     name: "the answer of a local function declared to return Promise<ElicitResult>",
@@ -1221,7 +1296,7 @@ async function deploy() {
   const answer = await ask("Deploy?");
   return answer.action === "accept" ? "deploying" : "stopped";
 }`,
-    errors: [{ messageId: "declineAndCancelMerged", line: 7, column: 10 }],
+    errors: [{ messageId: "declineAndCancelMerged", line: 7, column: 10, suggestions: 1 }],
   },
   {
     name: "the answer of a local function that returns elicitInput",
@@ -1231,7 +1306,7 @@ async function deploy(server) {
   const answer = await ask(server, "Deploy?");
   return answer.action === "accept" ? "deploying" : "stopped";
 }`,
-    errors: [{ messageId: "declineAndCancelMerged", line: 5, column: 10 }],
+    errors: [{ messageId: "declineAndCancelMerged", line: 5, column: 10, suggestions: 1 }],
   },
   {
     name: "elicitation parameters in a dispatcher's second argument",
@@ -1299,7 +1374,7 @@ async function deploy(server) {
   result = await server.elicitInput({ message: "Deploy?" });
   return result.action === "accept" ? ship(result.content) : "no";
 }`,
-    errors: [{ messageId: "declineAndCancelMerged", line: 5, column: 10 }],
+    errors: [{ messageId: "declineAndCancelMerged", line: 5, column: 10, suggestions: 1 }],
   },
   {
     name: "parameter annotated as ElicitResult",
@@ -1307,7 +1382,7 @@ async function deploy(server) {
 function describe(result: ElicitResult): string {
   return result.action === "accept" ? "answered" : "refused";
 }`,
-    errors: [{ messageId: "declineAndCancelMerged", line: 3, column: 10 }],
+    errors: [{ messageId: "declineAndCancelMerged", line: 3, column: 10, suggestions: 1 }],
   },
   {
     name: "else-if link that collapses: reported, no rewrite",
@@ -1882,10 +1957,34 @@ export function outcome(decision: ElicitResult["action"]): string {
       errors: [
         {
           messageId: "declineAndCancelMerged",
-          data: { path: "This ternary's first branch", rewrite: TERNARY_REASON },
+          data: { path: "This ternary's first branch", rewrite: "" },
           line: 4,
           column: 10,
           endColumn: 31,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `
+import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+export function outcome(decision: ElicitResult["action"]): string {
+  switch (decision) {
+    case "accept": {
+      return "continue";
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      return "stopped";
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return "stopped";
+    }
+  }
+}`,
+            },
+          ],
         },
       ],
     },

@@ -5,10 +5,12 @@
  */
 import { canCompleteNormally } from "../../analysis/completion.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { findVariable, getStringValue, unwrapExpression } from "../../analysis/ast.ts";
 import {
   branchStatements,
   caseValue,
   containsOwnBreak,
+  mentionsDiscriminant,
   OTHER_VALUE,
   type AnswerValue,
   type Discriminant,
@@ -17,8 +19,8 @@ import {
 import { testReadsViewKind } from "../../analysis/mrtr.ts";
 import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction, ELICIT_ACTION } from "../../protocol/answers.ts";
 import type { FoundDiscriminant } from "./outcomes.ts";
-import { guardAsi, indentAt } from "../../edits/layout.ts";
-import { leftoverComments, renderBlock, renderBranchBody, renderStatements, type CodeStyle } from "./render.ts";
+import { guardAsi, indentAt, indentTo } from "../../edits/layout.ts";
+import { leftoverComments, renderBranchBody, renderStatements, type CodeStyle } from "./render.ts";
 import { printResidual, residualNodes, residualTest, type Residual } from "./residual.ts";
 
 const ACP_REASON = "options are built elsewhere";
@@ -41,10 +43,10 @@ export function ifRewrite(
   found: FoundDiscriminant,
   isLink: boolean,
 ): Rewrite {
-  const { sourceCode, style } = check;
-  const { eol } = style;
+  const { sourceCode } = check;
   if (discriminant.kind === "acp") return { reason: ACP_REASON };
-  if (found.viaFlag) return { reason: "it is stored in a variable first" };
+  const flag = found.viaFlag ? inlinableFlag(sourceCode, node, node.test, discriminant) : null;
+  if (flag && "reason" in flag) return flag;
   if (isLink) return { reason: "it is in an `else if` chain" };
   if (testReadsViewKind(node.test, discriminant.key)) {
     return { reason: "switch over `kind` first" };
@@ -52,18 +54,238 @@ export function ifRewrite(
   const statements = [node.consequent, ...(node.alternate ? [node.alternate] : [])];
   if (statements.some((statement) => containsOwnBreak(statement, sourceCode.visitorKeys)))
     return { reason: "it holds a `break`" };
+  return switchRewrite(check, {
+    statement: node,
+    test: node.test,
+    read: found.comparison.read,
+    discriminant,
+    flag,
+    consequent: statementBranch(sourceCode, node.consequent),
+    alternate: node.alternate ? statementBranch(sourceCode, node.alternate) : null,
+  });
+}
+
+/**
+ * A ternary on the answer that is a whole statement's value (`return t ? a : b`, `x = t ? a : b`, `t ? a() : b()`)
+ * becomes the `switch` its `if` would: each branch's expression goes back into that statement, in its case.
+ */
+export function ternaryRewrite(
+  check: RewriteContext,
+  node: TSESTree.ConditionalExpression,
+  discriminant: Discriminant,
+  found: FoundDiscriminant,
+): Rewrite {
+  const { sourceCode, style } = check;
+  const host = ternaryStatement(node);
+  if ("reason" in host) return host;
+  if (discriminant.kind === "acp") return { reason: ACP_REASON };
+  if (
+    mentionsDiscriminant(node.consequent, discriminant, sourceCode) ||
+    mentionsDiscriminant(node.alternate, discriminant, sourceCode)
+  ) {
+    return { reason: "a ternary is an expression" };
+  }
+  const flag = found.viaFlag ? inlinableFlag(sourceCode, host.statement, node.test, discriminant) : null;
+  if (flag && "reason" in flag) return flag;
+  if (testReadsViewKind(node.test, discriminant.key)) return { reason: "switch over `kind` first" };
+  const unit = style.indentUnit(host.statement);
+  const branch = (expression: TSESTree.Expression): BranchSource => ({
+    node: expression,
+    completes: host.completes,
+    render(indent) {
+      const deeper = indent + unit;
+      let text = indentTo(sourceCode, expression.range[0], expression.range[1], deeper).slice(deeper.length);
+      if (needsParentheses(expression, host.kind, sourceCode)) text = `(${text})`;
+      return `${indent}${host.before}${text}${style.semi}`;
+    },
+  });
+  return switchRewrite(check, {
+    statement: host.statement,
+    test: node.test,
+    read: found.comparison.read,
+    discriminant,
+    flag,
+    consequent: branch(node.consequent),
+    alternate: branch(node.alternate),
+  });
+}
+
+/** One branch of the statement being rewritten: the node its comments belong to, and its code at an indent. */
+interface BranchSource {
+  readonly node: TSESTree.Node;
+  /** Whether running it can go on to the code after the statement. */
+  readonly completes: boolean;
+  /** Its statements at `indent`, or null when it has none. */
+  render(indent: string): string | null;
+}
+
+function statementBranch(sourceCode: Readonly<TSESLint.SourceCode>, branch: TSESTree.Statement): BranchSource {
+  const body = branchStatements(branch);
+  return {
+    node: branch,
+    completes: canCompleteNormally(body),
+    render: (indent) => (body.length > 0 ? renderBranchBody(sourceCode, branch, indent) : null),
+  };
+}
+
+/** The statement whose value a ternary is, and what each of its branches is written back into. */
+function ternaryStatement(
+  node: TSESTree.ConditionalExpression,
+):
+  | { statement: TSESTree.Statement; kind: "return" | "assign" | "expression"; before: string; completes: boolean }
+  | { reason: string } {
+  const parent = node.parent;
+  if (parent.type === AST_NODE_TYPES.ReturnStatement && parent.argument === node) {
+    return { statement: parent, kind: "return", before: "return ", completes: false };
+  }
+  if (parent.type === AST_NODE_TYPES.ExpressionStatement && parent.expression === node) {
+    return { statement: parent, kind: "expression", before: "", completes: true };
+  }
+  if (
+    parent.type === AST_NODE_TYPES.AssignmentExpression &&
+    parent.right === node &&
+    parent.operator === "=" &&
+    parent.parent.type === AST_NODE_TYPES.ExpressionStatement &&
+    isPlainTarget(parent.left)
+  ) {
+    return { statement: parent.parent, kind: "assign", before: `${targetText(parent.left)} = `, completes: true };
+  }
+  return { reason: "a ternary is an expression" };
+}
+
+/** `x`, `this.x`, `a.b.c`: a target whose evaluation runs no code, so it may move after the test. */
+function isPlainTarget(node: TSESTree.Node): boolean {
+  if (node.type === AST_NODE_TYPES.Identifier) return true;
+  return (
+    node.type === AST_NODE_TYPES.MemberExpression &&
+    !node.computed &&
+    !node.optional &&
+    (node.object.type === AST_NODE_TYPES.ThisExpression || isPlainTarget(node.object))
+  );
+}
+
+function targetText(node: TSESTree.Node): string {
+  if (node.type === AST_NODE_TYPES.Identifier) return node.name;
+  if (node.type === AST_NODE_TYPES.ThisExpression) return "this";
+  const member = node as TSESTree.MemberExpression;
+  return `${targetText(member.object)}.${(member.property as TSESTree.Identifier).name}`;
+}
+
+/** Whether a branch's expression needs parentheses once it stands on its own in `return …`, `x = …` or a statement. */
+function needsParentheses(
+  expression: TSESTree.Expression,
+  kind: "return" | "assign" | "expression",
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  if (expression.type === AST_NODE_TYPES.SequenceExpression) return kind === "assign";
+  if (kind !== "expression") return false;
+  const first = sourceCode.getFirstToken(expression)!;
+  if (first.value === "{" || first.value === "function" || first.value === "class") return true;
+  const second = sourceCode.getTokenAfter(first);
+  return (first.value === "async" && second?.value === "function") || (first.value === "let" && second?.value === "[");
+}
+
+/** A `const` flag the test reads, declared by the statement just before, and read nowhere else: inlined. */
+export interface InlinedFlag {
+  readonly identifier: TSESTree.Identifier;
+  readonly init: TSESTree.Expression;
+  readonly declaration: TSESTree.VariableDeclaration;
+}
+
+/**
+ * The flag a test reads (`const ok = r.action === "accept"; if (ok) …`), when the rewrite may read the answer in its
+ * place: declared alone by the statement just before, as a `const`, and read only here. Otherwise the reason.
+ */
+function inlinableFlag(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  statement: TSESTree.Statement,
+  test: TSESTree.Node,
+  discriminant: Discriminant,
+): InlinedFlag | { reason: string } {
+  const flags = flagReads(test).filter((identifier) => {
+    const init = constInit(sourceCode, identifier);
+    return !!init && mentionsDiscriminant(init, discriminant, sourceCode);
+  });
+  if (flags.length !== 1) return { reason: "it is stored in a flag first" };
+  const identifier = flags[0]!;
+  const variable = findVariable(sourceCode.getScope(identifier), identifier.name)!;
+  const declarator = variable.defs[0]!.node as TSESTree.VariableDeclarator;
+  const declaration = declarator.parent as TSESTree.VariableDeclaration;
+  const reads = variable.references.filter((reference) => !reference.init);
+  if (reads.length !== 1 || reads[0]!.identifier !== identifier) return { reason: "its flag is read elsewhere too" };
+  const siblings = statementList(statement);
+  if (
+    declaration.declarations.length !== 1 ||
+    !siblings ||
+    siblings.indexOf(declaration) === -1 ||
+    siblings.indexOf(declaration) + 1 !== siblings.indexOf(statement)
+  ) {
+    return { reason: "code runs between flag and test" };
+  }
+  return { identifier, init: declarator.init!, declaration };
+}
+
+/** The identifiers a test reads through `!`, `&&`, `||` and parentheses. */
+function flagReads(test: TSESTree.Node): TSESTree.Identifier[] {
+  if (test.type === AST_NODE_TYPES.Identifier) return [test];
+  if (test.type === AST_NODE_TYPES.UnaryExpression && test.operator === "!") return flagReads(test.argument);
+  if (test.type === AST_NODE_TYPES.LogicalExpression && test.operator !== "??")
+    return [...flagReads(test.left), ...flagReads(test.right)];
+  return [];
+}
+
+function constInit(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  identifier: TSESTree.Identifier,
+): TSESTree.Expression | null {
+  const variable = findVariable(sourceCode.getScope(identifier), identifier.name);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!definition || definition.type !== "Variable" || definition.node.parent.kind !== "const") return null;
+  const declarator = definition.node;
+  return declarator.id.type === AST_NODE_TYPES.Identifier && declarator.init ? declarator.init : null;
+}
+
+function statementList(statement: TSESTree.Node): readonly TSESTree.Node[] | null {
+  const parent = statement.parent;
+  if (!parent) return null;
+  if (parent.type === AST_NODE_TYPES.BlockStatement || parent.type === AST_NODE_TYPES.Program) return parent.body;
+  if (parent.type === AST_NODE_TYPES.SwitchCase) return parent.consequent;
+  return null;
+}
+
+interface SwitchSource {
+  /** The statement the `switch` replaces (with the flag's declaration before it, when one is inlined). */
+  readonly statement: TSESTree.Statement;
+  readonly test: TSESTree.Node;
+  /** The answer's read the `switch` branches on. */
+  readonly read: TSESTree.Node;
+  readonly discriminant: Discriminant;
+  readonly flag: InlinedFlag | null;
+  readonly consequent: BranchSource;
+  readonly alternate: BranchSource | null;
+}
+
+/** The exhaustive `switch` running, for each action, the branch the test chose for it. */
+function switchRewrite(check: RewriteContext, source: SwitchSource): Rewrite {
+  const { sourceCode, style } = check;
+  const { eol } = style;
+  const { statement: node, test, read, discriminant, flag, consequent, alternate } = source;
   const bodies = new Map<AnswerValue, Residual>();
   for (const value of [...ELICIT_ACTIONS, OTHER_VALUE]) {
-    const residual = residualTest(node.test, discriminant, value, sourceCode);
+    const residual = residualTest(test, discriminant, value, sourceCode, flag);
     if (!residual) return { reason: "it tests more than the action" };
     bodies.set(value, residual);
   }
-  const indent = indentAt(sourceCode.text, node.range[0]);
+  const first = flag ? flag.declaration : node;
+  const indent = indentAt(sourceCode.text, first.range[0]);
   const unit = style.indentUnit(node);
-  const read = found.comparison.read;
-  const copied = [node.consequent, node.alternate].filter((branch): branch is TSESTree.Statement => !!branch);
+  const copied = [consequent.node, ...(alternate ? [alternate.node] : [])];
   const caseIndent = indent + unit;
   const bodyIndent = caseIndent + unit;
+  const block = (branch: BranchSource, at: string) => {
+    const body = branch.render(at + unit);
+    return body === null ? "{}" : `{${eol}${body}${eol}${at}}`;
+  };
   const clauses: string[] = [];
   // An unknown action is no decision: where `default` would copy cancel's body, it falls through to `cancel` instead.
   const defaultJoinsCancel = sameResidual(bodies.get(ELICIT_ACTION.cancel)!, bodies.get(OTHER_VALUE)!, sourceCode);
@@ -88,17 +310,16 @@ export function ifRewrite(
     let completes: boolean;
     let copiesCode = true;
     if (residual.kind === "const") {
-      const branch = residual.value ? node.consequent : node.alternate;
-      const body = branchStatements(branch);
-      if (branch && body.length > 0) lines.push(renderBranchBody(sourceCode, branch, bodyIndent));
+      const branch = residual.value ? consequent : alternate;
+      const body = branch ? branch.render(bodyIndent) : null;
+      if (body !== null) lines.push(body);
       else copiesCode = false;
-      completes = canCompleteNormally(body);
+      completes = branch ? branch.completes : true;
     } else {
-      let text = `${bodyIndent}if (${printResidual(residual, sourceCode)}) ${renderBlock(sourceCode, node.consequent, bodyIndent, unit)}`;
-      if (node.alternate) text += ` else ${renderBlock(sourceCode, node.alternate, bodyIndent, unit)}`;
+      let text = `${bodyIndent}if (${printResidual(residual, sourceCode)}) ${block(consequent, bodyIndent)}`;
+      if (alternate) text += ` else ${block(alternate, bodyIndent)}`;
       lines.push(text);
-      completes =
-        canCompleteNormally(branchStatements(node.consequent)) || canCompleteNormally(branchStatements(node.alternate));
+      completes = consequent.completes || (alternate ? alternate.completes : true);
     }
     if (value === OTHER_VALUE && discriminant.closed) guardAsi(lines, neverIndex);
     const isLast = value === order[order.length - 1];
@@ -113,12 +334,34 @@ export function ifRewrite(
     );
   }
   const copiedConditions = [...bodies.values()].flatMap(residualNodes);
-  const leftovers = leftoverComments(sourceCode, node, copied, [read, ...copiedConditions]);
+  const reads = [read, ...copiedConditions];
+  const leftovers = [
+    // The flag's declaration goes: its comments, and those between it and the statement, stay above the switch.
+    ...(flag ? commentsBetween(sourceCode, flag.declaration.range[0], node.range[0], reads) : []),
+    ...leftoverComments(sourceCode, node, copied, reads),
+  ];
   const prefix = leftovers
     .map((comment) => `${sourceCode.getText(comment as unknown as TSESTree.Node)}${eol}${indent}`)
     .join("");
   const text = `${prefix}switch (${sourceCode.getText(read)}) {${eol}${clauses.join(eol)}${eol}${indent}}`;
-  return { text, fix: (fixer) => fixer.replaceText(node, text) };
+  const range: [number, number] = [first.range[0], node.range[1]];
+  return { text, fix: (fixer) => fixer.replaceTextRange(range, text) };
+}
+
+function commentsBetween(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  start: number,
+  end: number,
+  copied: readonly TSESTree.Node[],
+): TSESTree.Comment[] {
+  return sourceCode
+    .getAllComments()
+    .filter(
+      (comment) =>
+        comment.range[0] >= start &&
+        comment.range[1] <= end &&
+        !copied.some((inner) => comment.range[0] >= inner.range[0] && comment.range[1] <= inner.range[1]),
+    );
 }
 
 export function defaultRewrite(

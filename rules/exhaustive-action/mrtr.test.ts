@@ -466,11 +466,34 @@ export async function handle(ctx) {
       errors: [
         {
           messageId: "declineAndCancelMerged",
-          data: {
-            path: "This ternary's second branch",
-            rewrite: " No rewrite: a ternary is an expression.",
-          },
+          data: { path: "This ternary's second branch", rewrite: "" },
           line: 5,
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: `import { inputRequired } from "@modelcontextprotocol/server";
+export async function handle(ctx) {
+  const raw = ctx.mcpReq.inputResponses?.confirm;
+  if (!raw) return inputRequired({ inputRequests: {} });
+  switch (raw.action) {
+    case "accept": {
+      return "deployed";
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      return "not deployed";
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return "not deployed";
+    }
+  }
+}
+`,
+            },
+          ],
         },
       ],
     },

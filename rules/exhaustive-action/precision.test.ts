@@ -142,7 +142,11 @@ export async function applyEdit(conn, sessionId, toolCall) {
 }`,
       errors: [
         { messageId: "cancelledAndSelectedMerged", line: 5, data: TERNARY_SECOND },
-        { messageId: "cancelledAndSelectedMerged", line: 6, data: TERNARY_SECOND },
+        {
+          messageId: "cancelledAndSelectedMerged",
+          line: 6,
+          data: { ...TERNARY_SECOND, rewrite: " No rewrite: options are built elsewhere." },
+        },
       ],
     },
     {

@@ -8,32 +8,42 @@ export type Residual =
   | { kind: "not"; of: Residual }
   | { kind: "and" | "or"; left: Residual; right: Residual };
 
+/** A flag read in the test whose condition the rewrite reads in its place (see `inlinableFlag` in ./fix.ts). */
+export interface Inlined {
+  readonly identifier: TSESTree.Identifier;
+  readonly init: TSESTree.Node;
+}
+
 /**
  * The test with the action fixed to `value`, or null when that cannot be written without changing what runs
- * (a side test evaluated before the action's, a flag).
+ * (a side test evaluated before the action's, a flag that is not inlined).
  */
 export function residualTest(
   test: TSESTree.Node,
   discriminant: Discriminant,
   value: AnswerValue,
   sourceCode: Readonly<TSESLint.SourceCode>,
+  inlined: Inlined | null = null,
 ): Residual | null {
   const node = test;
+  if (inlined && node === inlined.identifier) return residualTest(inlined.init, discriminant, value, sourceCode);
   if (node.type === AST_NODE_TYPES.LogicalExpression && (node.operator === "&&" || node.operator === "||")) {
-    const left = residualTest(node.left, discriminant, value, sourceCode);
+    const left = residualTest(node.left, discriminant, value, sourceCode, inlined);
     if (!left) return null;
     const absorbing = node.operator === "||";
     if (left.kind === "const")
-      return left.value === absorbing ? left : residualTest(node.right, discriminant, value, sourceCode);
-    const right = residualTest(node.right, discriminant, value, sourceCode);
+      return left.value === absorbing ? left : residualTest(node.right, discriminant, value, sourceCode, inlined);
+    const right = residualTest(node.right, discriminant, value, sourceCode, inlined);
     if (!right) return null;
     if (right.kind === "const") return right.value === absorbing ? null : left;
     return { kind: node.operator === "&&" ? "and" : "or", left, right };
   }
   if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") {
-    const inner = residualTest(node.argument, discriminant, value, sourceCode);
+    const inner = residualTest(node.argument, discriminant, value, sourceCode, inlined);
     if (!inner) return null;
-    return inner.kind === "const" ? { kind: "const", value: !inner.value } : { kind: "not", of: inner };
+    if (inner.kind === "const") return { kind: "const", value: !inner.value };
+    // A residual is only ever an `if`'s test, where `!!x` and `x` choose alike.
+    return inner.kind === "not" ? inner.of : { kind: "not", of: inner };
   }
   const truth = evaluateTest(node, discriminant, value, sourceCode);
   if (truth !== undefined) {

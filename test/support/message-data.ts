@@ -26,26 +26,29 @@ function reasonsIn(file: string): string[] {
 
 const noRewrite = (reasons: readonly string[]) => ` No rewrite: ${longest(reasons)}.`;
 const TERNARY_REASON = "a ternary is an expression";
-const FLAG_REASON = "it is stored in a variable first";
-/** Reasons of an `if` or `switch` (a ternary's is its own; a flag's is its own, or ACP's, which comes first). */
-const ifReasons = [...reasonsIn("fix.ts"), ...reasonsIn("analyse.ts")].filter((reason) => reason !== TERNARY_REASON);
+/** The reasons a flag (`const ok = r.action === "accept"`) is not inlined. */
+const flagReasons = reasonsIn("fix.ts").filter((reason) => /flag/.test(reason));
+/** Reasons of an `if` or `switch`, a flag's aside (a ternary's are these too, and its own). */
+const ifReasons = [...reasonsIn("fix.ts"), ...reasonsIn("analyse.ts")].filter(
+  (reason) => reason !== TERNARY_REASON && !flagReasons.includes(reason),
+);
 const acpReason = longest(reasonsIn("fix.ts").filter((reason) => reason.includes("options")));
 /** Each path a merged-outcomes report names, with the longest reason it can come with. */
 const mergedPaths = [
   ...["This ternary's first branch", "This ternary's second branch", "Either branch of this ternary"].map((path) => ({
     path,
-    rewrite: noRewrite([TERNARY_REASON]),
+    rewrite: noRewrite([TERNARY_REASON, acpReason, ...flagReasons]),
   })),
   ...["The `userApproved` branch", "The `else` of `userApproved`"].map((path) => ({
     path,
-    rewrite: noRewrite([FLAG_REASON, acpReason]),
+    rewrite: noRewrite([...flagReasons, acpReason]),
   })),
   ...[
     "Either branch of this `if`",
     "The first branch of this `if`",
     "The code after this `if`",
     "The `default` case",
-  ].map((path) => ({ path, rewrite: noRewrite(ifReasons.filter((reason) => reason !== FLAG_REASON)) })),
+  ].map((path) => ({ path, rewrite: noRewrite(ifReasons) })),
 ];
 
 const serverApis = HUMAN_WAIT_APIS.filter((api) => api.side === "server" && api.defaultDeadline.kind !== "fixed");

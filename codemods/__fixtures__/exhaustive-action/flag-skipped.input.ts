@@ -16,3 +16,17 @@ export async function approve(): Promise<boolean> {
   }
   return approved;
 }
+
+export async function approveLater(): Promise<void> {
+  const answer = await server.elicitInput({
+    message: "Approve?",
+    requestedSchema: { type: "object", properties: {} },
+  });
+  const approved = answer.action === "accept";
+  log("asked");
+  if (approved) {
+    log("approved");
+  } else {
+    log("not approved");
+  }
+}

@@ -1,12 +1,16 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 
 declare const server: Server;
+declare function log(line: string): void;
 
 export async function pickSuite(): Promise<string> {
   const answer = await server.elicitInput({
     message: "Which suite?",
     requestedSchema: { type: "object", properties: { suite: { type: "string" } } },
   });
-  // An expression cannot hold a switch: reported, left as it is.
-  return answer.action === "accept" ? String(answer.content?.suite) : "unit";
+  // Part of a larger expression: a switch cannot stand there. Reported, left as it is.
+  log(`running ${answer.action === "accept" ? String(answer.content?.suite) : "unit"}`);
+  // A const's initialiser: the const would have to become a let. Reported, left as it is.
+  const suite = answer.action === "accept" ? String(answer.content?.suite) : "unit";
+  return suite;
 }
