@@ -254,3 +254,27 @@ describe("the codemods' text gate is their rule's", () => {
     });
   });
 });
+
+/**
+ * docs/codemods.md: "The `strict` config then keeps pointing at the two identical bodies until someone does." Every
+ * switch the exhaustive-action transform writes copies one body into `decline` and `cancel`, so under strict each is
+ * one `identicalBranches` report: as many as the `cancel` comments the rewrite added. (A re-ask's rewrite returns a
+ * different text on each, and is not counted.)
+ */
+describe("strict reports every identical pair the exhaustive-action transform writes", () => {
+  const CANCEL_COMMENT = /\/\/ cancel: the dialog was dismissed without a decision/g;
+  const written = fixtures.filter(
+    (fixture) => fixture.transform === "exhaustive-action" && fixture.outputFile && !fixture.name.startsWith("mrtr"),
+  );
+  it.each(written.map((fixture) => [fixture.name, fixture] as const))("%s", (_name, fixture) => {
+    const input = fs.readFileSync(fixture.inputFile, "utf8");
+    const output = fs.readFileSync(fixture.outputFile!, "utf8");
+    const added = (output.match(CANCEL_COMMENT) ?? []).length - (input.match(CANCEL_COMMENT) ?? []).length;
+    expect(added).toBeGreaterThan(0);
+    const file = fixture.inputFile.replace(".input.", ".");
+    const { messages } = lintWithRules(output, file, [
+      { name: "exhaustive-action", rule: exhaustiveAction, options: { reportIdenticalBranches: true } },
+    ]);
+    expect(messages.filter((message) => message.messageId === "identicalBranches").length).toBe(added);
+  });
+});

@@ -41,6 +41,7 @@ import {
   merges,
   namesBothNonAccept,
   pathName,
+  sameClauseEffect,
   sameTokens,
   sameValues,
   splitValues,
@@ -315,7 +316,7 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
     const cancelClause = node.cases.find((clause) =>
       sameValues(valuesEnteringClause(clause, domain), [ELICIT_ACTION.cancel]),
     );
-    if (declineClause && cancelClause && sameTokens(declineClause.consequent, cancelClause.consequent, sourceCode)) {
+    if (declineClause && cancelClause && sameClauseEffect(node, declineClause, cancelClause, sourceCode)) {
       context.report({
         node: cancelClause.test!,
         messageId: "identicalBranches",

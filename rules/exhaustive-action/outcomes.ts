@@ -1,5 +1,6 @@
 /** Which outcomes a test lets through, and the small judgements the exhaustive-action analysis makes on them. */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { canCompleteNormally } from "../../analysis/completion.ts";
 import {
   findVariable,
   getEnclosingFunction,
@@ -146,6 +147,36 @@ export function sameTokens(
   const a = tokensOf(left);
   const b = tokensOf(right);
   return a.length === b.length && a.every((token, index) => token === b[index]);
+}
+
+/**
+ * Whether two clauses of one `switch` do the same thing once entered: the same tokens, once a last unlabelled `break`
+ * is set aside where the clause would leave the `switch` without it anyway (it is the last clause, or its code cannot
+ * run on). So `text = "no"; break;` in `decline` and `text = "no";` in a last `cancel`, as the rewrite writes them, match.
+ */
+export function sameClauseEffect(
+  switchNode: TSESTree.SwitchStatement,
+  left: TSESTree.SwitchCase,
+  right: TSESTree.SwitchCase,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  const effect = (clause: TSESTree.SwitchCase) => {
+    const statements =
+      clause.consequent.length === 1 && clause.consequent[0]!.type === AST_NODE_TYPES.BlockStatement
+        ? clause.consequent[0]!.body
+        : clause.consequent;
+    const last = statements[statements.length - 1];
+    if (last?.type === AST_NODE_TYPES.BreakStatement && !last.label) {
+      return { statements: statements.slice(0, -1), leaves: true };
+    }
+    const isLastClause = switchNode.cases[switchNode.cases.length - 1] === clause;
+    return { statements, leaves: isLastClause || !canCompleteNormally(statements) };
+  };
+  const a = effect(left);
+  const b = effect(right);
+  if (!a.leaves || !b.leaves) return sameTokens(left.consequent, right.consequent, sourceCode);
+  if (a.statements.length === 0 && b.statements.length === 0) return true;
+  return sameTokens(a.statements, b.statements, sourceCode);
 }
 
 /**

@@ -270,3 +270,98 @@ async function deploy(server) {
     },
   ],
 });
+
+const STRICT = [{ reportIdenticalBranches: true }] as const;
+
+/**
+ * docs/codemods.md: the `strict` config keeps pointing at the identical decline and cancel bodies the rewrite writes.
+ * For assignment-style branches those are `text = …; break;` in `decline` and `text = …;` in the last clause.
+ */
+untypedRuleTester.run("exhaustive-action strict: the identical bodies migrate writes", rule, {
+  valid: [
+    {
+      name: "contrast: decline and cancel assign different texts",
+      options: STRICT,
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  let text;
+  switch (r.action) {
+    case "accept": {
+      text = "deploying";
+      break;
+    }
+    case "decline": {
+      text = "declined";
+      break;
+    }
+    default:
+    case "cancel": {
+      text = "dismissed";
+    }
+  }
+  return text;
+}`,
+    },
+    {
+      name: "contrast: cancel's copy without a break is not last, so it runs on into the next clause",
+      options: STRICT,
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  let text;
+  switch (r.action) {
+    case "accept":
+      text = "deploying";
+      break;
+    case "decline":
+      text = "not deploying";
+      break;
+    case "cancel":
+      text = "not deploying";
+    default:
+      text = "unknown";
+  }
+  return text;
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "the assignment-style switch migrate writes: the same assignment, with and without the last break",
+      options: STRICT,
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  let text;
+  switch (r.action) {
+    case "accept": {
+      text = "deploying";
+      break;
+    }
+${tail(`text = "not deploying";`, true)}
+  return text;
+}`,
+      errors: [{ messageId: "identicalBranches", data: { what: "cases do the same thing" }, line: 17, column: 10 }],
+    },
+    {
+      name: "a case whose copy returns needs no break: still the same as the last clause",
+      options: STRICT,
+      code: `
+async function deploy(server) {
+  const r = await server.elicitInput({ message: "Deploy?" });
+  switch (r.action) {
+    case "accept":
+      return "deploying";
+    case "decline":
+      log("no");
+      break;
+    case "cancel":
+      log("no");
+  }
+  return "done";
+}`,
+      errors: [{ messageId: "identicalBranches", data: { what: "cases do the same thing" }, line: 10, column: 10 }],
+    },
+  ],
+});
