@@ -278,3 +278,40 @@ describe("strict reports every identical pair the exhaustive-action transform wr
     expect(messages.filter((message) => message.messageId === "identicalBranches").length).toBe(added);
   });
 });
+
+/**
+ * The net `migrate` keeps (docs/codemods.md, step 3) as a property of every fixture: a transform changes what its own
+ * rules report, and no finding of the other rewritten rules is gone afterwards. The ACP agent of
+ * deadline/acp-v1-cancelled-vs-selected is the shape where handing the question to `askWithin` once hid
+ * exhaustive-action's `cancelled`-vs-`selected` finding (issue 24).
+ */
+describe("no transform hides another rule's finding", () => {
+  const ALL_RULES: readonly RuleToApply[] = Object.values(TRANSFORMS).flatMap((transform) => transform.rules);
+  const findingsOf = (source: string, file: string, rules: readonly RuleToApply[]) =>
+    lintWithRules(source, file, rules)
+      .messages.map((message) => `${message.ruleId?.replace(/^elicitation\//, "")} ${message.messageId}`)
+      .sort();
+
+  it.each(fixtures.map((fixture) => [`${fixture.transform}/${fixture.name}`, fixture] as const))(
+    "%s",
+    (_key, fixture) => {
+      const own = new Set(TRANSFORMS[fixture.transform]!.rules.map((rule) => rule.name));
+      const others = ALL_RULES.filter((rule) => !own.has(rule.name));
+      const input = fs.readFileSync(fixture.inputFile, "utf8");
+      const output = fixture.outputFile ? fs.readFileSync(fixture.outputFile, "utf8") : input;
+      const file = fixture.name.startsWith("await-using")
+        ? fixture.inputFile
+        : fixture.inputFile.replace(".input.", ".");
+      expect(findingsOf(output, file, others)).toEqual(findingsOf(input, file, others));
+    },
+  );
+
+  it("keeps the cancelled-vs-selected finding of the ACP agent whose question goes to askWithin", () => {
+    const name = path.join(FIXTURES, "deadline", "acp-v1-cancelled-vs-selected");
+    const exhaustive = [{ name: "exhaustive-action", rule: exhaustiveAction }];
+    const at = (source: string) =>
+      lintWithRules(source, `${name}.ts`, exhaustive).messages.map((message) => [message.messageId, message.line]);
+    expect(at(fs.readFileSync(`${name}.input.ts`, "utf8"))).toEqual([["cancelledAndSelectedMerged", 19]]);
+    expect(at(fs.readFileSync(`${name}.output.ts`, "utf8"))).toEqual([["cancelledAndSelectedMerged", 54]]);
+  });
+});
