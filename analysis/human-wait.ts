@@ -105,6 +105,14 @@ const SHAPE_ONLY_MATCHES: ReadonlySet<HumanWaitApi["match"]> = new Set(["string-
 
 const unknownOriginRows = new Map<HumanWaitApi, HumanWaitApi>();
 
+/**
+ * Whether the row is a look-alike of a known API from no package the file imports (an `elicit` told apart only by its
+ * shape): which options it takes, and what it answers, are unknown, so no edit may write any.
+ */
+export function isUnknownOrigin(api: HumanWaitApi): boolean {
+  return api.defaultDeadline.kind === "unknown" && SHAPE_ONLY_MATCHES.has(api.match);
+}
+
 function asUnknownOrigin(api: HumanWaitApi): HumanWaitApi {
   let row = unknownOriginRows.get(api);
   if (!row) {

@@ -76,6 +76,25 @@ export function fieldPresence(
 }
 
 /**
+ * Whether the declared type of the call's parameter at `index` has a property `field` (optional or not): what the
+ * program's own types say a callee of unknown origin takes. False without types, or where the parameter is `any`.
+ */
+export function parameterTakesField(
+  call: TSESTree.CallExpression,
+  index: number,
+  field: string,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  const access = typeAccess(sourceCode);
+  const tsNode = access?.toTsNode(call);
+  if (!access || !tsNode || !ts.isCallLikeExpression(tsNode)) return false;
+  const parameter = access.checker.getResolvedSignature(tsNode)?.getParameters()[index];
+  if (!parameter) return false;
+  const type = access.checker.getNonNullableType(access.checker.getTypeOfSymbolAtLocation(parameter, tsNode));
+  return !isAnyOrUnknown(type) && type.getProperty(field) !== undefined;
+}
+
+/**
  * Member paths below a value that hold an `AbortSignal` (`["signal"]`, `["mcpReq", "signal"]`), read from its type.
  */
 export function signalPathsOfType(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string[][] {

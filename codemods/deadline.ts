@@ -12,9 +12,12 @@
  */
 // First: jscodeshift must stop compiling what this transform loads (see without-babel.ts).
 import "./without-babel.ts";
+import path from "node:path";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { AST, Linter, SourceCode } from "eslint";
 import { matchHumanWaitCall, type HumanWaitCall } from "../analysis/calls.ts";
+import { isUnknownOrigin } from "../analysis/human-wait.ts";
+import type { HumanWaitApi } from "../protocol/apis.ts";
 import { findProperty, walkSubtree } from "../analysis/ast.ts";
 import { isAbortSignalStaticCall } from "../analysis/walk.ts";
 import {
@@ -34,6 +37,7 @@ import {
 import { newObjectArgumentEdit, propertyText, spellKey } from "../edits/object-edit.ts";
 import { noDecisionAnswerText } from "../edits/answer-text.ts";
 import { findCallerSignals } from "../analysis/signals.ts";
+import { compileWrappers, type WrapperSpecifier } from "../analysis/wrappers.ts";
 import forwardAbortSignal, {
   mayReport as signalMayReport,
   type MessageIds as SignalMessageId,
@@ -85,16 +89,26 @@ export function runDeadline(source: string, file: string, options: CodemodOption
   }
   const deadlineMs = options.deadlineMs;
   const typescript = /\.[cm]?tsx?$/i.test(file);
+  const entries = options.humanWaitFunctions ? [...options.humanWaitFunctions] : undefined;
+  const listed = entries ? { humanWaitFunctions: entries } : {};
+  // As the rules compile them under the engine's Linter, whose cwd is the file system's root.
+  const absolute = path.resolve(file);
+  const wrappers = compileWrappers(entries, { filename: absolute, cwd: path.parse(absolute).root });
   const outcome = fixWithRules(
     source,
     file,
     [
-      { name: SIGNAL_RULE, rule: forwardAbortSignal, mayReport: signalMayReport },
-      { name: DEADLINE_RULE, rule: requireDeadline, options: REPORT_EVERYTHING, mayReport: deadlineMayReport },
+      { name: SIGNAL_RULE, rule: forwardAbortSignal, options: listed, mayReport: signalMayReport },
+      {
+        name: DEADLINE_RULE,
+        rule: requireDeadline,
+        options: { ...REPORT_EVERYTHING, ...listed },
+        mayReport: deadlineMayReport,
+      },
     ],
     (problem, sourceCode) => {
       const style = layoutOf(sourceCode as never);
-      const context: DecideContext = { problem, sourceCode, deadlineMs, typescript, style };
+      const context: DecideContext = { problem, sourceCode, deadlineMs, typescript, style, wrappers };
       const decision =
         problem.ruleId === `elicitation/${SIGNAL_RULE}` ? decideSignal(context) : decideDeadline(context);
       return "edit" in decision
@@ -120,10 +134,16 @@ interface DecideContext {
   readonly deadlineMs: number;
   readonly typescript: boolean;
   readonly style: FileLayout;
+  /** The project's `humanWaitFunctions` entries, compiled for this file. */
+  readonly wrappers: readonly WrapperSpecifier[];
 }
 
 /** What the transform does with each kind of `forward-abort-signal` report. */
 function decideSignal(context: DecideContext): Decision {
+  const wait = findReportedWait(context);
+  // Unless the program's types told the rule the option (then it offers the edit).
+  if (wait && isUnknownOrigin(wait.api) && !context.problem.suggestions?.length)
+    return unknownApiSkip(wait.api, "signal");
   // Typed with the rule's ids, so a renamed message id fails to compile here instead of skipping the rewrite.
   switch (context.problem.messageId as SignalMessageId | undefined) {
     case "notRaced":
@@ -137,22 +157,22 @@ function decideSignal(context: DecideContext): Decision {
 
 /** What the transform does with each kind of `require-deadline` report. */
 function decideDeadline(context: DecideContext): Decision {
-  const { problem, sourceCode } = context;
+  const { problem } = context;
   switch (problem.messageId as DeadlineMessageId | undefined) {
     // Asked for deadlines, the transform gives one to an ACP permission prompt only the turn's cancel ends, too.
     case "cancelOnlyBound":
     case "missingDeadline": {
-      const wait = findReportedWait(problem, sourceCode);
+      const wait = findReportedWait(context);
+      if (wait && isUnknownOrigin(wait.api)) return unknownApiSkip(wait.api, "deadline");
       // An API that takes no deadline option gets one from the race helper.
-      if (wait && !canCarryDeadline(wait.api) && wait.api.defaultDeadline.kind !== "unknown")
-        return raceWithHelper(context);
+      if (wait && !canCarryDeadline(wait.api)) return raceWithHelper(context);
       return addDeadline(context);
     }
     // A deadline on the call itself ends the question when it fires; the race around it can stay.
     case "raceLeavesRequestOpen":
       return addDeadline(context);
     case "deadlineKeepsWaiting":
-      return addSignalCompanion(problem, sourceCode);
+      return addSignalCompanion(context);
     default:
       return { skip: noRewriteReason(problem) };
   }
@@ -166,7 +186,7 @@ function decideDeadline(context: DecideContext): Decision {
  */
 function raceWithHelper(context: DecideContext): Decision {
   const { problem, sourceCode, deadlineMs, style } = context;
-  const wait = findReportedWait(problem, sourceCode);
+  const wait = findReportedWait(context);
   if (!wait) return { skip: noRewriteReason(problem) };
   const code = sourceCode as never;
   const timer = `AbortSignal.timeout(${deadlineMs})`;
@@ -198,7 +218,14 @@ function raceWithHelper(context: DecideContext): Decision {
   const signal = findCallerSignals(wait.node, code, wait)[0];
   const existing = findExistingHelper(code);
   const ask = sourceCode.getText(wait.node as never);
+  // The API ends the wait itself (a deadline option, which require-deadline's report writes, or a fixed timeout): the
+  // race only has to end it on the caller's signal, and a second timer would answer "no decision" with the dialog up.
+  const boundByApi =
+    wait.api.defaultDeadline.kind === "fixed" ||
+    (wait.api.optionsArgIndex !== null && wait.api.deadlineFields.length > 0);
   if (existing?.kind === "signal") {
+    if (boundByApi && signal)
+      return { edit: callWithArguments(sourceCode.text, wait.node, existing.name, [ask, signal.text], style) };
     // A timer signal alone is held while the helper listens to it; combined with the caller's, it goes through
     // `withinDeadline` (an `AbortSignal.any` would let the timer be collected before it fires).
     if (!signal) return { edit: callWithArguments(sourceCode.text, wait.node, existing.name, [ask, timer], style) };
@@ -209,7 +236,7 @@ function raceWithHelper(context: DecideContext): Decision {
   const answer = noDecisionAnswerText(wait.api.result, { quote: style.quote, asConst: context.typescript });
   const properties = [
     ...(signal ? [propertyText(HELPER_OPTIONS.signal, signal.text)] : []),
-    `${HELPER_OPTIONS.ms}: ${deadlineMs}`,
+    ...(boundByApi && signal && (!existing || existing.msOptional) ? [] : [`${HELPER_OPTIONS.ms}: ${deadlineMs}`]),
     `${HELPER_OPTIONS.noAnswer}: () => (${answer})`,
   ];
   const wrapped = callWithOptions(sourceCode.text, wait.node, `${name}(`, properties, ")", style);
@@ -254,8 +281,8 @@ function calleeText(sourceCode: SourceCode, call: TSESTree.CallExpression): stri
  * `stopWaitingOnCancel: true`). Null when the rule's own suggestion is the better edit.
  */
 function forwardWithDeadline(context: DecideContext): Decision | null {
-  const { problem, sourceCode, deadlineMs, style } = context;
-  const wait = findReportedWait(problem, sourceCode);
+  const { sourceCode, deadlineMs, style } = context;
+  const wait = findReportedWait(context);
   const signalField = wait?.api.signalField;
   const optionsIndex = wait?.api.optionsArgIndex;
   if (!wait || signalField === null || signalField === undefined || optionsIndex === null || optionsIndex === undefined)
@@ -332,15 +359,11 @@ function wrapInDeadlineHelper(
  */
 function addDeadline(context: DecideContext): Decision {
   const { problem, sourceCode, deadlineMs, style } = context;
-  const wait = findReportedWait(problem, sourceCode);
+  const wait = findReportedWait(context);
   if (!wait) return { skip: noRewriteReason(problem) };
   const { api, node: call } = wait;
-  if (api.defaultDeadline.kind === "unknown") {
-    // A look-alike from no known package: its options (if it takes any) are unknown, so none are invented.
-    return {
-      skip: `${api.label} comes from no package this codemod knows, so which options it takes is unknown: add the deadline by hand (a timeout option if it has one, or race it against a timer)`,
-    };
-  }
+  // A look-alike from no known package: its options (if it takes any) are unknown, so none are invented.
+  if (isUnknownOrigin(api)) return unknownApiSkip(api, "deadline");
   const deadlineField = api.deadlineFields.includes("timeout") ? "timeout" : api.deadlineFields[0];
   const signalField = api.signalField;
   if (api.optionsArgIndex === null || (deadlineField === undefined && signalField === null)) {
@@ -383,9 +406,24 @@ function addDeadline(context: DecideContext): Decision {
   return wrapInDeadlineHelper(context, call, edits, sourceCode.getText(value as never));
 }
 
+/**
+ * A look-alike of a known API from no package the file imports: nothing is written, and the reason says what would
+ * let the rules know its options (the entry a `humanWaitFunctions` list needs; `check --discover` prints one).
+ */
+function unknownApiSkip(api: HumanWaitApi, missing: "deadline" | "signal"): Decision {
+  const column =
+    missing === "deadline"
+      ? "its deadline option (`deadlineOptions`)"
+      : "its signal option (`signalOption`, null when it takes none)";
+  return {
+    skip: `${api.label} comes from no package this codemod knows, so which options it takes is unknown: add it to humanWaitFunctions with ${column}`,
+  };
+}
+
 /** `deadlineKeepsWaiting`: the timer signal is there, the field that makes the wait end on it is not. */
-function addSignalCompanion(problem: Linter.LintMessage, sourceCode: SourceCode): Decision {
-  const wait = findReportedWait(problem, sourceCode);
+function addSignalCompanion(context: DecideContext): Decision {
+  const { problem, sourceCode } = context;
+  const wait = findReportedWait(context);
   const companion = wait?.api.signalCompanionField;
   if (!wait || !companion || wait.api.optionsArgIndex === null) return { skip: noRewriteReason(problem) };
   const located = locateOptions(wait.node, wait.api.optionsArgIndex, sourceCode, layoutOf(sourceCode as never));
@@ -502,13 +540,13 @@ function isTrue(node: TSESTree.Node): boolean {
  * The recognised wait whose call or callee the report starts at (a `Promise.race` or hand-rolled wait the rule
  * reports has none, and is skipped with the rule's message).
  */
-function findReportedWait(problem: Linter.LintMessage, sourceCode: SourceCode): HumanWaitCall | null {
+function findReportedWait({ problem, sourceCode, wrappers }: DecideContext): HumanWaitCall | null {
   const offset = sourceCode.getIndexFromLoc({ line: problem.line, column: problem.column - 1 });
   let found: HumanWaitCall | null = null;
   walkSubtree(sourceCode.ast as unknown as TSESTree.Program, sourceCode.visitorKeys, (node) => {
     if (offset < node.range[0] || offset > node.range[1]) return "skip";
     if (node.type === AST_NODE_TYPES.CallExpression && (offset === node.range[0] || within(offset, node.callee))) {
-      found = matchHumanWaitCall(node, sourceCode as never) ?? found;
+      found = matchHumanWaitCall(node, sourceCode as never, wrappers) ?? found;
     }
     return false;
   });

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { API, FileInfo, Options } from "jscodeshift";
+import type { WrapperOption } from "../analysis/wrappers.ts";
 import { CodemodUsageError, formatLocation, type FixOutcome } from "./apply-suggestions.ts";
 
 /** Options every codemod understands, whether called by jscodeshift or by `migrate`. */
@@ -14,6 +15,11 @@ export interface CodemodOptions {
   readonly deadlineMs?: number;
   /** `release-in-finally`: prefer `await using` where the acquisition returns a disposable. */
   readonly awaitUsing?: boolean;
+  /**
+   * `deadline`: the project's own functions that wait on a person, as the rules' `humanWaitFunctions` option gives
+   * them: their deadline and signal options are the ones written (`ttl`, `timeout_ms`), and no other.
+   */
+  readonly humanWaitFunctions?: readonly WrapperOption[];
 }
 
 export type RunCodemod = (source: string, file: string, options: CodemodOptions) => FixOutcome;

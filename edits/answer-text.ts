@@ -15,7 +15,8 @@ export function noDecisionAnswerText(
 
 function objectText(value: object, literal: (value: string) => string): string {
   const entries = Object.entries(value).map(
-    ([key, field]) => `${key}: ${typeof field === "string" ? literal(field) : objectText(field as object, literal)}`,
+    ([key, field]) =>
+      `${key}: ${typeof field === "string" ? literal(field) : typeof field === "boolean" ? String(field) : objectText(field as object, literal)}`,
   );
   return `{ ${entries.join(", ")} }`;
 }

@@ -6,6 +6,8 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { getEnclosingFunction, narrowCallLocation, unwrapExpression } from "../../analysis/ast.ts";
 import type { HumanWaitCall } from "../../analysis/calls.ts";
 import type { Delegation, PersonWaitCall } from "../../analysis/local-waits.ts";
+import { isUnknownOrigin } from "../../analysis/human-wait.ts";
+import { parameterTakesField } from "../../analysis/types.ts";
 import { adaptToInstalled } from "../../analysis/versions.ts";
 import {
   findUserLandRaces,
@@ -45,6 +47,13 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
   if (isRacedAgainst(check, call, signals) || handsSignalBeyondArity(call, signals, sourceCode)) return;
   if (call.delegation && !delegationDropsSignal(check, call, call.delegation, signals)) return;
   const api = call.api;
+  // A look-alike from no package the file imports: its options and answers are unknown, so no edit writes any.
+  // Typed, the callee's declared options say whether it takes the signal option.
+  const editable =
+    !isUnknownOrigin(api) ||
+    (api.signalField !== null &&
+      api.optionsArgIndex !== null &&
+      parameterTakesField(call.node, api.optionsArgIndex, api.signalField, sourceCode));
   const signal = signals[0]!;
   const at = narrowCallLocation(call.node);
   const data = { signal: signal.text, label: api.label, companion: api.signalCompanionField ?? "" };
@@ -56,13 +65,15 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
       node: at,
       messageId: "notRaced",
       data,
-      suggest: [
-        {
-          messageId: "raceSignal",
-          data,
-          fix: (fixer) => raceFix(check, fixer, call, signal),
-        },
-      ],
+      suggest: editable
+        ? [
+            {
+              messageId: "raceSignal",
+              data,
+              fix: (fixer) => raceFix(check, fixer, call, signal),
+            },
+          ]
+        : [],
     });
     return;
   }
@@ -76,7 +87,7 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
   }
   if (reading.kind === "absent") {
     const index = api.optionsArgIndex;
-    const canAppend = call.node.arguments.length === index;
+    const canAppend = editable && call.node.arguments.length === index;
     context.report({
       node: at,
       messageId: "notForwarded",
@@ -95,9 +106,10 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
       node: at,
       messageId: "notForwarded",
       data,
-      suggest: reading.atCall
-        ? [{ messageId: "addSignal", data, fix: (fixer) => addSignal(check, fixer, call, object, signal) }]
-        : [],
+      suggest:
+        reading.atCall && editable
+          ? [{ messageId: "addSignal", data, fix: (fixer) => addSignal(check, fixer, call, object, signal) }]
+          : [],
     });
     return;
   }
@@ -124,9 +136,10 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
     node: at,
     messageId: "notForwarded",
     data,
-    suggest: reading.atCall
-      ? [{ messageId: "addSignal", data, fix: (fixer) => mergeSignal(check, fixer, call, object, passed, signal) }]
-      : [],
+    suggest:
+      reading.atCall && editable
+        ? [{ messageId: "addSignal", data, fix: (fixer) => mergeSignal(check, fixer, call, object, passed, signal) }]
+        : [],
   });
 }
 

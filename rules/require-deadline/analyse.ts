@@ -16,6 +16,7 @@ import {
   readOptions,
   stopsWaiting,
 } from "../../analysis/deadline.ts";
+import { isUnknownOrigin } from "../../analysis/human-wait.ts";
 import type { HumanWaitApi } from "../../protocol/apis.ts";
 import type { PersonWaitCall } from "../../analysis/local-waits.ts";
 import { carriesCallerSignal, findCallerSignals, handsSignalBeyondArity } from "../../analysis/signals.ts";
@@ -145,6 +146,10 @@ function isPermissionPrompt(api: HumanWaitApi): boolean {
  * question asked through `api` without a deadline waits for, and how to give it one with the options `api` has.
  */
 export function deadlineWords(api: HumanWaitApi): { readonly defaultDeadline: string; readonly fix: string } {
+  // A look-alike from no package the file imports: which options it takes is unknown, so none is named.
+  if (isUnknownOrigin(api)) {
+    return { defaultDeadline: describeDefault(api), fix: "list it in humanWaitFunctions with its deadline option" };
+  }
   return {
     defaultDeadline: describeDefault(api),
     fix: canCarryDeadline(api) ? describeDeadlineFix(api) : "race it against a timer and treat the timeout as a cancel",
