@@ -6,7 +6,7 @@
 import { AST_NODE_TYPES, AST_TOKEN_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getStaticPropertyName, unwrapExpression } from "../../analysis/ast.ts";
 import type { MessageIds } from "./options.ts";
-import { indentDeeper, indentShallower, layoutAround, type StatementLayout } from "../../edits/layout.ts";
+import { indentDeeper, indentShallower, layoutAround, semicolon, type StatementLayout } from "../../edits/layout.ts";
 import { containsJump, isReleaseStatement, isStatementListOwner, type AcquisitionSite } from "./sites.ts";
 
 export type Suggestions = { messageId: MessageIds; data?: Record<string, string>; fix: TSESLint.ReportFixFunction }[];
@@ -32,10 +32,11 @@ export function suggestWrap(
     // Committing in a `finally` would keep half-done work on a timeout: commit at the end, roll back in `catch`.
     if (moved.some((node) => containsJump(node, sourceCode.visitorKeys))) return [];
     const { indent, unit, eol } = layout;
+    const end = semicolon(sourceCode);
     const replacement =
       body.hoisted.map((line) => `${line}${eol}${indent}`).join("") +
       `try {${eol}${indent}${unit}${body.text}${eol}${indent}${unit}${indentDeeper(sourceCode, release.range[0], releaseEnd, unit)}` +
-      `${eol}${indent}} catch (error) {${eol}${indent}${unit}${rollback};${eol}${indent}${unit}throw error;${eol}${indent}}`;
+      `${eol}${indent}} catch (error) {${eol}${indent}${unit}${rollback}${end}${eol}${indent}${unit}throw error${end}${eol}${indent}}`;
     suggestions.push({
       messageId: "rollBackInCatch",
       data: { rollback },
@@ -206,14 +207,16 @@ function splitDeclaration(
     const id = declarator.id as TSESTree.Identifier;
     return id.typeAnnotation ? sourceCode.getText(id) : id.name;
   });
+  // The assignments end as the declaration did; the new `let` as the file ends its statements.
+  const ended = sourceCode.getLastToken(node)?.value === ";" ? ";" : "";
   const assignments = node.declarations
     .filter((declarator) => declarator.init)
     .map((declarator) => {
       const init = declarator.init!;
-      return `${(declarator.id as TSESTree.Identifier).name} = ${indentDeeper(sourceCode, init.range[0], init.range[1], layout.unit)};`;
+      return `${(declarator.id as TSESTree.Identifier).name} = ${indentDeeper(sourceCode, init.range[0], init.range[1], layout.unit)}${ended}`;
     })
     .join(`${layout.eol}${layout.indent}${layout.unit}`);
-  return { declaration: `let ${names.join(", ")};`, assignments };
+  return { declaration: `let ${names.join(", ")}${semicolon(sourceCode)}`, assignments };
 }
 
 /** `await tx.rollback()` for a transaction kept by `commit`; null when the pair has no separate rollback. */

@@ -1087,6 +1087,123 @@ async function deploy(server, mutex, params) {
 `,
     errors: [{ messageId: "releaseNotInFinally", line: 3, column: 9, suggestions: [] }],
   },
+  {
+    name: "a file without semicolons: the hoisted let and the moved assignment get none either",
+    code: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire()
+  const answer = await server.elicitInput(params)
+  mutex.release()
+  return answer
+}
+`,
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 9,
+        endLine: 3,
+        endColumn: 24,
+        suggestions: [
+          {
+            messageId: "wrapInTryFinally",
+            output: `
+async function deploy(server, mutex, params) {
+  await mutex.acquire()
+  let answer
+  try {
+    answer = await server.elicitInput(params)
+  } finally {
+    mutex.release()
+  }
+  return answer
+}
+`,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "a file without semicolons: the rollback in catch and its rethrow get none",
+    code: `
+async function migrate(server, db, params) {
+  const tx = await db.begin()
+  const answer = await server.elicitInput(params)
+  await tx.query("update", answer)
+  await tx.commit()
+  return answer.action
+}
+`,
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 20,
+        endColumn: 30,
+        suggestions: [
+          {
+            messageId: "rollBackInCatch",
+            output: `
+async function migrate(server, db, params) {
+  const tx = await db.begin()
+  let answer
+  try {
+    answer = await server.elicitInput(params)
+    await tx.query("update", answer)
+    await tx.commit()
+  } catch (error) {
+    await tx.rollback()
+    throw error
+  }
+  return answer.action
+}
+`,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "contrast: the same transaction with semicolons keeps them on the hoisted let, rollback and rethrow",
+    code: `
+async function migrate(server, db, params) {
+  const tx = await db.begin();
+  const answer = await server.elicitInput(params);
+  await tx.query("update", answer);
+  await tx.commit();
+  return answer.action;
+}
+`,
+    errors: [
+      {
+        messageId: "releaseNotInFinally",
+        line: 3,
+        column: 20,
+        endColumn: 30,
+        suggestions: [
+          {
+            messageId: "rollBackInCatch",
+            output: `
+async function migrate(server, db, params) {
+  const tx = await db.begin();
+  let answer;
+  try {
+    answer = await server.elicitInput(params);
+    await tx.query("update", answer);
+    await tx.commit();
+  } catch (error) {
+    await tx.rollback();
+    throw error;
+  }
+  return answer.action;
+}
+`,
+          },
+        ],
+      },
+    ],
+  },
 ];
 
 untypedRuleTester.run("release-in-finally", rule, {
