@@ -17,6 +17,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { AST, Linter, SourceCode } from "eslint";
 import { matchHumanWaitCall, type HumanWaitCall } from "../analysis/calls.ts";
 import { isUnknownOrigin } from "../analysis/human-wait.ts";
+import { parkedAnswerShape } from "../rules/require-deadline/parked.ts";
 import type { HumanWaitApi } from "../protocol/apis.ts";
 import { findProperty, walkSubtree } from "../analysis/ast.ts";
 import { isAbortSignalStaticCall } from "../analysis/walk.ts";
@@ -173,6 +174,8 @@ function decideDeadline(context: DecideContext): Decision {
       return addDeadline(context);
     case "deadlineKeepsWaiting":
       return addSignalCompanion(context);
+    case "handRolledWait":
+      return settleParkedPromise(context);
     default:
       return { skip: noRewriteReason(problem) };
   }
@@ -404,6 +407,48 @@ function addDeadline(context: DecideContext): Decision {
     edits.push(added.edit!);
   }
   return wrapInDeadlineHelper(context, call, edits, sourceCode.getText(value as never));
+}
+
+/**
+ * `handRolledWait`: a hand-rolled parked promise (`new Promise((resolve) => pending.set(id, resolve))`) awaited for a
+ * person's answer is handed to `askWithin` with the caller's signal and the deadline, and settles as "no decision"
+ * (the answer's own, protocol/answers.ts) when either fires; the helper clears its timer and removes its listener
+ * whichever side wins. Only where the code shows both a caller's signal in reach and which answer it settles with.
+ */
+function settleParkedPromise(context: DecideContext): Decision {
+  const { problem, sourceCode, deadlineMs, style } = context;
+  const code = sourceCode as never;
+  const promise = findReportedPromise(problem, sourceCode);
+  if (!promise) return { skip: noRewriteReason(problem) };
+  const signal = findCallerSignals(promise, code)[0];
+  const shape = parkedAnswerShape(promise, code);
+  if (!signal || !shape) {
+    const why = !signal
+      ? "no caller's abort signal is in reach here, so this promise is left as is: hand its function the caller's signal"
+      : "the code does not show which answer this promise settles with, so it is left as is: type it (`new Promise<ElicitResult>`)";
+    return { skip: `${why}, or settle it from a timer of ${deadlineMs} ms by hand` };
+  }
+  const existing = findExistingHelper(code);
+  if (existing?.kind === "signal") return { skip: noRewriteReason(problem) };
+  const name = existing?.name ?? freeHelperName(code);
+  const answer = noDecisionAnswerText(shape, { quote: style.quote, asConst: context.typescript });
+  const properties = [
+    propertyText(HELPER_OPTIONS.signal, signal.text),
+    `${HELPER_OPTIONS.ms}: ${deadlineMs}`,
+    `${HELPER_OPTIONS.noAnswer}: () => (${answer})`,
+  ];
+  const wrapped = callWithOptions(sourceCode.text, promise, `${name}(`, properties, ")", style);
+  if (existing) return { edit: wrapped };
+  const helper = helperInsertion(code, helperText(name, context.typescript, style), style);
+  return { edit: combineEdits(sourceCode.text, [helper, wrapped]) };
+}
+
+/** The `new Promise(…)` whose callee the report starts at. */
+function findReportedPromise(problem: Linter.LintMessage, sourceCode: SourceCode): TSESTree.NewExpression | null {
+  const offset = sourceCode.getIndexFromLoc({ line: problem.line, column: problem.column - 1 });
+  const node = sourceCode.getNodeByRangeIndex(offset) as TSESTree.Node | null;
+  const promise = node?.parent;
+  return promise?.type === AST_NODE_TYPES.NewExpression && promise.callee === node ? promise : null;
 }
 
 /**
