@@ -5,7 +5,7 @@
  */
 import { canCompleteNormally } from "../../analysis/completion.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findVariable, getStringValue, unwrapExpression } from "../../analysis/ast.ts";
+import { findVariable } from "../../analysis/ast.ts";
 import {
   branchStatements,
   caseValue,
