@@ -11,6 +11,7 @@ import { CONFIG_NAMES, FORMATS } from "../cli/check.ts";
 import { REPO_ROOT, runCli } from "./support/cli.ts";
 import { readmeBlock, readmeCodeBlocks, readmeText } from "./support/readme.ts";
 import { LONGEST_DATA } from "./support/message-data.ts";
+import { wrapperOptionSchema } from "../analysis/wrappers.ts";
 import { RECOGNISED_CALLS_BEGIN, RECOGNISED_CALLS_END, renderRecognisedCalls } from "./support/recognised-calls.ts";
 import { RULE_NAMES, lintWithRule, parseRuleDoc, readRuleDoc, ruleDocPath, type RuleDoc } from "./support/rule-docs.ts";
 
@@ -326,10 +327,53 @@ describe("README: humanWaitFunctions examples", () => {
     expect(guessed.map((message) => message.message).join("\n")).toContain("`extra.signal`");
   });
 
+  it("@acme/approvals (answerValues): the else after approved is reported, the switch writes the entry's words", () => {
+    const code = readmeBlock("ts", "// humanWaitFunctions example: @acme/approvals");
+    const reported = lintWithRule("exhaustive-action", code, entry('"@acme/approvals"'));
+    expect(reported.map((message) => message.messageId)).toEqual(["declineAndCancelMerged"]);
+    expect(lintWithRule("exhaustive-action", code)).toEqual([]);
+    const renamed = code.replace(/requestApproval/g, "fetchApproval");
+    expect(lintWithRule("exhaustive-action", renamed, entry('"@acme/approvals"'))).toEqual([]);
+  });
+
   it("@acme/review (answerField status): the else on status is reported, and only with the entry", () => {
     const code = readmeBlock("ts", "// humanWaitFunctions example: @acme/review");
     const reported = lintWithRule("exhaustive-action", code, entry('"@acme/review"'));
     expect(reported.map((message) => message.messageId)).toEqual(["declineAndCancelMerged"]);
     expect(lintWithRule("exhaustive-action", code)).toEqual([]);
+  });
+});
+
+/** The keys of a humanWaitFunctions entry, from the option schema every rule shares. */
+const ENTRY_KEYS = Object.keys(
+  (wrapperOptionSchema as { items: { properties: Record<string, unknown> } }).items.properties,
+).sort();
+
+describe("humanWaitFunctions: every key of the option schema is documented", () => {
+  it("README's table lists exactly the schema's keys", () => {
+    const readme = readmeText();
+    const start = readme.indexOf("### Your own framework: `humanWaitFunctions`");
+    const table = readme
+      .slice(start, readme.indexOf("\n\n`check --discover`", start))
+      .split("\n")
+      .filter((line) => line.startsWith("| `"));
+    const listed = table.flatMap((line) => [...line.split(" | ")[0]!.matchAll(/`(\w+)`/g)].map((match) => match[1]!));
+    expect(listed.sort()).toEqual(ENTRY_KEYS);
+  });
+  // The rules whose options take humanWaitFunctions, from their meta.
+  const takingEntries = RULE_NAMES.filter((name) =>
+    JSON.stringify(plugin.rules[name].meta?.schema ?? []).includes('"humanWaitFunctions"'),
+  );
+  it("four rules take humanWaitFunctions", () => {
+    expect(takingEntries.sort()).toEqual(
+      ["exhaustive-action", "forward-abort-signal", "release-in-finally", "require-deadline"].sort(),
+    );
+  });
+  it.each(takingEntries)("docs/rules/%s.md names every key in its humanWaitFunctions section", (name) => {
+    const doc = fs.readFileSync(ruleDocPath(name), "utf8");
+    const start = doc.indexOf("### `humanWaitFunctions`");
+    const end = doc.indexOf("\n## ", start);
+    const section = doc.slice(start, end === -1 ? undefined : end);
+    for (const key of ENTRY_KEYS) expect(section, key).toContain(`\`${key}\``);
   });
 });
