@@ -16,6 +16,7 @@ import { parseDeadlineMs, type CodemodOptions } from "../codemods/jscodeshift-ad
 import { formatRewrite } from "../codemods/format.ts";
 import { CODEMODS, type Codemod } from "../codemods/registry.ts";
 import { discoverSourceFiles } from "./files.ts";
+import { configuredWaitFunctions } from "./wait-functions.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 import {
   applyHunks,
@@ -148,7 +149,10 @@ export async function runMigrate(argv: readonly string[], io: CommandIo): Promis
   const results: FileResult[] = [];
   for (const [index, file] of files.entries()) {
     progress.update(index, display(file));
-    results.push(migrateFile(file, args, display));
+    // The project's own wrappers, as its ESLint config gives them to the rules: their options are the ones written.
+    const humanWaitFunctions = await configuredWaitFunctions(file, io.cwd);
+    const options = humanWaitFunctions ? { ...args, options: { ...args.options, humanWaitFunctions } } : args;
+    results.push(migrateFile(file, options, display));
   }
   progress.done();
 
