@@ -58,6 +58,16 @@ function helperSource(name: string, typescript: boolean, width: number): string[
     " * pass, then stops waiting and resolves with `noAnswer()`: the API's own",
     ' * "no decision". Whichever side wins, the timer is cleared and the listener',
     " * removed.",
+    // Plain JavaScript gets its types as JSDoc, so that it checks under `checkJs` with `noImplicitAny`.
+    ...(typescript
+      ? []
+      : [
+          " *",
+          " * @template T",
+          " * @param {Promise<T>} ask",
+          " * @param {{ signal?: AbortSignal, ms?: number, noAnswer: () => T }} options",
+          " * @returns {Promise<T>}",
+        ]),
     " */",
     ...signature,
     `  return new Promise${t("<T>", "")}((resolve, reject) => {`,
@@ -293,6 +303,16 @@ function deadlineHelperSource(name: string, typescript: boolean, width: number):
     "/**",
     " * Calls `ask` with a signal that aborts when `signal` does or `ms` pass. Once",
     " * the request settles, the timer is cleared and the listener removed.",
+    ...(typescript
+      ? []
+      : [
+          " *",
+          " * @template T",
+          " * @param {AbortSignal | undefined} signal",
+          " * @param {number} ms",
+          ` * @param {(${DEADLINE_PARAMETER}: AbortSignal) => Promise<T>} ask`,
+          " * @returns {Promise<T>}",
+        ]),
     " */",
     ...signature,
     "  const controller = new AbortController();",

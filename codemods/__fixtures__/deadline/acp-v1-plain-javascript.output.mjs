@@ -6,6 +6,11 @@ import { connection } from './connection.mjs'
  * pass, then stops waiting and resolves with `noAnswer()`: the API's own
  * "no decision". Whichever side wins, the timer is cleared and the listener
  * removed.
+ *
+ * @template T
+ * @param {Promise<T>} ask
+ * @param {{ signal?: AbortSignal, ms?: number, noAnswer: () => T }} options
+ * @returns {Promise<T>}
  */
 function askWithin(ask, { signal, ms, noAnswer }) {
   return new Promise((resolve, reject) => {
