@@ -1273,7 +1273,30 @@ server.tool("collect", async (args, extra) => {
         data: { path: "This ternary's second branch", rewrite: "" },
         line: 4,
         column: 10,
-        suggestions: 1,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
+server.tool("collect", async (args, extra) => {
+  const result = await extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema);
+  switch (result.action) {
+    case "accept": {
+      return thank(result.content);
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      return "Nothing collected.";
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return "Nothing collected.";
+    }
+  }
+});`,
+          },
+        ],
       },
     ],
   },
@@ -1284,7 +1307,37 @@ async function sendApiKeyElicitation(sessionId, sender) {
   const result = await sender({ mode: "url", message: "API key", url, elicitationId });
   return result.action === "accept" ? "pending" : "declined";
 }`,
-    errors: [{ messageId: "declineAndCancelMerged", line: 4, column: 10, suggestions: 1 }],
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        line: 4,
+        column: 10,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
+async function sendApiKeyElicitation(sessionId, sender) {
+  const result = await sender({ mode: "url", message: "API key", url, elicitationId });
+  switch (result.action) {
+    case "accept": {
+      return "pending";
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      return "declined";
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return "declined";
+    }
+  }
+}`,
+          },
+        ],
+      },
+    ],
   },
   {
     name: "the answer of a local function declared to return Promise<ElicitResult>",
@@ -1296,7 +1349,40 @@ async function deploy() {
   const answer = await ask("Deploy?");
   return answer.action === "accept" ? "deploying" : "stopped";
 }`,
-    errors: [{ messageId: "declineAndCancelMerged", line: 7, column: 10, suggestions: 1 }],
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        line: 7,
+        column: 10,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
+async function ask(question: string): Promise<ElicitResult> {
+  return dispatcher.ask(question);
+}
+async function deploy() {
+  const answer = await ask("Deploy?");
+  switch (answer.action) {
+    case "accept": {
+      return "deploying";
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      return "stopped";
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return "stopped";
+    }
+  }
+}`,
+          },
+        ],
+      },
+    ],
   },
   {
     name: "the answer of a local function that returns elicitInput",
@@ -1306,7 +1392,38 @@ async function deploy(server) {
   const answer = await ask(server, "Deploy?");
   return answer.action === "accept" ? "deploying" : "stopped";
 }`,
-    errors: [{ messageId: "declineAndCancelMerged", line: 5, column: 10, suggestions: 1 }],
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        line: 5,
+        column: 10,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
+const ask = (server, message) => server.elicitInput({ message });
+async function deploy(server) {
+  const answer = await ask(server, "Deploy?");
+  switch (answer.action) {
+    case "accept": {
+      return "deploying";
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      return "stopped";
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return "stopped";
+    }
+  }
+}`,
+          },
+        ],
+      },
+    ],
   },
   {
     name: "elicitation parameters in a dispatcher's second argument",
@@ -1374,7 +1491,38 @@ async function deploy(server) {
   result = await server.elicitInput({ message: "Deploy?" });
   return result.action === "accept" ? ship(result.content) : "no";
 }`,
-    errors: [{ messageId: "declineAndCancelMerged", line: 5, column: 10, suggestions: 1 }],
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        line: 5,
+        column: 10,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
+async function deploy(server) {
+  let result;
+  result = await server.elicitInput({ message: "Deploy?" });
+  switch (result.action) {
+    case "accept": {
+      return ship(result.content);
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      return "no";
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return "no";
+    }
+  }
+}`,
+          },
+        ],
+      },
+    ],
   },
   {
     name: "parameter annotated as ElicitResult",
@@ -1382,7 +1530,36 @@ async function deploy(server) {
 function describe(result: ElicitResult): string {
   return result.action === "accept" ? "answered" : "refused";
 }`,
-    errors: [{ messageId: "declineAndCancelMerged", line: 3, column: 10, suggestions: 1 }],
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        line: 3,
+        column: 10,
+        suggestions: [
+          {
+            messageId: "suggestExhaustiveSwitch",
+            output: `
+function describe(result: ElicitResult): string {
+  switch (result.action) {
+    case "accept": {
+      return "answered";
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      return "refused";
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return "refused";
+    }
+  }
+}`,
+          },
+        ],
+      },
+    ],
   },
   {
     name: "else-if link that collapses: reported, no rewrite",
