@@ -187,33 +187,56 @@ function isContextHolder(path: readonly string[] | null, node: TSESTree.Node): b
 }
 
 /**
- * `ctx.mcpReq.inputResponses` (mcp-use 2.x: `ctx.inputResponses`), or a variable destructured from the holder as
- * `inputResponses`.
+ * `ctx.mcpReq.inputResponses` (mcp-use 2.x: `ctx.inputResponses`), or a variable destructured as `inputResponses`
+ * from the holder: `const { inputResponses } = ctx`, or the handler's context parameter itself
+ * (`async (params, { inputResponses }) => …`, `(args, { mcpReq: { inputResponses } })`).
  */
 function isInputResponsesRead(node: TSESTree.Node, sourceCode?: Readonly<TSESLint.SourceCode>): boolean {
   const target = unwrapExpression(node);
   if (endsInContextField(getMemberPath(target), INPUT_RESPONSES_FIELD, target)) return true;
-  if (target.type === AST_NODE_TYPES.Identifier && sourceCode) {
-    const variable = ASTUtils.findVariable(sourceCode.getScope(target), target.name);
-    const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-    if (
-      definition?.type !== "Variable" ||
-      definition.node.id.type !== AST_NODE_TYPES.ObjectPattern ||
-      !definition.node.init
-    )
-      return false;
-    return (
-      isContextHolder(getMemberPath(definition.node.init), target) &&
-      definition.node.id.properties.some(
-        (property) =>
-          property.type === AST_NODE_TYPES.Property &&
-          getStaticPropertyName(property) === INPUT_RESPONSES_FIELD &&
-          property.value.type === AST_NODE_TYPES.Identifier &&
-          property.value.name === target.name,
-      )
-    );
+  if (target.type !== AST_NODE_TYPES.Identifier || !sourceCode) return false;
+  const variable = ASTUtils.findVariable(sourceCode.getScope(target), target.name);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (definition?.type !== "Variable" && definition?.type !== "Parameter") return false;
+  const destructured = keysDestructured(definition.name);
+  if (destructured?.keys[destructured.keys.length - 1] !== INPUT_RESPONSES_FIELD) return false;
+  const holderKeys = destructured.keys.slice(0, -1);
+  const { pattern } = destructured;
+  const parent = pattern.parent;
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id === pattern && parent.init) {
+    const base = getMemberPath(parent.init);
+    return base !== null && isContextHolder([...base, ...holderKeys], target);
   }
-  return false;
+  // A parameter: the pattern is the context itself, whatever the handler would have named it.
+  const isParameter =
+    parent !== undefined && "params" in parent && (parent.params as TSESTree.Node[]).includes(pattern);
+  return isParameter && isContextHolder(["context", ...holderKeys], target);
+}
+
+/**
+ * The keys from an object pattern down to a binding (`{ mcpReq: { inputResponses: answers = {} } }` → `mcpReq`,
+ * `inputResponses` for `answers`), and the outermost pattern; null when a key is computed or the binding is not in one.
+ */
+function keysDestructured(binding: TSESTree.Node): { keys: string[]; pattern: TSESTree.Node } | null {
+  const keys: string[] = [];
+  let node: TSESTree.Node = binding;
+  for (;;) {
+    const parent: TSESTree.Node | undefined = node.parent;
+    if (parent?.type === AST_NODE_TYPES.AssignmentPattern && parent.left === node) {
+      node = parent;
+    } else if (
+      parent?.type === AST_NODE_TYPES.Property &&
+      parent.value === node &&
+      parent.parent.type === AST_NODE_TYPES.ObjectPattern
+    ) {
+      const key = getStaticPropertyName(parent);
+      if (key === null) return null;
+      keys.unshift(key);
+      node = parent.parent;
+    } else {
+      return keys.length > 0 ? { keys, pattern: node } : null;
+    }
+  }
 }
 
 /** One raw answer: `ctx.mcpReq.inputResponses?.confirm`, `ctx.mcpReq.inputResponses["confirm"]`. */

@@ -132,6 +132,35 @@ server.tool({ name: "deploy" }, async (params: unknown, ctx: any) => {
   }
 });
 `;
+/** The same handler taking `inputResponses` by destructuring: its context parameter, or `ctx` in the body. */
+const MCP_USE_2_DESTRUCTURED = (head: string, form: "parameter" | "body") =>
+  MCP_USE_2_RAW(head).replace(
+    "async (params: unknown, ctx: any) => {\n  const answer = ctx.inputResponses?.confirm;",
+    form === "parameter"
+      ? "async (params: unknown, { inputResponses }: any) => {\n  const answer = inputResponses?.confirm;"
+      : "async (params: unknown, ctx: any) => {\n  const { inputResponses } = ctx;\n  const answer = inputResponses?.confirm;",
+  );
+/** The exhaustive-action suggestion for an if/else on `answer?.action` in the handlers above. */
+const MCP_USE_2_RAW_SWITCH = (code: string) =>
+  code.replace(
+    /  if \(answer[^]*\n  \}\n/,
+    `  switch (answer?.action) {
+    case "accept": {
+      return { content: [{ type: "text", text: "deploying" }] };
+    }
+    case "decline": {
+      // decline: the user saw the question and said no
+      return { content: [{ type: "text", text: "not deploying" }] };
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "cancel": {
+      // cancel: the dialog was dismissed without a decision
+      return { content: [{ type: "text", text: "not deploying" }] };
+    }
+  }
+`,
+  );
 const MCP_USE_2_STATE = (
   config: string,
   read = "",
@@ -495,25 +524,7 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
     suggest: [
       {
         messageId: "suggestExhaustiveSwitch",
-        output: MCP_USE_2_RAW(`import { MCPServer } from "mcp-use";`).replace(
-          /  if \(answer[^]*\n  \}\n/,
-          `  switch (answer?.action) {
-    case "accept": {
-      return { content: [{ type: "text", text: "deploying" }] };
-    }
-    case "decline": {
-      // decline: the user saw the question and said no
-      return { content: [{ type: "text", text: "not deploying" }] };
-    }
-    default:
-      // any other action is no decision either: falls through to cancel
-    case "cancel": {
-      // cancel: the dialog was dismissed without a decision
-      return { content: [{ type: "text", text: "not deploying" }] };
-    }
-  }
-`,
-        ),
+        output: MCP_USE_2_RAW_SWITCH(MCP_USE_2_RAW(`import { MCPServer } from "mcp-use";`)),
       },
     ],
   },
@@ -521,6 +532,42 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
     name: "mcp-use 2.x contrast: ctx.inputResponses of a server that is not mcp-use's answers nobody",
     rule: "exhaustive-action",
     code: MCP_USE_2_RAW(`import { MCPServer } from "./own-server.js";`),
+    errors: [],
+  },
+  {
+    name: "mcp-use 2.x `async (params, { inputResponses })`: an else on the answer's action treats cancel as decline",
+    rule: "exhaustive-action",
+    code: MCP_USE_2_DESTRUCTURED(`import { MCPServer } from "mcp-use";`, "parameter"),
+    errors: ["declineAndCancelMerged"],
+    suggest: [
+      {
+        messageId: "suggestExhaustiveSwitch",
+        output: MCP_USE_2_RAW_SWITCH(MCP_USE_2_DESTRUCTURED(`import { MCPServer } from "mcp-use";`, "parameter")),
+      },
+    ],
+  },
+  {
+    name: "mcp-use 2.x contrast: `async (params, { inputResponses })` of a server that is not mcp-use's answers nobody",
+    rule: "exhaustive-action",
+    code: MCP_USE_2_DESTRUCTURED(`import { MCPServer } from "./own-server.js";`, "parameter"),
+    errors: [],
+  },
+  {
+    name: "mcp-use 2.x `const { inputResponses } = ctx`: an else on the answer's action treats cancel as decline",
+    rule: "exhaustive-action",
+    code: MCP_USE_2_DESTRUCTURED(`import { MCPServer } from "mcp-use";`, "body"),
+    errors: ["declineAndCancelMerged"],
+    suggest: [
+      {
+        messageId: "suggestExhaustiveSwitch",
+        output: MCP_USE_2_RAW_SWITCH(MCP_USE_2_DESTRUCTURED(`import { MCPServer } from "mcp-use";`, "body")),
+      },
+    ],
+  },
+  {
+    name: "mcp-use 2.x contrast: `const { inputResponses } = ctx` of a server that is not mcp-use's answers nobody",
+    rule: "exhaustive-action",
+    code: MCP_USE_2_DESTRUCTURED(`import { MCPServer } from "./own-server.js";`, "body"),
     errors: [],
   },
   {
