@@ -5,7 +5,7 @@
 import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
 import nodePath from "node:path";
 import { HUMAN_WAIT_APIS, type HumanWaitApi } from "../protocol/apis.ts";
-import { ELICIT_ACTIONS } from "../protocol/answers.ts";
+import { ELICIT_ACTIONS, type ElicitAction } from "../protocol/answers.ts";
 
 export interface WrapperOption {
   from: "file" | "package" | "lib";
@@ -40,7 +40,7 @@ export interface WrapperOption {
   /**
    * The answer's own words for accept, decline and cancel (`{ accept: "approved", decline: "rejected", cancel:
    * "dismissed" }`), each defaulting to the protocol's word. exhaustive-action splits branches on these words, in the
-   * entry's answers only.
+   * entry's answers only. The words, with the defaults, must all differ.
    */
   answerValues?: { accept?: string; decline?: string; cancel?: string };
 }
@@ -132,6 +132,7 @@ function buildWrappers(options: readonly WrapperOption[]): WrapperSpecifier[] {
   return options.map((option) => {
     const base = HUMAN_WAIT_APIS.find((api) => api.id === (option.behavesLike ?? DEFAULT_BEHAVIOUR))!;
     const names = Array.isArray(option.name) ? option.name : [option.name];
+    checkAnswerValues(option, names);
     const callerSignal = parseCallerSignal(option.callerSignal);
     const api: HumanWaitApi = {
       ...base,
@@ -155,6 +156,25 @@ function buildWrappers(options: readonly WrapperOption[]): WrapperSpecifier[] {
     };
     return { names, api, option, callerSignal };
   });
+}
+
+/**
+ * An entry's answer words, each defaulting to the protocol's, must all differ: with one word for two answers, no
+ * branch on it can tell them apart. JSON Schema cannot compare two properties' values, so the check is here.
+ */
+function checkAnswerValues(option: WrapperOption, names: readonly string[]): void {
+  if (!option.answerValues) return;
+  const holder = new Map<string, ElicitAction>();
+  for (const action of ELICIT_ACTIONS) {
+    const word = option.answerValues[action] ?? action;
+    const first = holder.get(word);
+    if (first !== undefined) {
+      throw new Error(
+        `humanWaitFunctions entry ${JSON.stringify(names.join(", "))}: answerValues gives "${word}" to both ${first} and ${action}; each answer needs its own word.`,
+      );
+    }
+    holder.set(word, action);
+  }
 }
 
 function parseCallerSignal(text: string | undefined): EntryCallerSignal | null {

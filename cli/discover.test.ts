@@ -70,6 +70,7 @@ describe("check --discover: entries in the full shape", () => {
     expect(out).toContain('    from: "file",\n    name: ["askUser"],\n    behavesLike: "mcp-elicit-input",\n');
     expect(out).toContain("    optionsArgIndex: 1,\n");
     expect(out).toContain('    answerField: "action",\n');
+    expect(out).toContain('    answerValues: {"accept":"accept","decline":"decline","cancel":"cancel"},\n');
     expect(out).toContain('    // deadlineOptions: ["timeout","maxTotalTimeout"], (unknown: the row\'s until set)\n');
     expect(out).toContain("    // signalOption: ");
     expect(out).toContain("    // callerSignal: ");
@@ -82,7 +83,14 @@ describe("check --discover: entries in the full shape", () => {
       unknownColumns: string[];
     };
     expect(json.humanWaitFunctions).toEqual([
-      { from: "file", name: ["askUser"], behavesLike: "mcp-elicit-input", optionsArgIndex: 1, answerField: "action" },
+      {
+        from: "file",
+        name: ["askUser"],
+        behavesLike: "mcp-elicit-input",
+        optionsArgIndex: 1,
+        answerField: "action",
+        answerValues: { accept: "accept", decline: "decline", cancel: "cancel" },
+      },
     ]);
     expect(json.unknownColumns).toEqual(["deadlineOptions", "defaultDeadlineMs", "signalOption", "callerSignal"]);
   });

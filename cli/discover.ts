@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type * as ts from "typescript";
-import { DISCRIMINANT_FIELD } from "../protocol/answers.ts";
+import { DISCRIMINANT_FIELD, ELICIT_ACTION, type ElicitAction } from "../protocol/answers.ts";
 import { HUMAN_WAIT_APIS } from "../protocol/apis.ts";
 import { findAnswerFunctions, type AnswerFunction, type TypedAnswerShape } from "../analysis/types.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
@@ -57,7 +57,7 @@ interface DiscoveredWrapper {
 
 /**
  * The columns of an entry that discovery reads from the program: the function's names, the row its answer's shape
- * behaves like, where it takes its options, and the answer's field. No `path`: an entry's `path` limits the files it
+ * behaves like, where it takes its options, and the answer's field and words. No `path`: an entry's `path` limits the files it
  * applies in, and a wrapper is called from files other than its own (the declaring files are printed as comments).
  */
 interface WrapperConfigEntry {
@@ -66,6 +66,7 @@ interface WrapperConfigEntry {
   behavesLike: string;
   optionsArgIndex: number | null;
   answerField?: string;
+  answerValues?: Partial<Record<ElicitAction, string>>;
 }
 
 /** The columns discovery cannot read from a wrapper's result type: printed commented out, with the row's value. */
@@ -85,13 +86,14 @@ function wrapperConfig(found: readonly DiscoveredWrapper[]): DiscoveredEntry[] {
     const key = `${behavesLike}\0${wrapper.optionsArgIndex}`;
     let discovered = entries.get(key);
     if (!discovered) {
-      const answerField = wrapper.shape === "mcp-elicit-result" ? DISCRIMINANT_FIELD[wrapper.shape] : undefined;
+      // An ElicitResult's `action` holds the protocol's own words: the entry states them, for the user to rename.
+      const elicitResult = wrapper.shape === "mcp-elicit-result";
       const entry: WrapperConfigEntry = {
         from: "file",
         name: [],
         behavesLike,
         optionsArgIndex: wrapper.optionsArgIndex,
-        ...(answerField ? { answerField } : {}),
+        ...(elicitResult ? { answerField: DISCRIMINANT_FIELD[wrapper.shape], answerValues: { ...ELICIT_ACTION } } : {}),
       };
       discovered = { entry, declaredAt: [] };
       entries.set(key, discovered);
