@@ -159,14 +159,20 @@ function isPathTail(path: string | null, tail: string): boolean {
 const withoutCompanion = new Map<HumanWaitApi, HumanWaitApi>();
 
 /**
- * The row as the installed SDK has it: @agentclientprotocol/sdk before 2.0 has no `stopWaitingOnCancel`, so advice
- * and fixes must not name it. `installedMajor` reads the version the linted file would load.
+ * The row as the installed SDK has it, or null where the installed version has no such wait (the row's
+ * `installedBelow`: @mastra/mcp 2.x's `elicitation.sendRequest` rejects). @agentclientprotocol/sdk before 2.0 has no
+ * `stopWaitingOnCancel`, so advice and fixes must not name it. `installedMajor` reads the version the linted file
+ * would load; a version it cannot read keeps the row as the table has it.
  */
 export function apiForInstalledVersions(
   api: HumanWaitApi,
   filename: string,
   installedMajor: (pkg: string, filename: string) => number | null,
-): HumanWaitApi {
+): HumanWaitApi | null {
+  if (api.installedBelow) {
+    const installed = installedMajor(api.installedBelow.package, filename);
+    if (installed !== null && installed >= api.installedBelow.major) return null;
+  }
   if (api.signalCompanionField === null || !api.packages.includes("@agentclientprotocol/sdk")) return api;
   const major = installedMajor("@agentclientprotocol/sdk", filename);
   if (major === null || major >= 2) return api;

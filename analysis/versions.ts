@@ -46,7 +46,10 @@ function findManifestUpwards(pkg: string, from: string): number | null {
 import { apiForInstalledVersions } from "./human-wait.ts";
 import { type HumanWaitApi } from "../protocol/apis.ts";
 
-/** The table row as the SDK installed for `filename` has it (see `apiForInstalledVersions`). */
-export function adaptToInstalled(api: HumanWaitApi, filename: string): HumanWaitApi {
+/**
+ * The table row as the SDK installed for `filename` has it, or null where the installed version has no such wait
+ * (see `apiForInstalledVersions`).
+ */
+export function adaptToInstalled(api: HumanWaitApi, filename: string): HumanWaitApi | null {
   return apiForInstalledVersions(api, filename, installedMajor);
 }

@@ -102,6 +102,11 @@ export interface HumanWaitApi {
   readonly firstArgument?: "string";
   /** A method of the receiver that sets the wait's deadline before the call (`rpc.timeout(ms).request(…)`). */
   readonly receiverDeadlineMethod?: string;
+  /**
+   * The row holds only where the installed `package` is below `major`, or its version cannot be read: from that major
+   * on, the call asks nobody (@mastra/mcp 2.0.0's `elicitation.sendRequest` rejects), so no advice for it applies.
+   */
+  readonly installedBelow?: { readonly package: string; readonly major: number };
 }
 
 interface CallerSignalPlace {
@@ -468,8 +473,11 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     match: "name",
     receiverTail: "elicitation",
     callerSignal: [{ receiver: "mcp.elicitation", path: ["mcp", "extra", "signal"] }],
-    // @mastra/mcp 2.0.0 keeps the name but the call throws ("call context.suspend(payload) and read
-    // context.resumeData on the next round", dist/index.js:25995): there a tool asks through MRTR (protocol/mrtr.ts).
+    // @mastra/mcp 2.0.0 keeps the name, but the call returns a rejected promise ("elicitation.sendRequest is not
+    // available on a 2026-07-28 server; call context.suspend(payload) and read context.resumeData on the next
+    // round", dist/index.js:25976, :25995, the only tool context it builds): there a tool asks through MRTR
+    // (protocol/mrtr.ts), and this row's 1.x advice applies only where 1.x is installed.
+    installedBelow: { package: "@mastra/mcp", major: 2 },
     evidence:
       "@mastra/mcp@1.18.0 dist/server/types.d.ts:129, dist/index.js:25648–25653 (server 2.0.0 default 6e4), :25179–25187 (mcp.extra.signal)",
     typedFixture: "none",

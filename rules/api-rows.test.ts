@@ -8,6 +8,7 @@ import tsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { Linter } from "eslint";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import exhaustiveAction from "./exhaustive-action/index.ts";
@@ -190,6 +191,21 @@ export const tool = { execute: async (input: unknown, context: any) => {
   return answer;
 } };
 `;
+
+/**
+ * A file in a project with @mastra/mcp `version` installed (its manifest only, made for this run): the plugin reads
+ * the installed major (analysis/versions.ts) to give the 1.x row's advice only where 1.x is installed.
+ */
+const IN_MASTRA_PROJECT = (version: string) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `mastra-${version}-`));
+  const pkg = path.join(root, "node_modules", "@mastra", "mcp");
+  fs.mkdirSync(pkg, { recursive: true });
+  fs.writeFileSync(path.join(pkg, "package.json"), JSON.stringify({ name: "@mastra/mcp", version }));
+  return path.join(root, "src", "tools.ts");
+};
+const MASTRA_1_FILE = IN_MASTRA_PROJECT("1.18.0");
+const MASTRA_2_FILE = IN_MASTRA_PROJECT("2.0.0");
+const MASTRA_NO_DEADLINE = `await context.mcp.elicitation.sendRequest({ message: "Deploy?", requestedSchema: {} })`;
 
 /** Mastra 2.x client: each server's `inputRequests` answers for the person (@mastra/mcp@2.0.0 dist/client/types.d.ts:84–100). */
 const MASTRA_CLIENT = (handler: string, from = "@mastra/mcp") => `import { MCPClient } from "${from}";
@@ -629,6 +645,47 @@ client.setRequestHandler("elicitation/create", async (request, ctx) => await ask
       `await context.mcp.elicitation.sendRequest({ message: "Deploy?", requestedSchema: {} }, { timeout: 120_000, signal: context.mcp.extra.signal })`,
     ),
     errors: [],
+  },
+  // @mastra/mcp 2.0.0 dist/index.js:25976, :25995: `context.mcp.elicitation.sendRequest` returns a rejected promise.
+  {
+    name: "Mastra 1.x installed (1.18.0): context.mcp.elicitation.sendRequest(params) without a deadline",
+    rule: "require-deadline",
+    code: MASTRA(MASTRA_NO_DEADLINE),
+    filename: MASTRA_1_FILE,
+    errors: ["missingDeadline"],
+    untypedOnly: true,
+  },
+  {
+    name: "Mastra 2.x installed (2.0.0): context.mcp.elicitation.sendRequest rejects, so no 1.x deadline advice",
+    rule: "require-deadline",
+    code: MASTRA(MASTRA_NO_DEADLINE),
+    filename: MASTRA_2_FILE,
+    errors: [],
+    untypedOnly: true,
+  },
+  {
+    name: "Mastra 1.x installed (1.18.0): sendRequest(params, { timeout }) leaves context.mcp.extra.signal behind",
+    rule: "forward-abort-signal",
+    code: MASTRA(MASTRA_NO_DEADLINE.replace("{} })", "{} }, { timeout: 120_000 })")),
+    filename: MASTRA_1_FILE,
+    errors: ["notForwarded"],
+    suggest: [
+      {
+        messageId: "addSignal",
+        output: MASTRA(
+          MASTRA_NO_DEADLINE.replace("{} })", "{} }, { timeout: 120_000, signal: context.mcp.extra.signal })"),
+        ),
+      },
+    ],
+    untypedOnly: true,
+  },
+  {
+    name: "Mastra 2.x installed (2.0.0): sendRequest(params, { timeout }) rejects, so no signal to forward",
+    rule: "forward-abort-signal",
+    code: MASTRA(MASTRA_NO_DEADLINE.replace("{} })", "{} }, { timeout: 120_000 })")),
+    filename: MASTRA_2_FILE,
+    errors: [],
+    untypedOnly: true,
   },
   {
     name: "Mastra 1.x contrast: context.mcp.notifications.sendRequest asks nobody",

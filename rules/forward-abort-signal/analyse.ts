@@ -35,6 +35,8 @@ import { checkRelayWithoutSignal } from "./relay.ts";
 export function checkCall(check: Check, matched: PersonWaitCall): void {
   const { context, sourceCode } = check;
   const installed = adaptToInstalled(matched.api, context.filename);
+  // The installed version has no such wait (@mastra/mcp 2.x's `elicitation.sendRequest` rejects): nothing to end.
+  if (!installed) return;
   const call = installed === matched.api ? matched : { ...matched, api: installed };
   // The user's entry says its framework's handlers get no signal: whatever the names say, there is none to forward.
   if (hasNoCallerSignal(call.wrapper)) return;

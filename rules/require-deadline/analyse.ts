@@ -55,6 +55,8 @@ export function requestToJudge(
 export function checkCall(check: Check, matched: HumanWaitCall): void {
   const { context, sourceCode, options } = check;
   const api = adaptToInstalled(matched.api, context.filename);
+  // The installed version has no such wait (@mastra/mcp 2.x's `elicitation.sendRequest` rejects): nothing to bound.
+  if (!api) return;
   const call = api === matched.api ? matched : { ...matched, api };
   // A fixed deadline (Cloudflare agents) leaves the caller nothing to choose.
   if (api.defaultDeadline.kind === "fixed") return;
