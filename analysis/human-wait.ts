@@ -3,7 +3,7 @@
  * parser-facing side is analysis/calls.ts. Rules and codemods never test method names themselves.
  */
 import { HUMAN_WAIT_APIS, WEB_PERMISSION_RECEIVERS, type CallOverload, type HumanWaitApi } from "../protocol/apis.ts";
-import { HUMAN_WAIT_WORDS } from "../protocol/words.ts";
+import { ASK_SHAPE_WORDS, HUMAN_WAIT_WORDS } from "../protocol/words.ts";
 import { isRequestBuilderName } from "./mrtr.ts";
 
 /** Every method name that may start a human wait; used for cheap pre-filtering. */
@@ -20,6 +20,164 @@ const HUMAN_WAIT_TEXT_HINT = new RegExp(
 
 export function textMayContainHumanWait(text: string): boolean {
   return HUMAN_WAIT_TEXT_HINT.test(text);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The text gate's second step: the words where a recogniser reads them. Each test may admit a file that asks nobody
+// (a method's definition reads like its call), never the reverse: each is a condition the recognisers' matches need.
+
+const escapeWord = (word: string) => word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+/** Not inside a longer name: `zRequestPermissionRequest` is not `RequestPermission`. */
+const NAME_START = "(?<![\\w$])";
+const NAME_END = "(?![\\w$])";
+/** Type arguments before a call's parentheses (`elicit<Answer>(`), bounded so a stray `<` costs little. */
+const TYPE_ARGUMENTS = "(?:<[^;{}()]{0,300}>\\s*)?";
+
+/** `name(`, `name?.(`, `name<T>(`, `["name"](`: a call of one of `names` (or a method's definition, which reads alike). */
+function callOf(names: readonly string[]): string {
+  return `${NAME_START}(?:${names.map(escapeWord).join("|")})(?:["'\`]\\s*\\])?\\s*(?:\\?\\.\\s*)?${TYPE_ARGUMENTS}\\(`;
+}
+
+/** A JSON-RPC method as a string (`"elicitation/create"`), a name or dotted path as a whole name. */
+function written(word: string): string {
+  return word.includes("/") ? `["'\`]${escapeWord(word)}["'\`]` : `${NAME_START}${escapeWord(word)}${NAME_END}`;
+}
+
+/**
+ * Where a call's first argument, or a `const` it follows, names a JSON-RPC method or a schema: right after the call's
+ * parenthesis (through a member path: `types_js_1.ElicitRequestSchema`), in a `method:` field, or as an initialiser.
+ * `method: z.literal("elicitation/create")` in a schema, or `method === "elicitation/create"`, is none of these.
+ */
+function inFirstArgument(callee: readonly string[], words: readonly string[]): RegExp {
+  const word = `(?:${words.map(written).join("|")})`;
+  return new RegExp(
+    `${callOf(callee)}\\s*(?:[\\w$]+\\s*\\??\\.\\s*)*${word}|\\bmethod["'\`]?\\s*:\\s*${word}|(?<![=!<>])=\\s*${word}`,
+  );
+}
+
+interface AskShapes {
+  readonly calls: RegExp;
+  readonly requestCallers: RegExp;
+  readonly requestMethods: RegExp;
+  readonly handlers: readonly { readonly call: RegExp; readonly schema: RegExp | null }[];
+  readonly clientHandlers: RegExp;
+  readonly answerTypes: RegExp;
+  readonly paramKeys: RegExp;
+  readonly answerComparison: RegExp;
+}
+
+let askShapes: AskShapes | undefined;
+
+/** Built on first use from protocol/words.ts, so a new row of the tables brings its shapes with it. */
+function shapes(): AskShapes {
+  if (askShapes) return askShapes;
+  const words = ASK_SHAPE_WORDS;
+  const slashed = words.requestMethods.filter((method) => method.includes("/"));
+  const named = words.requestMethods.filter((method) => !method.includes("/"));
+  const literal = `["'\`](?:${words.answerLiterals.map(escapeWord).join("|")})["'\`]`;
+  askShapes = {
+    calls: new RegExp(callOf(words.callNames)),
+    requestCallers: new RegExp(callOf(words.requestCallers)),
+    requestMethods: new RegExp(
+      [
+        ...(slashed.length > 0 ? [inFirstArgument(words.requestCallers, slashed).source] : []),
+        ...named.map(written),
+      ].join("|") || "(?!)",
+    ),
+    handlers: words.handlers.map((handler) => ({
+      call: new RegExp(callOf([handler.method])),
+      schema: handler.schemas.length === 0 ? null : inFirstArgument([handler.method], handler.schemas),
+    })),
+    clientHandlers: new RegExp(words.clientHandlers.map(written).join("|") || "(?!)"),
+    // An annotation (`: ElicitResult`, `Promise<ElicitResult>`, `as`, `satisfies`, `typeof`, a union member).
+    answerTypes: new RegExp(
+      `(?:[:<|&]|\\bas|\\bsatisfies|\\btypeof)\\s*(?:[\\w$]+\\.)*(?:${words.answerTypes.map(escapeWord).join("|")})${NAME_END}`,
+    ),
+    // A key of an object literal: `{ message, requestedSchema }`, `requestedSchema: {…}`, `"requestedSchema": …`.
+    paramKeys: new RegExp(`${NAME_START}["']?(?:${words.paramKeys.map(escapeWord).join("|")})["']?\\s*[:,}]`),
+    // `=== "accept"`, `"decline" !=`, `case "cancelled":` (through a parenthesis or an `as const`).
+    answerComparison: new RegExp(
+      `(?:[=!]=|\\bcase)\\s*\\(?\\s*${literal}|${literal}\\s*(?:as\\s+const\\s*)?\\)?\\s*[=!]=`,
+    ),
+  };
+  return askShapes;
+}
+
+/** Whether the text registers a handler that answers a question (MCP's `setRequestHandler(ElicitRequestSchema, …)`,
+ * an ACP client's `requestPermission`). */
+export function textMayHandleQuestion(text: string): boolean {
+  const { handlers, clientHandlers } = shapes();
+  return (
+    clientHandlers.test(text) ||
+    handlers.some((handler) => handler.call.test(text) && (handler.schema === null || handler.schema.test(text)))
+  );
+}
+
+/**
+ * Whether a file whose text names a human wait (`textMayContainHumanWait`) may also ask in it: it calls a wait by
+ * name, sends a request naming a question's method, registers a handler of one, or declares something to be an
+ * answer. A schema of the protocol, a comment, or an import alone does none of these.
+ */
+export function textMayAskPerson(text: string): boolean {
+  const found = shapes();
+  return (
+    found.calls.test(text) ||
+    (found.requestCallers.test(text) && found.requestMethods.test(text)) ||
+    textMayHandleQuestion(text) ||
+    found.answerTypes.test(text)
+  );
+}
+
+/** Whether the text puts a question's own parameter key in an object (`{ message, requestedSchema }`). */
+export function textMaySendQuestionParams(text: string): boolean {
+  return shapes().paramKeys.test(text);
+}
+
+const PROMISE_EXECUTOR = /\bnew\s+Promise\s*(?:<[^;{}()]{0,300}>\s*)?\(/g;
+/** An executor's parameters: `(resolve, reject) =>`, `resolve =>`, `function (res) {`. */
+const EXECUTOR_PARAMS = /^\s*(?:async\s*)?(?:function\b\s*[\w$]*\s*)?(?:\(([^()]*)\)|([\w$]+)\s*=>)/;
+/** How a hand-rolled wait's executor keeps its settler (analysis/deadline.ts `findStoredSettler`). */
+const KEEPS_SETTLER = /\.\s*(?:set|push)\s*\(|\]\s*=(?!=)|\bthis\s*\.\s*[\w$#]+\s*=(?!=)/;
+
+/**
+ * Whether an executor's text may keep one of its settlers: a store call or assignment there, and a settler named
+ * other than as a call (`pending.set(id, resolve)`, `{ resolve, reject }`; `resolve(value)` settles, it keeps nothing).
+ */
+function keepsSettler(executor: string): boolean {
+  if (!KEEPS_SETTLER.test(executor)) return false;
+  const params = EXECUTOR_PARAMS.exec(executor);
+  // Parameters the text does not show plainly (destructured, defaulted): count as kept.
+  const names = params ? (params[1] ?? params[2] ?? "").split(",").map((name) => name.trim()) : [];
+  if (!params || names.some((name) => !/^[\w$]*$/.test(name))) return true;
+  const settlers = names.slice(0, 2).filter((name) => name !== "");
+  const body = executor.slice(params[0].length);
+  return settlers.some((name) =>
+    new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$]|\\s*(?:\\?\\.\\s*)?\\()`).test(body),
+  );
+}
+/** How far an executor is read; a longer one counts as keeping its settler (the gate admits it). */
+const MAX_EXECUTOR_CHARS = 20_000;
+
+/** Whether a `new Promise(…)` of the text may keep its `resolve` for someone else to call. */
+export function textMayStoreSettler(text: string): boolean {
+  for (const match of text.matchAll(PROMISE_EXECUTOR)) {
+    const start = match.index + match[0].length;
+    let depth = 1;
+    let index = start;
+    const end = Math.min(text.length, start + MAX_EXECUTOR_CHARS);
+    for (; index < end && depth > 0; index += 1) {
+      const char = text[index];
+      if (char === "(" || char === "[" || char === "{") depth += 1;
+      else if (char === ")" || char === "]" || char === "}") depth -= 1;
+    }
+    if (depth > 0 || keepsSettler(text.slice(start, index - 1))) return true;
+  }
+  return false;
+}
+
+/** Whether the text compares something with an answer's literal, as a branch on an answer does. */
+export function textMayCompareAnswerLiteral(text: string): boolean {
+  return shapes().answerComparison.test(text);
 }
 
 /** The facts a recogniser needs about a call, independent of any parser's node types. */

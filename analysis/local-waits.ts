@@ -605,7 +605,7 @@ export function fileMayWaitOnPerson(
   wrappers: readonly WrapperSpecifier[],
 ): boolean {
   const text = sourceCode.text;
-  if (textFacts(sourceCode).mayWaitOnPerson || mentionsWrapper(text, wrappers)) return true;
+  if (textFacts(sourceCode).mayAskPerson || mentionsWrapper(text, wrappers)) return true;
   return callsOneOf(answerFunctionNames(sourceCode)).test(text);
 }
 

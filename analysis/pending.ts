@@ -561,7 +561,7 @@ export function isPendingStoreName(name: string | null, patterns: PendingPattern
 // What the waiter waits for
 
 /** Words that say a person is being asked: the entry is a question's pending answer. */
-const QUESTION_WORDS = new Set([
+export const QUESTION_WORDS: ReadonlySet<string> = new Set([
   "elicit",
   "elicitation",
   "elicitations",

@@ -6,7 +6,14 @@
  * computed only when a rule first asks for it.
  */
 import { ANSWER_LITERAL_HINT } from "../protocol/words.ts";
-import { textMayContainHumanWait } from "./human-wait.ts";
+import {
+  textMayAskPerson,
+  textMayCompareAnswerLiteral,
+  textMayContainHumanWait,
+  textMayHandleQuestion,
+  textMaySendQuestionParams,
+  textMayStoreSettler,
+} from "./human-wait.ts";
 import { textMayUseMrtr } from "./mrtr.ts";
 
 /** A file's text, or its `SourceCode` (ESLint's or typescript-eslint's: only its `text` is read). */
@@ -16,8 +23,25 @@ export interface TextFacts {
   readonly text: string;
   /** It names a human-wait API, an elicitation handler, an answer type or a question's parameters (protocol/apis.ts). */
   readonly mayWaitOnPerson: boolean;
+  /**
+   * It names a human wait where a recogniser reads one (analysis/human-wait.ts `textMayAskPerson`): a call of a wait,
+   * a request naming a question's method, a question's handler, an answer type in an annotation. The second step of
+   * the gate: a protocol's own schemas, comments and imports name the words and ask nobody.
+   */
+  readonly mayAskPerson: boolean;
+  /**
+   * It names a human wait and builds a `new Promise` whose executor keeps its settler for later (`.set(`, `.push(`,
+   * `[id] =`, `this.x =`): a wait of its own on an answer may be hand-rolled there.
+   */
+  readonly mayHandRollWait: boolean;
+  /** It names a human wait and registers a question's handler (or an ACP client's handler method). */
+  readonly mayHandleQuestion: boolean;
+  /** It names a human wait and puts a question's parameter key in an object literal (`{ requestedSchema }`). */
+  readonly maySendQuestionParams: boolean;
   /** It holds an answer literal (`accept`, `decline`, `cancel`, `selected`, `cancelled`). */
   readonly mayCompareAnswer: boolean;
+  /** It compares something with an answer literal (`=== "accept"`, `case "cancelled":`). */
+  readonly comparesAnswerLiteral: boolean;
   /** It names an MRTR builder or reader (protocol/mrtr.ts). */
   readonly mayUseMrtr: boolean;
   /** It awaits anything. */
@@ -47,15 +71,35 @@ export function textFacts(source: TextSource): TextFacts {
  */
 class LazyFacts implements TextFacts {
   #mayWaitOnPerson: boolean | undefined;
+  #mayAskPerson: boolean | undefined;
+  #mayHandRollWait: boolean | undefined;
+  #mayHandleQuestion: boolean | undefined;
+  #maySendQuestionParams: boolean | undefined;
   #mayCompareAnswer: boolean | undefined;
+  #comparesAnswerLiteral: boolean | undefined;
   #mayUseMrtr: boolean | undefined;
   #awaits: boolean | undefined;
   constructor(readonly text: string) {}
   get mayWaitOnPerson(): boolean {
     return (this.#mayWaitOnPerson ??= textMayContainHumanWait(this.text));
   }
+  get mayAskPerson(): boolean {
+    return (this.#mayAskPerson ??= this.mayWaitOnPerson && textMayAskPerson(this.text));
+  }
+  get mayHandRollWait(): boolean {
+    return (this.#mayHandRollWait ??= this.mayWaitOnPerson && textMayStoreSettler(this.text));
+  }
+  get mayHandleQuestion(): boolean {
+    return (this.#mayHandleQuestion ??= this.mayWaitOnPerson && textMayHandleQuestion(this.text));
+  }
+  get maySendQuestionParams(): boolean {
+    return (this.#maySendQuestionParams ??= this.mayWaitOnPerson && textMaySendQuestionParams(this.text));
+  }
   get mayCompareAnswer(): boolean {
     return (this.#mayCompareAnswer ??= ANSWER_LITERAL_HINT.test(this.text));
+  }
+  get comparesAnswerLiteral(): boolean {
+    return (this.#comparesAnswerLiteral ??= this.mayCompareAnswer && textMayCompareAnswerLiteral(this.text));
   }
   get mayUseMrtr(): boolean {
     return (this.#mayUseMrtr ??= textMayUseMrtr(this.text));

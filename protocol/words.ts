@@ -8,7 +8,8 @@ import {
   HUMAN_WAIT_APIS,
   type HandlerRegistrationApi,
 } from "./apis.ts";
-import { RESULT_TYPE_NAMES } from "./answers.ts";
+import { ACP_OUTCOMES, ELICIT_ACTIONS, RESULT_TYPE_NAMES } from "./answers.ts";
+import { ACP_CLIENT_HANDLER_METHODS } from "./methods.ts";
 
 /**
  * Words at least one of which a file must contain to hold a wait on a person, an elicitation handler or an answer:
@@ -43,3 +44,49 @@ function handlerWords(api: HandlerRegistrationApi): readonly string[] {
 
 /** A file that could compare anything with an answer literal holds one of these (`selected` covers ACP's outcome). */
 export const ANSWER_LITERAL_HINT = /accept|decline|cancel|selected/;
+
+/**
+ * The shapes a file that asks a person writes, as words in the positions the recognisers read them (the second,
+ * structural step of the text gate: a file may name these words only in a schema, a comment or a definition and ask
+ * nobody). Derived from the same tables as `HUMAN_WAIT_WORDS`.
+ */
+export interface AskShapeWords {
+  /** Methods recognised by their own name (every row but the request-method ones): a call `name(…)` asks. */
+  readonly callNames: readonly string[];
+  /** Methods that ask only with a JSON-RPC method in their first argument (`request`, `send`, `sendRequest`). */
+  readonly requestCallers: readonly string[];
+  /** The JSON-RPC methods and method constants those calls recognise in their first argument. */
+  readonly requestMethods: readonly string[];
+  /** Handler registrations: the registering method, and the schema names or paths it must be given (none: any). */
+  readonly handlers: readonly { readonly method: string; readonly schemas: readonly string[] }[];
+  /** An ACP client's handler methods, which a client class or object defines (or names) by these names. */
+  readonly clientHandlers: readonly string[];
+  /** The answer types' names, which an annotation or a result schema argument writes. */
+  readonly answerTypes: readonly string[];
+  /** The keys only a question's parameters have (`{ requestedSchema }` sent to a function of the project's own). */
+  readonly paramKeys: readonly string[];
+  /** The answers' literals, which a branch on an answer compares with (`=== "accept"`, `case "cancelled":`). */
+  readonly answerLiterals: readonly string[];
+}
+
+export const ASK_SHAPE_WORDS: AskShapeWords = {
+  callNames: [...new Set(HUMAN_WAIT_APIS.filter((api) => api.match !== "request-method").map((api) => api.method))],
+  requestCallers: [
+    ...new Set(HUMAN_WAIT_APIS.filter((api) => api.match === "request-method").map((api) => api.method)),
+  ],
+  requestMethods: [
+    ...new Set(
+      HUMAN_WAIT_APIS.flatMap((api) =>
+        api.match === "request-method" ? [...(api.requestMethods ?? []), ...(api.requestMethodPaths ?? [])] : [],
+      ),
+    ),
+  ],
+  handlers: ELICITATION_HANDLER_APIS.map((api) => ({
+    method: api.method,
+    schemas: [...api.schemaNames, ...(api.schemaPaths ?? [])],
+  })),
+  clientHandlers: [...ACP_CLIENT_HANDLER_METHODS],
+  answerTypes: [...RESULT_TYPE_NAMES],
+  paramKeys: ELICITATION_PARAM_KEYS,
+  answerLiterals: [...ELICIT_ACTIONS, ...ACP_OUTCOMES],
+};

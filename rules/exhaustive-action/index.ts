@@ -30,15 +30,23 @@ export const EXPLAINS_MISSING_REWRITE: ReadonlySet<MessageIds> = new Set([
 ]);
 
 /**
- * Whether this rule can report anything in a file with this text. Untyped, only files that name a human wait (or one of
- * the user's wrappers) can hold an answer; typed, any file comparing an answer literal can. The codemod uses this same test.
+ * Whether this rule can report anything in a file with this text. Untyped, only files that compare an answer literal
+ * where they ask a person (or send a question's parameters), or that register a question's handler, can hold an
+ * answer, and files that name one of the user's wrappers; typed, any file comparing an answer literal can. The
+ * codemod uses this same test.
  */
 export function mayReport(source: TextSource, options: Options[0] = {}, typed = false): boolean {
   const facts = textFacts(source);
   const wrappers = compileWrappers(options.humanWaitFunctions);
   // An entry's own answer words (`answerValues`) stand in for the protocol's.
   if (!facts.mayCompareAnswer && !mentionsAnswerWord(facts.text, wrappers)) return false;
-  return typed || facts.mayWaitOnPerson || facts.mayUseMrtr || mentionsWrapper(facts.text, wrappers);
+  return (
+    typed ||
+    (facts.comparesAnswerLiteral && (facts.mayAskPerson || facts.maySendQuestionParams)) ||
+    facts.mayHandleQuestion ||
+    facts.mayUseMrtr ||
+    mentionsWrapper(facts.text, wrappers)
+  );
 }
 
 export default createRule<Options, MessageIds>({

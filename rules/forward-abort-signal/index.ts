@@ -15,10 +15,14 @@ import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type Check, type MessageIds, type Op
 
 export type { MessageIds, Options } from "./options.ts";
 
-/** Whether this rule can report anything in a file with this text (it names a wait on a person). The codemod uses this same test. */
+/**
+ * Whether this rule can report anything in a file with this text: it calls a wait on a person or registers a
+ * question's handler (analysis/text-gate.ts `mayAskPerson`), or names one of the user's wrappers. The codemod uses
+ * this same test.
+ */
 export function mayReport(source: TextSource, options: Options = {}): boolean {
   const facts = textFacts(source);
-  return facts.mayWaitOnPerson || mentionsWrapper(facts.text, compileWrappers(options.humanWaitFunctions));
+  return facts.mayAskPerson || mentionsWrapper(facts.text, compileWrappers(options.humanWaitFunctions));
 }
 
 export default createRule<[Options], MessageIds>({

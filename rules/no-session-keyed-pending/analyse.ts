@@ -48,7 +48,7 @@ export function checkStoreWrite(check: Check, store: TSESTree.Node, key: TSESTre
   // with a signal (`resolve(true)` from a cancel) wait for a turn, not for what a person said, whatever the words.
   if (
     intent === "unknown" &&
-    ((!isPendingStoreName(getStoreName(store), patterns) && !textFacts(sourceCode).mayWaitOnPerson) ||
+    ((!isPendingStoreName(getStoreName(store), patterns) && !textFacts(sourceCode).mayAskPerson) ||
       isSettledOnlyWithSignals(store, sourceCode))
   ) {
     return;

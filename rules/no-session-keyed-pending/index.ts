@@ -14,6 +14,7 @@ import {
   textMayContainSessionKeyedPending,
   type DeclaredTypeNameLookup,
 } from "../../analysis/pending.ts";
+import { textMayTiePendingToQuestion } from "../../analysis/pending-gate.ts";
 import { checkStoreWrite, singleSlotVisitors, type Check } from "./analyse.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
 import { storeWriteVisitors } from "./visitors.ts";
@@ -23,15 +24,19 @@ export type { MessageIds } from "./options.ts";
 /**
  * Whether the rule could report on a file with this text (analysis/pending.ts's text check). A user's own store or key
  * pattern may match names the check's words do not cover, and so may a typed key (`sid: SessionId`) whose session
- * the text never names: those turn the matching part of the check off.
+ * the text never names: those turn the matching part of the check off. The one-slot check runs only when asked for.
  */
 export function mayReport(source: TextSource, options: Options[0] = {}, typed = false): boolean {
   const facts = textFacts(source);
+  const checkWaiterWords = (options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN) === DEFAULT_STORE_NAME_PATTERN;
   return (
-    textMayContainSessionKeyedPending(facts.text, {
-      checkWaiterWords: (options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN) === DEFAULT_STORE_NAME_PATTERN,
+    (textMayContainSessionKeyedPending(facts.text, {
+      checkWaiterWords,
       checkKeyWords: (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !typed,
-    }) || mayHoldSingleSlot(facts)
+    }) &&
+      // Second step: something ties a write to a question where the analysis looks (analysis/pending-gate.ts).
+      (!checkWaiterWords || facts.mayAskPerson || textMayTiePendingToQuestion(facts.text))) ||
+    (options.reportSingleSlot === true && mayHoldSingleSlot(facts))
   );
 }
 

@@ -20,14 +20,14 @@ export type { MessageIds, Options } from "./options.ts";
 
 /**
  * Whether this rule can report anything in a file with this text: nothing can be held across a wait on a person in
- * a file that never awaits, asks nobody or takes nothing. The `await` test comes first: it needs no compiled options.
+ * a file that never awaits, asks nobody (analysis/text-gate.ts `mayAskPerson`) or takes nothing. The `await` test comes first: it needs no compiled options.
  * The codemod uses this same test.
  */
 export function mayReport(source: TextSource, options: Options[0] = {}): boolean {
   const facts = textFacts(source);
   if (!facts.awaits) return false;
   if (!compileLockPairs(options.pairs).textHint.test(facts.text)) return false;
-  if (options.anyAwait === true || facts.mayWaitOnPerson) return true;
+  if (options.anyAwait === true || facts.mayAskPerson) return true;
   return mentionsWrapper(facts.text, compileWrappers(options.humanWaitFunctions));
 }
 

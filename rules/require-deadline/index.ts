@@ -17,10 +17,18 @@ import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from
 
 export type { MessageIds } from "./options.ts";
 
-/** Whether this rule can report anything in a file with this text (it names a wait on a person). The codemod uses this same test. */
+/**
+ * Whether this rule can report anything in a file with this text: it calls a wait on a person (analysis/text-gate.ts
+ * `mayAskPerson`), names one and builds a `new Promise` (a hand-rolled wait), or names one of the user's wrappers.
+ * The codemod uses this same test.
+ */
 export function mayReport(source: TextSource, options: Options = {}): boolean {
   const facts = textFacts(source);
-  return facts.mayWaitOnPerson || mentionsWrapper(facts.text, compileWrappers(options.humanWaitFunctions));
+  return (
+    facts.mayAskPerson ||
+    facts.mayHandRollWait ||
+    mentionsWrapper(facts.text, compileWrappers(options.humanWaitFunctions))
+  );
 }
 
 export default createRule<[Options], MessageIds>({

@@ -1,0 +1,143 @@
+/**
+ * The second step of no-session-keyed-pending's text gate (the first is analysis/pending.ts's words): with the default
+ * store names, a shared key's waiter is reported only where something ties it to a question, and each tie is read
+ * in one place of the file. The names around a write (its store's path, the keys of the entry written in place, the
+ * enclosing function's name) hold a question word; or the store's name is one for pending answers; or the file asks
+ * a person. A file whose question words are all elsewhere (a role `"user"`, a schema's `Elicitation`) ties nothing.
+ * Each test reads more than the analysis does (every segment of a path, every function-like name), never less.
+ */
+import { DEFAULT_STORE_NAME_PATTERN, QUESTION_WORDS, toSnakeName } from "./pending.ts";
+
+const STORE_NAME = new RegExp(DEFAULT_STORE_NAME_PATTERN, "u");
+/** A member chain as written before `.set(` or `[`: `this.#pendingAnswers`, `state?.waiters`. */
+const CHAIN = String.raw`(?:[\w$#]+\s*\??\.\s*)*[\w$#]+`;
+const SET_CALL = new RegExp(String.raw`(${CHAIN})\s*\??\.\s*set\s*\(`, "g");
+const INDEXED = new RegExp(String.raw`(${CHAIN})\s*(?:\?\.\s*)?\[`, "g");
+const SPREAD = new RegExp(String.raw`\.\.\.\s*(${CHAIN})`, "g");
+/** A computed key in an object literal (`{ ...pending, [sessionId]: resolve }`). */
+const COMPUTED_KEY = /[{,]\s*\[/g;
+/** How far a write's arguments are read for the entry's keys; a longer entry counts as tying (the gate admits it). */
+const MAX_ENTRY_CHARS = 4000;
+
+/** Whether one of the snake_case words of `name` says a person is asked, or `name` is a pending store's. */
+function nameTies(name: string): boolean {
+  const snake = toSnakeName(name);
+  return STORE_NAME.test(snake) || snake.split("_").some((word) => QUESTION_WORDS.has(word));
+}
+
+function chainTies(chain: string): boolean {
+  return chain
+    .split(/\s*\??\.\s*/)
+    .filter((segment) => segment !== "this")
+    .some((segment) => nameTies(segment.replace(/^#/, "")));
+}
+
+/** The text from `start` (just inside an opening bracket) to its closing bracket, or null past MAX_ENTRY_CHARS. */
+function bracketed(text: string, start: number): string | null {
+  let depth = 1;
+  const end = Math.min(text.length, start + MAX_ENTRY_CHARS);
+  for (let index = start; index < end; index += 1) {
+    const char = text[index];
+    if (char === "(" || char === "[" || char === "{") depth += 1;
+    else if (char === ")" || char === "]" || char === "}") {
+      depth -= 1;
+      if (depth === 0) return text.slice(start, index);
+    }
+  }
+  return null;
+}
+
+const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
+let questionWordHint: RegExp | undefined;
+/** What follows a function's name in a declarator or a property: `= async (…) =>`, `: Fn = x =>`, `: function`. */
+const FUNCTION_VALUE = /^\s*(?::[^=;{}]{0,80})?[=:]\s*(?:async\b\s*)?(?:function\b|<|[\w$]+\s*=>|\([^;]{0,200}?=>)/;
+
+/** Whether a written entry (a write's arguments, or what follows `=`) names a question word. */
+function entryTies(entry: string | null): boolean {
+  if (entry === null) return true;
+  for (const [name] of entry.matchAll(IDENTIFIER)) if (nameTies(name)) return true;
+  return false;
+}
+
+/**
+ * A name in the position of a function's (`function askUser`, a method `askUser(…) {`, `askUser = (…) =>`,
+ * `onAnswer: async function`) whose body, as far as the text shows, writes to a store.
+ */
+function functionNameTies(text: string): boolean {
+  questionWordHint ??= new RegExp([...QUESTION_WORDS].join("|"));
+  for (const match of text.matchAll(IDENTIFIER)) {
+    const name = match[0];
+    if (!questionWordHint.test(name.toLowerCase()) || !nameTies(name) || inLineComment(text, match.index)) continue;
+    const after = text.slice(match.index + name.length, match.index + name.length + 80);
+    const end = match.index + name.length;
+    const named =
+      isMethodDefinition(text, end) ||
+      FUNCTION_VALUE.test(after) ||
+      /function\s*\*?\s*$/.test(text.slice(Math.max(0, match.index - 12), match.index));
+    if (named && bodyWrites(text, end)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `index` is in a `//` comment or on a line of a `/**` block's (a line starting with `*` below one that
+ * starts with `/*` or `*`): a name there is prose.
+ */
+function inLineComment(text: string, index: number): boolean {
+  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
+  const line = text.slice(lineStart, index);
+  if (/^\s*\/\//.test(line)) return true;
+  if (!/^\s*\*(?:\s|$)/.test(line) || lineStart === 0) return false;
+  const previousStart = text.lastIndexOf("\n", lineStart - 2) + 1;
+  return /^\s*(?:\/\*|\*)/.test(text.slice(previousStart, lineStart));
+}
+
+/** How far a function's body is read for a store write; a longer body counts as writing (the gate admits it). */
+const MAX_BODY_CHARS = 20_000;
+/** The three writes the rule reads: `.set(`, `[key] =`, and a computed key `{ …, [key]: … }`. */
+const STORE_WRITE = /\.set\s*\(|\]\s*=(?!=)|[{,]\s*\[(?:[^[\]]|\[[^[\]]*\])*\]\s*:/;
+
+/**
+ * Whether the name ending at `end` starts a method's definition: `(…)` then a block or a return type
+ * (`askUser(id) {`, `askUser<T>(id): Promise<T> {`). A call (`askUser(id);`) names no enclosing function.
+ */
+function isMethodDefinition(text: string, end: number): boolean {
+  const open = /^\s*(?:<[^;{}()]*>\s*)?\(/.exec(text.slice(end, end + 320));
+  if (!open) return false;
+  const params = bracketed(text, end + open[0].length);
+  if (params === null) return true;
+  return /^\s*[{:]/.test(
+    text.slice(end + open[0].length + params.length + 1, end + open[0].length + params.length + 40),
+  );
+}
+
+/** Whether the function whose name ends at `from` may write to a store: its block, or an expression body's next text. */
+function bodyWrites(text: string, from: number): boolean {
+  const rest = text.slice(from, from + MAX_BODY_CHARS);
+  const opening = /\{|=>\s*(?=[^\s{])/.exec(rest);
+  if (!opening) return STORE_WRITE.test(rest);
+  if (opening[0] !== "{") return STORE_WRITE.test(rest.slice(opening.index, opening.index + 2000));
+  const body = bracketed(rest, opening.index + 1);
+  return body === null || STORE_WRITE.test(body);
+}
+
+/** Whether a store write in `text` may be tied to a question, as the analysis reads the names around it. */
+export function textMayTiePendingToQuestion(text: string): boolean {
+  for (const match of text.matchAll(SET_CALL)) {
+    if (chainTies(match[1]!)) return true;
+    if (entryTies(bracketed(text, match.index + match[0].length))) return true;
+  }
+  for (const match of [...text.matchAll(INDEXED), ...text.matchAll(COMPUTED_KEY)]) {
+    const key = bracketed(text, match.index + match[0].length);
+    if (key === null) return true;
+    const rest = text.slice(match.index + match[0].length + key.length + 1);
+    const write = /^\s*(?:=(?!=)|:)\s*/.exec(rest);
+    if (!write) continue;
+    if (match[1] !== undefined && chainTies(match[1])) return true;
+    // Only an object literal written in place has keys the analysis reads (through parentheses and `as`).
+    const value = /^[({]/.exec(rest.slice(write[0].length));
+    if (value && entryTies(bracketed(rest, write[0].length + 1))) return true;
+  }
+  for (const match of text.matchAll(SPREAD)) if (chainTies(match[1]!)) return true;
+  return functionNameTies(text);
+}
