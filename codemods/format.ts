@@ -127,11 +127,7 @@ export async function formatRewrite(file: string, before: string, after: string)
     // statements a range touches: a region inside a statement that an earlier region's formatting reached is done.
     for (let index = regions.length - 1; index >= 0; index -= 1) {
       const [start, end] = regions[index]!;
-      const formatted = await prettier.format(text, {
-        ...options,
-        rangeStart: start,
-        rangeEnd: Math.max(start, end - 1),
-      });
+      const formatted = await formatRange(prettier, text, options, start, end);
       const from = changedSpan(text, formatted)[0];
       text = formatted;
       while (index > 0 && regions[index - 1]![1] > from) index -= 1;
@@ -143,6 +139,44 @@ export async function formatRewrite(file: string, before: string, after: string)
       reason: `Prettier failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
     };
   }
+}
+
+/**
+ * Prettier formats a range by reparsing the statements it touches on their own, so a range that touches only a block
+ * holding a `break` or `continue` for a statement around it (the `}` closing a new `case`, say) fails to parse
+ * ("Unsyntactic break"). Then the range starts instead at the nearest line above with less indentation (the `case`
+ * or loop head that owns the block), again until it parses or reaches the top of the file.
+ */
+async function formatRange(
+  prettier: PrettierApi,
+  text: string,
+  options: Record<string, unknown>,
+  start: number,
+  end: number,
+): Promise<string> {
+  let from = start;
+  for (;;) {
+    try {
+      return await prettier.format(text, { ...options, rangeStart: from, rangeEnd: Math.max(from, end - 1) });
+    } catch (error) {
+      const outer = lineWithLessIndentAbove(text, from, end);
+      if (outer === null) throw error;
+      from = outer;
+    }
+  }
+}
+
+/** The offset of the nearest line above `start` indented less than the least indented line in [start, end), or null. */
+function lineWithLessIndentAbove(text: string, start: number, end: number): number | null {
+  const indentOf = (line: string): number => (line.trim() === "" ? Infinity : line.length - line.trimStart().length);
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const least = Math.min(...text.slice(lineStart, end).split("\n").map(indentOf));
+  for (let cursor = lineStart; cursor > 0;) {
+    const previous = text.lastIndexOf("\n", cursor - 2) + 1;
+    if (indentOf(text.slice(previous, cursor - 1)) < least) return previous;
+    cursor = previous;
+  }
+  return null;
 }
 
 /** The part of `before` that `after` replaces, as offsets of `before`: everything between their common prefix and suffix. */
