@@ -186,7 +186,7 @@ function needsParentheses(
 }
 
 /** A `const` flag the test reads, declared by the statement just before, and read nowhere else: inlined. */
-export interface InlinedFlag {
+interface InlinedFlag {
   readonly identifier: TSESTree.Identifier;
   readonly init: TSESTree.Expression;
   readonly declaration: TSESTree.VariableDeclaration;

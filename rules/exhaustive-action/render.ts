@@ -65,19 +65,6 @@ export function renderStatements(
   return indentTo(sourceCode, start, end, indent);
 }
 
-/** `{ … }` holding a branch's statements, opened on the current line and closed at `indent`. */
-export function renderBlock(
-  sourceCode: Readonly<TSESLint.SourceCode>,
-  branch: TSESTree.Node,
-  indent: string,
-  unit: string,
-): string {
-  const statements = branchStatements(branch);
-  if (statements.length === 0) return "{}";
-  const { eol } = layoutOf(sourceCode);
-  return `{${eol}${renderBranchBody(sourceCode, branch, indent + unit)}${eol}${indent}}`;
-}
-
 /** Comments inside `node` that none of the copied branches or reads carry along: kept above the switch. */
 export function leftoverComments(
   sourceCode: Readonly<TSESLint.SourceCode>,
