@@ -23,6 +23,7 @@ import { carriesCallerSignal, findCallerSignals, handsSignalBeyondArity } from "
 import { reachesProgramAnswerFunction, typedRequestWait } from "../../analysis/typed-deadline.ts";
 import { listensOnEphemeralPort } from "../../analysis/harness.ts";
 import { adaptToInstalled } from "../../analysis/versions.ts";
+import { deadlineEdits, deadlineSuggestions, settleParkedPromise } from "./deadline-edits.ts";
 import type { MessageIds, Options } from "./options.ts";
 
 /** What the analysis of one file shares: the rule's context, which it reports through, the file and the options. */
@@ -69,7 +70,14 @@ export function checkCall(check: Check, matched: HumanWaitCall): void {
     case "deadline":
       return;
     case "deadline-keeps-waiting":
-      context.report({ node: at, messageId: "deadlineKeepsWaiting", data });
+      context.report({
+        node: at,
+        messageId: "deadlineKeepsWaiting",
+        data,
+        suggest: deadlineSuggestions(check, at, "stopOnTimeout", (edit) =>
+          deadlineEdits(edit, "deadlineKeepsWaiting", matched),
+        ),
+      });
       return;
     case "opaque":
       if (options.reportOpaqueOptions) context.report({ node: at, messageId: "opaqueOptions", data });
@@ -89,7 +97,9 @@ export function checkCall(check: Check, matched: HumanWaitCall): void {
       const cancellable = !race && !untimed && isPermissionPrompt(api) && endsOnCallerSignal(call, sourceCode);
       if (cancellable && !options.timeCancellablePermissions) return;
       const messageId = race ? "raceLeavesRequestOpen" : cancellable ? "cancelOnlyBound" : "missingDeadline";
-      context.report({ node: at, messageId, data: { ...data, ...advice } });
+      // The edits are made for the call as matched: the codemod has always written them for that row.
+      const suggest = deadlineSuggestions(check, at, "giveDeadline", (edit) => deadlineEdits(edit, messageId, matched));
+      context.report({ node: at, messageId, data: { ...data, ...advice }, suggest });
       return;
     }
     case "never-fires":
@@ -104,6 +114,21 @@ export function checkCall(check: Check, matched: HumanWaitCall): void {
       throw new Error(`unknown deadline reading ${JSON.stringify(unknownReading)}`);
     }
   }
+}
+
+/**
+ * Reports a hand-rolled wait on a person that neither a timer nor a signal ends. A client answering a server's
+ * question is bounded by the server's request timeout: it needs no timer of its own, only to let go when the request
+ * is withdrawn.
+ */
+export function checkHandRolledWait(check: Check, promise: TSESTree.NewExpression, clientSide: boolean): void {
+  const node = promise.callee;
+  if (clientSide) {
+    check.context.report({ node, messageId: "clientWaitIgnoresRequestSignal" });
+    return;
+  }
+  const suggest = deadlineSuggestions(check, node, "giveDeadline", (edit) => settleParkedPromise(edit, promise));
+  check.context.report({ node, messageId: "handRolledWait", suggest });
 }
 
 /**

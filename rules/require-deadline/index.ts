@@ -10,7 +10,7 @@ import { findHandRolledWait, findWaiterObjectWait } from "../../analysis/deadlin
 import { fileMayWaitOnPerson, matchWaitOnPerson } from "../../analysis/local-waits.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { compileWrappers, mentionsWrapper } from "../../analysis/wrappers.ts";
-import { checkCall, requestToJudge, type Check } from "./analyse.ts";
+import { checkCall, checkHandRolledWait, requestToJudge, type Check } from "./analyse.ts";
 import { clientSideElicitation } from "./client-side.ts";
 import { checkStdioServer } from "./stdio.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
@@ -72,14 +72,7 @@ export default createRule<[Options], MessageIds>({
       NewExpression(node) {
         // Neither a timer nor a signal ends it.
         const wait = findHandRolledWait(node, sourceCode);
-        if (!wait) return;
-        // A client answering a server's question is bounded by the server's request timeout: it needs no timer
-        // of its own, only to let go when the request is withdrawn.
-        const clientSide = isClientSideElicitation(wait.owner);
-        context.report({
-          node: wait.promise.callee,
-          messageId: clientSide ? "clientWaitIgnoresRequestSignal" : "handRolledWait",
-        });
+        if (wait) checkHandRolledWait(check, wait.promise, isClientSideElicitation(wait.owner));
       },
       // A server that asks over a stdio transport deaf to the end of its input.
       "Program:exit": () => asks && checkStdioServer(check),

@@ -15,12 +15,16 @@ export type MessageIds =
   | "clientWaitIgnoresRequestSignal"
   | "stdioOutlivesClient"
   | "closeOnEndOfInput"
-  | "cancelOnlyBound";
+  | "cancelOnlyBound"
+  | "giveDeadline"
+  | "stopOnTimeout";
 
 export interface Options {
   reportOpaqueOptions?: boolean;
   timeCancellablePermissions?: boolean;
   humanWaitFunctions?: WrapperOption[];
+  /** How many milliseconds a person gets to answer: set, the reports suggest the edits that give the wait that deadline. */
+  deadlineMs?: number | null;
 }
 
 export const SCHEMA: JSONSchema4[] = [
@@ -39,12 +43,18 @@ export const SCHEMA: JSONSchema4[] = [
           "Also ask an ACP permission prompt for a timer when the caller's signal (the turn's cancel) is in reach.",
       },
       humanWaitFunctions: wrapperOptionSchema,
+      deadlineMs: {
+        type: ["integer", "null"],
+        minimum: 1,
+        description:
+          "How many milliseconds a person gets to answer: when set, reports suggest the edit that gives the wait this deadline.",
+      },
     },
   },
 ];
 
 export const DEFAULT_OPTIONS: [Options] = [
-  { reportOpaqueOptions: false, timeCancellablePermissions: false, humanWaitFunctions: [] },
+  { reportOpaqueOptions: false, timeCancellablePermissions: false, humanWaitFunctions: [], deadlineMs: null },
 ];
 
 export const MESSAGES: Record<MessageIds, string> = {
@@ -62,6 +72,8 @@ export const MESSAGES: Record<MessageIds, string> = {
     "This stdio transport never notices its client leave, so open questions wait out their deadline: close on stdin close.",
   closeOnEndOfInput: "Close the server when stdin closes.",
   cancelOnlyBound: "Only a cancel ends this prompt: {{fix}}.",
+  giveDeadline: "Give the person {{seconds}} s to answer.",
+  stopOnTimeout: "Make the wait end when its timeout fires.",
 };
 
 /**

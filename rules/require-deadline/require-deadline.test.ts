@@ -1131,3 +1131,88 @@ untypedRuleTester.run("require-deadline (a race helper called without its delay)
     },
   ],
 });
+
+/** The deadline a person gets, as a project or `migrate --deadline-ms` sets it: 300 s. */
+const WITH_DEADLINE = [{ deadlineMs: 300000 }] as const;
+const MCP_NO_DEADLINE = `export async function deploy(server, params) {
+  return server.elicitInput(params);
+}`;
+const ACP2_KEEPS_WAITING = `const response = await client.request("session/request_permission", params, { cancellationSignal: AbortSignal.timeout(120_000) });`;
+const PARKED_NO_SIGNAL = `const pendingElicitations = new Map();
+function waitForElicitation(requestId) {
+  return new Promise((resolve) => pendingElicitations.set(requestId, resolve));
+}`;
+const OPTIONS_SPREAD = `export async function deploy(server, params, base) {
+  return server.elicitInput(params, { ...base });
+}`;
+
+untypedRuleTester.run("require-deadline (deadlineMs: the edit the deadline codemod writes)", rule, {
+  valid: [],
+  invalid: [
+    {
+      name: "deadlineMs: an MCP call without a deadline is offered that deadline as its timeout",
+      code: MCP_NO_DEADLINE,
+      options: WITH_DEADLINE as never,
+      errors: [
+        {
+          ...error(MCP_NO_DEADLINE, "elicitInput", "missingDeadline", { defaultDeadline: MCP_DEFAULT, fix: MCP_FIX }),
+          suggestions: [
+            {
+              messageId: "giveDeadline" as never,
+              data: { seconds: "300" },
+              output: `export async function deploy(server, params) {
+  return server.elicitInput(params, { timeout: 300000 });
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "contrast: the same call without deadlineMs is reported with no edit, the deadline being yours to choose",
+      code: MCP_NO_DEADLINE,
+      errors: [
+        {
+          ...error(MCP_NO_DEADLINE, "elicitInput", "missingDeadline", { defaultDeadline: MCP_DEFAULT, fix: MCP_FIX }),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "deadlineMs: an ACP 2.x timer signal that keeps waiting is offered stopWaitingOnCancel: true",
+      code: ACP2_KEEPS_WAITING,
+      options: WITH_DEADLINE as never,
+      errors: [
+        {
+          ...error(ACP2_KEEPS_WAITING, "request(", "deadlineKeepsWaiting"),
+          suggestions: [
+            {
+              messageId: "stopOnTimeout" as never,
+              output: `const response = await client.request("session/request_permission", params, {
+  cancellationSignal: AbortSignal.timeout(120_000),
+  stopWaitingOnCancel: true,
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "contrast: the same timer signal without deadlineMs is reported with no edit",
+      code: ACP2_KEEPS_WAITING,
+      errors: [{ ...error(ACP2_KEEPS_WAITING, "request(", "deadlineKeepsWaiting"), suggestions: [] }],
+    },
+    {
+      name: "deadlineMs contrast: options that spread another object get no edit, which may set a deadline of its own",
+      code: OPTIONS_SPREAD,
+      options: [{ deadlineMs: 300000, reportOpaqueOptions: true }] as never,
+      errors: [{ ...error(OPTIONS_SPREAD, "elicitInput", "opaqueOptions"), suggestions: [] }],
+    },
+    {
+      name: "deadlineMs contrast: a parked promise with no caller's signal in reach gets no edit",
+      code: PARKED_NO_SIGNAL,
+      options: WITH_DEADLINE as never,
+      errors: [{ ...error(PARKED_NO_SIGNAL, "Promise", "handRolledWait"), suggestions: [] }],
+    },
+  ],
+});

@@ -112,7 +112,8 @@ export const LONGEST_DATA: Record<string, { all: Data; byMessage?: Record<string
     byMessage: { timerNotCleared: [{ what: "the interval `heartbeatTimer`" }] },
   },
   "require-deadline": {
-    all: { companion, value: "t && t !== Infinity ? t : 2_147_483_647" },
+    // The longest deadline a timer holds, in seconds with its fraction.
+    all: { companion, value: "t && t !== Infinity ? t : 2_147_483_647", seconds: "2147483.647" },
     byMessage: {
       // Each row's own words, as its row has them together.
       missingDeadline: [...deadlineRows.map(deadlineWords), helper],
