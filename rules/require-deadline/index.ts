@@ -15,8 +15,6 @@ import { clientSideElicitation } from "./client-side.ts";
 import { checkStdioServer } from "./stdio.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
 
-export type { MessageIds } from "./options.ts";
-
 /**
  * Whether this rule can report anything in a file with this text: it calls a wait on a person (analysis/text-gate.ts
  * `mayAskPerson`), names one and builds a `new Promise` (a hand-rolled wait), or names one of the user's wrappers.
