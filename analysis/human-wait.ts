@@ -5,6 +5,7 @@
 import { HUMAN_WAIT_APIS, WEB_PERMISSION_RECEIVERS, type CallOverload, type HumanWaitApi } from "../protocol/apis.ts";
 import { ASK_SHAPE_WORDS, HUMAN_WAIT_WORDS } from "../protocol/words.ts";
 import { isRequestBuilderName } from "./mrtr.ts";
+import { bracketedText } from "./brackets.ts";
 
 /** Every method name that may start a human wait; used for cheap pre-filtering. */
 export const HUMAN_WAIT_METHOD_NAMES: ReadonlySet<string> = new Set(HUMAN_WAIT_APIS.map((api) => api.method));
@@ -161,16 +162,8 @@ const MAX_EXECUTOR_CHARS = 20_000;
 /** Whether a `new Promise(…)` of the text may keep its `resolve` for someone else to call. */
 export function textMayStoreSettler(text: string): boolean {
   for (const match of text.matchAll(PROMISE_EXECUTOR)) {
-    const start = match.index + match[0].length;
-    let depth = 1;
-    let index = start;
-    const end = Math.min(text.length, start + MAX_EXECUTOR_CHARS);
-    for (; index < end && depth > 0; index += 1) {
-      const char = text[index];
-      if (char === "(" || char === "[" || char === "{") depth += 1;
-      else if (char === ")" || char === "]" || char === "}") depth -= 1;
-    }
-    if (depth > 0 || keepsSettler(text.slice(start, index - 1))) return true;
+    const executor = bracketedText(text, match.index + match[0].length, MAX_EXECUTOR_CHARS);
+    if (executor === null || keepsSettler(executor)) return true;
   }
   return false;
 }

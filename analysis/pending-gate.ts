@@ -6,6 +6,7 @@
  * a person. A file whose question words are all elsewhere (a role `"user"`, a schema's `Elicitation`) ties nothing.
  * Each test reads more than the analysis does (every segment of a path, every function-like name), never less.
  */
+import { bracketedText } from "./brackets.ts";
 import { DEFAULT_STORE_NAME_PATTERN, QUESTION_WORDS, toSnakeName } from "./pending.ts";
 
 const STORE_NAME = new RegExp(DEFAULT_STORE_NAME_PATTERN, "u");
@@ -32,19 +33,9 @@ function chainTies(chain: string): boolean {
     .some((segment) => nameTies(segment.replace(/^#/, "")));
 }
 
-/** The text from `start` (just inside an opening bracket) to its closing bracket, or null past MAX_ENTRY_CHARS. */
+/** The text from `start` to its closing bracket, or null past MAX_ENTRY_CHARS. */
 function bracketed(text: string, start: number): string | null {
-  let depth = 1;
-  const end = Math.min(text.length, start + MAX_ENTRY_CHARS);
-  for (let index = start; index < end; index += 1) {
-    const char = text[index];
-    if (char === "(" || char === "[" || char === "{") depth += 1;
-    else if (char === ")" || char === "]" || char === "}") {
-      depth -= 1;
-      if (depth === 0) return text.slice(start, index);
-    }
-  }
-  return null;
+  return bracketedText(text, start, MAX_ENTRY_CHARS);
 }
 
 const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
@@ -121,6 +112,11 @@ function bodyWrites(text: string, from: number): boolean {
   return body === null || STORE_WRITE.test(body);
 }
 
+/** `= ` or `: ` after a key in brackets: a write to the entry, or a computed key's value. */
+const WRITE_AFTER_KEY = /^\s*(?:=(?!=)|:)\s*/;
+/** How much space between a key's `]` and its `=` is read; more counts as a write (the gate admits it). */
+const MAX_WRITE_GAP = 256;
+
 /** Whether a store write in `text` may be tied to a question, as the analysis reads the names around it. */
 export function textMayTiePendingToQuestion(text: string): boolean {
   for (const match of text.matchAll(SET_CALL)) {
@@ -130,13 +126,14 @@ export function textMayTiePendingToQuestion(text: string): boolean {
   for (const match of [...text.matchAll(INDEXED), ...text.matchAll(COMPUTED_KEY)]) {
     const key = bracketed(text, match.index + match[0].length);
     if (key === null) return true;
-    const rest = text.slice(match.index + match[0].length + key.length + 1);
-    const write = /^\s*(?:=(?!=)|:)\s*/.exec(rest);
+    const afterKey = match.index + match[0].length + key.length + 1;
+    // A window, not the rest of the file: a file with many brackets must not be copied once per bracket.
+    const write = WRITE_AFTER_KEY.exec(text.slice(afterKey, afterKey + MAX_WRITE_GAP));
     if (!write) continue;
     if (match[1] !== undefined && chainTies(match[1])) return true;
     // Only an object literal written in place has keys the analysis reads (through parentheses and `as`).
-    const value = /^[({]/.exec(rest.slice(write[0].length));
-    if (value && entryTies(bracketed(rest, write[0].length + 1))) return true;
+    const valueStart = afterKey + write[0].length;
+    if (/[({]/.test(text[valueStart] ?? "") && entryTies(bracketed(text, valueStart + 1))) return true;
   }
   for (const match of text.matchAll(SPREAD)) if (chainTies(match[1]!)) return true;
   return functionNameTies(text);
