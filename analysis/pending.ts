@@ -10,6 +10,7 @@ import { resolveLocalCallee } from "./local-waits.ts";
 import { fieldsEchoedByCallee, typeAccess } from "./types.ts";
 import { findVariable } from "./flow.ts";
 import { textMayContainHumanWait } from "./human-wait.ts";
+import { normalisedText } from "./settlers.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Names
@@ -696,10 +697,6 @@ function enclosingFunctionName(node: TSESTree.Node): string | null {
 
 /** Field names under which an id goes out with a question and comes back with its answer. */
 const REPLY_ID_FIELD = /^(?:approval|confirmation|request|question|elicitation|permission|prompt|ask|correlation)_id$/;
-
-function normalisedText(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string {
-  return sourceCode.getText(unwrapExpression(node)).replace(/\s+/g, "").replace(/\?\./g, ".");
-}
 
 /**
  * `store.set(args.toolCallId, resolve)` where the same value is sent as the question's id (`approvalId:

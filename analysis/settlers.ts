@@ -15,14 +15,25 @@ import { findVariable, getStaticPropertyName, unwrapExpression, walkSubtree } fr
  */
 export function isSettledOnlyWithSignals(store: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const storeText = lastSegment(normalisedText(store, sourceCode));
-  const settled: TSESTree.CallExpressionArgument[][] = [];
+  const settled = resolveCalls(sourceCode).filter((call) =>
+    entryOf(unwrapExpression((call.callee as TSESTree.MemberExpression).object), storeText, sourceCode),
+  );
+  return settled.length > 0 && settled.every((call) => call.arguments.every(isSignalValue));
+}
+
+const resolveCallsByProgram = new WeakMap<TSESTree.Program, readonly TSESTree.CallExpression[]>();
+
+/** Every `….resolve(…)` call of the file, found in one walk however many stores ask. */
+function resolveCalls(sourceCode: Readonly<TSESLint.SourceCode>): readonly TSESTree.CallExpression[] {
+  const cached = resolveCallsByProgram.get(sourceCode.ast);
+  if (cached) return cached;
+  const calls: TSESTree.CallExpression[] = [];
   walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => {
     if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.MemberExpression) return;
-    if (getStaticPropertyName(node.callee) !== "resolve") return;
-    const holder = unwrapExpression(node.callee.object);
-    if (entryOf(holder, storeText, sourceCode)) settled.push(node.arguments);
+    if (getStaticPropertyName(node.callee) === "resolve") calls.push(node);
   });
-  return settled.length > 0 && settled.every((args) => args.every(isSignalValue));
+  resolveCallsByProgram.set(sourceCode.ast, calls);
+  return calls;
 }
 
 function isSignalValue(argument: TSESTree.CallExpressionArgument): boolean {
@@ -32,7 +43,8 @@ function isSignalValue(argument: TSESTree.CallExpressionArgument): boolean {
   );
 }
 
-function normalisedText(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string {
+/** A node's text without spaces and with `?.` as `.`: how two spellings of one store path compare equal. */
+export function normalisedText(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string {
   return sourceCode.getText(unwrapExpression(node)).replace(/\s+/g, "").replace(/\?\./g, ".");
 }
 
