@@ -8,7 +8,7 @@ import { localFunctionOf } from "./walk.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   findProperty,
-  findVariable,
+  constInitializer,
   getStaticPropertyName,
   getStringValue,
   isFunctionNode,
@@ -67,15 +67,9 @@ function onlyReturned(body: TSESTree.BlockStatement): TSESTree.Node | null {
 function objectOf(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.ObjectExpression | null {
   if (node.type === AST_NODE_TYPES.ObjectExpression) return node;
   if (node.type !== AST_NODE_TYPES.Identifier) return null;
-  const init = constInit(node, sourceCode);
-  return init?.type === AST_NODE_TYPES.ObjectExpression ? init : null;
-}
-
-function constInit(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node | null {
-  const variable = findVariable(sourceCode.getScope(identifier), identifier.name);
-  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (definition?.type !== "Variable" || definition.node.parent.kind !== "const" || !definition.node.init) return null;
-  return unwrapExpression(definition.node.init);
+  const init = constInitializer(node, sourceCode);
+  const object = init && unwrapExpression(init);
+  return object?.type === AST_NODE_TYPES.ObjectExpression ? object : null;
 }
 
 const rejectIdsByProgram = new WeakMap<TSESTree.Program, ReadonlySet<string>>();

@@ -5,7 +5,7 @@
  */
 import { canCompleteNormally } from "../../analysis/completion.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findVariable } from "../../analysis/ast.ts";
+import { constInitializer, findVariable } from "../../analysis/ast.ts";
 import {
   branchStatements,
   caseValue,
@@ -203,7 +203,7 @@ function inlinableFlag(
   discriminant: Discriminant,
 ): InlinedFlag | { reason: string } {
   const flags = flagReads(test).filter((identifier) => {
-    const init = constInit(sourceCode, identifier);
+    const init = constInitializer(identifier, sourceCode);
     return !!init && mentionsDiscriminant(init, discriminant, sourceCode);
   });
   if (flags.length !== 1) return { reason: "it is stored in a flag first" };
@@ -232,17 +232,6 @@ function flagReads(test: TSESTree.Node): TSESTree.Identifier[] {
   if (test.type === AST_NODE_TYPES.LogicalExpression && test.operator !== "??")
     return [...flagReads(test.left), ...flagReads(test.right)];
   return [];
-}
-
-function constInit(
-  sourceCode: Readonly<TSESLint.SourceCode>,
-  identifier: TSESTree.Identifier,
-): TSESTree.Expression | null {
-  const variable = findVariable(sourceCode.getScope(identifier), identifier.name);
-  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (!definition || definition.type !== "Variable" || definition.node.parent.kind !== "const") return null;
-  const declarator = definition.node;
-  return declarator.id.type === AST_NODE_TYPES.Identifier && declarator.init ? declarator.init : null;
 }
 
 function statementList(statement: TSESTree.Node): readonly TSESTree.Node[] | null {
