@@ -204,13 +204,32 @@ export function isFunctionNode(node: TSESTree.Node | null | undefined): node is 
   );
 }
 
+/** The package a module specifier names: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+export function packageOfSpecifier(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
+}
+
+const importsByProgram = new WeakMap<TSESTree.Node, ReadonlySet<string>>();
+
+/** The packages the file holding `node` imports, worked out once per file. */
+export function importedPackagesOf(node: TSESTree.Node): ReadonlySet<string> {
+  let root: TSESTree.Node = node;
+  while (root.parent) root = root.parent;
+  let packages = importsByProgram.get(root);
+  if (!packages) {
+    packages = root.type === AST_NODE_TYPES.Program ? collectImportedPackages(root) : new Set();
+    importsByProgram.set(root, packages);
+  }
+  return packages;
+}
+
 /** Packages a program imports, requires or dynamically imports (string specifiers only). */
-export function collectImportedPackages(program: TSESTree.Program): Set<string> {
+function collectImportedPackages(program: TSESTree.Program): Set<string> {
   const packages = new Set<string>();
   const addSpecifier = (specifier: string | null) => {
     if (specifier === null || specifier.startsWith(".") || specifier.startsWith("/")) return;
-    const parts = specifier.split("/");
-    packages.add(specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!);
+    packages.add(packageOfSpecifier(specifier));
   };
   for (const statement of program.body) {
     if (statement.type === AST_NODE_TYPES.ImportDeclaration) addSpecifier(statement.source.value);

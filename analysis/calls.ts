@@ -6,7 +6,8 @@ import { ACP_CLIENT_HANDLER_METHODS } from "../protocol/methods.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { followConstant } from "./walk.ts";
 import {
-  collectImportedPackages,
+  importedPackagesOf,
+  packageOfSpecifier,
   findProperty,
   getCalleeName,
   getMemberPath,
@@ -35,20 +36,6 @@ export interface HumanWaitCall {
   readonly optionsArgument: TSESTree.CallExpressionArgument | null;
   /** Set when the call is a user's own wrapper listed in options rather than a row of the table. */
   readonly wrapper: WrapperSpecifier | null;
-}
-
-const importsByProgram = new WeakMap<TSESTree.Program, Set<string>>();
-
-function importedPackagesOf(node: TSESTree.Node): Set<string> {
-  let root: TSESTree.Node = node;
-  while (root.parent) root = root.parent;
-  const program = root as TSESTree.Program;
-  let packages = importsByProgram.get(program);
-  if (!packages) {
-    packages = collectImportedPackages(program);
-    importsByProgram.set(program, packages);
-  }
-  return packages;
 }
 
 /**
@@ -194,11 +181,6 @@ function importsReceiverExport(api: HumanWaitApi, sourceCode: Readonly<TSESLint.
   return api.packages.some((pkg) => names.some((name) => bindings.get(pkg)?.has(name) === true));
 }
 
-function packageOf(specifier: string): string {
-  const parts = specifier.split("/");
-  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
-}
-
 function collectImportedNames(
   program: TSESTree.Program,
   sourceCode: Readonly<TSESLint.SourceCode>,
@@ -222,7 +204,7 @@ function collectImportedNames(
   };
   for (const statement of program.body) {
     if (statement.type === AST_NODE_TYPES.ImportDeclaration) {
-      const pkg = packageOf(statement.source.value);
+      const pkg = packageOfSpecifier(statement.source.value);
       for (const specifier of statement.specifiers) {
         if (specifier.type === AST_NODE_TYPES.ImportSpecifier) {
           const imported = specifier.imported;
@@ -243,7 +225,7 @@ function collectImportedNames(
         continue;
       const specifier = getStringValue(init.arguments[0]);
       if (specifier === null) continue;
-      const pkg = packageOf(specifier);
+      const pkg = packageOfSpecifier(specifier);
       if (declarator.id.type === AST_NODE_TYPES.Identifier) addReadsOf(pkg, declarator.id);
       if (declarator.id.type === AST_NODE_TYPES.ObjectPattern) {
         for (const property of declarator.id.properties) {

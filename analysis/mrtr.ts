@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
-  collectImportedPackages,
+  importedPackagesOf,
   findProperty,
   getMemberPath,
   getStaticPropertyName,
@@ -150,20 +150,6 @@ export function requestedKeys(call: TSESTree.CallExpression): string[] | null {
     keys.push(key);
   }
   return keys;
-}
-
-const importsByProgram = new WeakMap<TSESTree.Node, Set<string>>();
-
-/** The packages the file holding `node` imports, worked out once per file. */
-function importedPackagesOf(node: TSESTree.Node): Set<string> {
-  let root: TSESTree.Node = node;
-  while (root.parent) root = root.parent;
-  let packages = importsByProgram.get(root);
-  if (!packages) {
-    packages = root.type === AST_NODE_TYPES.Program ? collectImportedPackages(root) : new Set();
-    importsByProgram.set(root, packages);
-  }
-  return packages;
 }
 
 /**
