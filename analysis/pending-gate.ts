@@ -12,8 +12,12 @@ import { DEFAULT_STORE_NAME_PATTERN, QUESTION_WORDS, toSnakeName } from "./pendi
 const STORE_NAME = new RegExp(DEFAULT_STORE_NAME_PATTERN, "u");
 /** A member chain as written before `.set(` or `[`: `this.#pendingAnswers`, `state?.waiters`. */
 const CHAIN = String.raw`(?:[\w$#]+\s*\??\.\s*)*[\w$#]+`;
-const SET_CALL = new RegExp(String.raw`(${CHAIN})\s*\??\.\s*set\s*\(`, "g");
-const INDEXED = new RegExp(String.raw`(${CHAIN})\s*(?:\?\.\s*)?\[`, "g");
+/**
+ * `.set(` and `[`, found first and their chain read backwards from them (`chainEndingAt`): one regex of a chain
+ * followed by `.set(` retries the chain at every name of a file, most of the gate's cost on a large bundle.
+ */
+const SET_CALL = /\??\.\s*set\s*\(/g;
+const INDEXED = /(?:\?\.\s*)?\[/g;
 const SPREAD = new RegExp(String.raw`\.\.\.\s*(${CHAIN})`, "g");
 /** A computed key in an object literal (`{ ...pending, [sessionId]: resolve }`). */
 const COMPUTED_KEY = /[{,]\s*\[/g;
@@ -112,6 +116,36 @@ function bodyWrites(text: string, from: number): boolean {
   return body === null || STORE_WRITE.test(body);
 }
 
+const NAME_CHAR = /[\w$#]/;
+const SPACE = /\s/;
+
+/**
+ * The member chain (`CHAIN`) whose last name ends just before `end`, spaces between them allowed, read backwards:
+ * `this.#pending` of `this.#pending.set(`, `state?.waiters` of `state?.waiters[`. Null where no name ends there.
+ */
+function chainEndingAt(text: string, end: number): string | null {
+  let index = end;
+  while (index > 0 && SPACE.test(text[index - 1]!)) index -= 1;
+  const last = index;
+  let start = -1;
+  for (;;) {
+    let nameStart = index;
+    while (nameStart > 0 && NAME_CHAR.test(text[nameStart - 1]!)) nameStart -= 1;
+    if (nameStart === index) break;
+    start = nameStart;
+    // Another segment before this one: `name .` or `name ?.`, spaces allowed around the dot.
+    let before = nameStart;
+    while (before > 0 && SPACE.test(text[before - 1]!)) before -= 1;
+    if (text[before - 1] !== ".") break;
+    before -= 1;
+    if (text[before - 1] === "?") before -= 1;
+    while (before > 0 && SPACE.test(text[before - 1]!)) before -= 1;
+    if (before === 0 || !NAME_CHAR.test(text[before - 1]!)) break;
+    index = before;
+  }
+  return start === -1 ? null : text.slice(start, last);
+}
+
 /** `= ` or `: ` after a key in brackets: a write to the entry, or a computed key's value. */
 const WRITE_AFTER_KEY = /^\s*(?:=(?!=)|:)\s*/;
 /** How much space between a key's `]` and its `=` is read; more counts as a write (the gate admits it). */
@@ -120,17 +154,24 @@ const MAX_WRITE_GAP = 256;
 /** Whether a store write in `text` may be tied to a question, as the analysis reads the names around it. */
 export function textMayTiePendingToQuestion(text: string): boolean {
   for (const match of text.matchAll(SET_CALL)) {
-    if (chainTies(match[1]!)) return true;
+    const chain = chainEndingAt(text, match.index);
+    if (chain === null) continue;
+    if (chainTies(chain)) return true;
     if (entryTies(bracketed(text, match.index + match[0].length))) return true;
   }
-  for (const match of [...text.matchAll(INDEXED), ...text.matchAll(COMPUTED_KEY)]) {
-    const key = bracketed(text, match.index + match[0].length);
+  const indexed = [...text.matchAll(INDEXED)].flatMap((match) => {
+    const chain = chainEndingAt(text, match.index);
+    return chain === null ? [] : [{ end: match.index + match[0].length, chain }];
+  });
+  const computed = [...text.matchAll(COMPUTED_KEY)].map((match) => ({ end: match.index + match[0].length }));
+  for (const match of [...indexed, ...computed] as { end: number; chain?: string }[]) {
+    const key = bracketed(text, match.end);
     if (key === null) return true;
-    const afterKey = match.index + match[0].length + key.length + 1;
+    const afterKey = match.end + key.length + 1;
     // A window, not the rest of the file: a file with many brackets must not be copied once per bracket.
     const write = WRITE_AFTER_KEY.exec(text.slice(afterKey, afterKey + MAX_WRITE_GAP));
     if (!write) continue;
-    if (match[1] !== undefined && chainTies(match[1])) return true;
+    if (match.chain !== undefined && chainTies(match.chain)) return true;
     // Only an object literal written in place has keys the analysis reads (through parentheses and `as`).
     const valueStart = afterKey + write[0].length;
     if (/[({]/.test(text[valueStart] ?? "") && entryTies(bracketed(text, valueStart + 1))) return true;
