@@ -20,3 +20,161 @@ export function bracketedText(text: string, start: number, maxChars: number): st
   }
   return null;
 }
+
+/** Where a `/` may start a regular expression rather than divide: after one of these, or at the start. */
+const BEFORE_REGEX = new Set([
+  "",
+  "(",
+  ",",
+  "=",
+  ":",
+  "[",
+  "!",
+  "&",
+  "|",
+  "?",
+  "{",
+  "}",
+  ";",
+  "+",
+  "-",
+  "*",
+  "%",
+  "<",
+  ">",
+  "~",
+  "^",
+]);
+
+/** A keyword after which a `/` starts a regular expression (`return /x/`), though it reads like a name. */
+const KEYWORD_BEFORE = /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await)\s*$/;
+
+function startsRegex(text: string, index: number, previous: string): boolean {
+  return (
+    BEFORE_REGEX.has(previous) || (previous === ")" && KEYWORD_BEFORE.test(text.slice(Math.max(0, index - 12), index)))
+  );
+}
+
+/**
+ * A text's code apart: comments and the insides of strings, templates and regular expressions blanked (same length,
+ * line breaks kept), and the strings' contents listed with their quote. A token-free reading, as exact as a gate
+ * needs: where it misreads, it blanks code rather than showing a string as code (a template's `${…}` is blanked too).
+ */
+export function splitCode(text: string): { code: string; strings: { quote: string; value: string }[] } {
+  const out: string[] = [];
+  const strings: { quote: string; value: string }[] = [];
+  let previous = "";
+  let index = 0;
+  const blank = (from: number, to: number) => out.push(text.slice(from, to).replace(/[^\n]/g, " "));
+  while (index < text.length) {
+    const char = text[index]!;
+    const next = text[index + 1];
+    let end = -1;
+    if (char === "/" && next === "/") {
+      end = text.indexOf("\n", index);
+      if (end === -1) end = text.length;
+    } else if (char === "/" && next === "*") {
+      end = text.indexOf("*/", index + 2);
+      end = end === -1 ? text.length : end + 2;
+    } else if (char === '"' || char === "'" || char === "`" || (char === "/" && startsRegex(text, index, previous))) {
+      end = index + 1;
+      while (end < text.length && text[end] !== char) {
+        if (text[end] === "\\") end += 1;
+        else if (char !== "`" && text[end] === "\n") break;
+        end += 1;
+      }
+      end = Math.min(end + 1, text.length);
+      if (char !== "/" && char !== "`") strings.push({ quote: char, value: text.slice(index + 1, end - 1) });
+      out.push(char);
+      blank(index + 1, end - 1);
+      out.push(text.slice(end - 1, end));
+      previous = char === "/" ? ")" : '"';
+      index = end;
+      continue;
+    }
+    if (end !== -1) {
+      blank(index, end);
+      index = end;
+      continue;
+    }
+    out.push(char);
+    if (!/\s/.test(char)) previous = /[\w$#)\]]/.test(char) ? ")" : char;
+    index += 1;
+  }
+  return { code: out.join(""), strings };
+}
+
+/** Words whose `(…) {` opens a block, not a function's body. */
+const BLOCK_KEYWORD = /(?:^|[^\w$.])(?:if|for|while|switch|catch|with|await)\s*$/;
+/** How much text before a function's parameters is taken with it: `async function askUser`. */
+const HEADER_CHARS = 60;
+
+/**
+ * The span of `code` (from `splitCode`) that holds the innermost function around `index`: its parameters, body and a
+ * little before them. A block that is not plainly a function's (`if (…) {`, an object, a class body, a return type
+ * before the brace) is passed over for the one around it, so the span is never smaller than the function. The whole
+ * text where no function encloses `index`; null where the braces do not close.
+ */
+export function enclosingFunctionSpan(code: string, index: number): [number, number] | null {
+  let depth = 0;
+  for (let at = index - 1; at >= 0; at -= 1) {
+    const char = code[at];
+    if (char === "}" || char === ")" || char === "]") depth += 1;
+    else if (char === "(" || char === "[") depth = Math.max(0, depth - 1);
+    else if (char === "{") {
+      if (depth > 0) {
+        depth -= 1;
+        continue;
+      }
+      const parameters = functionParametersBefore(code, at);
+      if (parameters === -1) continue;
+      const body = bracketedText(code, at + 1, code.length);
+      return body === null ? null : [Math.max(0, parameters - HEADER_CHARS), at + body.length + 2];
+    }
+  }
+  return [0, code.length];
+}
+
+/**
+ * Where the parameters start of the function whose body the `{` at `open` begins: after `=>` (a list or one name)
+ * or a list `(…)` that no block keyword owns. -1 when the brace does not plainly open a function's body.
+ */
+function functionParametersBefore(code: string, open: number): number {
+  let at = open - 1;
+  while (at >= 0 && /\s/.test(code[at]!)) at -= 1;
+  const arrow = code[at] === ">" && code[at - 1] === "=";
+  if (arrow) {
+    at -= 2;
+    while (at >= 0 && /\s/.test(code[at]!)) at -= 1;
+    if (code[at] !== ")") {
+      while (at > 0 && /[\w$]/.test(code[at - 1]!)) at -= 1;
+      return at;
+    }
+  } else if (code[at] !== ")") return -1;
+  let depth = 0;
+  for (; at >= 0; at -= 1) {
+    if (code[at] === ")") depth += 1;
+    else if (code[at] === "(" && --depth === 0) break;
+  }
+  if (at < 0) return -1;
+  return arrow || !BLOCK_KEYWORD.test(code.slice(Math.max(0, at - 12), at)) ? at : -1;
+}
+
+/**
+ * Whether `index` is in a `//` comment or on a line of a `/**` block's (a line starting with `*` below one that
+ * starts with `/*` or `*`): a name there is prose.
+ */
+export function inLineComment(text: string, index: number): boolean {
+  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
+  const line = text.slice(lineStart, index);
+  if (/^\s*\/\//.test(line)) return true;
+  if (!/^\s*\*(?:\s|$)/.test(line) || lineStart === 0) return false;
+  const previousStart = text.lastIndexOf("\n", lineStart - 2) + 1;
+  return /^\s*(?:\/\*|\*)/.test(text.slice(previousStart, lineStart));
+}
+
+/** Whether `pattern` (global) matches `text` somewhere outside a `//` or doc comment's line (`inLineComment`). */
+export function matchesOutsideLineComments(text: string, pattern: RegExp): boolean {
+  for (const match of text.matchAll(pattern)) if (!inLineComment(text, match.index)) return true;
+  return false;
+}

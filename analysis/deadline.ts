@@ -17,6 +17,8 @@ import type { HumanWaitCall } from "./calls.ts";
 import type { HumanWaitApi } from "../protocol/apis.ts";
 import { describeHelper, raceHelperOf } from "./race-helper.ts";
 import { findCallerSignals, isSignal, type CallerSignal } from "./signals.ts";
+import { SIGNAL_NAME } from "./signal-names.ts";
+import { HUMAN_ANSWER_HINT } from "../protocol/words.ts";
 import { isSettledOnlyWithSignals } from "./settlers.ts";
 import { fieldPresence } from "./types.ts";
 import {
@@ -442,10 +444,6 @@ export function describeDeadlineFix(api: HumanWaitApi): string {
   return `pass \`${api.deadlineFields[0]}\`${signal} in its options`;
 }
 
-/** Words that tie a hand-rolled pending promise to a person being asked. */
-const HUMAN_ANSWER_HINT =
-  /elicit|permission|approv|consent|question|answer|user_?input|ask_?user|confirm|session\/request_permission|elicitation\/create/i;
-
 export interface HandRolledWait {
   readonly promise: TSESTree.NewExpression;
   /** Where the resolver is kept (`pending.set(id, resolve)`, `this.waiters[id] = resolve`). */
@@ -652,9 +650,6 @@ function isSettledByAnotherMethod(
   );
 }
 
-/** Names that hold an abort signal, as a cheap syntactic test for "this wait listens to one". */
-const SIGNAL_LIKE_NAME = /^(?:abort|cancel|cancellation|caller|request|parent|outer)?[sS]ignal$/;
-
 /** Whether a function sets a timer anywhere (its nested callbacks included). */
 export function setsTimer(owner: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   return walkSubtree(
@@ -667,7 +662,7 @@ export function setsTimer(owner: TSESTree.Node, sourceCode: Readonly<TSESLint.So
 /** Whether a function touches an abort signal anywhere (its nested callbacks included). */
 function touchesSignal(owner: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   return walkSubtree(owner, sourceCode.visitorKeys, (node) => {
-    if (node.type === AST_NODE_TYPES.Identifier && SIGNAL_LIKE_NAME.test(node.name)) return true;
+    if (node.type === AST_NODE_TYPES.Identifier && SIGNAL_NAME.test(node.name)) return true;
     return node.type === AST_NODE_TYPES.Literal && node.value === "abort";
   });
 }

@@ -3,9 +3,10 @@
  * parser-facing side is analysis/calls.ts. Rules and codemods never test method names themselves.
  */
 import { HUMAN_WAIT_APIS, WEB_PERMISSION_RECEIVERS, type CallOverload, type HumanWaitApi } from "../protocol/apis.ts";
-import { ASK_SHAPE_WORDS, HUMAN_WAIT_WORDS } from "../protocol/words.ts";
+import { ASK_SHAPE_WORDS, HUMAN_ANSWER_HINT, HUMAN_WAIT_WORDS } from "../protocol/words.ts";
 import { isRequestBuilderName } from "./mrtr.ts";
-import { bracketedText } from "./brackets.ts";
+import { bracketedText, enclosingFunctionSpan, splitCode } from "./brackets.ts";
+import { SIGNAL_NAME_WORDS } from "./signal-names.ts";
 
 /** Every method name that may start a human wait; used for cheap pre-filtering. */
 export const HUMAN_WAIT_METHOD_NAMES: ReadonlySet<string> = new Set(HUMAN_WAIT_APIS.map((api) => api.method));
@@ -75,6 +76,7 @@ function shapes(): AskShapes {
   const words = ASK_SHAPE_WORDS;
   const slashed = words.requestMethods.filter((method) => method.includes("/"));
   const named = words.requestMethods.filter((method) => !method.includes("/"));
+  const paramKeys = `(?:${words.paramKeys.map(escapeWord).join("|")})(?![\\w$])`;
   const literal = `["'\`](?:${words.answerLiterals.map(escapeWord).join("|")})["'\`]`;
   askShapes = {
     calls: new RegExp(callOf(words.callNames)),
@@ -95,7 +97,9 @@ function shapes(): AskShapes {
       `(?:[:<|&]|\\bas|\\bsatisfies|\\btypeof)\\s*(?:[\\w$]+\\.)*(?:${words.answerTypes.map(escapeWord).join("|")})${NAME_END}`,
     ),
     // A key of an object literal: `{ message, requestedSchema }`, `requestedSchema: {…}`, `"requestedSchema": …`.
-    paramKeys: new RegExp(`${NAME_START}["']?(?:${words.paramKeys.map(escapeWord).join("|")})["']?\\s*[:,}]`),
+    // `key:` (not a member read: `params.requestedSchema : undefined` in a ternary), or a shorthand after `{` or `,`
+    // (not a call's first argument: `apply(requestedSchema, data)`).
+    paramKeys: new RegExp(`(?<![\\w$.])["']?${paramKeys}["']?\\s*:|[{,]\\s*${paramKeys}\\s*[,}]`),
     // `=== "accept"`, `"decline" !=`, `case "cancelled":` (through a parenthesis or an `as const`).
     answerComparison: new RegExp(
       `(?:[=!]=|\\bcase)\\s*\\(?\\s*${literal}|${literal}\\s*(?:as\\s+const\\s*)?\\)?\\s*[=!]=`,
@@ -137,15 +141,18 @@ export function textMaySendQuestionParams(text: string): boolean {
 const PROMISE_EXECUTOR = /\bnew\s+Promise\s*(?:<[^;{}()]{0,300}>\s*)?\(/g;
 /** An executor's parameters: `(resolve, reject) =>`, `resolve =>`, `function (res) {`. */
 const EXECUTOR_PARAMS = /^\s*(?:async\s*)?(?:function\b\s*[\w$]*\s*)?(?:\(([^()]*)\)|([\w$]+)\s*=>)/;
-/** How a hand-rolled wait's executor keeps its settler (analysis/deadline.ts `findStoredSettler`). */
-const KEEPS_SETTLER = /\.\s*(?:set|push)\s*\(|\]\s*=(?!=)|\bthis\s*\.\s*[\w$#]+\s*=(?!=)/;
+/** A keyed store's write, as analysis/deadline.ts `findStoredSettler` reads one: `.set(`, `.push(`, `[id] =`. */
+const KEYED_WRITE = /\.\s*(?:set|push)\s*\(|\]\s*=(?!=)/;
+/** A field's write, `this._resolve = resolve`: kept for a waiter object, if another method calls the field. */
+const FIELD_WRITE = /\bthis\s*\.\s*([\w$#]+)\s*=(?!=)/g;
+/** A name that holds an abort signal, in code: the wait's function listens to one (`touchesSignal`). */
+const SIGNAL_WORD = new RegExp(`(?<![\\w$#])${SIGNAL_NAME_WORDS}(?![\\w$])`);
 
 /**
- * Whether an executor's text may keep one of its settlers: a store call or assignment there, and a settler named
- * other than as a call (`pending.set(id, resolve)`, `{ resolve, reject }`; `resolve(value)` settles, it keeps nothing).
+ * Whether an executor's text may keep one of its settlers: a settler named other than as a call (`pending.set(id,
+ * resolve)`, `{ resolve, reject }`; `resolve(value)` settles, it keeps nothing).
  */
-function keepsSettler(executor: string): boolean {
-  if (!KEEPS_SETTLER.test(executor)) return false;
+function namesSettler(executor: string): boolean {
   const params = EXECUTOR_PARAMS.exec(executor);
   // Parameters the text does not show plainly (destructured, defaulted): count as kept.
   const names = params ? (params[1] ?? params[2] ?? "").split(",").map((name) => name.trim()) : [];
@@ -156,14 +163,38 @@ function keepsSettler(executor: string): boolean {
     new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$]|\\s*(?:\\?\\.\\s*)?\\()`).test(body),
   );
 }
+
+/** `this.<field>(`, `this.<field>?.(`, `(this.<field>)(`: the call a waiter object's other method settles it with. */
+function callsField(text: string, field: string): boolean {
+  const name = field.replace(/\$/g, "\\$");
+  return new RegExp(
+    `\\bthis\\s*(?:\\.\\s*${name}|\\[\\s*["'\`]${name}["'\`]\\s*\\])(?![\\w$])[\\s!)]*(?:\\?\\.\\s*)?\\(`,
+  ).test(text);
+}
+
 /** How far an executor is read; a longer one counts as keeping its settler (the gate admits it). */
 const MAX_EXECUTOR_CHARS = 20_000;
 
-/** Whether a `new Promise(…)` of the text may keep its `resolve` for someone else to call. */
+/**
+ * Whether a `new Promise(…)` of the text may keep its `resolve` for someone else to call, where a hand-rolled wait's
+ * recogniser (analysis/deadline.ts) can read it: in a keyed store, within a function that speaks of an answer and
+ * touches no signal; or in a field that another method calls (a waiter object).
+ */
 export function textMayStoreSettler(text: string): boolean {
+  let code: string | undefined;
   for (const match of text.matchAll(PROMISE_EXECUTOR)) {
     const executor = bracketedText(text, match.index + match[0].length, MAX_EXECUTOR_CHARS);
-    if (executor === null || keepsSettler(executor)) return true;
+    if (executor === null) return true;
+    if (!namesSettler(executor)) continue;
+    for (const [, field] of executor.matchAll(FIELD_WRITE)) if (callsField(text, field!)) return true;
+    if (!KEYED_WRITE.test(executor)) continue;
+    code ??= splitCode(text).code;
+    // The executor lies within the wait's function, the span found around it holds that function: a signal named in
+    // the one, and no answer word in the other, each rule the wait out.
+    const executorStart = match.index + match[0].length;
+    if (SIGNAL_WORD.test(code.slice(executorStart, executorStart + executor.length))) continue;
+    const owner = enclosingFunctionSpan(code, match.index);
+    if (owner === null || HUMAN_ANSWER_HINT.test(text.slice(owner[0], owner[1]))) return true;
   }
   return false;
 }

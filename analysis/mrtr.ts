@@ -12,6 +12,7 @@ import {
   getStringValue,
   unwrapExpression,
 } from "./ast.ts";
+import { matchesOutsideLineComments } from "./brackets.ts";
 import {
   ELICIT_KIND,
   INPUT_RESPONSE_KINDS,
@@ -30,6 +31,44 @@ import {
 
 export function textMayUseMrtr(text: string): boolean {
   return MRTR_TEXT_HINT.test(text);
+}
+
+/** A name as a whole word (not inside a longer name). */
+const wholeName = (names: readonly string[]) => `(?<![\\w$])(?:${names.join("|")})(?![\\w$])`;
+/** A name bound to another (`import { acceptedContent as read }`, `const { acceptedContent: read } = mrtr`). */
+const renamed = (names: readonly string[]) => `${wholeName(names)}\\s*(?:as\\s+|:\\s*)[\\w$]`;
+
+/**
+ * The second step of a gate on answers read under MRTR (exhaustive-action): a reader called (`acceptedContent(…)`,
+ * `mrtr.inputResponse(…)`) or bound under another name, or the raw answers' field named (`ctx.mcpReq.inputResponses`).
+ * The SDK's own code names the readers in its exports and comments, and reads none.
+ */
+const READS_MRTR_ANSWER = new RegExp(
+  [
+    `${wholeName(ANSWER_READERS)}\\s*(?:["'\`]\\s*\\])?\\s*(?:\\?\\.\\s*)?(?:<[^;{}()]{0,300}>\\s*)?\\(`,
+    renamed(ANSWER_READERS),
+    wholeName([INPUT_RESPONSES_FIELD]),
+  ].join("|"),
+);
+
+export function textMayReadMrtrAnswer(text: string): boolean {
+  return textMayUseMrtr(text) && READS_MRTR_ANSWER.test(text);
+}
+
+const SERVER_CLASS_NAMES = MRTR_SERVER_CLASSES.map((server) => server.name);
+/** `new McpServer(`, `new sdk.Server<T>(`, or a server class bound under another name. */
+const BUILDS_MRTR_SERVER = new RegExp(
+  `\\bnew\\s+(?:[\\w$]+\\s*\\.\\s*)*${wholeName(SERVER_CLASS_NAMES)}\\s*(?:<[^;{}()]{0,300}>\\s*)?\\(|${renamed(SERVER_CLASS_NAMES)}`,
+  "g",
+);
+
+/**
+ * The second step of verify-request-state's gate: the file builds a server of a class whose options take the
+ * `requestState` hook (protocol/mrtr.ts `MRTR_SERVER_CLASSES`); the rule judges state only where the server is built.
+ */
+export function textMayBuildMrtrServer(text: string): boolean {
+  // The SDK's own docs build one in every example of a comment.
+  return matchesOutsideLineComments(text, BUILDS_MRTR_SERVER);
 }
 
 /**

@@ -6,7 +6,7 @@
  * a person. A file whose question words are all elsewhere (a role `"user"`, a schema's `Elicitation`) ties nothing.
  * Each test reads more than the analysis does (every segment of a path, every function-like name), never less.
  */
-import { bracketedText } from "./brackets.ts";
+import { bracketedText, inLineComment } from "./brackets.ts";
 import { DEFAULT_STORE_NAME_PATTERN, QUESTION_WORDS, toSnakeName } from "./pending.ts";
 
 const STORE_NAME = new RegExp(DEFAULT_STORE_NAME_PATTERN, "u");
@@ -72,19 +72,6 @@ function functionNameTies(text: string): boolean {
     if (named && bodyWrites(text, end)) return true;
   }
   return false;
-}
-
-/**
- * Whether `index` is in a `//` comment or on a line of a `/**` block's (a line starting with `*` below one that
- * starts with `/*` or `*`): a name there is prose.
- */
-function inLineComment(text: string, index: number): boolean {
-  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
-  const line = text.slice(lineStart, index);
-  if (/^\s*\/\//.test(line)) return true;
-  if (!/^\s*\*(?:\s|$)/.test(line) || lineStart === 0) return false;
-  const previousStart = text.lastIndexOf("\n", lineStart - 2) + 1;
-  return /^\s*(?:\/\*|\*)/.test(text.slice(previousStart, lineStart));
 }
 
 /** How far a function's body is read for a store write; a longer body counts as writing (the gate admits it). */

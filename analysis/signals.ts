@@ -9,6 +9,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getMemberPath, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { matchToolHandler, type HumanWaitCall } from "./calls.ts";
+import { SIGNAL_NAME } from "./signal-names.ts";
 import { isAbortSignalStaticCall, resolveIdentifier, singleInitializer, walkSubtree } from "./walk.ts";
 import { fieldPresence, hasAbortSignalType, isContextuallyTypedParameter, signalPathsOfType } from "./types.ts";
 
@@ -22,9 +23,6 @@ export type CallerSignal =
       readonly path: readonly string[];
       readonly text: string;
     };
-
-/** Names that, on a parameter or variable, hold a cancellation signal. */
-const SIGNAL_NAME = /^(?:abort|cancel|cancellation|caller|request|parent|outer)?[sS]ignal$/;
 
 /** Parameter names that by MCP SDK v1 convention hold `RequestHandlerExtra` (which always has `signal`). */
 const EXTRA_NAME = /^extra$/;

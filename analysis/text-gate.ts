@@ -14,7 +14,7 @@ import {
   textMaySendQuestionParams,
   textMayStoreSettler,
 } from "./human-wait.ts";
-import { textMayUseMrtr } from "./mrtr.ts";
+import { textMayBuildMrtrServer, textMayReadMrtrAnswer, textMayUseMrtr } from "./mrtr.ts";
 
 /** A file's text, or its `SourceCode` (ESLint's or typescript-eslint's: only its `text` is read). */
 export type TextSource = string | { readonly text: string };
@@ -44,6 +44,10 @@ export interface TextFacts {
   readonly comparesAnswerLiteral: boolean;
   /** It names an MRTR builder or reader (protocol/mrtr.ts). */
   readonly mayUseMrtr: boolean;
+  /** It names MRTR and calls an answer reader, or reads the raw answers (analysis/mrtr.ts `textMayReadMrtrAnswer`). */
+  readonly mayReadMrtrAnswer: boolean;
+  /** It names MRTR and builds a server whose options take the `requestState` hook. */
+  readonly mayBuildMrtrServer: boolean;
   /** It awaits anything. */
   readonly awaits: boolean;
 }
@@ -78,6 +82,8 @@ class LazyFacts implements TextFacts {
   #mayCompareAnswer: boolean | undefined;
   #comparesAnswerLiteral: boolean | undefined;
   #mayUseMrtr: boolean | undefined;
+  #mayReadMrtrAnswer: boolean | undefined;
+  #mayBuildMrtrServer: boolean | undefined;
   #awaits: boolean | undefined;
   constructor(readonly text: string) {}
   get mayWaitOnPerson(): boolean {
@@ -103,6 +109,12 @@ class LazyFacts implements TextFacts {
   }
   get mayUseMrtr(): boolean {
     return (this.#mayUseMrtr ??= textMayUseMrtr(this.text));
+  }
+  get mayReadMrtrAnswer(): boolean {
+    return (this.#mayReadMrtrAnswer ??= this.mayUseMrtr && textMayReadMrtrAnswer(this.text));
+  }
+  get mayBuildMrtrServer(): boolean {
+    return (this.#mayBuildMrtrServer ??= this.mayUseMrtr && textMayBuildMrtrServer(this.text));
   }
   get awaits(): boolean {
     return (this.#awaits ??= this.text.includes("await"));

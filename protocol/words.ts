@@ -42,6 +42,10 @@ function handlerWords(api: HandlerRegistrationApi): readonly string[] {
   return [handlerKey ?? api.method];
 }
 
+/** Words that tie a hand-rolled pending promise (analysis/deadline.ts) to a person being asked, in its function. */
+export const HUMAN_ANSWER_HINT =
+  /elicit|permission|approv|consent|question|answer|user_?input|ask_?user|confirm|session\/request_permission|elicitation\/create/i;
+
 /** A file that could compare anything with an answer literal holds one of these (`selected` covers ACP's outcome). */
 export const ANSWER_LITERAL_HINT = /accept|decline|cancel|selected/;
 

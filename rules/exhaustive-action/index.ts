@@ -31,8 +31,8 @@ export const EXPLAINS_MISSING_REWRITE: ReadonlySet<MessageIds> = new Set([
 
 /**
  * Whether this rule can report anything in a file with this text. Untyped, only files that compare an answer literal
- * where they ask a person (or send a question's parameters), or that register a question's handler, can hold an
- * answer, and files that name one of the user's wrappers; typed, any file comparing an answer literal can. The
+ * where they ask a person (or send a question's parameters), that register a question's handler, or that read an
+ * answer under MRTR can hold an answer, and files that name one of the user's wrappers; typed, any file comparing an answer literal can. The
  * codemod uses this same test.
  */
 export function mayReport(source: TextSource, options: Options[0] = {}, typed = false): boolean {
@@ -44,7 +44,7 @@ export function mayReport(source: TextSource, options: Options[0] = {}, typed = 
     typed ||
     (facts.comparesAnswerLiteral && (facts.mayAskPerson || facts.maySendQuestionParams)) ||
     facts.mayHandleQuestion ||
-    facts.mayUseMrtr ||
+    facts.mayReadMrtrAnswer ||
     mentionsWrapper(facts.text, wrappers)
   );
 }

@@ -24,12 +24,13 @@ import { MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
 export type { MessageIds } from "./options.ts";
 
 /**
- * Whether this rule could report on a file with this text: it must name requestState and an MRTR builder.
+ * Whether this rule could report on a file with this text: it must name requestState and build a server of a class
+ * whose options take the verify hook (the rule judges state only where the server is built).
  * @public read through the module registry in rules/index.ts (no codemod imports it by name).
  */
 export function mayReport(source: TextSource): boolean {
   const facts = textFacts(source);
-  return facts.text.includes(REQUEST_STATE_FIELD) && facts.mayUseMrtr;
+  return facts.text.includes(REQUEST_STATE_FIELD) && facts.mayBuildMrtrServer;
 }
 
 export default createRule<Options, MessageIds>({

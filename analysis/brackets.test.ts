@@ -1,0 +1,42 @@
+/** analysis/brackets.ts: plain-text reading for the gates' second step. */
+import { describe, expect, it } from "vitest";
+import { enclosingFunctionSpan, splitCode } from "./brackets.ts";
+
+describe("splitCode", () => {
+  it("blanks comments, strings, templates and regular expressions, keeping every offset", () => {
+    const text = "const a = 'signal'; // signal\nconst b = /signal/.test(`x${signal}`); /* signal */ signal(a / b);";
+    const { code, strings } = splitCode(text);
+    expect(code).toHaveLength(text.length);
+    expect(code.split("\n")).toHaveLength(2);
+    expect(code.match(/signal/g)).toEqual(["signal"]);
+    expect(strings).toEqual([{ quote: "'", value: "signal" }]);
+  });
+
+  it("reads a `/` after `return` as a regular expression, after a name as a division", () => {
+    expect(splitCode("return /abort/;").code).not.toContain("abort");
+    expect(splitCode("const x = abort / signal;").code).toContain("signal");
+  });
+});
+
+describe("enclosingFunctionSpan", () => {
+  const spanText = (text: string, marker: string) => {
+    const span = enclosingFunctionSpan(splitCode(text).code, text.indexOf(marker));
+    return span && text.slice(...span);
+  };
+
+  it("passes over blocks and objects for the function around them", () => {
+    const text = "x();\nfunction outer(a) {\n  if (a) {\n    run({ at: HERE });\n  }\n}\ny();";
+    expect(spanText(text, "HERE")).toMatch(/^[\s\S]*function outer\(a\) \{[\s\S]*\}$/);
+    expect(spanText(text, "HERE")).not.toContain("y()");
+  });
+
+  it("takes an arrow's body and a method's, and the whole text outside any function", () => {
+    expect(spanText("list.map((id) => { return HERE; }); later();", "HERE")).not.toContain("later");
+    expect(spanText("class A {\n  ask(id) {\n    HERE;\n  }\n  other() {}\n}", "HERE")).not.toContain("other");
+    expect(spanText("const top = HERE;", "HERE")).toBe("const top = HERE;");
+  });
+
+  it("is null where the function's braces do not close", () => {
+    expect(spanText("function f() {\n  HERE;\n", "HERE")).toBeNull();
+  });
+});
