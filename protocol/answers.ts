@@ -11,6 +11,8 @@
 export const ELICIT_ACTION = { accept: "accept", decline: "decline", cancel: "cancel" } as const;
 export const ELICIT_ACTIONS = [ELICIT_ACTION.accept, ELICIT_ACTION.decline, ELICIT_ACTION.cancel] as const;
 export type ElicitAction = (typeof ELICIT_ACTIONS)[number];
+/** The field of `ElicitResult` that holds the answer, present only with accept (MCP 2025-06-18 `ElicitResult`). */
+export const ELICIT_CONTENT_FIELD = "content";
 
 /** What each action means to a person, for messages, docs and the comments codemods write. */
 export const ELICIT_ACTION_MEANING: Readonly<Record<ElicitAction, string>> = {

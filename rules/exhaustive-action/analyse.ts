@@ -41,6 +41,7 @@ import {
   merges,
   namesBothNonAccept,
   pathName,
+  picksAcceptedContent,
   sameClauseEffect,
   sameTokens,
   sameValues,
@@ -214,6 +215,7 @@ export function analyseTernary(check: Check, node: TSESTree.ConditionalExpressio
   const { found, whenTrue, whenFalse } = split;
   if (found.viaFlag && isStatusTextOfReturnedGate(node, sourceCode)) return;
   const { discriminant, comparison } = found;
+  if (picksAcceptedContent(node, whenTrue, whenFalse, discriminant)) return;
   const mappedToReject = cancelledMappedToReject(node, found.discriminant, whenTrue, whenFalse, sourceCode);
   if (mappedToReject) {
     report(check, comparison.comparison, discriminant, mappedToReject, { reason: "a ternary is an expression" });

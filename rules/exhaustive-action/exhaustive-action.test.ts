@@ -248,6 +248,22 @@ async function remove(server, file) {
     ],
   },
   {
+    name: "contrast: a ternary whose other branch words a decision, beside the content it picks",
+    code: `
+async function resume(server) {
+  const answer = await server.elicitInput({ message: "Continue?", requestedSchema });
+  return { resumeData: answer.action === "accept" ? answer.content ?? {} : "declined" };
+}`,
+    errors: [
+      {
+        messageId: "declineAndCancelMerged",
+        data: { path: "This ternary's second branch", rewrite: TERNARY_REASON },
+        line: 4,
+        suggestions: [],
+      },
+    ],
+  },
+  {
     name: "ternary: reported, no rewrite",
     code: `
 async function deploy(server) {
@@ -1611,6 +1627,23 @@ async function deploy(server) {
 
 untypedRuleTester.run("exhaustive-action", rule, {
   valid: [
+    {
+      name: "a ternary that picks the content only accept has, the action kept beside it (@mastra/mcp@2.0.0)",
+      code: `
+async function resume(server) {
+  const answer = await server.elicitInput({ message: "Continue?", requestedSchema });
+  return { outcome: answer.action, resumeData: answer.action === "accept" ? answer.content ?? {} : void 0 };
+}`,
+    },
+    {
+      name: "a ternary that picks the content or null",
+      code: `
+async function collect(server) {
+  const answer = await server.elicitInput({ message: "Your name?", requestedSchema });
+  const content = answer.action !== "accept" ? null : answer.content;
+  return { action: answer.action, content };
+}`,
+    },
     {
       name: "contrast: the askWithin race helper handed something that asks nobody",
       code: `

@@ -29,7 +29,14 @@ import {
   type BranchContext,
   type Discriminant,
 } from "../../analysis/branches.ts";
-import { ACP_OUTCOMES, ELICIT_ACTIONS, ELICIT_ACTION, ACP_OUTCOME, OPTION_ID_FIELD } from "../../protocol/answers.ts";
+import {
+  ACP_OUTCOMES,
+  ELICIT_ACTIONS,
+  ELICIT_ACTION,
+  ELICIT_CONTENT_FIELD,
+  ACP_OUTCOME,
+  OPTION_ID_FIELD,
+} from "../../protocol/answers.ts";
 
 export interface FoundDiscriminant {
   discriminant: Discriminant;
@@ -292,4 +299,42 @@ export function cancelledMappedToReject(
 function readsOptionId(node: TSESTree.Node): boolean {
   const target = unwrapExpression(node);
   return target.type === AST_NODE_TYPES.MemberExpression && getStaticPropertyName(target) === OPTION_ID_FIELD;
+}
+
+/**
+ * `resumeData: answer.action === "accept" ? answer.content ?? {} : undefined`: the ternary picks the content, which
+ * exists only with accept, and leaves nothing otherwise. It decides nothing a person said; whatever reads the
+ * `undefined` later does, and is judged there (or carries the action beside it).
+ */
+export function picksAcceptedContent(
+  ternary: TSESTree.ConditionalExpression,
+  whenTrue: readonly AnswerValue[],
+  whenFalse: readonly AnswerValue[],
+  discriminant: Discriminant,
+): boolean {
+  if (discriminant.kind !== "mcp") return false;
+  const onlyAccept = (values: readonly AnswerValue[]) => values.length === 1 && values[0] === ELICIT_ACTION.accept;
+  const [picked, rest] = onlyAccept(whenTrue)
+    ? [ternary.consequent, ternary.alternate]
+    : onlyAccept(whenFalse)
+      ? [ternary.alternate, ternary.consequent]
+      : [null, null];
+  return picked !== null && rest !== null && isNothing(rest) && readsContent(picked);
+}
+
+/** `undefined`, `void 0`, `null`. */
+function isNothing(node: TSESTree.Node): boolean {
+  const value = unwrapExpression(node);
+  return (
+    (value.type === AST_NODE_TYPES.Identifier && value.name === "undefined") ||
+    (value.type === AST_NODE_TYPES.Literal && value.value === null && !("regex" in value)) ||
+    (value.type === AST_NODE_TYPES.UnaryExpression && value.operator === "void")
+  );
+}
+
+/** `answer.content`, `answer.content ?? {}`, `answer.content || {}`. */
+function readsContent(node: TSESTree.Node): boolean {
+  const value = unwrapExpression(node);
+  if (value.type === AST_NODE_TYPES.LogicalExpression && value.operator !== "&&") return readsContent(value.left);
+  return value.type === AST_NODE_TYPES.MemberExpression && getStaticPropertyName(value) === ELICIT_CONTENT_FIELD;
 }
