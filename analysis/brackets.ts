@@ -1,5 +1,5 @@
 /**
- * Bracket matching over plain text, for the text gates' second step (which reads a file before it is parsed): no
+ * Plain-text reading (names, calls, brackets, comments) for the text gates' second step (which reads a file before it is parsed): no
  * tokens, so a bracket in a string or comment counts, which only ever lets a file in.
  */
 
@@ -19,6 +19,23 @@ export function bracketedText(text: string, start: number, maxChars: number): st
     }
   }
   return null;
+}
+
+export const escapeWord = (word: string) => word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+/** Not inside a longer name: `zRequestPermissionRequest` is not `RequestPermission`. */
+export const NAME_START = "(?<![\\w$])";
+export const NAME_END = "(?![\\w$])";
+/** Type arguments before a call's parentheses (`elicit<Answer>(`), bounded so a stray `<` costs little. */
+const TYPE_ARGUMENTS = "(?:<[^;{}()]{0,300}>\\s*)?";
+
+/** One of `names` as a whole name. */
+export function wholeName(names: readonly string[]): string {
+  return `${NAME_START}(?:${names.map(escapeWord).join("|")})${NAME_END}`;
+}
+
+/** `name(`, `name?.(`, `name<T>(`, `["name"](`: a call of one of `names` (or a method's definition, which reads alike). */
+export function callOf(names: readonly string[]): string {
+  return `${NAME_START}(?:${names.map(escapeWord).join("|")})(?:["'\`]\\s*\\])?\\s*(?:\\?\\.\\s*)?${TYPE_ARGUMENTS}\\(`;
 }
 
 /** Where a `/` may start a regular expression rather than divide: after one of these, or at the start. */
@@ -56,13 +73,12 @@ function startsRegex(text: string, index: number, previous: string): boolean {
 }
 
 /**
- * A text's code apart: comments and the insides of strings, templates and regular expressions blanked (same length,
- * line breaks kept), and the strings' contents listed with their quote. A token-free reading, as exact as a gate
+ * A text's code alone: comments and the insides of strings, templates and regular expressions blanked (same length,
+ * line breaks kept). A token-free reading, as exact as a gate
  * needs: where it misreads, it blanks code rather than showing a string as code (a template's `${…}` is blanked too).
  */
-export function splitCode(text: string): { code: string; strings: { quote: string; value: string }[] } {
+export function codeOf(text: string): string {
   const out: string[] = [];
-  const strings: { quote: string; value: string }[] = [];
   let previous = "";
   let index = 0;
   const blank = (from: number, to: number) => out.push(text.slice(from, to).replace(/[^\n]/g, " "));
@@ -84,7 +100,6 @@ export function splitCode(text: string): { code: string; strings: { quote: strin
         end += 1;
       }
       end = Math.min(end + 1, text.length);
-      if (char !== "/" && char !== "`") strings.push({ quote: char, value: text.slice(index + 1, end - 1) });
       out.push(char);
       blank(index + 1, end - 1);
       out.push(text.slice(end - 1, end));
@@ -101,7 +116,7 @@ export function splitCode(text: string): { code: string; strings: { quote: strin
     if (!/\s/.test(char)) previous = /[\w$#)\]]/.test(char) ? ")" : char;
     index += 1;
   }
-  return { code: out.join(""), strings };
+  return out.join("");
 }
 
 /** Words whose `(…) {` opens a block, not a function's body. */
@@ -110,7 +125,7 @@ const BLOCK_KEYWORD = /(?:^|[^\w$.])(?:if|for|while|switch|catch|with|await)\s*$
 const HEADER_CHARS = 60;
 
 /**
- * The span of `code` (from `splitCode`) that holds the innermost function around `index`: its parameters, body and a
+ * The span of `code` (from `codeOf`) that holds the innermost function around `index`: its parameters, body and a
  * little before them. A block that is not plainly a function's (`if (…) {`, an object, a class body, a return type
  * before the brace) is passed over for the one around it, so the span is never smaller than the function. The whole
  * text where no function encloses `index`; null where the braces do not close.

@@ -5,7 +5,7 @@
 import { HUMAN_WAIT_APIS, WEB_PERMISSION_RECEIVERS, type CallOverload, type HumanWaitApi } from "../protocol/apis.ts";
 import { ASK_SHAPE_WORDS, HUMAN_ANSWER_HINT, HUMAN_WAIT_WORDS } from "../protocol/words.ts";
 import { isRequestBuilderName } from "./mrtr.ts";
-import { bracketedText, enclosingFunctionSpan, splitCode } from "./brackets.ts";
+import { bracketedText, callOf, codeOf, enclosingFunctionSpan, escapeWord, NAME_END, NAME_START } from "./brackets.ts";
 import { SIGNAL_NAME_WORDS } from "./signal-names.ts";
 
 /** Every method name that may start a human wait; used for cheap pre-filtering. */
@@ -27,18 +27,6 @@ export function textMayContainHumanWait(text: string): boolean {
 // ---------------------------------------------------------------------------------------------------------------
 // The text gate's second step: the words where a recogniser reads them. Each test may admit a file that asks nobody
 // (a method's definition reads like its call), never the reverse: each is a condition the recognisers' matches need.
-
-const escapeWord = (word: string) => word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-/** Not inside a longer name: `zRequestPermissionRequest` is not `RequestPermission`. */
-const NAME_START = "(?<![\\w$])";
-const NAME_END = "(?![\\w$])";
-/** Type arguments before a call's parentheses (`elicit<Answer>(`), bounded so a stray `<` costs little. */
-const TYPE_ARGUMENTS = "(?:<[^;{}()]{0,300}>\\s*)?";
-
-/** `name(`, `name?.(`, `name<T>(`, `["name"](`: a call of one of `names` (or a method's definition, which reads alike). */
-function callOf(names: readonly string[]): string {
-  return `${NAME_START}(?:${names.map(escapeWord).join("|")})(?:["'\`]\\s*\\])?\\s*(?:\\?\\.\\s*)?${TYPE_ARGUMENTS}\\(`;
-}
 
 /** A JSON-RPC method as a string (`"elicitation/create"`), a name or dotted path as a whole name. */
 function written(word: string): string {
@@ -188,7 +176,7 @@ export function textMayStoreSettler(text: string): boolean {
     if (!namesSettler(executor)) continue;
     for (const [, field] of executor.matchAll(FIELD_WRITE)) if (callsField(text, field!)) return true;
     if (!KEYED_WRITE.test(executor)) continue;
-    code ??= splitCode(text).code;
+    code ??= codeOf(text);
     // The executor lies within the wait's function, the span found around it holds that function: a signal named in
     // the one, and no answer word in the other, each rule the wait out.
     const executorStart = match.index + match[0].length;

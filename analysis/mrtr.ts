@@ -12,7 +12,7 @@ import {
   getStringValue,
   unwrapExpression,
 } from "./ast.ts";
-import { matchesOutsideLineComments } from "./brackets.ts";
+import { callOf, matchesOutsideLineComments, wholeName } from "./brackets.ts";
 import {
   ELICIT_KIND,
   INPUT_RESPONSE_KINDS,
@@ -33,8 +33,6 @@ export function textMayUseMrtr(text: string): boolean {
   return MRTR_TEXT_HINT.test(text);
 }
 
-/** A name as a whole word (not inside a longer name). */
-const wholeName = (names: readonly string[]) => `(?<![\\w$])(?:${names.join("|")})(?![\\w$])`;
 /** A name bound to another (`import { acceptedContent as read }`, `const { acceptedContent: read } = mrtr`). */
 const renamed = (names: readonly string[]) => `${wholeName(names)}\\s*(?:as\\s+|:\\s*)[\\w$]`;
 
@@ -44,11 +42,7 @@ const renamed = (names: readonly string[]) => `${wholeName(names)}\\s*(?:as\\s+|
  * The SDK's own code names the readers in its exports and comments, and reads none.
  */
 const READS_MRTR_ANSWER = new RegExp(
-  [
-    `${wholeName(ANSWER_READERS)}\\s*(?:["'\`]\\s*\\])?\\s*(?:\\?\\.\\s*)?(?:<[^;{}()]{0,300}>\\s*)?\\(`,
-    renamed(ANSWER_READERS),
-    wholeName([INPUT_RESPONSES_FIELD]),
-  ].join("|"),
+  [callOf(ANSWER_READERS), renamed(ANSWER_READERS), wholeName([INPUT_RESPONSES_FIELD])].join("|"),
 );
 
 export function textMayReadMrtrAnswer(text: string): boolean {
