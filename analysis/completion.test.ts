@@ -2,17 +2,18 @@ import * as tsParser from "@typescript-eslint/parser";
 import type { TSESTree } from "@typescript-eslint/utils";
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
+import type { VisitorKeys } from "./ast.ts";
 import { canCompleteNormally, completionVisitors, deferredUntilProgramExit } from "./completion.ts";
 
 /** Whether the body of the first `if` in `code` can run to its end, asked at Program:exit as a rule would. */
 function ifBodyCompletes(code: string): boolean {
   let answer: boolean | undefined;
   const rule = {
-    create() {
+    create(context: { sourceCode: { visitorKeys: VisitorKeys } }) {
       const atEnd = deferredUntilProgramExit();
       let seen = false;
       return {
-        ...completionVisitors(),
+        ...completionVisitors(context.sourceCode.visitorKeys),
         IfStatement: atEnd.later((node: TSESTree.IfStatement) => {
           if (seen) return;
           seen = true;

@@ -8,6 +8,7 @@
  * the current code path segments (onCodePathSegmentStart/End and their unreachable twins).
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { VisitorKeys } from "./ast.ts";
 
 /** For each statement left so far: whether any path reaches its end. */
 const reachableAtEnd = new WeakMap<TSESTree.Node, boolean>();
@@ -30,7 +31,23 @@ const JUMPS: ReadonlySet<string> = new Set([
 /** Declarations the code path of the enclosing function does not run through where they stand. */
 const HOISTED: ReadonlySet<string> = new Set([AST_NODE_TYPES.FunctionDeclaration, AST_NODE_TYPES.TSDeclareFunction]);
 
-export function completionVisitors(): TSESLint.RuleListener {
+/**
+ * esquery's `:statement` class (a type ending in `Statement` or `Declaration`) spelled as a list of the parser's node
+ * types: ESLint tests a class selector against every node it leaves, but dispatches a list of types by type.
+ */
+const statementExitSelectors = new WeakMap<VisitorKeys, string>();
+
+function statementExitSelector(keys: VisitorKeys): string {
+  let selector = statementExitSelectors.get(keys);
+  if (!selector) {
+    const types = Object.keys(keys).filter((type) => /(?:Statement|Declaration)$/.test(type));
+    selector = `${types.join(", ")}:exit`;
+    statementExitSelectors.set(keys, selector);
+  }
+  return selector;
+}
+
+export function completionVisitors(keys: VisitorKeys): TSESLint.RuleListener {
   const outer: Set<Segment>[] = [];
   let current = new Set<Segment>();
   const add = (segment: Segment) => void current.add(segment);
@@ -47,7 +64,7 @@ export function completionVisitors(): TSESLint.RuleListener {
     onCodePathSegmentEnd: remove,
     onUnreachableCodePathSegmentStart: add,
     onUnreachableCodePathSegmentEnd: remove,
-    ":statement:exit"(node: TSESTree.Node) {
+    [statementExitSelector(keys)](node: TSESTree.Node) {
       if (HOISTED.has(node.type)) return;
       if (JUMPS.has(node.type)) {
         reachableAtEnd.set(node, false);

@@ -25,14 +25,22 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
   const rule = namedRule(spec);
   const defaults = (spec.meta.defaultOptions ?? spec.defaultOptions ?? []) as Readonly<Options>;
   const merged = new Map<string, Readonly<Options>>();
+  // ESLint 9.15+ merges `meta.defaultOptions` itself and, when the user set none, hands every file the very default
+  // object: known by identity, its JSON is not written again for each file.
+  const byFirstOption = new WeakMap<object, Readonly<Options>>();
   return {
     ...rule,
     create(context: Readonly<TSESLint.RuleContext<MessageIds, Options>>) {
-      const key = context.options.length === 0 ? "" : JSON.stringify(context.options);
-      let options = merged.get(key);
+      const first = context.options.length === 1 ? context.options[0] : undefined;
+      let options = typeof first === "object" && first !== null ? byFirstOption.get(first) : undefined;
       if (!options) {
-        options = ESLintUtils.applyDefault<Options, Options>(defaults, context.options);
-        merged.set(key, options);
+        const key = context.options.length === 0 ? "" : JSON.stringify(context.options);
+        options = merged.get(key);
+        if (!options) {
+          options = ESLintUtils.applyDefault<Options, Options>(defaults, context.options);
+          merged.set(key, options);
+        }
+        if (typeof first === "object" && first !== null) byFirstOption.set(first, options);
       }
       return spec.create(context, options);
     },

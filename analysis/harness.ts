@@ -5,7 +5,8 @@
  * an application a person uses. Asked lazily, once per file.
  */
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, getCalleeName, walkSubtree } from "./ast.ts";
+import { findProperty, getCalleeName } from "./ast.ts";
+import { nodesOfType } from "./node-index.ts";
 
 const harnessFiles = new WeakMap<TSESTree.Program, boolean>();
 
@@ -15,11 +16,7 @@ export function listensOnEphemeralPort(sourceCode: Readonly<TSESLint.SourceCode>
   if (found === undefined) {
     found =
       sourceCode.text.includes("listen(") &&
-      walkSubtree(
-        program,
-        sourceCode.visitorKeys,
-        (node) => node.type === AST_NODE_TYPES.CallExpression && isEphemeralListen(node, sourceCode),
-      );
+      nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression).some((call) => isEphemeralListen(call, sourceCode));
     harnessFiles.set(program, found);
   }
   return found;

@@ -15,6 +15,7 @@ import { HUMAN_WAIT_APIS, type HumanWaitApi } from "../protocol/apis.ts";
 import { type ResultShape } from "../protocol/answers.ts";
 import { RESULT_TYPE_NAMES } from "../protocol/answers.ts";
 import { answerFunctionNames, answerShapeOfCall } from "./types.ts";
+import { nodesOfType, nodesWithin } from "./node-index.ts";
 import { textFacts } from "./text-gate.ts";
 import { localFunctionOf, walkSubtree } from "./walk.ts";
 import { mentionsWrapper, type WrapperSpecifier } from "./wrappers.ts";
@@ -378,6 +379,13 @@ function localWaitFacts(
   return facts;
 }
 
+/** The nodes through which a function may wait on a person: calls, awaits, and `new Promise`. */
+const WAIT_CARRYING_TYPES = [
+  AST_NODE_TYPES.CallExpression,
+  AST_NODE_TYPES.AwaitExpression,
+  AST_NODE_TYPES.NewExpression,
+] as const;
+
 function computeFacts(
   fn: TSESTree.FunctionLike,
   sourceCode: Readonly<TSESLint.SourceCode>,
@@ -389,18 +397,18 @@ function computeFacts(
   let returnsAnswer = false;
   let inner: HumanWaitCall | null = null;
   let shape: ResultShape | null = declared;
-  walkSubtree(fn.body!, sourceCode.visitorKeys, (node) => {
+  for (const node of nodesWithin(sourceCode, fn.body!, WAIT_CARRYING_TYPES)) {
     if (node.type === AST_NODE_TYPES.CallExpression) {
       const direct = matchHumanWaitCall(node, sourceCode, wrappers);
       const delegated = direct ? null : delegatedFacts(node, sourceCode, wrappers, depth + 1);
-      if (!direct && !delegated?.waits) return false;
-      if (!settlesIn(node, fn)) return false;
+      if (!direct && !delegated?.waits) continue;
+      if (!settlesIn(node, fn)) continue;
       waits = true;
       inner ??= direct ?? delegated?.inner ?? null;
       shape ??= direct?.api.result ?? delegated?.shape ?? null;
       if (isReturnedBy(node, fn, sourceCode.visitorKeys) && (direct !== null || delegated?.returnsAnswer === true))
         returnsAnswer = true;
-      return false;
+      continue;
     }
     if (
       node.type === AST_NODE_TYPES.AwaitExpression &&
@@ -417,8 +425,7 @@ function computeFacts(
         if (isReturnedBy(node, fn, sourceCode.visitorKeys) && declared) returnsAnswer = true;
       }
     }
-    return false;
-  });
+  }
   if (!waits) return null;
   return { waits, returnsAnswer: returnsAnswer || declared !== null, inner, shape: shape ?? "mcp-elicit-result" };
 }
@@ -505,6 +512,22 @@ export function matchWaitOnPerson(
   sourceCode: Readonly<TSESLint.SourceCode>,
   wrappers: readonly WrapperSpecifier[] = NO_WRAPPERS,
 ): PersonWaitCall | null {
+  // Three rules ask it of every call of a file: answered once per call and set of wrappers.
+  const key = wrappers.length === 0 ? NO_WRAPPERS : wrappers;
+  let answers = waitAnswers.get(key);
+  if (!answers) waitAnswers.set(key, (answers = new WeakMap()));
+  let answer = answers.get(call);
+  if (answer === undefined) answers.set(call, (answer = matchUncached(call, sourceCode, wrappers)));
+  return answer;
+}
+
+const waitAnswers = new WeakMap<readonly WrapperSpecifier[], WeakMap<TSESTree.CallExpression, PersonWaitCall | null>>();
+
+function matchUncached(
+  call: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  wrappers: readonly WrapperSpecifier[],
+): PersonWaitCall | null {
   const method = getCalleeName(call);
   // The user's own wrappers, by name, come first: the user said what they are.
   if (method !== null && wrappers.length > 0 && wrappers.some((wrapper) => wrapper.names.includes(method))) {
@@ -545,32 +568,43 @@ export function matchWaitOnPerson(
 
 const functionNamesByProgram = new WeakMap<TSESTree.Program, ReadonlySet<string>>();
 
+/** The nodes that can give a function a name of this file. */
+const FUNCTION_NAMING_TYPES = [
+  AST_NODE_TYPES.FunctionDeclaration,
+  AST_NODE_TYPES.TSDeclareFunction,
+  AST_NODE_TYPES.VariableDeclarator,
+  AST_NODE_TYPES.MethodDefinition,
+  AST_NODE_TYPES.TSMethodSignature,
+  AST_NODE_TYPES.TSPropertySignature,
+  AST_NODE_TYPES.PropertyDefinition,
+  AST_NODE_TYPES.Property,
+] as const;
+
 /** Names under which the file defines a function: declarations, `const f = () => …`, methods, function-valued properties. */
 function localFunctionNames(sourceCode: Readonly<TSESLint.SourceCode>): ReadonlySet<string> {
   const program = sourceCode.ast;
   const cached = functionNamesByProgram.get(program);
   if (cached) return cached;
   const names = new Set<string>();
-  walkSubtree(program, sourceCode.visitorKeys, (node) => {
-    if (node.type === AST_NODE_TYPES.FunctionDeclaration || node.type === AST_NODE_TYPES.TSDeclareFunction) {
-      if (node.id) names.add(node.id.name);
-    } else if (node.type === AST_NODE_TYPES.VariableDeclarator) {
-      if (node.id.type === AST_NODE_TYPES.Identifier && node.init && isFunctionNode(unwrapExpression(node.init)))
-        names.add(node.id.name);
-    } else if (
-      node.type === AST_NODE_TYPES.MethodDefinition ||
-      node.type === AST_NODE_TYPES.TSMethodSignature ||
-      node.type === AST_NODE_TYPES.TSPropertySignature ||
-      ((node.type === AST_NODE_TYPES.PropertyDefinition || node.type === AST_NODE_TYPES.Property) &&
-        node.value !== null &&
-        isFunctionNode(unwrapExpression(node.value)))
-    ) {
-      const key = node.key;
-      if (!node.computed && key.type === AST_NODE_TYPES.Identifier) names.add(key.name);
-      else if (key.type === AST_NODE_TYPES.Literal && typeof key.value === "string") names.add(key.value);
+  for (const type of FUNCTION_NAMING_TYPES) {
+    for (const node of nodesOfType(sourceCode, type)) {
+      if (node.type === AST_NODE_TYPES.FunctionDeclaration || node.type === AST_NODE_TYPES.TSDeclareFunction) {
+        if (node.id) names.add(node.id.name);
+      } else if (node.type === AST_NODE_TYPES.VariableDeclarator) {
+        if (node.id.type === AST_NODE_TYPES.Identifier && node.init && isFunctionNode(unwrapExpression(node.init)))
+          names.add(node.id.name);
+      } else if (
+        node.type === AST_NODE_TYPES.MethodDefinition ||
+        node.type === AST_NODE_TYPES.TSMethodSignature ||
+        node.type === AST_NODE_TYPES.TSPropertySignature ||
+        (node.value !== null && isFunctionNode(unwrapExpression(node.value)))
+      ) {
+        const key = node.key;
+        if (!node.computed && key.type === AST_NODE_TYPES.Identifier) names.add(key.name);
+        else if (key.type === AST_NODE_TYPES.Literal && typeof key.value === "string") names.add(key.value);
+      }
     }
-    return false;
-  });
+  }
   functionNamesByProgram.set(program, names);
   return names;
 }

@@ -5,7 +5,7 @@
  * tab-indented, semicolon-free file gets code that looks like the rest of it. Nothing here knows MCP or ACP.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { walkSubtree } from "../analysis/ast.ts";
+import { nodesOfType } from "../analysis/node-index.ts";
 import { lazyRecord } from "../analysis/lazy.ts";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -173,25 +173,32 @@ function holdsStatements(node: TSESTree.Node): boolean {
  * Whether lists spread over lines (objects, arrays, call and `new` arguments whose closer has a line of its own) end
  * with a comma: the file's habit where it shows one (a tie counts as yes), else yes (Prettier's default).
  */
+const LIST_TYPES = [
+  AST_NODE_TYPES.ObjectExpression,
+  AST_NODE_TYPES.ArrayExpression,
+  AST_NODE_TYPES.CallExpression,
+  AST_NODE_TYPES.NewExpression,
+] as const;
+
 function usesTrailingCommas(sourceCode: SourceCode): boolean {
   let withComma = 0;
   let without = 0;
-  walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => {
-    const items =
-      node.type === AST_NODE_TYPES.ObjectExpression
-        ? node.properties
-        : node.type === AST_NODE_TYPES.ArrayExpression
-          ? node.elements
-          : node.type === AST_NODE_TYPES.CallExpression || node.type === AST_NODE_TYPES.NewExpression
-            ? node.arguments
-            : null;
-    const last = items?.at(-1);
-    if (!last) return;
-    const closer = sourceCode.getLastToken(node);
-    if (!closer || closer.loc.start.line <= last.loc.end.line) return;
-    if (sourceCode.getTokenAfter(last)?.value === ",") withComma += 1;
-    else without += 1;
-  });
+  for (const type of LIST_TYPES) {
+    for (const node of nodesOfType(sourceCode, type)) {
+      const items =
+        node.type === AST_NODE_TYPES.ObjectExpression
+          ? node.properties
+          : node.type === AST_NODE_TYPES.ArrayExpression
+            ? node.elements
+            : node.arguments;
+      const last = items.at(-1);
+      if (!last) continue;
+      const closer = sourceCode.getLastToken(node);
+      if (!closer || closer.loc.start.line <= last.loc.end.line) continue;
+      if (sourceCode.getTokenAfter(last)?.value === ",") withComma += 1;
+      else without += 1;
+    }
+  }
   return withComma >= without;
 }
 

@@ -80,7 +80,7 @@ export default createRule<Options, MessageIds>({
     const atEnd = deferredUntilProgramExit();
 
     return {
-      ...completionVisitors(),
+      ...completionVisitors(sourceCode.visitorKeys),
       IfStatement: atEnd.later((node) => reportReask(check, node) || narrowing(analyseIf)(node)),
       ConditionalExpression: atEnd.later(narrowing(analyseTernary)),
       SwitchStatement: atEnd.later(narrowing(analyseSwitch)),

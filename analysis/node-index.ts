@@ -1,0 +1,103 @@
+/**
+ * A file's nodes by type, in source order, read once per file off the traversal ESLint has already made
+ * (`SourceCode#traverse()`: its steps are computed before any rule runs and kept for the file), so a question such
+ * as "which calls are in this function" is a slice of a list rather than another walk of the tree. Where the source
+ * code has no `traverse()` (an older ESLint, a hand-built SourceCode), one walk of our own builds the same lists.
+ * Nothing here knows MCP or ACP.
+ */
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { walkSubtree } from "./ast.ts";
+
+type NodeType = TSESTree.Node["type"];
+type NodeOf<T extends NodeType> = Extract<TSESTree.Node, { type: T }>;
+type NodeLists = Map<string, TSESTree.Node[]>;
+
+const NONE: readonly never[] = [];
+const indexes = new WeakMap<TSESTree.Program, NodeLists>();
+
+interface TraversalStep {
+  readonly kind: number;
+  readonly phase?: number;
+  readonly target: unknown;
+}
+
+/** Source order; of two nodes that start together, the larger (the ancestor) first, as a pre-order walk has them. */
+function bySourceOrder(a: TSESTree.Node, b: TSESTree.Node): number {
+  return a.range[0] - b.range[0] || b.range[1] - a.range[1];
+}
+
+function buildIndex(sourceCode: Readonly<TSESLint.SourceCode>): NodeLists {
+  const lists: NodeLists = new Map();
+  const add = (node: TSESTree.Node) => {
+    const list = lists.get(node.type);
+    if (list) list.push(node);
+    else lists.set(node.type, [node]);
+  };
+  const traverse = (sourceCode as { traverse?: () => Iterable<TraversalStep> }).traverse;
+  if (typeof traverse === "function") {
+    // Kind 1 is a node visit, phase 1 its entry (@eslint/plugin-kit's VisitNodeStep).
+    for (const step of traverse.call(sourceCode))
+      if (step.kind === 1 && step.phase === 1) add(step.target as TSESTree.Node);
+  } else {
+    walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => void add(node));
+  }
+  // Visitor keys are nearly in source order (a template's quasis come before its expressions): sorted once.
+  for (const list of lists.values()) list.sort(bySourceOrder);
+  return lists;
+}
+
+function indexOf(sourceCode: Readonly<TSESLint.SourceCode>): NodeLists {
+  let lists = indexes.get(sourceCode.ast);
+  if (!lists) indexes.set(sourceCode.ast, (lists = buildIndex(sourceCode)));
+  return lists;
+}
+
+/** Every node of the file of type `type`, in source order. */
+export function nodesOfType<T extends NodeType>(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  type: T,
+): readonly NodeOf<T>[] {
+  return (indexOf(sourceCode).get(type) ?? NONE) as readonly NodeOf<T>[];
+}
+
+/** Whether `node` is `root` or below it (a node with the same range as `root` may be its parent). */
+function isWithin(node: TSESTree.Node, root: TSESTree.Node): boolean {
+  if (node.range[0] < root.range[0] || node.range[1] > root.range[1]) return false;
+  if (node.range[0] !== root.range[0] || node.range[1] !== root.range[1]) return true;
+  for (let current: TSESTree.Node | undefined = node; current; current = current.parent)
+    if (current === root) return true;
+  return false;
+}
+
+/** The first index of `list` (source order) whose node starts at or after `start`. */
+function firstFrom(list: readonly TSESTree.Node[], start: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (list[middle]!.range[0] < start) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The nodes of these types in `root`'s subtree (`root` included), in source order, nested functions included. */
+export function nodesWithin<T extends NodeType>(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  root: TSESTree.Node,
+  types: readonly T[],
+): NodeOf<T>[] {
+  const found: TSESTree.Node[] = [];
+  const lists = indexOf(sourceCode);
+  for (const type of types) {
+    const list = lists.get(type);
+    if (!list) continue;
+    for (let index = firstFrom(list, root.range[0]); index < list.length; index++) {
+      const node = list[index]!;
+      if (node.range[0] > root.range[1]) break;
+      if (isWithin(node, root)) found.push(node);
+    }
+  }
+  if (types.length > 1) found.sort(bySourceOrder);
+  return found as NodeOf<T>[];
+}
