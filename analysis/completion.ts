@@ -10,8 +10,12 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { VisitorKeys } from "./ast.ts";
 
-/** For each statement left so far: whether any path reaches its end. */
-const reachableAtEnd = new WeakMap<TSESTree.Node, boolean>();
+/**
+ * For each statement of the file being linted left so far: whether any path reaches its end. A plain map started
+ * afresh by each file's `completionVisitors()` (ESLint lints one file at a time, and the answers are asked before it
+ * moves on): a module-wide WeakMap entry for every statement of every file was the garbage collector's to trace.
+ */
+let reachableAtEnd = new Map<TSESTree.Node, boolean>();
 
 interface Segment {
   readonly reachable: boolean;
@@ -48,6 +52,7 @@ function statementExitSelector(keys: VisitorKeys): string {
 }
 
 export function completionVisitors(keys: VisitorKeys): TSESLint.RuleListener {
+  reachableAtEnd = new Map();
   const outer: Set<Segment>[] = [];
   let current = new Set<Segment>();
   const add = (segment: Segment) => void current.add(segment);

@@ -15,7 +15,7 @@ import { HUMAN_WAIT_APIS, type HumanWaitApi } from "../protocol/apis.ts";
 import { type ResultShape } from "../protocol/answers.ts";
 import { RESULT_TYPE_NAMES } from "../protocol/answers.ts";
 import { answerFunctionNames, answerShapeOfCall } from "./types.ts";
-import { nodesOfType, nodesWithin } from "./node-index.ts";
+import { nodesWithin } from "./node-index.ts";
 import { textFacts } from "./text-gate.ts";
 import { localFunctionOf, walkSubtree } from "./walk.ts";
 import { mentionsWrapper, type WrapperSpecifier } from "./wrappers.ts";
@@ -537,7 +537,7 @@ function matchUncached(
   // A method of this file's own (an adapter named like the API it wraps) is resolved before the table is asked.
   // Most calls name nothing the file defines: one set of the file's function names keeps them cheap.
   const target =
-    method !== null && localFunctionNames(sourceCode).has(method) ? resolveLocalCallee(call, sourceCode) : null;
+    method !== null && mayBeDefinedHere(call, method, sourceCode) ? resolveLocalCallee(call, sourceCode) : null;
   if (target && isFunctionNode(target) && !target.body) {
     // `declare function askUser(): Promise<ElicitResult>`: only its signature speaks.
     const shape = annotatedAnswerShape(target.returnType?.typeAnnotation);
@@ -566,47 +566,39 @@ function matchUncached(
     : null;
 }
 
-const functionNamesByProgram = new WeakMap<TSESTree.Program, ReadonlySet<string>>();
+/**
+ * Whether the file may define the function `call` reaches by the name `method`: a bare call is resolved through its
+ * scope; for a method call the file must spell the name somewhere other than after a dot (`m(…) {`, `m: …`,
+ * `m = …`, `"m":`), as every definition does. Most calls name nothing the file defines, and this spares them the
+ * lookup; `resolveLocalCallee` decides the rest.
+ */
+function mayBeDefinedHere(
+  call: TSESTree.CallExpression,
+  method: string,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  if (unwrapExpression(call.callee).type === AST_NODE_TYPES.Identifier) return true;
+  let names = spelledOutsideMember.get(sourceCode.ast);
+  if (!names) spelledOutsideMember.set(sourceCode.ast, (names = new Map()));
+  let spelled = names.get(method);
+  if (spelled === undefined) names.set(method, (spelled = isSpelledOutsideMember(sourceCode.text, method)));
+  return spelled;
+}
 
-/** The nodes that can give a function a name of this file. */
-const FUNCTION_NAMING_TYPES = [
-  AST_NODE_TYPES.FunctionDeclaration,
-  AST_NODE_TYPES.TSDeclareFunction,
-  AST_NODE_TYPES.VariableDeclarator,
-  AST_NODE_TYPES.MethodDefinition,
-  AST_NODE_TYPES.TSMethodSignature,
-  AST_NODE_TYPES.TSPropertySignature,
-  AST_NODE_TYPES.PropertyDefinition,
-  AST_NODE_TYPES.Property,
-] as const;
+const spelledOutsideMember = new WeakMap<TSESTree.Program, Map<string, boolean>>();
 
-/** Names under which the file defines a function: declarations, `const f = () => …`, methods, function-valued properties. */
-function localFunctionNames(sourceCode: Readonly<TSESLint.SourceCode>): ReadonlySet<string> {
-  const program = sourceCode.ast;
-  const cached = functionNamesByProgram.get(program);
-  if (cached) return cached;
-  const names = new Set<string>();
-  for (const type of FUNCTION_NAMING_TYPES) {
-    for (const node of nodesOfType(sourceCode, type)) {
-      if (node.type === AST_NODE_TYPES.FunctionDeclaration || node.type === AST_NODE_TYPES.TSDeclareFunction) {
-        if (node.id) names.add(node.id.name);
-      } else if (node.type === AST_NODE_TYPES.VariableDeclarator) {
-        if (node.id.type === AST_NODE_TYPES.Identifier && node.init && isFunctionNode(unwrapExpression(node.init)))
-          names.add(node.id.name);
-      } else if (
-        node.type === AST_NODE_TYPES.MethodDefinition ||
-        node.type === AST_NODE_TYPES.TSMethodSignature ||
-        node.type === AST_NODE_TYPES.TSPropertySignature ||
-        (node.value !== null && isFunctionNode(unwrapExpression(node.value)))
-      ) {
-        const key = node.key;
-        if (!node.computed && key.type === AST_NODE_TYPES.Identifier) names.add(key.name);
-        else if (key.type === AST_NODE_TYPES.Literal && typeof key.value === "string") names.add(key.value);
-      }
-    }
+const NAME_CHAR = /[\w$]/;
+
+/** Whether `name` occurs in `text` as a whole name not read off a value (`x.name`, `x?.name`, `x . name`). */
+function isSpelledOutsideMember(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const after = text[at + name.length];
+    if ((at > 0 && NAME_CHAR.test(text[at - 1]!)) || (after !== undefined && NAME_CHAR.test(after))) continue;
+    let before = at - 1;
+    while (before >= 0 && /\s/.test(text[before]!)) before--;
+    if (before < 0 || text[before] !== ".") return true;
   }
-  functionNamesByProgram.set(program, names);
-  return names;
+  return false;
 }
 
 function delegated(call: TSESTree.CallExpression, delegation: Delegation): PersonWaitCall {

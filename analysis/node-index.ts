@@ -28,10 +28,14 @@ function bySourceOrder(a: TSESTree.Node, b: TSESTree.Node): number {
 
 function buildIndex(sourceCode: Readonly<TSESLint.SourceCode>): NodeLists {
   const lists: NodeLists = new Map();
+  const unsorted = new Set<TSESTree.Node[]>();
   const add = (node: TSESTree.Node) => {
     const list = lists.get(node.type);
-    if (list) list.push(node);
-    else lists.set(node.type, [node]);
+    if (!list) lists.set(node.type, [node]);
+    else {
+      if (bySourceOrder(list[list.length - 1]!, node) > 0) unsorted.add(list);
+      list.push(node);
+    }
   };
   const traverse = (sourceCode as { traverse?: () => Iterable<TraversalStep> }).traverse;
   if (typeof traverse === "function") {
@@ -41,8 +45,8 @@ function buildIndex(sourceCode: Readonly<TSESLint.SourceCode>): NodeLists {
   } else {
     walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => void add(node));
   }
-  // Visitor keys are nearly in source order (a template's quasis come before its expressions): sorted once.
-  for (const list of lists.values()) list.sort(bySourceOrder);
+  // Visitor keys are nearly in source order (a template's quasis come before its expressions): those lists sorted.
+  for (const list of unsorted) list.sort(bySourceOrder);
   return lists;
 }
 
