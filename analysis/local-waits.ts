@@ -535,7 +535,7 @@ function matchUncached(
     if (wrapped) return { ...wrapped, delegation: null };
   }
   // A method of this file's own (an adapter named like the API it wraps) is resolved before the table is asked.
-  // Most calls name nothing the file defines: one set of the file's function names keeps them cheap.
+  // Most calls name nothing the file defines: `mayBeDefinedHere` turns them away from the text.
   const target =
     method !== null && mayBeDefinedHere(call, method, sourceCode) ? resolveLocalCallee(call, sourceCode) : null;
   if (target && isFunctionNode(target) && !target.body) {
