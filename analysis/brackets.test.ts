@@ -1,6 +1,6 @@
 /** analysis/brackets.ts: plain-text reading for the gates' second step. */
 import { describe, expect, it } from "vitest";
-import { codeOf, enclosingFunctionSpan } from "./brackets.ts";
+import { codeOf, enclosingFunctionSpan, isSpelledOutsideMember } from "./brackets.ts";
 
 describe("codeOf", () => {
   it("blanks comments, strings, templates and regular expressions, keeping every offset", () => {
@@ -38,5 +38,24 @@ describe("enclosingFunctionSpan", () => {
 
   it("is null where the function's braces do not close", () => {
     expect(spanText("function f() {\n  HERE;\n", "HERE")).toBeNull();
+  });
+});
+
+describe("isSpelledOutsideMember", () => {
+  it.each([
+    ["a method definition", "class A { confirm(p) {} }"],
+    ["an object key", "const t = { confirm: () => 1 };"],
+    ["a quoted key", 'const t = { "confirm": () => 1 };'],
+    ["a declaration", "function confirm() {}"],
+  ])("finds %s", (_name, text) => {
+    expect(isSpelledOutsideMember(text, "confirm")).toBe(true);
+  });
+
+  it.each([
+    ["member reads only", "a.confirm(); b?.confirm(); c . confirm();"],
+    ["a longer name", "const confirmed = 1; a.confirm();"],
+    ["no mention", "a.ask();"],
+  ])("does not find it in %s", (_name, text) => {
+    expect(isSpelledOutsideMember(text, "confirm")).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Plain-text reading (names, calls, brackets, comments) for the text gates' second step (which reads a file before it is parsed): no
- * tokens, so a bracket in a string or comment counts, which only ever lets a file in.
+ * Plain-text reading (names, calls, brackets, comments) for the text gates' second step, which reads a file before
+ * it is parsed: no tokens, so a bracket in a string or comment counts, which only ever lets a file in.
  */
 
 /**
@@ -31,6 +31,17 @@ const TYPE_ARGUMENTS = "(?:<[^;{}()]{0,300}>\\s*)?";
 /** One of `names` as a whole name. */
 export function wholeName(names: readonly string[]): string {
   return `${NAME_START}(?:${names.map(escapeWord).join("|")})${NAME_END}`;
+}
+
+/** Whether `name` occurs in `text` as a whole name not read off a value (`x.name`, `x?.name`, `x . name`). */
+export function isSpelledOutsideMember(text: string, name: string): boolean {
+  const occurrence = new RegExp(wholeName([name]), "g");
+  for (let match = occurrence.exec(text); match; match = occurrence.exec(text)) {
+    let before = match.index - 1;
+    while (before >= 0 && /\s/.test(text[before]!)) before--;
+    if (before < 0 || text[before] !== ".") return true;
+  }
+  return false;
 }
 
 /** `name(`, `name?.(`, `name<T>(`, `["name"](`: a call of one of `names` (or a method's definition, which reads alike). */

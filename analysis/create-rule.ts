@@ -32,7 +32,8 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
     ...rule,
     create(context: Readonly<TSESLint.RuleContext<MessageIds, Options>>) {
       const first = context.options.length === 1 ? context.options[0] : undefined;
-      let options = typeof first === "object" && first !== null ? byFirstOption.get(first) : undefined;
+      const optionsObject = typeof first === "object" && first !== null ? first : null;
+      let options = optionsObject ? byFirstOption.get(optionsObject) : undefined;
       if (!options) {
         const key = context.options.length === 0 ? "" : JSON.stringify(context.options);
         options = merged.get(key);
@@ -40,7 +41,7 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
           options = ESLintUtils.applyDefault<Options, Options>(defaults, context.options);
           merged.set(key, options);
         }
-        if (typeof first === "object" && first !== null) byFirstOption.set(first, options);
+        if (optionsObject) byFirstOption.set(optionsObject, options);
       }
       return spec.create(context, options);
     },

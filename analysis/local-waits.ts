@@ -15,6 +15,7 @@ import { HUMAN_WAIT_APIS, type HumanWaitApi } from "../protocol/apis.ts";
 import { type ResultShape } from "../protocol/answers.ts";
 import { RESULT_TYPE_NAMES } from "../protocol/answers.ts";
 import { answerFunctionNames, answerShapeOfCall } from "./types.ts";
+import { isSpelledOutsideMember } from "./brackets.ts";
 import { nodesWithin } from "./node-index.ts";
 import { textFacts } from "./text-gate.ts";
 import { localFunctionOf, walkSubtree } from "./walk.ts";
@@ -44,6 +45,17 @@ const NO_WRAPPERS: readonly WrapperSpecifier[] = [];
 
 /** Facts per function, per set of wrappers (a rule's options): the same file is asked by several rules. */
 const factsCache = new WeakMap<readonly WrapperSpecifier[], WeakMap<TSESTree.Node, LocalWaitFacts | null>>();
+
+/** The per-node answers kept for one set of wrappers (every empty set shares one). */
+function cacheFor<Key extends object, Value>(
+  caches: WeakMap<readonly WrapperSpecifier[], WeakMap<Key, Value>>,
+  wrappers: readonly WrapperSpecifier[],
+): WeakMap<Key, Value> {
+  const key = wrappers.length === 0 ? NO_WRAPPERS : wrappers;
+  let cache = caches.get(key);
+  if (!cache) caches.set(key, (cache = new WeakMap()));
+  return cache;
+}
 const inProgress = new Set<TSESTree.Node>();
 
 /**
@@ -360,12 +372,7 @@ function localWaitFacts(
   wrappers: readonly WrapperSpecifier[] = NO_WRAPPERS,
   depth = 0,
 ): LocalWaitFacts | null {
-  const key = wrappers.length === 0 ? NO_WRAPPERS : wrappers;
-  let cache = factsCache.get(key);
-  if (!cache) {
-    cache = new WeakMap();
-    factsCache.set(key, cache);
-  }
+  const cache = cacheFor(factsCache, wrappers);
   if (cache.has(fn)) return cache.get(fn)!;
   if (depth > MAX_DEPTH || inProgress.has(fn) || !fn.body) return null;
   inProgress.add(fn);
@@ -513,9 +520,7 @@ export function matchWaitOnPerson(
   wrappers: readonly WrapperSpecifier[] = NO_WRAPPERS,
 ): PersonWaitCall | null {
   // Three rules ask it of every call of a file: answered once per call and set of wrappers.
-  const key = wrappers.length === 0 ? NO_WRAPPERS : wrappers;
-  let answers = waitAnswers.get(key);
-  if (!answers) waitAnswers.set(key, (answers = new WeakMap()));
+  const answers = cacheFor(waitAnswers, wrappers);
   let answer = answers.get(call);
   if (answer === undefined) answers.set(call, (answer = matchUncached(call, sourceCode, wrappers)));
   return answer;
@@ -586,20 +591,6 @@ function mayBeDefinedHere(
 }
 
 const spelledOutsideMember = new WeakMap<TSESTree.Program, Map<string, boolean>>();
-
-const NAME_CHAR = /[\w$]/;
-
-/** Whether `name` occurs in `text` as a whole name not read off a value (`x.name`, `x?.name`, `x . name`). */
-function isSpelledOutsideMember(text: string, name: string): boolean {
-  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
-    const after = text[at + name.length];
-    if ((at > 0 && NAME_CHAR.test(text[at - 1]!)) || (after !== undefined && NAME_CHAR.test(after))) continue;
-    let before = at - 1;
-    while (before >= 0 && /\s/.test(text[before]!)) before--;
-    if (before < 0 || text[before] !== ".") return true;
-  }
-  return false;
-}
 
 function delegated(call: TSESTree.CallExpression, delegation: Delegation): PersonWaitCall {
   const api = delegateRow(call, delegation.fn, delegation.facts);

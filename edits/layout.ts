@@ -169,10 +169,7 @@ function holdsStatements(node: TSESTree.Node): boolean {
   );
 }
 
-/**
- * Whether lists spread over lines (objects, arrays, call and `new` arguments whose closer has a line of its own) end
- * with a comma: the file's habit where it shows one (a tie counts as yes), else yes (Prettier's default).
- */
+/** The nodes whose lists `usesTrailingCommas` reads. */
 const LIST_TYPES = [
   AST_NODE_TYPES.ObjectExpression,
   AST_NODE_TYPES.ArrayExpression,
@@ -180,6 +177,10 @@ const LIST_TYPES = [
   AST_NODE_TYPES.NewExpression,
 ] as const;
 
+/**
+ * Whether lists spread over lines (objects, arrays, call and `new` arguments whose closer has a line of its own) end
+ * with a comma: the file's habit where it shows one (a tie counts as yes), else yes (Prettier's default).
+ */
 function usesTrailingCommas(sourceCode: SourceCode): boolean {
   let withComma = 0;
   let without = 0;
