@@ -47,6 +47,8 @@ describe("isSpelledOutsideMember", () => {
     ["an object key", "const t = { confirm: () => 1 };"],
     ["a quoted key", 'const t = { "confirm": () => 1 };'],
     ["a declaration", "function confirm() {}"],
+    ["the very start of the text", "confirm() {}"],
+    ["an occurrence after a member read of it", "a.confirm(); const { confirm } = ui;"],
   ])("finds %s", (_name, text) => {
     expect(isSpelledOutsideMember(text, "confirm")).toBe(true);
   });
@@ -55,6 +57,7 @@ describe("isSpelledOutsideMember", () => {
     ["member reads only", "a.confirm(); b?.confirm(); c . confirm();"],
     ["a longer name", "const confirmed = 1; a.confirm();"],
     ["no mention", "a.ask();"],
+    ["names that only contain it", "$confirm(); confirm$(); _confirm(); confirm2(); a.confirm"],
   ])("does not find it in %s", (_name, text) => {
     expect(isSpelledOutsideMember(text, "confirm")).toBe(false);
   });

@@ -444,6 +444,9 @@ function delegatedFacts(
   depth: number,
 ): LocalWaitFacts | null {
   if (depth > MAX_DEPTH) return null;
+  // Every call inside a function is asked this: the same spelling test as `matchWaitOnPerson` turns most away.
+  const method = getCalleeName(call);
+  if (method !== null && !mayBeDefinedHere(call, method, sourceCode)) return null;
   const target = resolveLocalCallee(call, sourceCode);
   if (!target) return null;
   if (target.type === AST_NODE_TYPES.TSMethodSignature || target.type === AST_NODE_TYPES.TSPropertySignature) {

@@ -9,6 +9,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getMemberPath, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { matchToolHandler, type HumanWaitCall } from "./calls.ts";
+import { nodesWithin } from "./node-index.ts";
 import { SIGNAL_NAME } from "./signal-names.ts";
 import { isAbortSignalStaticCall, resolveIdentifier, singleInitializer, walkSubtree } from "./walk.ts";
 import { fieldPresence, hasAbortSignalType, isContextuallyTypedParameter, signalPathsOfType } from "./types.ts";
@@ -75,7 +76,7 @@ export function findCallerSignals(
     }
     paths.forEach(add);
     if (handedOver === null && isFunctionScopeBlock(scope.block)) {
-      const detached = detachedFrom(scope.block);
+      const detached = detachedFrom(scope.block, sourceCode);
       if (detached) handedOver = detached.runnerArguments;
     }
   }
@@ -100,10 +101,14 @@ const SCHEDULERS = new Set(["setTimeout", "setInterval", "setImmediate", "queueM
  * other arguments of the call that runs it (a runner handed the signal passes it on). Null when `fn` is part of
  * the flow: awaited, returned, or a named local function (assumed called from the flow).
  */
-function detachedFrom(fn: TSESTree.FunctionLike): { runnerArguments: TSESTree.Node[] } | null {
+function detachedFrom(
+  fn: TSESTree.FunctionLike,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): { runnerArguments: TSESTree.Node[] } | null {
   const parent = fn.parent;
   if (parent?.type !== AST_NODE_TYPES.CallExpression && parent?.type !== AST_NODE_TYPES.NewExpression) return null;
-  if (parent.callee === fn) return isAwaitedInFlow(parent, 0) ? null : { runnerArguments: [...parent.arguments] };
+  if (parent.callee === fn)
+    return isAwaitedInFlow(parent, 0, sourceCode) ? null : { runnerArguments: [...parent.arguments] };
   if (!parent.arguments.includes(fn as TSESTree.CallExpressionArgument)) return null;
   const others = parent.arguments.filter((argument) => argument !== fn);
   const callee = unwrapExpression(parent.callee);
@@ -114,14 +119,14 @@ function detachedFrom(fn: TSESTree.FunctionLike): { runnerArguments: TSESTree.No
         ? callee.property.name
         : null;
   if (calleeName !== null && SCHEDULERS.has(calleeName)) return { runnerArguments: others };
-  return isAwaitedInFlow(parent, 0) ? null : { runnerArguments: others };
+  return isAwaitedInFlow(parent, 0, sourceCode) ? null : { runnerArguments: others };
 }
 
 const PROMISE_COMBINATORS = new Set(["all", "allSettled", "race", "any"]);
 const PROMISE_CHAIN = new Set(["then", "catch", "finally"]);
 
 /** Whether the value of `expression` is awaited, returned or yielded by the function it is in (directly or via a const). */
-function isAwaitedInFlow(expression: TSESTree.Node, depth: number): boolean {
+function isAwaitedInFlow(expression: TSESTree.Node, depth: number, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   if (depth > 4) return false;
   let current: TSESTree.Node = expression;
   for (let parent = current.parent; parent; current = parent, parent = parent.parent) {
@@ -172,7 +177,9 @@ function isAwaitedInFlow(expression: TSESTree.Node, depth: number): boolean {
         if (parent.init !== current || parent.id.type !== AST_NODE_TYPES.Identifier) return false;
         const name = parent.id.name;
         const scopeBlock = enclosingFunctionOrProgram(parent);
-        return findIdentifierUses(scopeBlock, name, parent.id).some((use) => isAwaitedInFlow(use, depth + 1));
+        return findIdentifierUses(scopeBlock, name, parent.id, sourceCode).some((use) =>
+          isAwaitedInFlow(use, depth + 1, sourceCode),
+        );
       }
       default:
         return false;
@@ -189,26 +196,20 @@ function enclosingFunctionOrProgram(node: TSESTree.Node): TSESTree.Node {
 }
 
 /** The identifiers named `name` in `root` other than `declaration` (a cheap stand-in for scope references). */
-function findIdentifierUses(root: TSESTree.Node, name: string, declaration: TSESTree.Node): TSESTree.Identifier[] {
-  const uses: TSESTree.Identifier[] = [];
-  const visit = (node: TSESTree.Node): void => {
-    if (node.type === AST_NODE_TYPES.Identifier && node.name === name && node !== declaration) {
-      const parent = node.parent;
-      const isPropertyName =
-        (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) ||
-        (parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.shorthand);
-      if (!isPropertyName) uses.push(node);
-    }
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "parent") continue;
-      for (const child of Array.isArray(value) ? value : [value]) {
-        if (child && typeof child === "object" && typeof (child as { type?: unknown }).type === "string")
-          visit(child as TSESTree.Node);
-      }
-    }
-  };
-  visit(root);
-  return uses;
+function findIdentifierUses(
+  root: TSESTree.Node,
+  name: string,
+  declaration: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.Identifier[] {
+  return nodesWithin(sourceCode, root, [AST_NODE_TYPES.Identifier]).filter((node) => {
+    if (node.name !== name || node === declaration) return false;
+    const parent = node.parent;
+    const isPropertyName =
+      (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) ||
+      (parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.shorthand);
+    return !isPropertyName;
+  });
 }
 
 function isSignalVariable(
