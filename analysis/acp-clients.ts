@@ -5,6 +5,7 @@
  * file builds, so a custom option id (`"no-thanks"`) is known as a refusal.
  */
 import { localFunctionOf } from "./walk.ts";
+import { nodesOfType } from "./node-index.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   findProperty,
@@ -13,7 +14,6 @@ import {
   getStringValue,
   isFunctionNode,
   unwrapExpression,
-  walkSubtree,
 } from "./ast.ts";
 import { ACP_CLIENT_CONNECTION_CLASS, ACP_CLIENT_HANDLER_METHODS } from "../protocol/methods.ts";
 import { ACP_REJECT_OPTION_KINDS, OPTION_ID_FIELD } from "../protocol/answers.ts";
@@ -83,15 +83,14 @@ export function rejectOptionIds(sourceCode: Readonly<TSESLint.SourceCode>): Read
   let ids = rejectIdsByProgram.get(program);
   if (!ids) {
     const found = new Set<string>();
-    walkSubtree(program, sourceCode.visitorKeys, (node) => {
-      if (node.type !== AST_NODE_TYPES.ObjectExpression) return;
+    for (const node of nodesOfType(sourceCode, AST_NODE_TYPES.ObjectExpression)) {
       const kind = findProperty(node, "kind");
       const id = findProperty(node, OPTION_ID_FIELD);
       const value = id && getStringValue(unwrapExpression(id.value));
       if (kind && value && ACP_REJECT_OPTION_KINDS.has(getStringValue(unwrapExpression(kind.value)) ?? "")) {
         found.add(value);
       }
-    });
+    }
     ids = found;
     rejectIdsByProgram.set(program, ids);
   }

@@ -5,6 +5,7 @@
  * functions it calls, by name) settles a store's prompts with the `cancelled` outcome (protocol/methods.ts).
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { nodesWithin } from "./node-index.ts";
 import { ACP_OUTCOME } from "../protocol/answers.ts";
 import {
   ACP_CANCEL_METHOD,
@@ -58,7 +59,7 @@ export function findUnsettledCancels(sourceCode: Readonly<TSESLint.SourceCode>):
   const cancels: TSESTree.CallExpression[] = [];
   const functionsByName = new Map<string, TSESTree.FunctionLike[]>();
   const storeClasses = new Map<string, TSESTree.ClassBody | null>();
-  walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => {
+  for (const node of nodesWithin(sourceCode, sourceCode.ast, NAMED_FUNCTION_OR_CALL)) {
     const named = namedFunction(node);
     if (named) functionsByName.set(named.name, [...(functionsByName.get(named.name) ?? []), named.fn]);
     if (node.type === AST_NODE_TYPES.CallExpression && isCancelCall(node, sourceCode)) cancels.push(node);
@@ -69,8 +70,7 @@ export function findUnsettledCancels(sourceCode: Readonly<TSESLint.SourceCode>):
         storeClasses.set(store.name, enclosingClassBody(named.fn));
       }
     }
-    return false;
-  });
+  }
   if (stores.length === 0) return [];
   const findings: CancelPathFinding[] = [];
   for (const cancel of cancels) {
@@ -113,6 +113,16 @@ function sessionOf(cancel: TSESTree.CallExpression, sourceCode: Readonly<TSESLin
 }
 
 /** A function with a name other code can call it by: a declaration, a method, `name = () => …`, `const name = …`. */
+/** The nodes `namedFunction` can name, and the calls that may cancel. */
+const NAMED_FUNCTION_OR_CALL = [
+  AST_NODE_TYPES.FunctionDeclaration,
+  AST_NODE_TYPES.MethodDefinition,
+  AST_NODE_TYPES.Property,
+  AST_NODE_TYPES.PropertyDefinition,
+  AST_NODE_TYPES.VariableDeclarator,
+  AST_NODE_TYPES.CallExpression,
+] as const;
+
 function namedFunction(node: TSESTree.Node): { name: string; fn: TSESTree.FunctionLike } | null {
   if (node.type === AST_NODE_TYPES.FunctionDeclaration && node.id) return { name: node.id.name, fn: node };
   if (

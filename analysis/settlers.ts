@@ -4,7 +4,8 @@
  * what settles it rather than by the words around it.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findVariable, getStaticPropertyName, unwrapExpression, walkSubtree } from "./ast.ts";
+import { nodesOfType } from "./node-index.ts";
+import { findVariable, getStaticPropertyName, unwrapExpression } from "./ast.ts";
 
 /**
  * Whether every place the file settles the store's entries passes no answer: `resolve()`, `resolve(true)`,
@@ -27,11 +28,9 @@ const resolveCallsByProgram = new WeakMap<TSESTree.Program, readonly TSESTree.Ca
 function resolveCalls(sourceCode: Readonly<TSESLint.SourceCode>): readonly TSESTree.CallExpression[] {
   const cached = resolveCallsByProgram.get(sourceCode.ast);
   if (cached) return cached;
-  const calls: TSESTree.CallExpression[] = [];
-  walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => {
-    if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.MemberExpression) return;
-    if (getStaticPropertyName(node.callee) === "resolve") calls.push(node);
-  });
+  const calls = nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression).filter(
+    (node) => node.callee.type === AST_NODE_TYPES.MemberExpression && getStaticPropertyName(node.callee) === "resolve",
+  );
   resolveCallsByProgram.set(sourceCode.ast, calls);
   return calls;
 }

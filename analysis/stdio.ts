@@ -4,9 +4,10 @@
  * (`process.stdin.on("close" | "end", …)`).
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { nodesOfType } from "./node-index.ts";
 import { STDIO_CLOSE_LISTENER, STDIO_SERVER_TRANSPORTS } from "../protocol/transports.ts";
 import { getCalleeName, getMemberPath, getStaticPropertyName, getStringValue, unwrapExpression } from "./ast.ts";
-import { followConstant, walkSubtree } from "./walk.ts";
+import { followConstant } from "./walk.ts";
 
 export interface StdioConnect {
   /** `server.connect(transport)`. */
@@ -21,12 +22,11 @@ export function findStdioConnectsWithoutClose(sourceCode: Readonly<TSESLint.Sour
   if (transports.size === 0) return [];
   const connects: StdioConnect[] = [];
   let listens = false;
-  walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => {
-    if (node.type !== AST_NODE_TYPES.CallExpression) return false;
+  for (const node of nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression)) {
     if (isEndOfInputListener(node)) listens = true;
     const callee = unwrapExpression(node.callee);
     const argument = node.arguments[0];
-    if (getCalleeName(node) !== "connect" || callee.type !== AST_NODE_TYPES.MemberExpression || !argument) return false;
+    if (getCalleeName(node) !== "connect" || callee.type !== AST_NODE_TYPES.MemberExpression || !argument) continue;
     const built = followConstant(argument, sourceCode);
     if (
       built.type === AST_NODE_TYPES.NewExpression &&
@@ -35,8 +35,7 @@ export function findStdioConnectsWithoutClose(sourceCode: Readonly<TSESLint.Sour
     ) {
       connects.push({ call: node, server: callee.object });
     }
-    return false;
-  });
+  }
   return listens ? [] : connects;
 }
 

@@ -18,6 +18,7 @@ import {
 import { branchStatements, followingStatements } from "../../analysis/branches.ts";
 import { canCompleteNormally } from "../../analysis/completion.ts";
 import { answerReaderOf, isInputRequiredCall, requestedKeys } from "../../analysis/mrtr.ts";
+import { textFacts } from "../../analysis/text-gate.ts";
 import type { Check } from "./analyse.ts";
 import { reaskRewrite } from "./mrtr-fix.ts";
 
@@ -45,6 +46,8 @@ export function reportReask(check: Check, node: TSESTree.IfStatement): boolean {
 
 /** An `if` on `acceptedContent(…)` whose undefined path returns `inputRequired(…)` for the same key, or null. */
 function findReask(node: TSESTree.IfStatement, sourceCode: Readonly<TSESLint.SourceCode>): Reask | null {
+  // Asked of every `if` of the file: a file that never names an MRTR reader has none to find (one test per file).
+  if (!textFacts(sourceCode).mayUseMrtr) return null;
   const reader = contentReaderIn(node.test, sourceCode);
   if (!reader) return null;
   const isContent = (candidate: TSESTree.Node) => readsContent(candidate, reader, sourceCode);

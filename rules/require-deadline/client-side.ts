@@ -3,8 +3,9 @@
  * request timeout and needs no timer of its own, only to let go when the request is withdrawn.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { nodesWithin } from "../../analysis/node-index.ts";
 import { matchElicitationHandler, matchHumanWaitCall } from "../../analysis/calls.ts";
-import { localFunctionOf, walkSubtree } from "../../analysis/walk.ts";
+import { localFunctionOf } from "../../analysis/walk.ts";
 import type { WrapperSpecifier } from "../../analysis/wrappers.ts";
 
 interface ClientSideFacts {
@@ -34,10 +35,8 @@ export function clientSideElicitation(
         handler === owner ||
         (handler.body !== null &&
           handler.body !== undefined &&
-          walkSubtree(
-            handler.body,
-            sourceCode.visitorKeys,
-            (node) => node.type === AST_NODE_TYPES.CallExpression && localFunctionOf(node.callee, sourceCode) === owner,
+          nodesWithin(sourceCode, handler.body, [AST_NODE_TYPES.CallExpression]).some(
+            (node) => localFunctionOf(node.callee, sourceCode) === owner,
           )),
     );
   };
@@ -49,13 +48,15 @@ function readClientSideFacts(
 ): ClientSideFacts {
   const handlers: TSESTree.FunctionLike[] = [];
   let asksNoPerson = true;
-  walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => {
-    if (node.type !== AST_NODE_TYPES.CallExpression && node.type !== AST_NODE_TYPES.NewExpression) return;
+  for (const node of nodesWithin(sourceCode, sourceCode.ast, [
+    AST_NODE_TYPES.CallExpression,
+    AST_NODE_TYPES.NewExpression,
+  ])) {
     const handler = matchElicitationHandler(node, sourceCode, (argument) => localFunctionOf(argument, sourceCode));
     if (handler) handlers.push(handler.handler);
-    if (node.type !== AST_NODE_TYPES.CallExpression) return;
+    if (node.type !== AST_NODE_TYPES.CallExpression) continue;
     const call = matchHumanWaitCall(node, sourceCode, wrappers);
     if (call && call.api.side === "server") asksNoPerson = false;
-  });
+  }
   return { handlers, asksNoPerson };
 }
