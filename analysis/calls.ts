@@ -127,6 +127,16 @@ export function matchHumanWaitCall(
   }
   // Most calls in a file are nothing of ours: decide on the name before gathering the call's other facts.
   if (!HUMAN_WAIT_METHOD_NAMES.has(method)) return null;
+  // From here the answer depends on the call alone, and a call inside nested functions is asked once per function.
+  let answer = tableAnswers.get(call);
+  if (answer === undefined) tableAnswers.set(call, (answer = matchTable(call, sourceCode)));
+  return answer;
+}
+
+const tableAnswers = new WeakMap<TSESTree.CallExpression, HumanWaitCall | null>();
+
+/** The row of the table `call` (whose name is one of the table's) belongs to, and where its options go. */
+function matchTable(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): HumanWaitCall | null {
   const facts = describeCall(call, sourceCode);
   const found = findHumanWaitApi(facts);
   if (!found || (found.match === "request-method" && writesWireFrame(call, sourceCode))) return null;

@@ -10,7 +10,8 @@ import { walkSubtree } from "./ast.ts";
 
 type NodeType = TSESTree.Node["type"];
 type NodeOf<T extends NodeType> = Extract<TSESTree.Node, { type: T }>;
-type NodeLists = Map<string, TSESTree.Node[]>;
+/** Per type, its nodes; `merged` holds the merged lists `mergedList` has built. */
+type NodeLists = Map<string, TSESTree.Node[]> & { merged: Map<readonly NodeType[], readonly TSESTree.Node[]> };
 
 const NONE: readonly never[] = [];
 const indexes = new WeakMap<TSESTree.Program, NodeLists>();
@@ -27,7 +28,7 @@ function bySourceOrder(a: TSESTree.Node, b: TSESTree.Node): number {
 }
 
 function buildIndex(sourceCode: Readonly<TSESLint.SourceCode>): NodeLists {
-  const lists: NodeLists = new Map();
+  const lists: NodeLists = Object.assign(new Map<string, TSESTree.Node[]>(), { merged: new Map() });
   const unsorted = new Set<TSESTree.Node[]>();
   const add = (node: TSESTree.Node) => {
     const list = lists.get(node.type);
@@ -85,23 +86,36 @@ function firstFrom(list: readonly TSESTree.Node[], start: number): number {
   return low;
 }
 
-/** The nodes of these types in `root`'s subtree (`root` included), in source order, nested functions included. */
+/**
+ * The nodes of these types in `root`'s subtree (`root` included), in source order, nested functions included.
+ * Several types are merged once per file and list: pass a list held in a constant, not a new array each time.
+ */
 export function nodesWithin<T extends NodeType>(
   sourceCode: Readonly<TSESLint.SourceCode>,
   root: TSESTree.Node,
   types: readonly T[],
 ): NodeOf<T>[] {
   const found: TSESTree.Node[] = [];
-  const lists = indexOf(sourceCode);
-  for (const type of types) {
-    const list = lists.get(type);
-    if (!list) continue;
-    for (let index = firstFrom(list, root.range[0]); index < list.length; index++) {
-      const node = list[index]!;
-      if (node.range[0] > root.range[1]) break;
-      if (isWithin(node, root)) found.push(node);
-    }
+  const list = types.length === 1 ? indexOf(sourceCode).get(types[0]!) : mergedList(sourceCode, types);
+  if (!list) return found as NodeOf<T>[];
+  for (let index = firstFrom(list, root.range[0]); index < list.length; index++) {
+    const node = list[index]!;
+    if (node.range[0] > root.range[1]) break;
+    if (isWithin(node, root)) found.push(node);
   }
-  if (types.length > 1) found.sort(bySourceOrder);
   return found as NodeOf<T>[];
+}
+
+/**
+ * The lists of several types merged in source order, once per file and list of types (callers pass a constant
+ * list), so that slicing one function's calls and awaits does not sort them again for every function.
+ */
+function mergedList(sourceCode: Readonly<TSESLint.SourceCode>, types: readonly NodeType[]): readonly TSESTree.Node[] {
+  const lists = indexOf(sourceCode);
+  let merged = lists.merged.get(types);
+  if (!merged) {
+    merged = types.flatMap((type): TSESTree.Node[] => lists.get(type) ?? []).sort(bySourceOrder);
+    lists.merged.set(types, merged);
+  }
+  return merged;
 }

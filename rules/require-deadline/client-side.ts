@@ -42,16 +42,15 @@ export function clientSideElicitation(
   };
 }
 
+const CALLS_AND_CONSTRUCTIONS = [AST_NODE_TYPES.CallExpression, AST_NODE_TYPES.NewExpression] as const;
+
 function readClientSideFacts(
   sourceCode: Readonly<TSESLint.SourceCode>,
   wrappers: readonly WrapperSpecifier[],
 ): ClientSideFacts {
   const handlers: TSESTree.FunctionLike[] = [];
   let asksNoPerson = true;
-  for (const node of nodesWithin(sourceCode, sourceCode.ast, [
-    AST_NODE_TYPES.CallExpression,
-    AST_NODE_TYPES.NewExpression,
-  ])) {
+  for (const node of nodesWithin(sourceCode, sourceCode.ast, CALLS_AND_CONSTRUCTIONS)) {
     const handler = matchElicitationHandler(node, sourceCode, (argument) => localFunctionOf(argument, sourceCode));
     if (handler) handlers.push(handler.handler);
     if (node.type !== AST_NODE_TYPES.CallExpression) continue;
