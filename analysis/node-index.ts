@@ -40,9 +40,14 @@ function buildIndex(sourceCode: Readonly<TSESLint.SourceCode>): NodeLists {
   };
   const traverse = (sourceCode as { traverse?: () => Iterable<TraversalStep> }).traverse;
   if (typeof traverse === "function") {
-    // Kind 1 is a node visit, phase 1 its entry (@eslint/plugin-kit's VisitNodeStep).
-    for (const step of traverse.call(sourceCode))
+    const steps = traverse.call(sourceCode);
+    // Kind 1 is a node visit, phase 1 its entry (@eslint/plugin-kit's VisitNodeStep). ESLint keeps the steps in an
+    // array: read by index, not through an iterator that makes a result object for each of the file's steps.
+    const list = Array.isArray(steps) ? (steps as readonly TraversalStep[]) : [...steps];
+    for (let index = 0; index < list.length; index++) {
+      const step = list[index]!;
       if (step.kind === 1 && step.phase === 1) add(step.target as TSESTree.Node);
+    }
   } else {
     walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => void add(node));
   }

@@ -50,11 +50,12 @@ function lazyLayout(sourceCode: SourceCode): FileLayout {
   const text = sourceCode.text;
   return lazyRecord<FileLayout>({
     eol: () => lineEndingOf(text),
-    indentUnit: () => indentUnitOf(text),
+    // ESLint has split the file into lines already.
+    indentUnit: () => indentUnitOf(sourceCode.lines),
     quote: () => preferredQuote(sourceCode),
     semicolons: () => usesSemicolons(sourceCode),
     trailingCommas: () => usesTrailingCommas(sourceCode),
-    width: () => lineWidthOf(text),
+    width: () => lineWidthOf(sourceCode.lines),
   });
 }
 
@@ -69,10 +70,10 @@ export function indentAt(text: string, offset: number): string {
 }
 
 /** One level of indentation as the file writes it: a tab, or the most common step between consecutive lines. */
-function indentUnitOf(text: string): string {
+function indentUnitOf(lines: readonly string[]): string {
   const steps = new Map<number, number>();
   let previous: number | null = null;
-  for (const line of text.split(/\r?\n/)) {
+  for (const line of lines) {
     if (line.trim() === "") continue;
     const indent = /^[ \t]*/.exec(line)![0];
     if (indent.startsWith("\t")) return "\t";
@@ -210,9 +211,8 @@ const WIDTHS = [80, 100, 120, 140, 160] as const;
  * The line width the file keeps to: its long code lines (the 98th percentile, so one stray long string does not
  * count; a tab counts two) rounded up to the next usual setting, at least 80 and at most 160.
  */
-function lineWidthOf(text: string): number {
-  const lengths = text
-    .split(/\r?\n/)
+function lineWidthOf(lines: readonly string[]): number {
+  const lengths = lines
     // Comments say nothing about where the code wraps.
     .filter((line) => line.trim() !== "" && !/^\s*(?:\/\/|\*|\/\*)/.test(line))
     .map((line) => line.replace(/\t/g, "  ").length)
