@@ -5,7 +5,7 @@
  *   npm run bench                 full run (targets are judged on this)
  *   npm run bench -- --quick      a third of each corpus, no memory runs: a quick look, not a verdict
  *   options: --rounds N (default 3)  --jobs N (parallel child processes, default 2)  --no-memory
- *            --only broad-lint,dense-lint,dense-typed,broad-transform,dense-transform,repository-check,
+ *            --only broad-lint,dense-lint,dense-floor,dense-typed,broad-transform,dense-transform,repository-check,
  *                   framework-check,large-file
  */
 import { spawn } from "node:child_process";
@@ -140,6 +140,14 @@ function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
       memoryVariants: ["lint:parser", "lint:recommended"],
     },
     {
+      // In its own process, so its garbage does not fall on dense-lint's variants.
+      name: "dense-floor",
+      corpus: dense,
+      variants: ["lint:parser", "lint:noop-each"],
+      rounds: Math.max(options.rounds, DENSE_UNTYPED_ROUNDS),
+      memoryVariants: [],
+    },
+    {
       name: "dense-typed",
       corpus: dense,
       variants: ["lint:parser", "lint:recommended", "lint:parser-typed", "lint:switch-typed", "lint:recommended-typed"],
@@ -219,6 +227,14 @@ function ratioSpecs(): RatioSpec[] {
       denominator: "lint:parser",
       subset: "all",
       target: 1.15,
+    },
+    {
+      group: "a",
+      label: "as many rules that do nothing / parser alone, dense (floor)",
+      suite: "dense-floor",
+      numerator: "lint:noop-each",
+      denominator: "lint:parser",
+      subset: "all",
     },
     {
       group: "b",

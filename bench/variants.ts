@@ -49,7 +49,12 @@ const SWITCH_RULE = "@typescript-eslint/switch-exhaustiveness-check";
 
 /** A rule that does nothing: what ESLint itself spends on any enabled rule (context, options), the floor for ours. */
 const NOOP_RULE = "bench/noop";
-const benchPlugin = { rules: { noop: { meta: { type: "problem", schema: [] }, create: () => ({}) } } };
+const noopRule = { meta: { type: "problem", schema: [] }, create: () => ({}) };
+/** One rule that does nothing for each rule `configs.recommended` turns on. */
+const noopRuleIds = (): string[] => Object.keys(recommendedRules()).map((_, index) => `noop${index}`);
+const benchPlugin = {
+  rules: { noop: noopRule, ...Object.fromEntries(noopRuleIds().map((id) => [id, noopRule])) },
+};
 
 function lintVariant(id: string, label: string, rules: Linter.RulesRecord, tsconfig: string | undefined): Variant {
   let eslint: ESLint | null = null;
@@ -61,7 +66,8 @@ function lintVariant(id: string, label: string, rules: Linter.RulesRecord, tscon
       const config = lintConfig(rules, tsconfig ? { tsconfig } : undefined);
       if (rules[SWITCH_RULE])
         config[1].plugins = { ...config[1].plugins, "@typescript-eslint": tseslint.plugin as never };
-      if (rules[NOOP_RULE]) config[1].plugins = { ...config[1].plugins, bench: benchPlugin as never };
+      if (Object.keys(rules).some((id) => id.startsWith("bench/")))
+        config[1].plugins = { ...config[1].plugins, bench: benchPlugin as never };
       eslint = new ESLint({
         cwd: REPO_ROOT,
         overrideConfigFile: true,
@@ -155,6 +161,11 @@ export async function buildVariant(id: string, context: VariantContext = {}): Pr
   if (id === "lint:parser") return lintVariant(id, "ESLint, parser alone", {}, undefined);
   if (id === "lint:noop")
     return lintVariant(id, "ESLint + one rule that does nothing", { [NOOP_RULE]: "error" }, undefined);
+  if (id === "lint:noop-each") {
+    // ESLint's own cost of as many rules as the recommended config turns on, each doing nothing: the floor under it.
+    const rules = Object.fromEntries(noopRuleIds().map((name) => [`bench/${name}`, "error" as const]));
+    return lintVariant(id, `ESLint + ${noopRuleIds().length} rules that do nothing`, rules, undefined);
+  }
   if (id === "lint:recommended") return lintVariant(id, "ESLint + configs.recommended", recommendedRules(), undefined);
   if (id === "lint:parser-typed") return lintVariant(id, "ESLint, parser alone, typed", {}, typed());
   if (id === "lint:recommended-typed")
