@@ -75,6 +75,18 @@ describe("matchHumanWaitCall", () => {
     expect(match?.api.signalField).toBeNull();
     expect(match?.wrapper?.names).toEqual(["askUser"]);
   });
+
+  it("answers a call once from the table, and a wrapper of the same name still wins afterwards", () => {
+    const { sourceCode, calls } = parsed("server.elicitInput({ message: 'x', requestedSchema })");
+    const call = calls[0]!;
+    const fromTable = matchHumanWaitCall(call, sourceCode);
+    expect(fromTable?.api.id).toBe("mcp-elicit-input");
+    expect(matchHumanWaitCall(call, sourceCode)).toBe(fromTable);
+    const wrappers = compileWrappers([{ from: "file", name: ["elicitInput"], behavesLike: "acp-request-permission" }]);
+    const wrapped = matchHumanWaitCall(call, sourceCode, wrappers);
+    expect(wrapped?.wrapper?.names).toEqual(["elicitInput"]);
+    expect(wrapped?.api.signalField).toBeNull();
+  });
 });
 
 describe("matchElicitationHandler", () => {
