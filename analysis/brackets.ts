@@ -25,6 +25,8 @@ export const escapeWord = (word: string) => word.replace(/[.*+?^${}()|[\]\\/]/g,
 /** Not inside a longer name: `zRequestPermissionRequest` is not `RequestPermission`. */
 export const NAME_START = "(?<![\\w$])";
 export const NAME_END = "(?![\\w$])";
+/** A character that, beside a name, makes it part of a longer one: what NAME_START and NAME_END refuse. */
+const NAME_CHAR = /[\w$]/;
 /** Type arguments before a call's parentheses (`elicit<Answer>(`), bounded so a stray `<` costs little. */
 const TYPE_ARGUMENTS = "(?:<[^;{}()]{0,300}>\\s*)?";
 
@@ -35,25 +37,15 @@ export function wholeName(names: readonly string[]): string {
 
 /** Whether `name` occurs in `text` as a whole name not read off a value (`x.name`, `x?.name`, `x . name`). */
 export function isSpelledOutsideMember(text: string, name: string): boolean {
-  // A plain search, not a regular expression: it is asked of every method name a file calls.
+  // A plain search, not a regular expression over the whole text: it is asked of every method name a file calls.
   for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
-    if (isNameChar(text.charCodeAt(at - 1)) || isNameChar(text.charCodeAt(at + name.length))) continue;
+    // `charAt` past either end is "", which is no name character.
+    if (NAME_CHAR.test(text.charAt(at - 1)) || NAME_CHAR.test(text.charAt(at + name.length))) continue;
     let before = at - 1;
     while (before >= 0 && /\s/.test(text[before]!)) before--;
     if (before < 0 || text[before] !== ".") return true;
   }
   return false;
-}
-
-/** `\w` or `$`, as NAME_START and NAME_END read them (NaN, before the start or past the end, is none). */
-function isNameChar(code: number): boolean {
-  return (
-    (code >= 48 && code <= 57) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    code === 95 ||
-    code === 36
-  );
 }
 
 /** `name(`, `name?.(`, `name<T>(`, `["name"](`: a call of one of `names` (or a method's definition, which reads alike). */

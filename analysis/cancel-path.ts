@@ -5,7 +5,7 @@
  * functions it calls, by name) settles a store's prompts with the `cancelled` outcome (protocol/methods.ts).
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { nodesWithin } from "./node-index.ts";
+import { nodesOfTypes } from "./node-index.ts";
 import { ACP_OUTCOME } from "../protocol/answers.ts";
 import {
   ACP_CANCEL_METHOD,
@@ -59,7 +59,7 @@ export function findUnsettledCancels(sourceCode: Readonly<TSESLint.SourceCode>):
   const cancels: TSESTree.CallExpression[] = [];
   const functionsByName = new Map<string, TSESTree.FunctionLike[]>();
   const storeClasses = new Map<string, TSESTree.ClassBody | null>();
-  for (const node of nodesWithin(sourceCode, sourceCode.ast, NAMED_FUNCTION_OR_CALL)) {
+  for (const node of nodesOfTypes(sourceCode, NAMED_FUNCTION_OR_CALL)) {
     const named = namedFunction(node);
     if (named) functionsByName.set(named.name, [...(functionsByName.get(named.name) ?? []), named.fn]);
     if (node.type === AST_NODE_TYPES.CallExpression && isCancelCall(node, sourceCode)) cancels.push(node);

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
 import { nodesOf, sourceCodeOf } from "../test/support/source-code.ts";
-import { nodesOfType, nodesWithin } from "./node-index.ts";
+import { nodesOfType, nodesOfTypes, nodesWithin } from "./node-index.ts";
 
 const textOf = (sourceCode: Readonly<TSESLint.SourceCode>, nodes: readonly { range: [number, number] }[]) =>
   nodes.map((node) => sourceCode.text.slice(...node.range));
@@ -63,5 +63,14 @@ describe("node index", () => {
       AST_NODE_TYPES.NewExpression,
     ]);
     expect(textOf(sourceCode, found)).toEqual(["await ask()", "ask()", "new Promise(() => ready())", "ready()"]);
+  });
+
+  it("lists several types of the whole file once, the same list for the same constant", () => {
+    const sourceCode = sourceCodeOf("const p = new Promise(() => ready()); ask();");
+    const types = [AST_NODE_TYPES.CallExpression, AST_NODE_TYPES.NewExpression] as const;
+    const whole = nodesOfTypes(sourceCode, types);
+    expect(textOf(sourceCode, whole)).toEqual(["new Promise(() => ready())", "ready()", "ask()"]);
+    expect(nodesOfTypes(sourceCode, types)).toBe(whole);
+    expect(nodesWithin(sourceCode, sourceCode.ast, types)).toEqual(whole);
   });
 });

@@ -10,11 +10,15 @@ import { walkSubtree } from "./ast.ts";
 
 type NodeType = TSESTree.Node["type"];
 type NodeOf<T extends NodeType> = Extract<TSESTree.Node, { type: T }>;
-/** Per type, its nodes; `merged` holds the merged lists `mergedList` has built. */
-type NodeLists = Map<string, TSESTree.Node[]> & { merged: Map<readonly NodeType[], readonly TSESTree.Node[]> };
+interface FileIndex {
+  /** Each type's nodes, in source order. */
+  readonly byType: Map<string, TSESTree.Node[]>;
+  /** The lists of several types merged in source order, by the (constant) list of types asked for. */
+  readonly merged: Map<readonly NodeType[], readonly TSESTree.Node[]>;
+}
 
 const NONE: readonly never[] = [];
-const indexes = new WeakMap<TSESTree.Program, NodeLists>();
+const indexes = new WeakMap<TSESTree.Program, FileIndex>();
 
 interface TraversalStep {
   readonly kind: number;
@@ -27,8 +31,8 @@ function bySourceOrder(a: TSESTree.Node, b: TSESTree.Node): number {
   return a.range[0] - b.range[0] || b.range[1] - a.range[1];
 }
 
-function buildIndex(sourceCode: Readonly<TSESLint.SourceCode>): NodeLists {
-  const lists: NodeLists = Object.assign(new Map<string, TSESTree.Node[]>(), { merged: new Map() });
+function buildIndex(sourceCode: Readonly<TSESLint.SourceCode>): FileIndex {
+  const lists = new Map<string, TSESTree.Node[]>();
   const unsorted = new Set<TSESTree.Node[]>();
   const add = (node: TSESTree.Node) => {
     const list = lists.get(node.type);
@@ -53,13 +57,13 @@ function buildIndex(sourceCode: Readonly<TSESLint.SourceCode>): NodeLists {
   }
   // Visitor keys are nearly in source order (a template's quasis come before its expressions): those lists sorted.
   for (const list of unsorted) list.sort(bySourceOrder);
-  return lists;
+  return { byType: lists, merged: new Map() };
 }
 
-function indexOf(sourceCode: Readonly<TSESLint.SourceCode>): NodeLists {
-  let lists = indexes.get(sourceCode.ast);
-  if (!lists) indexes.set(sourceCode.ast, (lists = buildIndex(sourceCode)));
-  return lists;
+function indexOf(sourceCode: Readonly<TSESLint.SourceCode>): FileIndex {
+  let index = indexes.get(sourceCode.ast);
+  if (!index) indexes.set(sourceCode.ast, (index = buildIndex(sourceCode)));
+  return index;
 }
 
 /** Every node of the file of type `type`, in source order. */
@@ -67,7 +71,17 @@ export function nodesOfType<T extends NodeType>(
   sourceCode: Readonly<TSESLint.SourceCode>,
   type: T,
 ): readonly NodeOf<T>[] {
-  return (indexOf(sourceCode).get(type) ?? NONE) as readonly NodeOf<T>[];
+  return (indexOf(sourceCode).byType.get(type) ?? NONE) as readonly NodeOf<T>[];
+}
+
+/** Every node of the file of one of `types`, in source order (pass a list held in a constant; see `nodesWithin`). */
+export function nodesOfTypes<T extends NodeType>(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  types: readonly T[],
+): readonly NodeOf<T>[] {
+  return (
+    types.length === 1 ? nodesOfType(sourceCode, types[0]!) : mergedList(sourceCode, types)
+  ) as readonly NodeOf<T>[];
 }
 
 /** Whether `node` is `root` or below it (a node with the same range as `root` may be its parent). */
@@ -101,8 +115,7 @@ export function nodesWithin<T extends NodeType>(
   types: readonly T[],
 ): NodeOf<T>[] {
   const found: TSESTree.Node[] = [];
-  const list = types.length === 1 ? indexOf(sourceCode).get(types[0]!) : mergedList(sourceCode, types);
-  if (!list) return found as NodeOf<T>[];
+  const list = nodesOfTypes(sourceCode, types);
   for (let index = firstFrom(list, root.range[0]); index < list.length; index++) {
     const node = list[index]!;
     if (node.range[0] > root.range[1]) break;
@@ -116,11 +129,11 @@ export function nodesWithin<T extends NodeType>(
  * list), so that slicing one function's calls and awaits does not sort them again for every function.
  */
 function mergedList(sourceCode: Readonly<TSESLint.SourceCode>, types: readonly NodeType[]): readonly TSESTree.Node[] {
-  const lists = indexOf(sourceCode);
-  let merged = lists.merged.get(types);
-  if (!merged) {
-    merged = types.flatMap((type): TSESTree.Node[] => lists.get(type) ?? []).sort(bySourceOrder);
-    lists.merged.set(types, merged);
+  const { byType, merged } = indexOf(sourceCode);
+  let list = merged.get(types);
+  if (!list) {
+    list = types.flatMap((type): TSESTree.Node[] => byType.get(type) ?? []).sort(bySourceOrder);
+    merged.set(types, list);
   }
-  return merged;
+  return list;
 }

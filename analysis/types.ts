@@ -543,10 +543,12 @@ export function answerFunctionNames(sourceCode: Readonly<TSESLint.SourceCode>): 
 }
 
 const namesCache = new WeakMap<ts.Program, ReadonlySet<string>>();
+/** Untyped, every file has none: one empty set, not a new one for each question. */
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 function answerFunctionNameSet(sourceCode: Readonly<TSESLint.SourceCode>): ReadonlySet<string> {
   const program = sourceCode.parserServices?.program;
-  if (!program) return new Set();
+  if (!program) return NO_NAMES;
   let names = namesCache.get(program);
   if (!names) {
     names = new Set(findAnswerFunctions(program, "named").map((entry) => entry.name));

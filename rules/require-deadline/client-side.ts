@@ -3,7 +3,7 @@
  * request timeout and needs no timer of its own, only to let go when the request is withdrawn.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { nodesWithin } from "../../analysis/node-index.ts";
+import { nodesOfTypes, nodesWithin } from "../../analysis/node-index.ts";
 import { matchElicitationHandler, matchHumanWaitCall } from "../../analysis/calls.ts";
 import { localFunctionOf } from "../../analysis/walk.ts";
 import type { WrapperSpecifier } from "../../analysis/wrappers.ts";
@@ -50,7 +50,7 @@ function readClientSideFacts(
 ): ClientSideFacts {
   const handlers: TSESTree.FunctionLike[] = [];
   let asksNoPerson = true;
-  for (const node of nodesWithin(sourceCode, sourceCode.ast, CALLS_AND_CONSTRUCTIONS)) {
+  for (const node of nodesOfTypes(sourceCode, CALLS_AND_CONSTRUCTIONS)) {
     const handler = matchElicitationHandler(node, sourceCode, (argument) => localFunctionOf(argument, sourceCode));
     if (handler) handlers.push(handler.handler);
     if (node.type !== AST_NODE_TYPES.CallExpression) continue;
