@@ -16,6 +16,15 @@ describe("codeOf", () => {
     expect(codeOf("return /abort/;")).not.toContain("abort");
     expect(codeOf("const x = abort / signal;")).toContain("signal");
   });
+
+  it("reads a slash after a statement's head as a regular expression, after any other `)` as division", () => {
+    const text = 'if (ok) /"abort/.test(s); run("signal");';
+    expect(codeOf(text)).toBe('if (ok) /      /.test(s); run("      ");');
+    expect(codeOf("while (busy) /x/.exec(s);")).not.toContain("x/");
+    expect(codeOf("const r = (a + b) / signal;")).toContain("signal");
+    expect(codeOf("const r = f(if_) / signal;")).toContain("signal");
+    expect(codeOf("if (f(a)) /signal/.test(b);")).not.toContain("signal");
+  });
 });
 
 describe("enclosingFunctionSpan", () => {

@@ -81,6 +81,9 @@ const BEFORE_REGEX = new Set([
 /** A keyword after which a `/` starts a regular expression (`return /x/`), though it reads like a name. */
 const KEYWORD_BEFORE = /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await)\s*$/;
 
+/** A keyword whose parenthesised head a statement follows (`if (ok) /x/`), with the space before its `(`. */
+const STATEMENT_HEAD = /(?:^|[^\w$.])(?:if|for|while|with)\s*$/;
+
 function startsRegex(text: string, index: number, previous: string): boolean {
   return (
     BEFORE_REGEX.has(previous) || (previous === ")" && KEYWORD_BEFORE.test(text.slice(Math.max(0, index - 12), index)))
@@ -96,6 +99,8 @@ export function codeOf(text: string): string {
   const out: string[] = [];
   let previous = "";
   let index = 0;
+  /** For each open `(`, whether it starts a statement's head. */
+  const headParens: boolean[] = [];
   const blank = (from: number, to: number) => out.push(text.slice(from, to).replace(/[^\n]/g, " "));
   while (index < text.length) {
     const char = text[index]!;
@@ -128,7 +133,11 @@ export function codeOf(text: string): string {
       continue;
     }
     out.push(char);
-    if (!/\s/.test(char)) previous = /[\w$#)\]]/.test(char) ? ")" : char;
+    if (char === "(") headParens.push(STATEMENT_HEAD.test(text.slice(Math.max(0, index - 8), index)));
+    // The `)` that closes `if (…)`, `while (…)`, `for (…)` or `with (…)` ends a statement's head: a `/` after it
+    // starts a regular expression (`if (ok) /x/.test(s)`), where after any other `)` it divides.
+    if (char === ")" && headParens.pop() === true) previous = "{";
+    else if (!/\s/.test(char)) previous = /[\w$#)\]]/.test(char) ? ")" : char;
     index += 1;
   }
   return out.join("");
