@@ -50,6 +50,16 @@ import { type HumanWaitApi } from "../protocol/apis.ts";
  * The table row as the SDK installed for `filename` has it, or null where the installed version has no such wait
  * (see `apiForInstalledVersions`).
  */
-export function adaptToInstalled(api: HumanWaitApi, filename: string): HumanWaitApi | null {
+function adaptToInstalled(api: HumanWaitApi, filename: string): HumanWaitApi | null {
   return apiForInstalledVersions(api, filename, installedMajor);
+}
+
+/** A matched wait with its row as the SDK installed for `filename` has it; null where that version has no such wait. */
+export function callAsInstalled<Call extends { readonly api: HumanWaitApi }>(
+  call: Call,
+  filename: string,
+): Call | null {
+  const api = adaptToInstalled(call.api, filename);
+  if (api === null) return null;
+  return api === call.api ? call : { ...call, api };
 }

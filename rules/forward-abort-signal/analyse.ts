@@ -8,7 +8,7 @@ import type { HumanWaitCall } from "../../analysis/calls.ts";
 import type { Delegation, PersonWaitCall } from "../../analysis/local-waits.ts";
 import { isUnknownOrigin } from "../../analysis/human-wait.ts";
 import { parameterTakesField } from "../../analysis/types.ts";
-import { adaptToInstalled } from "../../analysis/versions.ts";
+import { callAsInstalled } from "../../analysis/versions.ts";
 import {
   findUserLandRaces,
   propertyValue,
@@ -34,10 +34,9 @@ import { checkRelayWithoutSignal } from "./relay.ts";
 
 export function checkCall(check: Check, matched: PersonWaitCall): void {
   const { context, sourceCode } = check;
-  const installed = adaptToInstalled(matched.api, context.filename);
+  const call = callAsInstalled(matched, context.filename);
   // The installed version has no such wait (@mastra/mcp 2.x's `elicitation.sendRequest` rejects): nothing to end.
-  if (!installed) return;
-  const call = installed === matched.api ? matched : { ...matched, api: installed };
+  if (!call) return;
   // The user's entry says its framework's handlers get no signal: whatever the names say, there is none to forward.
   if (hasNoCallerSignal(call.wrapper)) return;
   const signals = findCallerSignals(call.node, sourceCode, call);

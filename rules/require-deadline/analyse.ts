@@ -22,7 +22,7 @@ import type { PersonWaitCall } from "../../analysis/local-waits.ts";
 import { carriesCallerSignal, findCallerSignals, handsSignalBeyondArity } from "../../analysis/signals.ts";
 import { reachesProgramAnswerFunction, typedRequestWait } from "../../analysis/typed-deadline.ts";
 import { listensOnEphemeralPort } from "../../analysis/harness.ts";
-import { adaptToInstalled } from "../../analysis/versions.ts";
+import { callAsInstalled } from "../../analysis/versions.ts";
 import { deadlineEdits, deadlineSuggestions, settleParkedPromise } from "./deadline-edits.ts";
 import type { MessageIds, Options } from "./options.ts";
 
@@ -55,10 +55,10 @@ export function requestToJudge(
 /** Reports a call whose deadline is missing, kept to the caller in a race, unseen in its options, or never fires. */
 export function checkCall(check: Check, matched: HumanWaitCall): void {
   const { context, sourceCode, options } = check;
-  const api = adaptToInstalled(matched.api, context.filename);
+  const call = callAsInstalled(matched, context.filename);
   // The installed version has no such wait (@mastra/mcp 2.x's `elicitation.sendRequest` rejects): nothing to bound.
-  if (!api) return;
-  const call = api === matched.api ? matched : { ...matched, api };
+  if (!call) return;
+  const { api } = call;
   // A fixed deadline (Cloudflare agents) leaves the caller nothing to choose.
   if (api.defaultDeadline.kind === "fixed") return;
   const data = { ...deadlineWords(api), companion: api.signalCompanionField ?? "" };
