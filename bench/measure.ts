@@ -7,6 +7,9 @@
  *   all of them alike; and each variant's garbage is mostly collected inside its own block. Per-file times are
  *   summed per subset of the corpus.
  * - memory: run one variant once over the corpus in a fresh process and report the process's peak resident set.
+ * - passes: run one variant over the corpus `passes` times in a fresh process, as one `eslint` run over a
+ *   repository would (no warm-up), and report the CPU time of those passes; bench/run.ts starts one such process
+ *   per variant and round, in an order rotated from round to round.
  * Reads its job from the JSON file named on the command line; prints one JSON line on stdout.
  */
 import fs from "node:fs";
@@ -14,11 +17,13 @@ import { clearCaches } from "@typescript-eslint/parser";
 import { buildVariant, type RunTotals, type Variant } from "./variants.ts";
 
 export interface MeasureJob {
-  mode: "time" | "memory";
+  mode: "time" | "memory" | "passes";
   /** JSON file holding the corpus as an array of absolute paths. */
   filesFrom: string;
   variants: string[];
   rounds: number;
+  /** Mode "passes": how many times the corpus is linted in the one process. */
+  passes?: number;
   /** Named subsets of the corpus (indices into it) whose time is also reported; "all" is always there. */
   subsets?: Record<string, number[]>;
   /** Where typed variants write their tsconfig. */
@@ -49,6 +54,16 @@ export interface MemoryResult {
 
 /** Files used to warm up each variant (JIT, lazy requires, caches) before any round is timed. */
 const WARMUP_FILES = 150;
+
+export interface PassesResult {
+  mode: "passes";
+  variant: string;
+  label: string;
+  /** CPU and elapsed time of all the passes (not of loading the code and the corpus). */
+  time: SubsetTime;
+  /** Of one pass. */
+  totals: RunTotals;
+}
 
 function collectGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();
@@ -138,11 +153,41 @@ async function measureMemory(job: MeasureJob, files: string[], texts: string[]):
   return { mode: "memory", variant: variant.id, peakRssBytes: process.resourceUsage().maxRSS * 1024, startRssBytes };
 }
 
+async function measurePasses(job: MeasureJob, files: string[], texts: string[]): Promise<PassesResult> {
+  const variant = await buildVariant(job.variants[0], { workDir: job.workDir, files, alone: true });
+  const totals: RunTotals = { findings: 0, fileErrors: 0 };
+  const cpuStart = process.cpuUsage();
+  const wallStart = process.hrtime.bigint();
+  await variant.start();
+  for (let pass = 0; pass < (job.passes ?? 1); pass += 1) {
+    for (let index = 0; index < files.length; index += 1) {
+      const result = await variant.file(files[index], texts[index]);
+      if (pass > 0) continue;
+      totals.findings += result.findings;
+      totals.fileErrors += result.fileErrors;
+    }
+  }
+  const wallMs = Number(process.hrtime.bigint() - wallStart) / 1e6;
+  const cpu = process.cpuUsage(cpuStart);
+  return {
+    mode: "passes",
+    variant: variant.id,
+    label: variant.label,
+    time: { cpuMs: (cpu.user + cpu.system) / 1000, wallMs },
+    totals,
+  };
+}
+
 async function main(): Promise<void> {
   const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8")) as MeasureJob;
   const files = JSON.parse(fs.readFileSync(job.filesFrom, "utf8")) as string[];
   const texts = files.map((file) => fs.readFileSync(file, "utf8"));
-  const result = job.mode === "time" ? await timeSuite(job, files, texts) : await measureMemory(job, files, texts);
+  const result =
+    job.mode === "time"
+      ? await timeSuite(job, files, texts)
+      : job.mode === "passes"
+        ? await measurePasses(job, files, texts)
+        : await measureMemory(job, files, texts);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

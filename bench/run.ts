@@ -5,8 +5,8 @@
  *   npm run bench                 full run (targets are judged on this)
  *   npm run bench -- --quick      a third of each corpus, no memory runs: a quick look, not a verdict
  *   options: --rounds N (default 3)  --jobs N (parallel child processes, default 2)  --no-memory
- *            --only broad-lint,dense-lint,dense-floor,dense-typed,broad-transform,dense-transform,repository-check,
- *                   framework-check,large-file
+ *            --only broad-lint,dense-lint,dense-floor,dense-processes,dense-typed,broad-transform,dense-transform,
+ *                   repository-check,framework-check,large-file
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -24,7 +24,7 @@ import {
   writeRepositoryCorpus,
   type Corpus,
 } from "./corpora.ts";
-import type { MeasureJob, MemoryResult, SubsetTime, TimeResult } from "./measure.ts";
+import type { MeasureJob, MemoryResult, PassesResult, SubsetTime, TimeResult } from "./measure.ts";
 import { ruleNames } from "./subjects.ts";
 
 const RESULTS_DIR = path.join(REPO_ROOT, "bench", "results");
@@ -33,6 +33,9 @@ const WORK_DIR = path.join(RESULTS_DIR, "work", String(process.pid));
 const MEASURE_SCRIPT = path.join(__dirname, "measure.ts");
 /** The dense corpus is small (a pass is under a second): more rounds, for a stable median at little cost. */
 const DENSE_UNTYPED_ROUNDS = 9;
+/** dense-processes: a fresh process per variant and round, each linting the dense corpus this many times. */
+const DENSE_PROCESS_ROUNDS = 8;
+const DENSE_PROCESS_PASSES = 4;
 /** Where the repository suite's files are copied: outside this repository, whose .gitignore covers bench/results/. */
 const REPOSITORY_DIR = path.join(os.tmpdir(), `elicitation-bench-repository-${process.pid}`);
 /** The framework-like repository: broad code and the MCP/ACP libraries' own code, copied the same way. */
@@ -95,6 +98,8 @@ interface Suite {
   rounds?: number;
   /** Variants whose peak memory is measured, each in a fresh process. */
   memoryVariants: string[];
+  /** A fresh process per variant and round, linting the corpus `passes` times, instead of one interleaving process. */
+  processes?: { passes: number };
 }
 
 interface RatioSpec {
@@ -145,6 +150,23 @@ function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
       corpus: dense,
       variants: ["lint:parser", "lint:noop-each"],
       rounds: Math.max(options.rounds, DENSE_UNTYPED_ROUNDS),
+      memoryVariants: [],
+    },
+    {
+      // As a user runs ESLint, and as issue 25 measured: each variant in a fresh process of its own, linting the
+      // corpus several times, the order rotating from round to round. No variant's garbage falls on another's, and
+      // the copied-contexts variants tell ESLint's share of the cost from ours (bench/copied-contexts.ts).
+      name: "dense-processes",
+      corpus: dense,
+      variants: [
+        "lint:parser",
+        "lint:noop",
+        "lint:recommended",
+        "copied-contexts:lint:noop",
+        "copied-contexts:lint:recommended",
+      ],
+      rounds: options.quick ? 3 : DENSE_PROCESS_ROUNDS,
+      processes: { passes: DENSE_PROCESS_PASSES },
       memoryVariants: [],
     },
     {
@@ -233,6 +255,46 @@ function ratioSpecs(): RatioSpec[] {
       label: "as many rules that do nothing / parser alone, dense (floor)",
       suite: "dense-floor",
       numerator: "lint:noop-each",
+      denominator: "lint:parser",
+      subset: "all",
+    },
+    {
+      group: "a",
+      label: "a rule that does nothing / parser alone, a process each",
+      suite: "dense-processes",
+      numerator: "lint:noop",
+      denominator: "lint:parser",
+      subset: "all",
+    },
+    {
+      group: "a",
+      label: "recommended / parser alone, a process each",
+      suite: "dense-processes",
+      numerator: "lint:recommended",
+      denominator: "lint:parser",
+      subset: "all",
+    },
+    {
+      group: "a",
+      label: "recommended / a rule that does nothing, a process each",
+      suite: "dense-processes",
+      numerator: "lint:recommended",
+      denominator: "lint:noop",
+      subset: "all",
+    },
+    {
+      group: "a",
+      label: "a rule that does nothing, contexts copied / parser alone",
+      suite: "dense-processes",
+      numerator: "copied-contexts:lint:noop",
+      denominator: "lint:parser",
+      subset: "all",
+    },
+    {
+      group: "a",
+      label: "recommended, contexts copied / parser alone",
+      suite: "dense-processes",
+      numerator: "copied-contexts:lint:recommended",
       denominator: "lint:parser",
       subset: "all",
     },
@@ -375,7 +437,7 @@ function ratioSpecs(): RatioSpec[] {
   return specs;
 }
 
-function runChild(job: Job, log: (line: string) => void): Promise<TimeResult | MemoryResult> {
+function runChild(job: Job, log: (line: string) => void): Promise<TimeResult | MemoryResult | PassesResult> {
   const specFile = path.join(WORK_DIR, `${job.name.replace(/[^\w.-]+/g, "_")}.job.json`);
   fs.writeFileSync(specFile, JSON.stringify(job.spec));
   const started = Date.now();
@@ -397,9 +459,42 @@ function runChild(job: Job, log: (line: string) => void): Promise<TimeResult | M
       }
       log(`finished ${job.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       const lastLine = stdout.trim().split("\n").at(-1) ?? "";
-      resolve(JSON.parse(lastLine) as TimeResult | MemoryResult);
+      resolve(JSON.parse(lastLine) as TimeResult | MemoryResult | PassesResult);
     });
   });
+}
+
+/**
+ * A suite of one process per variant and round (mode "passes"): the rounds run one after another, each starting
+ * every variant in turn, the order rotated by one from round to round. Gathered as one suite's rounds.
+ */
+async function runProcessRounds(job: Job, log: (line: string) => void): Promise<TimeResult> {
+  const started = Date.now();
+  log(`started  ${job.name}`);
+  const { variants } = job.spec;
+  const result: TimeResult = { mode: "time", rounds: {}, totals: {}, labels: {} };
+  for (const variant of variants) result.rounds[variant] = [];
+  for (let round = 0; round < job.spec.rounds; round += 1) {
+    for (let step = 0; step < variants.length; step += 1) {
+      const variant = variants[(step + round) % variants.length];
+      const name = `${job.name} round ${round + 1} ${variant}`;
+      const spec = { ...job.spec, variants: [variant] };
+      const passes = (await runChild({ ...job, name, spec }, () => {})) as PassesResult;
+      result.rounds[variant].push({ all: passes.time });
+      result.totals[variant] = passes.totals;
+      result.labels[variant] = passes.label;
+    }
+  }
+  // A counterfactual that changed what the rules find would time other work than the variant it stands for.
+  for (const variant of variants) {
+    const original = variant.replace(/^copied-contexts:/, "");
+    if (original !== variant && result.totals[original]?.findings !== result.totals[variant]?.findings)
+      throw new Error(
+        `${variant} found ${result.totals[variant]?.findings}, ${original} ${result.totals[original]?.findings}`,
+      );
+  }
+  log(`finished ${job.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
 }
 
 async function runPool<T>(tasks: Array<() => Promise<T>>, concurrency: number): Promise<T[]> {
@@ -516,10 +611,11 @@ async function main(): Promise<number> {
     jobs.push({
       suite,
       job: {
-        name: `${suite.name} (${suite.variants.length} variants x ${suite.rounds ?? options.rounds} rounds)`,
+        name: `${suite.name} (${suite.variants.length} variants x ${suite.rounds ?? options.rounds} rounds${suite.processes ? `, a process each, ${suite.processes.passes} passes` : ""})`,
         corpus: suite.corpus.name,
         spec: {
-          mode: "time",
+          mode: suite.processes ? "passes" : "time",
+          passes: suite.processes?.passes,
           filesFrom: listFiles[suite.corpus.name],
           variants: suite.variants,
           rounds: suite.rounds ?? options.rounds,
@@ -553,7 +649,7 @@ async function main(): Promise<number> {
     jobs.map(
       ({ job }) =>
         () =>
-          runChild(job, log),
+          job.spec.mode === "passes" ? runProcessRounds(job, log) : runChild(job, log),
     ),
     options.jobs,
   );
@@ -564,7 +660,7 @@ async function main(): Promise<number> {
   results.forEach((result, index) => {
     const { suite } = jobs[index];
     if (result.mode === "time") timeResults.set(suite.name, result);
-    else
+    else if (result.mode === "memory")
       memory.push({
         suite: suite.name,
         corpus: suite.corpus.name,
@@ -588,7 +684,7 @@ async function main(): Promise<number> {
     `eslint-plugin-elicitation bench — ${options.quick ? "QUICK (a third of each corpus; not a verdict)" : "full"} run, ${options.rounds} rounds, ${options.jobs} parallel job(s), ${os.cpus().length} CPUs`,
   );
   out.push(
-    "Ratio = CPU time of the variant / CPU time of its baseline, interleaved file by file in the same round on the same files; min / median / max over rounds. Targets are judged on the median.",
+    "Ratio = CPU time of the variant / CPU time of its baseline, interleaved file by file in the same round on the same files (dense-processes: a fresh process per variant and round); min / median / max over rounds. Targets are judged on the median.",
   );
   out.push("");
   const groupTitles: Record<string, string> = {

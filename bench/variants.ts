@@ -10,6 +10,7 @@ import { ESLint, type Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
 import tseslint from "typescript-eslint";
 import { main as cli } from "../cli/cli.ts";
+import { copyRuleContexts } from "./copied-contexts.ts";
 import { REPO_ROOT } from "./corpora.ts";
 import {
   PLUGIN_PREFIX,
@@ -43,7 +44,15 @@ export interface VariantContext {
   workDir?: string;
   /** The corpus, for typed variants' program. */
   files?: readonly string[];
+  /** The variant has its process to itself (a suite of one variant per process), so it may change ESLint. */
+  alone?: boolean;
 }
+
+/**
+ * A variant run with ESLint's rule contexts copied instead of inherited (bench/copied-contexts.ts): the same rules
+ * without the cost that any enabled rule brings, to tell ESLint's share from ours.
+ */
+const COPIED_CONTEXTS = "copied-contexts:";
 
 const SWITCH_RULE = "@typescript-eslint/switch-exhaustiveness-check";
 
@@ -152,6 +161,12 @@ async function checkRepository(root: string): Promise<RunTotals> {
 }
 
 export async function buildVariant(id: string, context: VariantContext = {}): Promise<Variant> {
+  if (id.startsWith(COPIED_CONTEXTS)) {
+    if (!context.alone) throw new Error(`${id} changes ESLint for its whole process: it needs a process of its own`);
+    copyRuleContexts();
+    const inner = await buildVariant(id.slice(COPIED_CONTEXTS.length), context);
+    return { ...inner, id, label: `${inner.label}, rule contexts copied` };
+  }
   // Each typed variant gets its own tsconfig file, so its own program: typescript-eslint caches programs by
   // tsconfig path, and a variant must not be timed on a program another one built.
   const typed = () => {
