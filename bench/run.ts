@@ -140,7 +140,7 @@ function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
       // process would land its garbage collection on these.
       name: "dense-lint",
       corpus: dense,
-      variants: ["lint:parser", "lint:recommended"],
+      variants: ["lint:parser", "lint:recommended", "lint:parser-again"],
       rounds: Math.max(options.rounds, DENSE_UNTYPED_ROUNDS),
       memoryVariants: ["lint:parser", "lint:recommended"],
     },
@@ -249,6 +249,14 @@ function ratioSpecs(): RatioSpec[] {
       denominator: "lint:parser",
       subset: "all",
       target: 1.15,
+    },
+    {
+      group: "a",
+      label: "parser alone / itself (the harness's error)",
+      suite: "dense-lint",
+      numerator: "lint:parser-again",
+      denominator: "lint:parser",
+      subset: "all",
     },
     {
       group: "a",

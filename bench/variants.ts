@@ -174,6 +174,8 @@ export async function buildVariant(id: string, context: VariantContext = {}): Pr
     return writeCorpusTsconfig(context.files, path.join(context.workDir, id.replace(/[^\w-]+/g, "_")));
   };
   if (id === "lint:parser") return lintVariant(id, "ESLint, parser alone", {}, undefined);
+  // The baseline again under another name: its ratio to the baseline is the harness's own error on this corpus.
+  if (id === "lint:parser-again") return lintVariant(id, "ESLint, parser alone (a second copy)", {}, undefined);
   if (id === "lint:noop")
     return lintVariant(id, "ESLint + one rule that does nothing", { [NOOP_RULE]: "error" }, undefined);
   if (id === "lint:noop-each") {
