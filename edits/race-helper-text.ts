@@ -15,6 +15,8 @@ import { ACP_SIGNAL_OPTION } from "../protocol/apis.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { indentAt, lineLengthWith, type FileLayout, type TextEdit } from "./layout.ts";
 import { describeHelper, destructuredOptionNames } from "../analysis/race-helper.ts";
+import type { ResultShape } from "../protocol/answers.ts";
+import { noDecisionAnswerText } from "./answer-text.ts";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -231,6 +233,27 @@ function endOfLine(text: string, offset: number): number {
   const next = text.indexOf("\n", offset);
   if (next === -1) return text.length;
   return text[next - 1] === "\r" ? next - 1 : next;
+}
+
+/**
+ * The wait handed to the race helper, `askWithin(ask, { …options, noAnswer: () => (…) })`, and the helper added
+ * beside the imports when the file has none yet: the edits the editor's suggestion (forward-abort-signal) and the
+ * deadline codemod both make. `options` come before `noAnswer`; `existing` is the file's own `askWithin`, if any.
+ */
+export function raceThroughHelper(
+  sourceCode: SourceCode,
+  wait: { readonly node: TSESTree.Node; readonly api: { readonly result: ResultShape } },
+  existing: ExistingHelper | null,
+  options: readonly string[],
+  typescript: boolean,
+  style: FileLayout,
+): TextEdit[] {
+  const name = existing?.name ?? freeHelperName(sourceCode);
+  const answer = noDecisionAnswerText(wait.api.result, { quote: style.quote, asConst: typescript });
+  const properties = [...options, `${HELPER_OPTIONS.noAnswer}: () => (${answer})`];
+  const wrapped = callWithOptions(sourceCode.text, wait.node, `${name}(`, properties, ")", style);
+  if (existing) return [wrapped];
+  return [helperInsertion(sourceCode, helperText(name, typescript, style), style), wrapped];
 }
 
 /**

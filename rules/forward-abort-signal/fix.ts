@@ -11,16 +11,12 @@ import { propertyValue, stopsWaiting } from "../../analysis/deadline.ts";
 import { layoutOf, type TextEdit } from "../../edits/layout.ts";
 import { insertProperties, newObjectArgumentEdit, propertyText, spellKey } from "../../edits/object-edit.ts";
 import {
-  callWithOptions,
   DEADLINE_PARAMETER,
   deadlineHelperEdits,
   findExistingHelper,
-  freeHelperName,
-  helperInsertion,
-  helperText,
   HELPER_OPTIONS,
+  raceThroughHelper,
 } from "../../edits/race-helper-text.ts";
-import { noDecisionAnswerText } from "../../edits/answer-text.ts";
 import type { CallerSignal } from "../../analysis/signals.ts";
 import { followConstant, isAbortSignalStaticCall, resolveIdentifier } from "../../analysis/walk.ts";
 import type { Check } from "./options.ts";
@@ -70,19 +66,10 @@ export function raceFix(
   }
   if (existing && !existing.msOptional) return null;
   const typescript = /\.[cm]?tsx?$/i.test(context.filename);
-  const name = existing?.name ?? freeHelperName(sourceCode);
-  const answer = noDecisionAnswerText(call.api.result, { quote: style.quote, asConst: typescript });
-  const properties = [
-    propertyText(HELPER_OPTIONS.signal, signal.text),
-    `${HELPER_OPTIONS.noAnswer}: () => (${answer})`,
-  ];
-  const wrapped = callWithOptions(sourceCode.text, call.node, `${name}(`, properties, ")", style);
-  const fixes = [fixer.replaceTextRange(wrapped.range, wrapped.text)];
-  if (!existing) {
-    const helper = helperInsertion(sourceCode, helperText(name, typescript, style), style);
-    fixes.unshift(fixer.replaceTextRange(helper.range, helper.text));
-  }
-  return fixes;
+  const options = [propertyText(HELPER_OPTIONS.signal, signal.text)];
+  return raceThroughHelper(sourceCode, call, existing, options, typescript, style).map((edit) =>
+    fixer.replaceTextRange(edit.range, edit.text),
+  );
 }
 
 /** A new options argument holding the signal, laid out like the call. */

@@ -39,6 +39,7 @@ import {
   helperInsertion,
   helperText,
   HELPER_OPTIONS,
+  raceThroughHelper,
 } from "../../edits/race-helper-text.ts";
 import type { HumanWaitApi } from "../../protocol/apis.ts";
 import { parkedAnswerShape } from "./parked.ts";
@@ -175,17 +176,11 @@ export function raceWithHelper(context: EditContext, wait: HumanWaitCall): Edits
     const raced = { range: wait.node.range, text: `${existing.name}(${ask}, ${DEADLINE_PARAMETER})` };
     return wrapInDeadlineHelper(context, wait.node, [raced], signal.text);
   }
-  const name = existing?.name ?? freeHelperName(sourceCode);
-  const answer = noDecisionAnswerText(wait.api.result, { quote: style.quote, asConst: context.typescript });
-  const properties = [
+  const options = [
     ...(signal ? [propertyText(HELPER_OPTIONS.signal, signal.text)] : []),
     ...(boundByApi && signal && (!existing || existing.msOptional) ? [] : [`${HELPER_OPTIONS.ms}: ${deadlineMs}`]),
-    `${HELPER_OPTIONS.noAnswer}: () => (${answer})`,
   ];
-  const wrapped = callWithOptions(sourceCode.text, wait.node, `${name}(`, properties, ")", style);
-  if (existing) return { edits: [wrapped] };
-  const helper = helperInsertion(sourceCode, helperText(name, context.typescript, style), style);
-  return { edits: [helper, wrapped] };
+  return { edits: raceThroughHelper(sourceCode, wait, existing, options, context.typescript, style) };
 }
 
 /**
