@@ -31,7 +31,7 @@ import {
   raceWithHelper,
   unknownApiSkip,
   type Edits,
-} from "../rules/require-deadline/deadline-edits.ts";
+} from "../edits/deadline-edits.ts";
 import {
   CodemodUsageError,
   combineEdits,

@@ -100,7 +100,7 @@ function helperSource(name: string, typescript: boolean, width: number): string[
 }
 
 /** The helper as this file would write it: its indent unit, quotes, semicolons and line ending. */
-export function helperText(name: string, typescript: boolean, style: FileLayout): string {
+function helperText(name: string, typescript: boolean, style: FileLayout): string {
   return adaptToStyle(helperSource(name, typescript, style.width), style);
 }
 
@@ -170,7 +170,7 @@ function unwrapParameter(parameter: TSESTree.Parameter): TSESTree.Node {
 }
 
 /** `askWithin`, or `askWithin2`… when the file already uses the name for something else. */
-export function freeHelperName(sourceCode: SourceCode): string {
+function freeHelperName(sourceCode: SourceCode): string {
   return freeName(sourceCode, HELPER_NAME);
 }
 
@@ -189,7 +189,7 @@ function freeName(sourceCode: SourceCode, base: string): string {
  * Where the helper goes: after the last import; in a file without imports, before its first top-level function
  * (beside the file's own helpers), with that function's leading comments; else before the first statement.
  */
-export function helperInsertion(sourceCode: SourceCode, text: string, style: FileLayout): TextEdit {
+function helperInsertion(sourceCode: SourceCode, text: string, style: FileLayout): TextEdit {
   const program = sourceCode.ast;
   const imports = program.body.filter((statement) => statement.type === AST_NODE_TYPES.ImportDeclaration);
   const lastImport = imports.at(-1);
@@ -261,7 +261,7 @@ export function raceThroughHelper(
  * line when that fits the file's width; a call spread over lines keeps its lines and takes the options after its
  * last one when they fit there; otherwise the object is spread over lines, one property each.
  */
-export function callWithOptions(
+function callWithOptions(
   text: string,
   node: TSESTree.Node,
   prefix: string,
