@@ -47,18 +47,30 @@ export interface EditContext {
 export function editContext(sourceCode: Code, filename: string, deadlineMs: number): EditContext {
   return { sourceCode, deadlineMs, typescript: /\.[cm]?tsx?$/i.test(filename), style: layoutOf(sourceCode) };
 }
-/** Why a report at an offset of a file offers no edit, where that is more than its message says. */
-const reasons = new WeakMap<object, Map<number, string>>();
 
-/** Keeps why the report starting at `offset` offers no edit, for `noEditReason`. */
-export function keepNoEditReason(sourceCode: object, offset: number, reason: string): void {
-  const file = reasons.get(sourceCode) ?? new Map<number, string>();
-  reasons.set(sourceCode, file.set(offset, reason));
+/** Why a rule's report at an offset of a file offers no edit, where that is more than its message says. */
+const reasons = new WeakMap<object, Map<string, string>>();
+
+/** Keeps why `rule`'s report starting at `offset` offers no edit, for `noEditReason`. */
+export function keepNoEditReason(sourceCode: object, rule: string, offset: number, reason: string): void {
+  const file = reasons.get(sourceCode) ?? new Map<string, string>();
+  reasons.set(sourceCode, file.set(`${rule}@${offset}`, reason));
 }
 
-/** Why the report starting at `offset` of the file offers no suggestion, when its message does not say. */
-export function noEditReason(sourceCode: object, offset: number): string | undefined {
-  return reasons.get(sourceCode)?.get(offset);
+/**
+ * Whether edits write the deadline: their text holds `deadlineMs` more often than the text they replace (a signal
+ * forwarded into options that already bound the wait writes none).
+ */
+export function writesDeadline(text: string, edits: readonly TextEdit[], deadlineMs: number): boolean {
+  const count = (value: string) => value.split(String(deadlineMs)).length - 1;
+  let added = 0;
+  for (const edit of edits) added += count(edit.text) - count(text.slice(edit.range[0], edit.range[1]));
+  return added > 0;
+}
+
+/** Why `rule`'s report starting at `offset` of the file offers no suggestion, when its message does not say. */
+export function noEditReason(sourceCode: object, rule: string, offset: number): string | undefined {
+  return reasons.get(sourceCode)?.get(`${rule}@${offset}`);
 }
 
 /**

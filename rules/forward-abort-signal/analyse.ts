@@ -30,6 +30,7 @@ import { hasNoCallerSignal } from "../../analysis/wrappers.ts";
 import type { Check } from "./options.ts";
 import { addSignal, appendOptions, mergeSignal, raceFix, setStopWaiting } from "./fix.ts";
 import { checkHandlerWithoutSignal } from "./handler.ts";
+import { suggestionsWithDeadline } from "./deadline.ts";
 import { checkRelayWithoutSignal } from "./relay.ts";
 
 export function checkCall(check: Check, matched: PersonWaitCall): void {
@@ -61,20 +62,17 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
   if (call.wrapper || call.delegation) {
     if (call.node.arguments.some((argument) => passesSignalOrItsOwner(check, argument, signals))) return;
   }
+  // Given `deadlineMs`, the edit that forwards the signal gives the wait that deadline too (./deadline.ts).
+  const withDeadline = (messageId: "notRaced" | "notForwarded", offersOwn: boolean) =>
+    suggestionsWithDeadline(check, call, at, messageId, offersOwn, data);
   if (api.signalField === null || api.optionsArgIndex === null) {
     context.report({
       node: at,
       messageId: "notRaced",
       data,
-      suggest: editable
-        ? [
-            {
-              messageId: "raceSignal",
-              data,
-              fix: (fixer) => raceFix(check, fixer, call, signal),
-            },
-          ]
-        : [],
+      suggest:
+        withDeadline("notRaced", editable) ??
+        (editable ? [{ messageId: "raceSignal", data, fix: (fixer) => raceFix(check, fixer, call, signal) }] : []),
     });
     return;
   }
@@ -82,7 +80,7 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
   if (reading.kind === "opaque") {
     // `elicit: (p, options) => server.elicitInput(p, options)` inside a handler: the caller's signal is never merged.
     if (passesOptionsThrough(check, call, reading.node, signals)) {
-      context.report({ node: at, messageId: "notForwarded", data });
+      context.report({ node: at, messageId: "notForwarded", data, suggest: withDeadline("notForwarded", false) ?? [] });
     }
     return;
   }
@@ -93,9 +91,11 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
       node: at,
       messageId: "notForwarded",
       data,
-      suggest: canAppend
-        ? [{ messageId: "addSignal", data, fix: (fixer) => appendOptions(check, fixer, call, signal) }]
-        : [],
+      suggest:
+        withDeadline("notForwarded", canAppend) ??
+        (canAppend
+          ? [{ messageId: "addSignal", data, fix: (fixer) => appendOptions(check, fixer, call, signal) }]
+          : []),
     });
     return;
   }
@@ -108,9 +108,10 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
       messageId: "notForwarded",
       data,
       suggest:
-        reading.atCall && editable
+        withDeadline("notForwarded", reading.atCall && editable) ??
+        (reading.atCall && editable
           ? [{ messageId: "addSignal", data, fix: (fixer) => addSignal(check, fixer, call, object, signal) }]
-          : [],
+          : []),
     });
     return;
   }
@@ -138,9 +139,10 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
     messageId: "notForwarded",
     data,
     suggest:
-      reading.atCall && editable
+      withDeadline("notForwarded", reading.atCall && editable) ??
+      (reading.atCall && editable
         ? [{ messageId: "addSignal", data, fix: (fixer) => mergeSignal(check, fixer, call, object, passed, signal) }]
-        : [],
+        : []),
   });
 }
 

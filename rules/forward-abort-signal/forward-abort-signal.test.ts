@@ -1852,3 +1852,61 @@ server.registerTool("deploy", {}, async (args, extra) => {
     },
   ],
 });
+
+const WITH_DEADLINE = [{ deadlineMs: 300_000 }] as const;
+const NO_OPTIONS = `async function handle(args, extra) { return server.elicitInput(params); }`;
+const BOUNDED = `async function handle(args, extra) { return server.elicitInput(params, { timeout: 120_000 }); }`;
+
+untypedRuleTester.run("forward-abort-signal with deadlineMs", rule, {
+  valid: [],
+  invalid: [
+    {
+      name: "no options: the suggestion passes the signal and the deadline in one new options object",
+      code: NO_OPTIONS,
+      options: WITH_DEADLINE,
+      errors: [
+        {
+          messageId: "notForwarded",
+          ...at(NO_OPTIONS, "elicitInput"),
+          suggestions: [
+            {
+              messageId: "addSignalWithin",
+              data: { signal: "extra.signal", label: MCP, companion: "", seconds: "300" },
+              // The deadline edits lay a new object out as the codemod does: past the file's width, one property a line.
+              output: `async function handle(args, extra) { return server.elicitInput(params, {
+  signal: extra.signal,
+  timeout: 300000,
+}); }`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "contrast: options that already set a deadline get the signal alone, and say so",
+      code: BOUNDED,
+      options: WITH_DEADLINE,
+      errors: [
+        {
+          messageId: "notForwarded",
+          ...at(BOUNDED, "elicitInput"),
+          suggestions: [
+            {
+              messageId: "addSignal",
+              output: `async function handle(args, extra) { return server.elicitInput(params, {
+  timeout: 120_000,
+  signal: extra.signal,
+}); }`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "contrast: a wait through the class's own method has no row to write a deadline by, so no suggestion",
+      code: CONFIRM_CLASS,
+      options: WITH_DEADLINE,
+      errors: [{ messageId: "notRaced", ...at(CONFIRM_CLASS, 'confirm("Deploy'), suggestions: [] }],
+    },
+  ],
+});

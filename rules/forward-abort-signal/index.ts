@@ -13,7 +13,7 @@ import { checkCall } from "./analyse.ts";
 import { checkHandler } from "./handler.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type Check, type MessageIds, type Options } from "./options.ts";
 
-export type { MessageIds, Options } from "./options.ts";
+export type { Options } from "./options.ts";
 
 /**
  * Whether this rule can report anything in a file with this text: it calls a wait on a person or registers a
@@ -44,7 +44,7 @@ export default createRule<[Options], MessageIds>({
     const wrappers = compileWrappers(options.humanWaitFunctions, context);
     // Typed, a file may also wait through the program's own functions that answer with a person's answer.
     if (!mayReport(sourceCode, options) && !fileMayWaitOnPerson(sourceCode, wrappers)) return {};
-    const check: Check = { context, sourceCode };
+    const check: Check = { context, sourceCode, deadlineMs: options.deadlineMs ?? null, wrappers };
 
     return {
       CallExpression(node) {

@@ -4,7 +4,7 @@
  */
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
-import { wrapperOptionSchema, type WrapperOption } from "../../analysis/wrappers.ts";
+import { wrapperOptionSchema, type WrapperOption, type WrapperSpecifier } from "../../analysis/wrappers.ts";
 
 export type MessageIds =
   | "notForwarded"
@@ -17,10 +17,17 @@ export type MessageIds =
   | "takeSignal"
   | "addSignal"
   | "addStopWaiting"
-  | "raceSignal";
+  | "raceSignal"
+  | "addSignalWithin"
+  | "raceSignalWithin";
 
 export interface Options {
   humanWaitFunctions?: WrapperOption[];
+  /**
+   * How many milliseconds a person gets to answer: set, the suggestion that forwards the signal also gives the wait
+   * that deadline (what `migrate --deadline-ms` writes).
+   */
+  deadlineMs?: number | null;
 }
 
 /**
@@ -30,17 +37,29 @@ export interface Options {
 export interface Check {
   readonly context: Readonly<TSESLint.RuleContext<MessageIds, [Options]>>;
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  /** The `deadlineMs` option, or null. */
+  readonly deadlineMs: number | null;
+  /** The `humanWaitFunctions` option, compiled for this file. */
+  readonly wrappers: readonly WrapperSpecifier[];
 }
 
 export const SCHEMA: JSONSchema4[] = [
   {
     type: "object",
     additionalProperties: false,
-    properties: { humanWaitFunctions: wrapperOptionSchema },
+    properties: {
+      humanWaitFunctions: wrapperOptionSchema,
+      deadlineMs: {
+        type: ["integer", "null"],
+        minimum: 1,
+        description:
+          "How many milliseconds a person gets to answer: when set, the suggestion that forwards the signal also gives the wait this deadline.",
+      },
+    },
   },
 ];
 
-export const DEFAULT_OPTIONS: [Options] = [{ humanWaitFunctions: [] }];
+export const DEFAULT_OPTIONS: [Options] = [{ humanWaitFunctions: [], deadlineMs: null }];
 
 export const MESSAGES: Record<MessageIds, string> = {
   notForwarded: "When the caller gives up, this question stays on screen: pass `{{signal}}` to the call.",
@@ -58,4 +77,6 @@ export const MESSAGES: Record<MessageIds, string> = {
   addStopWaiting: "Stop waiting when `{{signal}}` aborts (`{{companion}}: true`).",
   raceSignal:
     "Race the call against `{{signal}}` through a helper that stops waiting when it aborts and lets go of it.",
+  addSignalWithin: "Pass `{{signal}}` to the call and give it {{seconds}} s to be answered.",
+  raceSignalWithin: "Race the call against `{{signal}}` and a {{seconds}} s deadline through a helper.",
 };

@@ -39,7 +39,7 @@ export function deadlineSuggestions(
   if (typeof options.deadlineMs !== "number") return [];
   const made = build(editContext(sourceCode, context.filename, options.deadlineMs));
   if ("skip" in made) {
-    if (made.skip !== null) keepNoEditReason(sourceCode, at.range[0], made.skip);
+    if (made.skip !== null) keepNoEditReason(sourceCode, "require-deadline", at.range[0], made.skip);
     return [];
   }
   return [

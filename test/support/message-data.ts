@@ -86,7 +86,14 @@ export const LONGEST_DATA: Record<string, { all: Data; byMessage?: Record<string
     },
   },
   "forward-abort-signal": {
-    all: { signal, param: "context", companion, label: longest(serverApis.map((api) => api.label)) },
+    // `seconds`: the longest deadline a timer holds, in seconds with its fraction (as require-deadline's).
+    all: {
+      signal,
+      param: "context",
+      companion,
+      label: longest(serverApis.map((api) => api.label)),
+      seconds: "2147483.647",
+    },
     byMessage: {
       notRaced: serverApis.filter((api) => api.signalField === null).map((api) => ({ label: api.label })),
       handlerHasNoSignal: ELICITATION_HANDLER_APIS.filter((api) => api.signalParam === null).map((api) => ({
