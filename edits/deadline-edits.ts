@@ -52,9 +52,26 @@ export function editContext(sourceCode: Code, filename: string, deadlineMs: numb
 const reasons = new WeakMap<object, Map<string, string>>();
 
 /** Keeps why `rule`'s report starting at `offset` offers no edit, for `noEditReason`. */
-export function keepNoEditReason(sourceCode: object, rule: string, offset: number, reason: string): void {
+function keepNoEditReason(sourceCode: object, rule: string, offset: number, reason: string): void {
   const file = reasons.get(sourceCode) ?? new Map<string, string>();
   reasons.set(sourceCode, file.set(`${rule}@${offset}`, reason));
+}
+
+/**
+ * The fix of a suggestion that makes `made`'s edits; null where `made` is a skip, whose reason (if any) is kept for
+ * `rule`'s report at `offset`, for `noEditReason`.
+ */
+export function fixOrKeptReason(
+  made: Edits,
+  sourceCode: object,
+  rule: string,
+  offset: number,
+): TSESLint.ReportFixFunction | null {
+  if ("skip" in made) {
+    if (made.skip !== null) keepNoEditReason(sourceCode, rule, offset, made.skip);
+    return null;
+  }
+  return (fixer) => made.edits.map((edit) => fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text));
 }
 
 /**

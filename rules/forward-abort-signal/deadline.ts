@@ -9,7 +9,7 @@ import { isUnknownOrigin } from "../../analysis/human-wait.ts";
 import {
   editContext,
   forwardWithDeadline,
-  keepNoEditReason,
+  fixOrKeptReason,
   raceWithHelper,
   unknownApiSkip,
   writesDeadline,
@@ -36,13 +36,20 @@ export function suggestionsWithDeadline(
   if (deadlineMs === null) return null;
   // The wait as the table knows it, the row its options are written by.
   const wait = matchHumanWaitCall(call.node, sourceCode, wrappers);
-  if (wait && isUnknownOrigin(wait.api) && !offersOwn) return noEdit(check, at, unknownApiSkip(wait.api, "signal"));
+  if (wait && isUnknownOrigin(wait.api) && !offersOwn)
+    return asSuggestions(check, at, unknownApiSkip(wait.api, "signal"), messageId, data);
   const edits = editContext(sourceCode, context.filename, deadlineMs);
   if (messageId === "notRaced")
     return wait ? asSuggestions(check, at, raceWithHelper(edits, wait), messageId, data) : [];
   const forwarded = wait && forwardWithDeadline(edits, wait);
   return forwarded ? asSuggestions(check, at, forwarded, messageId, data) : null;
 }
+
+/** The suggestion's message: the deadline named where the edit writes it. */
+const SUGGESTION_IDS = {
+  notRaced: { bounded: "raceSignalWithin", signalOnly: "raceSignal" },
+  notForwarded: { bounded: "addSignalWithin", signalOnly: "addSignal" },
+} as const satisfies Record<string, Record<string, MessageIds>>;
 
 function asSuggestions(
   check: Check,
@@ -51,29 +58,10 @@ function asSuggestions(
   reported: "notRaced" | "notForwarded",
   data: Record<string, string>,
 ): Suggestions {
-  if ("skip" in made) return noEdit(check, at, made);
-  const deadlineMs = check.deadlineMs!;
-  const bounded = writesDeadline(check.sourceCode.text, made.edits, deadlineMs);
-  const race = reported === "notRaced";
-  const messageId: MessageIds = bounded
-    ? race
-      ? "raceSignalWithin"
-      : "addSignalWithin"
-    : race
-      ? "raceSignal"
-      : "addSignal";
-  return [
-    {
-      messageId,
-      data: { ...data, seconds: String(deadlineMs / 1000) },
-      fix: (fixer) => made.edits.map((edit) => fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text)),
-    },
-  ];
-}
-
-/** No suggestion; the reason, when the edit gave one, kept for the codemod to report. */
-function noEdit(check: Check, at: TSESTree.Node, made: Edits): Suggestions {
-  if ("skip" in made && made.skip !== null)
-    keepNoEditReason(check.sourceCode, "forward-abort-signal", at.range[0], made.skip);
-  return [];
+  const { sourceCode, deadlineMs } = check;
+  const fix = fixOrKeptReason(made, sourceCode, "forward-abort-signal", at.range[0]);
+  if (!fix || "skip" in made) return [];
+  const bounded = writesDeadline(sourceCode.text, made.edits, deadlineMs!);
+  const messageId = SUGGESTION_IDS[reported][bounded ? "bounded" : "signalOnly"];
+  return [{ messageId, data: { ...data, seconds: String(deadlineMs! / 1000) }, fix }];
 }

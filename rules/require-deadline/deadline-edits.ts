@@ -12,7 +12,7 @@ import {
   addDeadline,
   addSignalCompanion,
   editContext,
-  keepNoEditReason,
+  fixOrKeptReason,
   NO_REASON,
   raceWithHelper,
   unknownApiSkip,
@@ -38,17 +38,8 @@ export function deadlineSuggestions(
   const { context, sourceCode, options } = check;
   if (typeof options.deadlineMs !== "number") return [];
   const made = build(editContext(sourceCode, context.filename, options.deadlineMs));
-  if ("skip" in made) {
-    if (made.skip !== null) keepNoEditReason(sourceCode, "require-deadline", at.range[0], made.skip);
-    return [];
-  }
-  return [
-    {
-      messageId,
-      data: { seconds: String(options.deadlineMs / 1000) },
-      fix: (fixer) => made.edits.map((edit) => fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text)),
-    },
-  ];
+  const fix = fixOrKeptReason(made, sourceCode, "require-deadline", at.range[0]);
+  return fix ? [{ messageId, data: { seconds: String(options.deadlineMs / 1000) }, fix }] : [];
 }
 
 /** The edit for a report of `messageId` on the recognised wait `wait` (see each case). */
