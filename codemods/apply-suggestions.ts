@@ -30,7 +30,17 @@ export type { TextEdit } from "../edits/layout.ts";
  */
 export type Decision = { readonly edit: TextEdit; readonly label?: string } | { readonly skip: string };
 
-export type Decide = (problem: Linter.LintMessage, sourceCode: SourceCode) => Decision;
+/**
+ * A rule's report as the transforms read it: ESLint's message, with the data the rule reported it with (ESLint's
+ * messages keep only the message text; a rule says there why it offers no edit, edits/rewrite-or-reason.ts).
+ */
+export interface Report extends Linter.LintMessage {
+  readonly data?: Readonly<Record<string, unknown>>;
+  /** ESLint keeps a suggestion's data on it (eslint@10.15.0 lib/linter/file-report.js, `mapSuggestions`). */
+  suggestions?: (Linter.LintSuggestion & { readonly data?: Readonly<Record<string, unknown>> })[];
+}
+
+export type Decide = (problem: Report, sourceCode: SourceCode) => Decision;
 
 export interface Skipped {
   readonly rule: string;
@@ -147,11 +157,12 @@ export function lintWithRules(
   rules: readonly RuleToApply[],
   linter: Linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(filename)).root }),
   typed: TypedLinting | null = null,
-): { messages: Linter.LintMessage[]; sourceCode: SourceCode } {
+): { messages: Report[]; sourceCode: SourceCode } {
   const pluginRules: Record<string, Rule.RuleModule> = {};
   const ruleEntries: Linter.RulesRecord = {};
+  const reported = new Map<string, Readonly<Record<string, unknown>>>();
   for (const { name, rule, options } of rules) {
-    pluginRules[name] = rule as unknown as Rule.RuleModule;
+    pluginRules[name] = recordingReportData(`${PLUGIN_NAME}/${name}`, rule as unknown as Rule.RuleModule, reported);
     const accepted = acceptedOptions(rule, options);
     ruleEntries[`${PLUGIN_NAME}/${name}`] = accepted ? ["error", accepted] : "error";
   }
@@ -181,7 +192,42 @@ export function lintWithRules(
     },
   ];
   const messages = linter.verify(source, config, { filename: path.resolve(filename) });
-  return { messages, sourceCode: linter.getSourceCode() };
+  const withData = messages.map((message): Report => {
+    const data = reported.get(reportKey(message.ruleId, message.messageId, message.line, message.column));
+    return data ? { ...message, data } : message;
+  });
+  return { messages: withData, sourceCode: linter.getSourceCode() };
+}
+
+/** `rule`, whose reports' data are also kept in `reported` by where and what they report. */
+function recordingReportData(
+  ruleId: string,
+  rule: Rule.RuleModule,
+  reported: Map<string, Readonly<Record<string, unknown>>>,
+): Rule.RuleModule {
+  return {
+    ...rule,
+    create(context) {
+      const report = (descriptor: Rule.ReportDescriptor) => {
+        const start = reportStart(descriptor);
+        if (start && descriptor.data && "messageId" in descriptor) {
+          reported.set(reportKey(ruleId, descriptor.messageId, start.line, start.column + 1), descriptor.data);
+        }
+        context.report(descriptor);
+      };
+      // ESLint freezes a rule's context: a new object on top of it carries the recording `report`.
+      return rule.create(Object.create(context, { report: { value: report } }) as Rule.RuleContext);
+    },
+  };
+}
+
+function reportStart(descriptor: Rule.ReportDescriptor): { line: number; column: number } | null {
+  if ("loc" in descriptor && descriptor.loc) return "start" in descriptor.loc ? descriptor.loc.start : descriptor.loc;
+  return "node" in descriptor && descriptor.node.loc ? descriptor.node.loc.start : null;
+}
+
+function reportKey(ruleId: string | null, messageId: string | undefined, line: number, column: number): string {
+  return `${ruleId}:${messageId}:${line}:${column}`;
 }
 
 /** Passes only the options the rule's schema names, so a rule still being written does not reject them. */
@@ -225,7 +271,7 @@ function throwIfUnparsable(messages: readonly Linter.LintMessage[], filename: st
  * Our rules' reports by position, and at one position in the order the transform lists its rules: when two
  * edits collide, the earlier rule's goes first and the other waits for the next pass, the same on every run.
  */
-function inRuleOrder(messages: readonly Linter.LintMessage[], ruleOrder: readonly string[]): Linter.LintMessage[] {
+function inRuleOrder(messages: readonly Report[], ruleOrder: readonly string[]): Report[] {
   const rank = (message: Linter.LintMessage) => ruleOrder.indexOf(message.ruleId ?? "");
   return messages
     .filter((message) => rank(message) >= 0)

@@ -13,10 +13,9 @@
  */
 // First: jscodeshift must stop compiling what this transform loads (see without-babel.ts).
 import "./without-babel.ts";
-import type { Linter, SourceCode } from "eslint";
 import forwardAbortSignal, { mayReport as signalMayReport } from "../rules/forward-abort-signal/index.ts";
 import requireDeadline, { mayReport as deadlineMayReport } from "../rules/require-deadline/index.ts";
-import { noEditReason, writesDeadline } from "../edits/deadline-edits.ts";
+import { NO_EDIT_KEY, WRITES_DEADLINE, WRITES_KEY } from "../edits/rewrite-or-reason.ts";
 import {
   CodemodUsageError,
   fixWithRules,
@@ -24,6 +23,7 @@ import {
   suggestionEdit,
   type Decision,
   type FixOutcome,
+  type Report,
 } from "./apply-suggestions.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 
@@ -62,26 +62,21 @@ export function runDeadline(source: string, file: string, options: CodemodOption
         mayReport: deadlineMayReport,
       },
     ],
-    (problem, sourceCode) => {
-      const decision = decideBySuggestionOrReason(problem, sourceCode);
-      return "edit" in decision
-        ? { ...decision, label: writesDeadline(sourceCode.text, [decision.edit], deadlineMs) ? "deadline" : "signal" }
-        : decision;
-    },
+    decideBySuggestionOrReason,
   );
   return { ...outcome, addedHelpers: outcome.changed ? helpersAdded(source, outcome.output) : [] };
 }
 
 /**
- * A report of either rule: the edit its suggestion makes (the rules were given the deadline), or why it offers none,
- * as the rule kept it, or in the words of its message.
+ * A report of either rule: the edit its suggestion makes (the rules were given the deadline), counted as a deadline
+ * or a forwarded signal as the suggestion says; or why it offers none, as the report says, or in its message's words.
  */
-function decideBySuggestionOrReason(problem: Linter.LintMessage, sourceCode: SourceCode): Decision {
+function decideBySuggestionOrReason(problem: Report): Decision {
   const edit = suggestionEdit(problem);
-  if (edit) return { edit };
-  const offset = sourceCode.getIndexFromLoc({ line: problem.line, column: problem.column - 1 });
-  const rule = problem.ruleId?.replace(/^elicitation\//, "") ?? "";
-  return { skip: noEditReason(sourceCode, rule, offset) ?? noRewriteReason(problem) };
+  if (edit)
+    return { edit, label: problem.suggestions?.[0]?.data?.[WRITES_KEY] === WRITES_DEADLINE ? "deadline" : "signal" };
+  const reason = problem.data?.[NO_EDIT_KEY];
+  return { skip: typeof reason === "string" ? reason : noRewriteReason(problem) };
 }
 
 /** Whether `output` declares a helper `input` did not have, by name: what `migrate` reports as added. */

@@ -48,48 +48,6 @@ export function editContext(sourceCode: Code, filename: string, deadlineMs: numb
   return { sourceCode, deadlineMs, typescript: /\.[cm]?tsx?$/i.test(filename), style: layoutOf(sourceCode) };
 }
 
-/** Why a rule's report at an offset of a file offers no edit, where that is more than its message says. */
-const reasons = new WeakMap<object, Map<string, string>>();
-
-/** Keeps why `rule`'s report starting at `offset` offers no edit, for `noEditReason`. */
-function keepNoEditReason(sourceCode: object, rule: string, offset: number, reason: string): void {
-  const file = reasons.get(sourceCode) ?? new Map<string, string>();
-  reasons.set(sourceCode, file.set(`${rule}@${offset}`, reason));
-}
-
-/**
- * The fix of a suggestion that makes `made`'s edits; null where `made` is a skip, whose reason (if any) is kept for
- * `rule`'s report at `offset`, for `noEditReason`.
- */
-export function fixOrKeptReason(
-  made: Edits,
-  sourceCode: object,
-  rule: string,
-  offset: number,
-): TSESLint.ReportFixFunction | null {
-  if ("skip" in made) {
-    if (made.skip !== null) keepNoEditReason(sourceCode, rule, offset, made.skip);
-    return null;
-  }
-  return (fixer) => made.edits.map((edit) => fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text));
-}
-
-/**
- * Whether edits write the deadline: their text holds `deadlineMs` more often than the text they replace (a signal
- * forwarded into options that already bound the wait writes none).
- */
-export function writesDeadline(text: string, edits: readonly TextEdit[], deadlineMs: number): boolean {
-  const count = (value: string) => value.split(String(deadlineMs)).length - 1;
-  let added = 0;
-  for (const edit of edits) added += count(edit.text) - count(text.slice(edit.range[0], edit.range[1]));
-  return added > 0;
-}
-
-/** Why `rule`'s report starting at `offset` of the file offers no suggestion, when its message does not say. */
-export function noEditReason(sourceCode: object, rule: string, offset: number): string | undefined {
-  return reasons.get(sourceCode)?.get(`${rule}@${offset}`);
-}
-
 /**
  * A wait whose API takes no options (or no signal): handed to a helper that races it against the caller's signal
  * and a timer. Reuses the file's helper when it has one; otherwise adds `askWithin` once, beside the imports.

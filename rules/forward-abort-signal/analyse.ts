@@ -30,7 +30,7 @@ import { hasNoCallerSignal } from "../../analysis/wrappers.ts";
 import type { Check } from "./options.ts";
 import { addSignal, appendOptions, mergeSignal, raceFix, setStopWaiting } from "./fix.ts";
 import { checkHandlerWithoutSignal } from "./handler.ts";
-import { suggestionsWithDeadline } from "./deadline.ts";
+import { rewriteWithDeadline, type Suggestions } from "./deadline.ts";
 import { checkRelayWithoutSignal } from "./relay.ts";
 
 export function checkCall(check: Check, matched: PersonWaitCall): void {
@@ -62,57 +62,47 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
   if (call.wrapper || call.delegation) {
     if (call.node.arguments.some((argument) => passesSignalOrItsOwner(check, argument, signals))) return;
   }
-  // Given `deadlineMs`, the edit that forwards the signal gives the wait that deadline too (./deadline.ts).
-  const withDeadline = (messageId: "notRaced" | "notForwarded", offersOwn: boolean) =>
-    suggestionsWithDeadline(check, call, at, messageId, offersOwn, data);
+  // Given `deadlineMs`, the edit that forwards the signal gives the wait that deadline too (./deadline.ts); without
+  // it, or where that edit is not written, the rule's own suggestion (`own`) stands where it offers one.
+  const report = (messageId: "notRaced" | "notForwarded", own: Suggestions | null) => {
+    const rewrite = rewriteWithDeadline(check, call, messageId, own !== null, data);
+    const suggest = rewrite ? rewrite.suggest : (own ?? []);
+    context.report({ node: at, messageId, data: { ...data, ...rewrite?.data }, suggest });
+  };
   if (api.signalField === null || api.optionsArgIndex === null) {
-    context.report({
-      node: at,
-      messageId: "notRaced",
-      data,
-      suggest:
-        withDeadline("notRaced", editable) ??
-        (editable ? [{ messageId: "raceSignal", data, fix: (fixer) => raceFix(check, fixer, call, signal) }] : []),
-    });
+    report(
+      "notRaced",
+      editable ? [{ messageId: "raceSignal", data, fix: (fixer) => raceFix(check, fixer, call, signal) }] : null,
+    );
     return;
   }
   const reading = readOptions(call, sourceCode);
   if (reading.kind === "opaque") {
     // `elicit: (p, options) => server.elicitInput(p, options)` inside a handler: the caller's signal is never merged.
     if (passesOptionsThrough(check, call, reading.node, signals)) {
-      context.report({ node: at, messageId: "notForwarded", data, suggest: withDeadline("notForwarded", false) ?? [] });
+      report("notForwarded", null);
     }
     return;
   }
   if (reading.kind === "absent") {
     const index = api.optionsArgIndex;
     const canAppend = editable && call.node.arguments.length === index;
-    context.report({
-      node: at,
-      messageId: "notForwarded",
-      data,
-      suggest:
-        withDeadline("notForwarded", canAppend) ??
-        (canAppend
-          ? [{ messageId: "addSignal", data, fix: (fixer) => appendOptions(check, fixer, call, signal) }]
-          : []),
-    });
+    report(
+      "notForwarded",
+      canAppend ? [{ messageId: "addSignal", data, fix: (fixer) => appendOptions(check, fixer, call, signal) }] : null,
+    );
     return;
   }
   const object = reading.object;
   const passed = propertyValue(object, api.signalField);
   if (!passed) {
     if (object.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement)) return;
-    context.report({
-      node: at,
-      messageId: "notForwarded",
-      data,
-      suggest:
-        withDeadline("notForwarded", reading.atCall && editable) ??
-        (reading.atCall && editable
-          ? [{ messageId: "addSignal", data, fix: (fixer) => addSignal(check, fixer, call, object, signal) }]
-          : []),
-    });
+    report(
+      "notForwarded",
+      reading.atCall && editable
+        ? [{ messageId: "addSignal", data, fix: (fixer) => addSignal(check, fixer, call, object, signal) }]
+        : null,
+    );
     return;
   }
   if (referencesAnySignal(passed, signals, sourceCode)) {
@@ -134,16 +124,12 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
   ) {
     return;
   }
-  context.report({
-    node: at,
-    messageId: "notForwarded",
-    data,
-    suggest:
-      withDeadline("notForwarded", reading.atCall && editable) ??
-      (reading.atCall && editable
-        ? [{ messageId: "addSignal", data, fix: (fixer) => mergeSignal(check, fixer, call, object, passed, signal) }]
-        : []),
-  });
+  report(
+    "notForwarded",
+    reading.atCall && editable
+      ? [{ messageId: "addSignal", data, fix: (fixer) => mergeSignal(check, fixer, call, object, passed, signal) }]
+      : null,
+  );
 }
 
 /**

@@ -23,15 +23,8 @@ import { carriesCallerSignal, findCallerSignals, handsSignalBeyondArity } from "
 import { reachesProgramAnswerFunction, typedRequestWait } from "../../analysis/typed-deadline.ts";
 import { listensOnEphemeralPort } from "../../analysis/harness.ts";
 import { callAsInstalled } from "../../analysis/versions.ts";
-import { deadlineEdits, deadlineSuggestions, settleParkedPromise } from "./deadline-edits.ts";
-import type { MessageIds, Options } from "./options.ts";
-
-/** What the analysis of one file shares: the rule's context, which it reports through, the file and the options. */
-export interface Check {
-  readonly context: Readonly<TSESLint.RuleContext<MessageIds, [Options]>>;
-  readonly sourceCode: Readonly<TSESLint.SourceCode>;
-  readonly options: Options;
-}
+import { deadlineEdits, deadlineRewrite, settleParkedPromise } from "./deadline-edits.ts";
+import type { DeadlineCheck } from "./options.ts";
 
 /**
  * The request whose deadline a server-side wait on a person at `node` is judged by, or null where it is judged
@@ -53,7 +46,7 @@ export function requestToJudge(
 }
 
 /** Reports a call whose deadline is missing, kept to the caller in a race, unseen in its options, or never fires. */
-export function checkCall(check: Check, matched: HumanWaitCall): void {
+export function checkCall(check: DeadlineCheck, matched: HumanWaitCall): void {
   const { context, sourceCode, options } = check;
   const call = callAsInstalled(matched, context.filename);
   // The installed version has no such wait (@mastra/mcp 2.x's `elicitation.sendRequest` rejects): nothing to bound.
@@ -70,14 +63,10 @@ export function checkCall(check: Check, matched: HumanWaitCall): void {
     case "deadline":
       return;
     case "deadline-keeps-waiting":
-      context.report({
-        node: at,
-        messageId: "deadlineKeepsWaiting",
-        data,
-        suggest: deadlineSuggestions(check, at, "stopOnTimeout", (edit) =>
-          deadlineEdits(edit, "deadlineKeepsWaiting", matched),
-        ),
-      });
+      const { suggest, data: noEdit } = deadlineRewrite(check, "stopOnTimeout", (edit) =>
+        deadlineEdits(edit, "deadlineKeepsWaiting", matched),
+      );
+      context.report({ node: at, messageId: "deadlineKeepsWaiting", data: { ...data, ...noEdit }, suggest });
       return;
     case "opaque":
       if (options.reportOpaqueOptions) context.report({ node: at, messageId: "opaqueOptions", data });
@@ -98,8 +87,8 @@ export function checkCall(check: Check, matched: HumanWaitCall): void {
       if (cancellable && !options.timeCancellablePermissions) return;
       const messageId = race ? "raceLeavesRequestOpen" : cancellable ? "cancelOnlyBound" : "missingDeadline";
       // The edits are made for the call as matched: the codemod has always written them for that row.
-      const suggest = deadlineSuggestions(check, at, "giveDeadline", (edit) => deadlineEdits(edit, messageId, matched));
-      context.report({ node: at, messageId, data: { ...data, ...advice }, suggest });
+      const rewrite = deadlineRewrite(check, "giveDeadline", (edit) => deadlineEdits(edit, messageId, matched));
+      context.report({ node: at, messageId, data: { ...data, ...advice, ...rewrite.data }, suggest: rewrite.suggest });
       return;
     }
     case "never-fires":
@@ -121,14 +110,14 @@ export function checkCall(check: Check, matched: HumanWaitCall): void {
  * question is bounded by the server's request timeout: it needs no timer of its own, only to let go when the request
  * is withdrawn.
  */
-export function checkHandRolledWait(check: Check, promise: TSESTree.NewExpression, clientSide: boolean): void {
+export function checkHandRolledWait(check: DeadlineCheck, promise: TSESTree.NewExpression, clientSide: boolean): void {
   const node = promise.callee;
   if (clientSide) {
     check.context.report({ node, messageId: "clientWaitIgnoresRequestSignal" });
     return;
   }
-  const suggest = deadlineSuggestions(check, node, "giveDeadline", (edit) => settleParkedPromise(edit, promise));
-  check.context.report({ node, messageId: "handRolledWait", suggest });
+  const { suggest, data } = deadlineRewrite(check, "giveDeadline", (edit) => settleParkedPromise(edit, promise));
+  check.context.report({ node, messageId: "handRolledWait", data, suggest });
 }
 
 /**

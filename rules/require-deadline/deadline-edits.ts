@@ -3,7 +3,7 @@
  * `deadline` codemod applies them, `migrate --deadline-ms` through it), chosen by the report's message id from the
  * edits of edits/deadline-edits.ts; and the parked promise a hand-rolled wait keeps, handed to the race helper.
  */
-import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
 import type { HumanWaitCall } from "../../analysis/calls.ts";
 import { canCarryDeadline } from "../../analysis/deadline.ts";
 import { isUnknownOrigin } from "../../analysis/human-wait.ts";
@@ -12,7 +12,6 @@ import {
   addDeadline,
   addSignalCompanion,
   editContext,
-  fixOrKeptReason,
   NO_REASON,
   raceWithHelper,
   unknownApiSkip,
@@ -22,24 +21,23 @@ import {
 import { propertyText } from "../../edits/object-edit.ts";
 import { findExistingHelper, HELPER_OPTIONS, raceThroughHelper } from "../../edits/race-helper-text.ts";
 import { parkedAnswerShape } from "./parked.ts";
-import type { MessageIds } from "./options.ts";
-import type { Check } from "./analyse.ts";
+import { rewriteOrReason, type Rewrite } from "../../edits/rewrite-or-reason.ts";
+import type { DeadlineCheck, MessageIds } from "./options.ts";
 
 /**
- * The suggestions of a report at `at` when the `deadlineMs` option is set (none without it: each edit writes the
- * deadline or belongs with one). Where there is no edit, its reason is kept for `noEditReason`.
+ * The rewrite of a report when the `deadlineMs` option is set: its suggestion, or why it has none (none without the
+ * option: each edit writes the deadline or belongs with one).
  */
-export function deadlineSuggestions(
-  check: Check,
-  at: TSESTree.Node,
+export function deadlineRewrite(
+  check: DeadlineCheck,
   messageId: "giveDeadline" | "stopOnTimeout",
   build: (context: EditContext) => Edits,
-): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
+): Rewrite<MessageIds> {
   const { context, sourceCode, options } = check;
-  if (typeof options.deadlineMs !== "number") return [];
+  if (typeof options.deadlineMs !== "number") return { suggest: [], data: {} };
   const made = build(editContext(sourceCode, context.filename, options.deadlineMs));
-  const fix = fixOrKeptReason(made, sourceCode, "require-deadline", at.range[0]);
-  return fix ? [{ messageId, data: { seconds: String(options.deadlineMs / 1000) }, fix }] : [];
+  const data = { seconds: String(options.deadlineMs / 1000) };
+  return rewriteOrReason(made, sourceCode.text, options.deadlineMs, () => messageId, data);
 }
 
 /** The edit for a report of `messageId` on the recognised wait `wait` (see each case). */

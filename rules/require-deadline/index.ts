@@ -10,10 +10,10 @@ import { findHandRolledWait, findWaiterObjectWait } from "../../analysis/deadlin
 import { fileMayWaitOnPerson, matchWaitOnPerson } from "../../analysis/local-waits.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { compileWrappers, mentionsWrapper } from "../../analysis/wrappers.ts";
-import { checkCall, checkHandRolledWait, requestToJudge, type Check } from "./analyse.ts";
+import { checkCall, checkHandRolledWait, requestToJudge } from "./analyse.ts";
 import { clientSideElicitation } from "./client-side.ts";
 import { checkStdioServer } from "./stdio.ts";
-import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
+import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type DeadlineCheck, type MessageIds, type Options } from "./options.ts";
 
 /**
  * Whether this rule can report anything in a file with this text: it calls a wait on a person (analysis/text-gate.ts
@@ -54,7 +54,7 @@ export default createRule<[Options], MessageIds>({
       return {};
     }
 
-    const check: Check = { context, sourceCode, options };
+    const check: DeadlineCheck = { context, sourceCode, options };
     const isClientSideElicitation = clientSideElicitation(sourceCode, wrappers);
     let asks = false;
     return {

@@ -2,6 +2,7 @@
  * The options, message ids and messages of `require-deadline`, and what the `strict` config sets, apart from the rule
  * so that the modules beside it can name its types without importing the rule back.
  */
+import type { TSESLint } from "@typescript-eslint/utils";
 import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
 import { wrapperOptionSchema, type WrapperOption } from "../../analysis/wrappers.ts";
 
@@ -25,6 +26,13 @@ export interface Options {
   humanWaitFunctions?: WrapperOption[];
   /** How many milliseconds a person gets to answer: set, the reports suggest the edits that give the wait that deadline. */
   deadlineMs?: number | null;
+}
+
+/** What the rule's analysis of one file shares: the rule's context, which it reports through, the file and the options. */
+export interface DeadlineCheck {
+  readonly context: Readonly<TSESLint.RuleContext<MessageIds, [Options]>>;
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  readonly options: Options;
 }
 
 export const SCHEMA: JSONSchema4[] = [

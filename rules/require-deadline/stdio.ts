@@ -8,9 +8,9 @@ import { narrowCallLocation } from "../../analysis/ast.ts";
 import { findStdioConnectsWithoutClose } from "../../analysis/stdio.ts";
 import { layoutAround, quoted, semicolon } from "../../edits/layout.ts";
 import { STDIO_CLOSE_LISTENER } from "../../protocol/transports.ts";
-import type { Check } from "./analyse.ts";
+import type { DeadlineCheck } from "./options.ts";
 
-export function checkStdioServer(check: Check): void {
+export function checkStdioServer(check: DeadlineCheck): void {
   const { context, sourceCode } = check;
   for (const connect of findStdioConnectsWithoutClose(sourceCode)) {
     const statement = statementOf(connect.call);
