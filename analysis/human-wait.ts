@@ -28,7 +28,7 @@ export function textMayContainHumanWait(text: string): boolean {
 // The text gate's second step: the words where a recogniser reads them. Each test may admit a file that asks nobody
 // (a method's definition reads like its call), never the reverse: each is a condition the recognisers' matches need.
 
-/** A JSON-RPC method as a string (`"elicitation/create"`), a name or dotted path as a whole name. */
+/** A JSON-RPC method as a string (the `elicitation/create` string), a name or dotted path as a whole name. */
 function written(word: string): string {
   return word.includes("/") ? `["'\`]${escapeWord(word)}["'\`]` : `${NAME_START}${escapeWord(word)}${NAME_END}`;
 }
@@ -36,7 +36,7 @@ function written(word: string): string {
 /**
  * Where a call's first argument, or a `const` it follows, names a JSON-RPC method or a schema: right after the call's
  * parenthesis (through a member path: `types_js_1.ElicitRequestSchema`), in a `method:` field, or as an initialiser.
- * `method: z.literal("elicitation/create")` in a schema, or `method === "elicitation/create"`, is none of these.
+ * a method literal in a schema (`method: z.literal(…)`) or a comparison (`method === …`) is none of these.
  */
 function inFirstArgument(callee: readonly string[], words: readonly string[]): RegExp {
   const word = `(?:${words.map(written).join("|")})`;
@@ -88,7 +88,7 @@ function shapes(): AskShapes {
     // `key:` (not a member read: `params.requestedSchema : undefined` in a ternary), or a shorthand after `{` or `,`
     // (not a call's first argument: `apply(requestedSchema, data)`).
     paramKeys: new RegExp(`(?<![\\w$.])["']?${paramKeys}["']?\\s*:|[{,]\\s*${paramKeys}\\s*[,}]`),
-    // `=== "accept"`, `"decline" !=`, `case "cancelled":` (through a parenthesis or an `as const`).
+    // an answer literal after `===`, before `!=`, after `case` (through a parenthesis or an `as const`).
     answerComparison: new RegExp(
       `(?:[=!]=|\\bcase)\\s*\\(?\\s*${literal}|${literal}\\s*(?:as\\s+const\\s*)?\\)?\\s*[=!]=`,
     ),

@@ -11,6 +11,7 @@ import { getMemberPath, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { matchToolHandler, type HumanWaitCall } from "./calls.ts";
 import { nodesWithin } from "./node-index.ts";
 import { SIGNAL_NAME } from "./signal-names.ts";
+import { MCP_V2_REQUEST_CONTEXT, MCP_V2_SIGNAL_PATH, SIGNAL_FIELD } from "../protocol/apis.ts";
 import { isAbortSignalStaticCall, resolveIdentifier, singleInitializer, walkSubtree } from "./walk.ts";
 import { fieldPresence, hasAbortSignalType, isContextuallyTypedParameter, signalPathsOfType } from "./types.ts";
 
@@ -312,8 +313,8 @@ function signalPathsReadBelow(parameter: TSESLint.Scope.Variable): readonly (rea
       const member = reference.identifier.parent;
       if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier) continue;
       const first = getMemberPath(member)?.[1];
-      if (first === "signal") add(["signal"]);
-      if (first === "mcpReq") add(["mcpReq", "signal"]);
+      if (first === SIGNAL_FIELD) add([SIGNAL_FIELD]);
+      if (first === MCP_V2_REQUEST_CONTEXT) add([...MCP_V2_SIGNAL_PATH]);
     }
     paths = found;
     pathsReadBelow.set(parameter, paths);
@@ -376,7 +377,7 @@ function toolHandlerSignalPath(name: TSESTree.Node): string[] | null {
   if (!tool || tool.signalParamIndex === null || fn.params[tool.signalParamIndex] !== name) return null;
   // A parameter the code itself calls `extra` is where the author expects the request: believe the name.
   if (fn.params.some((param) => param.type === AST_NODE_TYPES.Identifier && EXTRA_NAME.test(param.name))) return null;
-  return tool.version === 2 ? ["mcpReq", "signal"] : ["signal"];
+  return tool.version === 2 ? [...MCP_V2_SIGNAL_PATH] : [SIGNAL_FIELD];
 }
 
 /**

@@ -40,7 +40,7 @@ export interface TextFacts {
   readonly maySendQuestionParams: boolean;
   /** It holds an answer literal (`accept`, `decline`, `cancel`, `selected`, `cancelled`). */
   readonly mayCompareAnswer: boolean;
-  /** It compares something with an answer literal (`=== "accept"`, `case "cancelled":`). */
+  /** It compares something with an answer literal (`=== <answer>`, `case <answer>:`). */
   readonly comparesAnswerLiteral: boolean;
   /** It names an MRTR builder or reader (protocol/mrtr.ts). */
   readonly mayUseMrtr: boolean;

@@ -12,7 +12,7 @@ import {
   isTypeFlagSet,
 } from "ts-api-utils";
 import { ANSWER_TYPE_SHAPES, ELICIT_ACTIONS, type ResultShape } from "../protocol/answers.ts";
-import { OPTION_FIELDS } from "../protocol/apis.ts";
+import { MCP_V2_REQUEST_CONTEXT, MCP_V2_SIGNAL_PATH, OPTION_FIELDS, SIGNAL_FIELD } from "../protocol/apis.ts";
 import { findVariable, getCalleeName, outermostWrapper } from "./ast.ts";
 
 /** A type that says nothing about its fields. */
@@ -108,11 +108,11 @@ export function signalPathsOfType(node: TSESTree.Node, sourceCode: Readonly<TSES
     const property = owner.getProperty(name);
     return property ? access.checker.getTypeOfSymbolAtLocation(property, tsNode) : null;
   };
-  const direct = propertyType(type, "signal");
-  if (direct && isAbortSignalType(direct)) paths.push(["signal"]);
-  const request = propertyType(type, "mcpReq");
-  const nested = request ? propertyType(request, "signal") : null;
-  if (nested && isAbortSignalType(nested)) paths.push(["mcpReq", "signal"]);
+  const direct = propertyType(type, SIGNAL_FIELD);
+  if (direct && isAbortSignalType(direct)) paths.push([SIGNAL_FIELD]);
+  const request = propertyType(type, MCP_V2_REQUEST_CONTEXT);
+  const nested = request ? propertyType(request, SIGNAL_FIELD) : null;
+  if (nested && isAbortSignalType(nested)) paths.push([...MCP_V2_SIGNAL_PATH]);
   return paths;
 }
 

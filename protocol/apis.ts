@@ -128,8 +128,16 @@ const MCP_SDK_DEFAULT_TIMEOUT_MS = 60_000;
 /** mcp-use's elicitation default: the largest setTimeout delay, i.e. no timeout at all. */
 const MCP_USE_DEFAULT_TIMEOUT_MS = 2_147_483_647;
 
+/** The field of a handler's context (or of its request below it) that holds the caller's abort signal. */
+export const SIGNAL_FIELD = "signal";
+/**
+ * MCP SDK 2.x's per-request part of a handler's context (`ctx.mcpReq`), which holds its signal
+ * (@modelcontextprotocol/server@2.4.0 dist/mcp-BCJHyo7l.d.mts:2183).
+ */
+export const MCP_V2_REQUEST_CONTEXT = "mcpReq";
 /** Where an MCP SDK 2.x handler's context holds the caller's signal (`ctx.mcpReq.signal`). */
-const MCP_V2_CONTEXT_SIGNAL: CallerSignalPlace = { receiver: "mcpReq", path: ["mcpReq", "signal"] };
+export const MCP_V2_SIGNAL_PATH: readonly string[] = [MCP_V2_REQUEST_CONTEXT, SIGNAL_FIELD];
+const MCP_V2_CONTEXT_SIGNAL: CallerSignalPlace = { receiver: MCP_V2_REQUEST_CONTEXT, path: MCP_V2_SIGNAL_PATH };
 /** ACP 2.x handler context `{ client, signal }`: `ctx.client.request(…)` beside `ctx.signal`. */
 const ACP_CONTEXT_SIGNAL: CallerSignalPlace = { receiver: "client", path: ["signal"] };
 const ACP_PACKAGES = ["@agentclientprotocol/sdk", "@zed-industries/agent-client-protocol"];
