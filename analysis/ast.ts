@@ -3,6 +3,7 @@
  * `@typescript-eslint/utils` already gives, re-exported. Nothing here knows MCP or ACP.
  */
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { Fact, fileFacts } from "./cached-facts.ts";
 
 /** The parser's visitor keys (`sourceCode.visitorKeys`): which properties of each node type hold its children. */
 export type VisitorKeys = TSESLint.SourceCode.VisitorKeys;
@@ -210,18 +211,16 @@ export function packageOfSpecifier(specifier: string): string {
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
 }
 
-const importsByProgram = new WeakMap<TSESTree.Node, ReadonlySet<string>>();
+/** Per file: the packages it imports. */
+const IMPORTED_PACKAGES = new Fact<null, ReadonlySet<string>>("the packages a file imports, once per file");
 
 /** The packages the file holding `node` imports, worked out once per file. */
 export function importedPackagesOf(node: TSESTree.Node): ReadonlySet<string> {
   let root: TSESTree.Node = node;
   while (root.parent) root = root.parent;
-  let packages = importsByProgram.get(root);
-  if (!packages) {
-    packages = root.type === AST_NODE_TYPES.Program ? collectImportedPackages(root) : new Set();
-    importsByProgram.set(root, packages);
-  }
-  return packages;
+  if (root.type !== AST_NODE_TYPES.Program) return new Set();
+  const program = root;
+  return fileFacts(program).remember(IMPORTED_PACKAGES, null, () => collectImportedPackages(program));
 }
 
 /** Packages a program imports, requires or dynamically imports (string specifiers only). */

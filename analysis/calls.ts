@@ -28,6 +28,7 @@ import {
 import { receiverIsProjectOwn } from "./own-receivers.ts";
 import { JSONRPC_FRAME_KEY } from "../protocol/methods.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
+import { Fact, fileFacts } from "./cached-facts.ts";
 
 export interface HumanWaitCall {
   readonly node: TSESTree.CallExpression;
@@ -128,12 +129,10 @@ export function matchHumanWaitCall(
   // Most calls in a file are nothing of ours: decide on the name before gathering the call's other facts.
   if (!HUMAN_WAIT_METHOD_NAMES.has(method)) return null;
   // From here the answer depends on the call alone, and a call inside nested functions is asked once per function.
-  let answer = tableAnswers.get(call);
-  if (answer === undefined) tableAnswers.set(call, (answer = matchTable(call, sourceCode)));
-  return answer;
+  return fileFacts(sourceCode).remember(TABLE_ANSWERS, call, () => matchTable(call, sourceCode));
 }
 
-const tableAnswers = new WeakMap<TSESTree.CallExpression, HumanWaitCall | null>();
+const TABLE_ANSWERS = new Fact<TSESTree.CallExpression, HumanWaitCall | null>("the table's row for a call, per call");
 
 /** The row of the table `call` (whose name is one of the table's) belongs to, and where its options go. */
 function matchTable(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): HumanWaitCall | null {
@@ -173,20 +172,17 @@ function isProjectOwnLookAlike(
   return receiverIsProjectOwn(call, sourceCode);
 }
 
-/** Per program: the names it takes from each package (`import { App }`, `const { App } = require(…)`, `ns.App`). */
-const bindingsByProgram = new WeakMap<TSESTree.Program, Map<string, Set<string>>>();
+/** Per file: the names it takes from each package (`import { App }`, `const { App } = require(…)`, `ns.App`). */
+const IMPORTED_NAMES = new Fact<null, Map<string, Set<string>>>("the names a file takes from each package, per file");
 
 /**
  * Whether the file takes one of the row's `receiverExports` from one of its packages: mcp-use's own `McpAppsBridge`
  * has an `openLink` too, in a bundle that requires @modelcontextprotocol/ext-apps only for a constant.
  */
 function importsReceiverExport(api: HumanWaitApi, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  const program = sourceCode.ast;
-  let bindings = bindingsByProgram.get(program);
-  if (!bindings) {
-    bindings = collectImportedNames(program, sourceCode);
-    bindingsByProgram.set(program, bindings);
-  }
+  const bindings = fileFacts(sourceCode).remember(IMPORTED_NAMES, null, () =>
+    collectImportedNames(sourceCode.ast, sourceCode),
+  );
   const names = api.receiverExports ?? [];
   return api.packages.some((pkg) => names.some((name) => bindings.get(pkg)?.has(name) === true));
 }

@@ -30,6 +30,7 @@ import {
   singleInitializer,
   walkSubtree,
 } from "./walk.ts";
+import { Fact, fileFacts } from "./cached-facts.ts";
 
 export type OptionsReading =
   /** The call passes no options (or `undefined`). */
@@ -598,13 +599,15 @@ export function findWaiterObjectWait(
   return { call, owner };
 }
 
-const waiterClasses = new WeakMap<TSESTree.ClassBody, boolean>();
+const WAITER_CLASSES = new Fact<TSESTree.ClassBody, boolean>("whether a class is a waiter object, per class body");
 
 /** A class whose `new Promise` executor keeps `resolve` in a field that another of its methods calls. */
 function isWaiterClass(classBody: TSESTree.ClassBody, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  const cached = waiterClasses.get(classBody);
-  if (cached !== undefined) return cached;
-  const found = walkSubtree(classBody, sourceCode.visitorKeys, (node) => {
+  return fileFacts(sourceCode).remember(WAITER_CLASSES, classBody, () => findsWaiterField(classBody, sourceCode));
+}
+
+function findsWaiterField(classBody: TSESTree.ClassBody, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return walkSubtree(classBody, sourceCode.visitorKeys, (node) => {
     const promise = promiseExecutor(node);
     if (!promise) return false;
     const { settlers } = promise;
@@ -620,8 +623,6 @@ function isWaiterClass(classBody: TSESTree.ClassBody, sourceCode: Readonly<TSESL
       );
     });
   });
-  waiterClasses.set(classBody, found);
-  return found;
 }
 
 /** Whether a method of the class other than the one assigning `this.<field>` calls `this.<field>(…)`. */

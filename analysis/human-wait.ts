@@ -7,6 +7,7 @@ import { ASK_SHAPE_WORDS, HUMAN_ANSWER_HINT, HUMAN_WAIT_WORDS } from "../protoco
 import { isRequestBuilderName } from "./mrtr.ts";
 import { bracketedText, callOf, codeOf, enclosingFunctionSpan, escapeWord, NAME_END, NAME_START } from "./brackets.ts";
 import { SIGNAL_NAME_WORDS } from "./signal-names.ts";
+import { Fact, configurationFacts } from "./cached-facts.ts";
 
 /** Every method name that may start a human wait; used for cheap pre-filtering. */
 export const HUMAN_WAIT_METHOD_NAMES: ReadonlySet<string> = new Set(HUMAN_WAIT_APIS.map((api) => api.method));
@@ -259,21 +260,18 @@ function overloadFor(
   );
 }
 
-const overloadRows = new Map<HumanWaitApi, Map<number, HumanWaitApi>>();
+const OVERLOAD_ROW = new Fact<number, HumanWaitApi>("a row with the options index of one overload, per row and index");
 
 function forOverload(api: HumanWaitApi, call: CallFacts): HumanWaitApi {
   const overload = overloadFor(api, call);
   if (!overload || overload.optionsArgIndex === api.optionsArgIndex) return api;
-  let rows = overloadRows.get(api);
-  if (!rows) overloadRows.set(api, (rows = new Map()));
-  let row = rows.get(overload.optionsArgIndex);
-  if (!row) rows.set(overload.optionsArgIndex, (row = { ...api, optionsArgIndex: overload.optionsArgIndex }));
-  return row;
+  const optionsArgIndex = overload.optionsArgIndex;
+  return configurationFacts(api).remember(OVERLOAD_ROW, optionsArgIndex, () => ({ ...api, optionsArgIndex }));
 }
 
 const SHAPE_ONLY_MATCHES: ReadonlySet<HumanWaitApi["match"]> = new Set(["string-message", "params-object"]);
 
-const unknownOriginRows = new Map<HumanWaitApi, HumanWaitApi>();
+const UNKNOWN_ORIGIN_ROW = new Fact<null, HumanWaitApi>("a row as a look-alike of no known package, per row");
 
 /**
  * Whether the row is a look-alike of a known API from no package the file imports (an `elicit` told apart only by its
@@ -284,12 +282,11 @@ export function isUnknownOrigin(api: HumanWaitApi): boolean {
 }
 
 function asUnknownOrigin(api: HumanWaitApi): HumanWaitApi {
-  let row = unknownOriginRows.get(api);
-  if (!row) {
-    row = { ...api, label: `\`${api.method}\``, defaultDeadline: { kind: "unknown" } };
-    unknownOriginRows.set(api, row);
-  }
-  return row;
+  return configurationFacts(api).remember(UNKNOWN_ORIGIN_ROW, null, () => ({
+    ...api,
+    label: `\`${api.method}\``,
+    defaultDeadline: { kind: "unknown" },
+  }));
 }
 
 function matchesShape(api: HumanWaitApi, call: CallFacts): boolean {
@@ -326,7 +323,7 @@ function isPathTail(path: string | null, tail: string): boolean {
   return path !== null && (path === tail || path.endsWith(`.${tail}`));
 }
 
-const withoutCompanion = new Map<HumanWaitApi, HumanWaitApi>();
+const WITHOUT_COMPANION = new Fact<null, HumanWaitApi>("a row without its signal companion (ACP 1.x), per row");
 
 /**
  * The row as the installed SDK has it, or null where the installed version has no such wait (the row's
@@ -346,10 +343,5 @@ export function apiForInstalledVersions(
   if (api.signalCompanionField === null || !api.packages.includes("@agentclientprotocol/sdk")) return api;
   const major = installedMajor("@agentclientprotocol/sdk", filename);
   if (major === null || major >= 2) return api;
-  let row = withoutCompanion.get(api);
-  if (!row) {
-    row = { ...api, signalCompanionField: null };
-    withoutCompanion.set(api, row);
-  }
-  return row;
+  return configurationFacts(api).remember(WITHOUT_COMPANION, null, () => ({ ...api, signalCompanionField: null }));
 }

@@ -20,6 +20,7 @@ import { nodesWithin } from "./node-index.ts";
 import { textFacts } from "./text-gate.ts";
 import { localFunctionOf, walkSubtree } from "./walk.ts";
 import { mentionsWrapper, type WrapperSpecifier } from "./wrappers.ts";
+import { Fact, configurationFacts, fileFacts } from "./cached-facts.ts";
 
 /** What a same-file callee does for its callers. */
 interface LocalWaitFacts {
@@ -44,17 +45,21 @@ const MAX_DEPTH = 4;
 const NO_WRAPPERS: readonly WrapperSpecifier[] = [];
 
 /** Facts per function, per set of wrappers (a rule's options): the same file is asked by several rules. */
-const factsCache = new WeakMap<readonly WrapperSpecifier[], WeakMap<TSESTree.Node, LocalWaitFacts | null>>();
+const LOCAL_WAIT_FACTS = new Fact<null, Fact<TSESTree.Node, LocalWaitFacts | null>>(
+  "per set of wrappers: what each function of a file does for its callers, per function",
+);
+/** Answers per call, per set of wrappers: three rules ask it of every call of a file. */
+const WAIT_ANSWERS = new Fact<null, Fact<TSESTree.CallExpression, PersonWaitCall | null>>(
+  "per set of wrappers: whether a call waits on a person, per call",
+);
 
-/** The per-node answers kept for one set of wrappers (every empty set shares one). */
-function cacheFor<Key extends object, Value>(
-  caches: WeakMap<readonly WrapperSpecifier[], WeakMap<Key, Value>>,
+/** The fact `perWrappers` names for one set of wrappers (every empty set shares one). */
+function factFor<Key, Value>(
+  perWrappers: Fact<null, Fact<Key, Value>>,
   wrappers: readonly WrapperSpecifier[],
-): WeakMap<Key, Value> {
+): Fact<Key, Value> {
   const key = wrappers.length === 0 ? NO_WRAPPERS : wrappers;
-  let cache = caches.get(key);
-  if (!cache) caches.set(key, (cache = new WeakMap()));
-  return cache;
+  return configurationFacts(key).remember(perWrappers, null, () => new Fact<Key, Value>(perWrappers.description));
 }
 const inProgress = new Set<TSESTree.Node>();
 
@@ -372,8 +377,10 @@ function localWaitFacts(
   wrappers: readonly WrapperSpecifier[] = NO_WRAPPERS,
   depth = 0,
 ): LocalWaitFacts | null {
-  const cache = cacheFor(factsCache, wrappers);
-  if (cache.has(fn)) return cache.get(fn)!;
+  const store = fileFacts(sourceCode);
+  const fact = factFor(LOCAL_WAIT_FACTS, wrappers);
+  const known = store.recall(fact, fn);
+  if (known !== undefined) return known;
   if (depth > MAX_DEPTH || inProgress.has(fn) || !fn.body) return null;
   inProgress.add(fn);
   let facts: LocalWaitFacts | null = null;
@@ -382,8 +389,7 @@ function localWaitFacts(
   } finally {
     inProgress.delete(fn);
   }
-  cache.set(fn, facts);
-  return facts;
+  return store.remember(fact, fn, () => facts);
 }
 
 /** The nodes through which a function may wait on a person: calls, awaits, and `new Promise`. */
@@ -469,7 +475,9 @@ const ROW_FOR_SHAPE: Readonly<Record<ResultShape, HumanWaitApi>> = {
   "workflow-approval": HUMAN_WAIT_APIS.find((api) => api.id === "cloudflare-workflow-wait-for-approval")!,
 };
 
-const delegateRows = new WeakMap<TSESTree.Node, HumanWaitApi>();
+const DELEGATE_ROWS = new Fact<TSESTree.CallExpression, HumanWaitApi>(
+  "the row a delegated call behaves like, per call",
+);
 
 /** The row a delegated call behaves like: the inner call's defaults, the delegate's own options parameter (if any). */
 function delegateRow(
@@ -477,8 +485,14 @@ function delegateRow(
   fn: TSESTree.FunctionLike | null,
   facts: LocalWaitFacts,
 ): HumanWaitApi {
-  const cached = delegateRows.get(call);
-  if (cached) return cached;
+  return fileFacts(call).remember(DELEGATE_ROWS, call, () => buildDelegateRow(call, fn, facts));
+}
+
+function buildDelegateRow(
+  call: TSESTree.CallExpression,
+  fn: TSESTree.FunctionLike | null,
+  facts: LocalWaitFacts,
+): HumanWaitApi {
   const base = facts.inner?.api ?? ROW_FOR_SHAPE[facts.shape];
   const name = getCalleeName(call) ?? "call";
   const path = getMemberPath(call.callee);
@@ -493,7 +507,6 @@ function delegateRow(
     signalField: optionsIndex === null ? null : base.signalField,
     signalCompanionField: optionsIndex === null ? null : base.signalCompanionField,
   };
-  delegateRows.set(call, row);
   return row;
 }
 
@@ -523,13 +536,9 @@ export function matchWaitOnPerson(
   wrappers: readonly WrapperSpecifier[] = NO_WRAPPERS,
 ): PersonWaitCall | null {
   // Three rules ask it of every call of a file: answered once per call and set of wrappers.
-  const answers = cacheFor(waitAnswers, wrappers);
-  let answer = answers.get(call);
-  if (answer === undefined) answers.set(call, (answer = matchUncached(call, sourceCode, wrappers)));
-  return answer;
+  const fact = factFor(WAIT_ANSWERS, wrappers);
+  return fileFacts(sourceCode).remember(fact, call, () => matchUncached(call, sourceCode, wrappers));
 }
-
-const waitAnswers = new WeakMap<readonly WrapperSpecifier[], WeakMap<TSESTree.CallExpression, PersonWaitCall | null>>();
 
 function matchUncached(
   call: TSESTree.CallExpression,
@@ -586,14 +595,14 @@ function mayBeDefinedHere(
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): boolean {
   if (unwrapExpression(call.callee).type === AST_NODE_TYPES.Identifier) return true;
-  let names = spelledOutsideMember.get(sourceCode.ast);
-  if (!names) spelledOutsideMember.set(sourceCode.ast, (names = new Map()));
-  let spelled = names.get(method);
-  if (spelled === undefined) names.set(method, (spelled = isSpelledOutsideMember(sourceCode.text, method)));
-  return spelled;
+  return fileFacts(sourceCode).remember(SPELLED_OUTSIDE_MEMBER, method, () =>
+    isSpelledOutsideMember(sourceCode.text, method),
+  );
 }
 
-const spelledOutsideMember = new WeakMap<TSESTree.Program, Map<string, boolean>>();
+const SPELLED_OUTSIDE_MEMBER = new Fact<string, boolean>(
+  "whether a file spells a name other than after a dot, per name",
+);
 
 function delegated(call: TSESTree.CallExpression, delegation: Delegation): PersonWaitCall {
   const api = delegateRow(call, delegation.fn, delegation.facts);
@@ -631,18 +640,15 @@ export function fileMayWaitOnPerson(
   return names.size > 0 && callsOneOf(names).test(text);
 }
 
-const callPatterns = new WeakMap<ReadonlySet<string>, RegExp>();
+const CALL_PATTERN = new Fact<null, RegExp>("a pattern matching a call of any name of a set, per set of names");
 
 /**
  * One pattern per set of names (the program's, built once), matching a call of any of them or an import that may
  * rename it (`import { askUser as ask }`).
  */
 function callsOneOf(names: ReadonlySet<string>): RegExp {
-  let pattern = callPatterns.get(names);
-  if (!pattern) {
+  return configurationFacts(names).remember(CALL_PATTERN, null, () => {
     const alternatives = [...names].map((name) => name.replace(/\$/g, "\\$"));
-    pattern = new RegExp(`\\b(?:${alternatives.join("|")})(?:\\s*\\(|\\s+as\\b)`);
-    callPatterns.set(names, pattern);
-  }
-  return pattern;
+    return new RegExp(`\\b(?:${alternatives.join("|")})(?:\\s*\\(|\\s+as\\b)`);
+  });
 }

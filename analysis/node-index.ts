@@ -7,6 +7,7 @@
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { walkSubtree } from "./ast.ts";
+import { Fact, fileFacts } from "./cached-facts.ts";
 
 type NodeType = TSESTree.Node["type"];
 type NodeOf<T extends NodeType> = Extract<TSESTree.Node, { type: T }>;
@@ -18,7 +19,7 @@ interface FileIndex {
 }
 
 const NONE: readonly never[] = [];
-const indexes = new WeakMap<TSESTree.Program, FileIndex>();
+const FILE_INDEX = new Fact<null, FileIndex>("a file's nodes by type, once per file");
 
 interface TraversalStep {
   readonly kind: number;
@@ -61,9 +62,7 @@ function buildIndex(sourceCode: Readonly<TSESLint.SourceCode>): FileIndex {
 }
 
 function indexOf(sourceCode: Readonly<TSESLint.SourceCode>): FileIndex {
-  let index = indexes.get(sourceCode.ast);
-  if (!index) indexes.set(sourceCode.ast, (index = buildIndex(sourceCode)));
-  return index;
+  return fileFacts(sourceCode).remember(FILE_INDEX, null, () => buildIndex(sourceCode));
 }
 
 /** Every node of the file of type `type`, in source order. */

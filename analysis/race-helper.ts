@@ -7,6 +7,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { findProperty, getMemberPath, getStringValue, hasSpread, unwrapExpression } from "./ast.ts";
 import { isAbortSignalStaticCall, isSetTimeoutCall, localFunctionOf, walkSubtree } from "./walk.ts";
+import { Fact, fileFacts } from "./cached-facts.ts";
 
 interface RaceHelper {
   /** The helper's own declaration in the file. */
@@ -21,7 +22,7 @@ interface RaceHelper {
   readonly optionalTimer: string | null;
 }
 
-const helpers = new WeakMap<TSESTree.FunctionLike, RaceHelper | null>();
+const RACE_HELPERS = new Fact<TSESTree.FunctionLike, RaceHelper | null>("the race helper a function is, per function");
 
 /**
  * The helper `call` goes through, when its callee is a function of this file that takes the promise and something
@@ -50,14 +51,12 @@ export function describeHelper(
   fn: TSESTree.FunctionLike,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): RaceHelper | null {
-  if (helpers.has(fn)) return helpers.get(fn)!;
-  const body = fn.body;
-  const helper =
-    fn.params.length >= 2 && body && listensToAbort(body, sourceCode)
+  return fileFacts(sourceCode).remember(RACE_HELPERS, fn, () => {
+    const body = fn.body;
+    return fn.params.length >= 2 && body && listensToAbort(body, sourceCode)
       ? { fn, setsTimer: setsTimer(body, sourceCode), optionalTimer: optionalTimerOf(fn, body, sourceCode) }
       : null;
-  helpers.set(fn, helper);
-  return helper;
+  });
 }
 
 function listensToAbort(body: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {

@@ -6,6 +6,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { nodesOfType } from "./node-index.ts";
 import { findVariable, getStaticPropertyName, unwrapExpression } from "./ast.ts";
+import { Fact, fileFacts } from "./cached-facts.ts";
 
 /**
  * Whether every place the file settles the store's entries passes no answer: `resolve()`, `resolve(true)`,
@@ -22,17 +23,16 @@ export function isSettledOnlyWithSignals(store: TSESTree.Node, sourceCode: Reado
   return settled.length > 0 && settled.every((call) => call.arguments.every(isSignalValue));
 }
 
-const resolveCallsByProgram = new WeakMap<TSESTree.Program, readonly TSESTree.CallExpression[]>();
+const RESOLVE_CALLS = new Fact<null, readonly TSESTree.CallExpression[]>("a file's `….resolve(…)` calls, per file");
 
 /** Every `….resolve(…)` call of the file, found in one walk however many stores ask. */
 function resolveCalls(sourceCode: Readonly<TSESLint.SourceCode>): readonly TSESTree.CallExpression[] {
-  const cached = resolveCallsByProgram.get(sourceCode.ast);
-  if (cached) return cached;
-  const calls = nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression).filter(
-    (node) => node.callee.type === AST_NODE_TYPES.MemberExpression && getStaticPropertyName(node.callee) === "resolve",
+  return fileFacts(sourceCode).remember(RESOLVE_CALLS, null, () =>
+    nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression).filter(
+      (node) =>
+        node.callee.type === AST_NODE_TYPES.MemberExpression && getStaticPropertyName(node.callee) === "resolve",
+    ),
   );
-  resolveCallsByProgram.set(sourceCode.ast, calls);
-  return calls;
 }
 
 function isSignalValue(argument: TSESTree.CallExpressionArgument): boolean {

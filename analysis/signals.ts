@@ -14,6 +14,7 @@ import { SIGNAL_NAME } from "./signal-names.ts";
 import { MCP_V2_REQUEST_CONTEXT, MCP_V2_SIGNAL_PATH, SIGNAL_FIELD } from "../protocol/apis.ts";
 import { isAbortSignalStaticCall, resolveIdentifier, singleInitializer, walkSubtree } from "./walk.ts";
 import { fieldPresence, hasAbortSignalType, isContextuallyTypedParameter, signalPathsOfType } from "./types.ts";
+import { Fact, fileFacts } from "./cached-facts.ts";
 
 export type CallerSignal =
   /** A local name holding the signal: a parameter, a destructured `{ signal }`, a `const signal = …`. */
@@ -295,7 +296,9 @@ function receiverPathOf(call: TSESTree.CallExpression): string[] | null {
 }
 
 /** Per parameter: the signal paths its references read. A parameter is asked once per wait in its scope. */
-const pathsReadBelow = new WeakMap<TSESLint.Scope.Variable, readonly (readonly string[])[]>();
+const SIGNAL_PATHS_READ = new Fact<TSESLint.Scope.Variable, readonly (readonly string[])[]>(
+  "the signal paths read below a parameter, per parameter",
+);
 
 /**
  * The signal paths the code reads below a parameter (`extra.signal`, `ctx.mcpReq…`), worked out once per parameter:
@@ -303,8 +306,7 @@ const pathsReadBelow = new WeakMap<TSESLint.Scope.Variable, readonly (readonly s
  * reach of it asks.
  */
 function signalPathsReadBelow(parameter: TSESLint.Scope.Variable): readonly (readonly string[])[] {
-  let paths = pathsReadBelow.get(parameter);
-  if (!paths) {
+  return fileFacts(parameter.identifiers[0]!).remember(SIGNAL_PATHS_READ, parameter, () => {
     const found: string[][] = [];
     const add = (path: string[]) => {
       if (!found.some((known) => known.join(".") === path.join("."))) found.push(path);
@@ -316,10 +318,8 @@ function signalPathsReadBelow(parameter: TSESLint.Scope.Variable): readonly (rea
       if (first === SIGNAL_FIELD) add([SIGNAL_FIELD]);
       if (first === MCP_V2_REQUEST_CONTEXT) add([...MCP_V2_SIGNAL_PATH]);
     }
-    paths = found;
-    pathsReadBelow.set(parameter, paths);
-  }
-  return paths;
+    return found;
+  });
 }
 
 /**

@@ -15,6 +15,8 @@ import {
   textMayStoreSettler,
 } from "./human-wait.ts";
 import { textMayBuildMrtrServer, textMayReadMrtrAnswer, textMayUseMrtr } from "./mrtr.ts";
+import type { TSESLint } from "@typescript-eslint/utils";
+import { Fact, fileFacts } from "./cached-facts.ts";
 
 /** A file's text, or its `SourceCode` (ESLint's or typescript-eslint's: only its `text` is read). */
 export type TextSource = string | { readonly text: string };
@@ -52,21 +54,20 @@ export interface TextFacts {
   readonly awaits: boolean;
 }
 
-const bySourceCode = new WeakMap<object, TextFacts>();
+const TEXT_FACTS = new Fact<null, TextFacts>("what a file's text may hold, per file");
 /** The last text gated without a SourceCode (the codemod engine and `check` test one file at a time). */
 let lastByText: TextFacts | null = null;
 
 export function textFacts(source: TextSource): TextFacts {
-  if (typeof source === "string") {
-    if (lastByText?.text !== source) lastByText = lazyFacts(source);
+  if (typeof source === "string" || !("ast" in source)) {
+    const text = typeof source === "string" ? source : source.text;
+    if (lastByText?.text !== text) lastByText = lazyFacts(text);
     return lastByText;
   }
-  let facts = bySourceCode.get(source);
-  if (!facts) {
-    facts = lastByText?.text === source.text ? lastByText : lazyFacts(source.text);
-    bySourceCode.set(source, facts);
-  }
-  return facts;
+  const sourceCode = source as Readonly<TSESLint.SourceCode>;
+  return fileFacts(sourceCode).remember(TEXT_FACTS, null, () =>
+    lastByText?.text === sourceCode.text ? lastByText : lazyFacts(sourceCode.text),
+  );
 }
 
 /**

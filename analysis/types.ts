@@ -14,6 +14,7 @@ import {
 import { ANSWER_TYPE_SHAPES, ELICIT_ACTIONS, type ResultShape } from "../protocol/answers.ts";
 import { MCP_V2_REQUEST_CONTEXT, MCP_V2_SIGNAL_PATH, OPTION_FIELDS, SIGNAL_FIELD } from "../protocol/apis.ts";
 import { findVariable, getCalleeName, outermostWrapper } from "./ast.ts";
+import { Fact, fileFacts, programFacts } from "./cached-facts.ts";
 
 /** A type that says nothing about its fields. */
 const isAnyOrUnknown = (type: ts.Type) => isTypeFlagSet(type, ts.TypeFlags.Any | ts.TypeFlags.Unknown);
@@ -132,7 +133,9 @@ export function isNullish(type: ts.Type): boolean {
 }
 
 /** Answers per checker and type: a program is built once per lint run, its types are asked about in every file. */
-const shapeCache = new WeakMap<ts.TypeChecker, WeakMap<ts.Type, TypedAnswerShape | null>>();
+const ANSWER_SHAPES = new Fact<ts.Type, TypedAnswerShape | null>(
+  "whether a type is a person's answer, per checker and type",
+);
 
 /**
  * Whether `type` (awaited) is a person's answer: MCP `ElicitResult`, ACP `RequestPermissionResponse` or elicitation
@@ -140,12 +143,9 @@ const shapeCache = new WeakMap<ts.TypeChecker, WeakMap<ts.Type, TypedAnswerShape
  * members of a union are ignored (`ElicitResult | undefined`).
  */
 function answerShapeOfType(type: ts.Type, checker: ts.TypeChecker): TypedAnswerShape | null {
-  let cache = shapeCache.get(checker);
-  if (!cache) {
-    cache = new WeakMap();
-    shapeCache.set(checker, cache);
-  }
-  if (cache.has(type)) return cache.get(type)!;
+  const facts = programFacts(checker);
+  const known = facts.recall(ANSWER_SHAPES, type);
+  if (known !== undefined) return known;
   let shape: TypedAnswerShape | null = null;
   try {
     shape = computeAnswerShape(type, checker, 0);
@@ -153,8 +153,7 @@ function answerShapeOfType(type: ts.Type, checker: ts.TypeChecker): TypedAnswerS
     // A type the checker cannot answer about is no answer of a person's.
     shape = null;
   }
-  cache.set(type, shape);
-  return shape;
+  return facts.remember(ANSWER_SHAPES, type, () => shape);
 }
 
 function computeAnswerShape(type: ts.Type, checker: ts.TypeChecker, depth: number): TypedAnswerShape | null {
@@ -223,7 +222,9 @@ export function answerShapeOfCall(
   // the SDK call around it (a callback's `request` is typed from `setRequestHandler(Schema, …)`), seconds per file.
   const ownFunction = namesProgramAnswerFunction(call, sourceCode);
   if (!ownFunction && !ANSWER_ARGUMENT_HINT.test(sourceCode.getText(call))) return null;
-  if (callShapes.has(call)) return callShapes.get(call)!;
+  const facts = fileFacts(sourceCode);
+  const known = facts.recall(CALL_SHAPES, call);
+  if (known !== undefined) return known;
   let shape: TypedAnswerShape | null = null;
   try {
     const declared = ownFunction ? programAnswerFunctionOf(call, sourceCode)?.shape : undefined;
@@ -237,8 +238,7 @@ export function answerShapeOfCall(
   } catch {
     shape = null;
   }
-  callShapes.set(call, shape);
-  return shape;
+  return facts.remember(CALL_SHAPES, call, () => shape);
 }
 
 /** Whether the callee is named (where it is declared) like one of the program's answering functions: no checker call. */
@@ -363,7 +363,9 @@ function isObjectStatic(call: TSESTree.CallExpression): boolean {
 }
 
 /** Per call node: every rule asks about the same calls of a file. */
-const callShapes = new WeakMap<TSESTree.CallExpression, TypedAnswerShape | null>();
+const CALL_SHAPES = new Fact<TSESTree.CallExpression, TypedAnswerShape | null>(
+  "a call's answer shape from types, per call",
+);
 
 /** Text a generic call must show for its result to be a person's answer (the schema or type it is given). */
 const ANSWER_ARGUMENT_HINT = /Elicit|elicitation\/|Permission|["'`]accept["'`]/;
@@ -429,8 +431,9 @@ export interface AnswerFunction {
 /** Source files that may declare a function answering with a person's answer (cheap text test before types). */
 const ANSWER_TEXT_HINT = /elicit|requestPermission|RequestPermission|ElicitResult|"accept"|'accept'/;
 
-const functionsCache = new WeakMap<ts.Program, readonly AnswerFunction[]>();
-const namedFunctionsCache = new WeakMap<ts.Program, readonly AnswerFunction[]>();
+const ANSWER_FUNCTIONS = new Fact<"all" | "named", readonly AnswerFunction[]>(
+  "the program's functions that answer with a person's answer, per program and scope",
+);
 
 /**
  * The project's own functions, methods and arrows whose awaited return type is a person's answer, across the whole
@@ -442,9 +445,10 @@ const namedFunctionsCache = new WeakMap<ts.Program, readonly AnswerFunction[]>()
  * which `scope: "all"` (`check --discover`) finds.
  */
 export function findAnswerFunctions(program: ts.Program, scope: "all" | "named" = "all"): readonly AnswerFunction[] {
-  const cache = scope === "all" ? functionsCache : namedFunctionsCache;
-  const cached = cache.get(program);
-  if (cached) return cached;
+  return programFacts(program).remember(ANSWER_FUNCTIONS, scope, () => collectAnswerFunctions(program, scope));
+}
+
+function collectAnswerFunctions(program: ts.Program, scope: "all" | "named"): readonly AnswerFunction[] {
   const checker = program.getTypeChecker();
   const found: AnswerFunction[] = [];
   for (const sourceFile of program.getSourceFiles()) {
@@ -465,7 +469,6 @@ export function findAnswerFunctions(program: ts.Program, scope: "all" | "named" 
     };
     (sourceFile as unknown as DeclarationLike).forEachChild(visit);
   }
-  cache.set(program, found);
   return found;
 }
 
@@ -542,19 +545,20 @@ export function answerFunctionNames(sourceCode: Readonly<TSESLint.SourceCode>): 
   return answerFunctionNameSet(sourceCode);
 }
 
-const namesCache = new WeakMap<ts.Program, ReadonlySet<string>>();
+const ANSWER_FUNCTION_NAMES = new Fact<null, ReadonlySet<string>>(
+  "names of the program's answering functions, per program",
+);
 /** Untyped, every file has none: one empty set, not a new one for each question. */
 const NO_NAMES: ReadonlySet<string> = new Set();
 
 function answerFunctionNameSet(sourceCode: Readonly<TSESLint.SourceCode>): ReadonlySet<string> {
   const program = sourceCode.parserServices?.program;
   if (!program) return NO_NAMES;
-  let names = namesCache.get(program);
-  if (!names) {
-    names = new Set(findAnswerFunctions(program, "named").map((entry) => entry.name));
-    namesCache.set(program, names);
-  }
-  return names;
+  return programFacts(program).remember(
+    ANSWER_FUNCTION_NAMES,
+    null,
+    () => new Set(findAnswerFunctions(program, "named").map((entry) => entry.name)),
+  );
 }
 
 /** A parameter's field that a function sends under a name of its own (`approvalId: call.id`). */

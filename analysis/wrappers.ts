@@ -6,6 +6,7 @@ import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
 import nodePath from "node:path";
 import { HUMAN_WAIT_APIS, type HumanWaitApi } from "../protocol/apis.ts";
 import { ELICIT_ACTIONS, type ElicitAction } from "../protocol/answers.ts";
+import { Fact, configurationFacts } from "./cached-facts.ts";
 
 export interface WrapperOption {
   from: "file" | "package" | "lib";
@@ -106,11 +107,7 @@ export function compileWrappers(
 ): readonly WrapperSpecifier[] {
   if (!options || options.length === 0) return [];
   // createRule hands every file of a config the same options object, so they are compiled once.
-  let compiled = compiledWrappers.get(options);
-  if (!compiled) {
-    compiled = buildWrappers(options);
-    compiledWrappers.set(options, compiled);
-  }
+  const compiled = configurationFacts(options).remember(COMPILED_WRAPPERS, null, () => buildWrappers(options));
   if (!file || compiled.every((wrapper) => wrapper.option.path === undefined)) return compiled;
   return compiled.filter((wrapper) => appliesInFile(wrapper.option.path, file));
 }
@@ -126,7 +123,7 @@ function appliesInFile(entryPath: string | undefined, file: LintedFile): boolean
   return relative === wanted || relative.startsWith(`${wanted}/`);
 }
 
-const compiledWrappers = new WeakMap<readonly WrapperOption[], readonly WrapperSpecifier[]>();
+const COMPILED_WRAPPERS = new Fact<null, readonly WrapperSpecifier[]>("a `humanWaitFunctions` list compiled, per list");
 
 function buildWrappers(options: readonly WrapperOption[]): WrapperSpecifier[] {
   return options.map((option) => {

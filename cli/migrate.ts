@@ -147,10 +147,11 @@ export async function runMigrate(argv: readonly string[], io: CommandIo): Promis
   const files = await discoverSourceFiles(absolutePaths, { cwd: io.cwd, ignorePatterns: args.ignorePatterns });
   const progress = createProgress(io, files.length);
   const results: FileResult[] = [];
+  const waitFunctionsFor = configuredWaitFunctions(io.cwd);
   for (const [index, file] of files.entries()) {
     progress.update(index, display(file));
     // The project's own wrappers, as its ESLint config gives them to the rules: their options are the ones written.
-    const humanWaitFunctions = await configuredWaitFunctions(file, io.cwd);
+    const humanWaitFunctions = await waitFunctionsFor(file);
     const options = humanWaitFunctions ? { ...args, options: { ...args.options, humanWaitFunctions } } : args;
     results.push(migrateFile(file, options, display));
   }

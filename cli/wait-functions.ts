@@ -8,15 +8,16 @@ import type { WrapperOption } from "../analysis/wrappers.ts";
 /** The rules whose options carry the entries, by their name in the plugin (users may register it under any prefix). */
 const RULES_WITH_ENTRIES = ["require-deadline", "forward-abort-signal"];
 
-const projects = new Map<string, ESLint>();
-
 /**
- * The entries the project's config sets for `file` (the first of the two rules that has any), or undefined when it
- * sets none or has no config ESLint can load.
+ * Reads, for each file of one run in `cwd`, the entries the project's config sets (the first of the two rules that
+ * has any), or undefined when it sets none or has no config ESLint can load. One ESLint instance per run.
  */
-export async function configuredWaitFunctions(file: string, cwd: string): Promise<WrapperOption[] | undefined> {
-  let eslint = projects.get(cwd);
-  if (!eslint) projects.set(cwd, (eslint = new ESLint({ cwd })));
+export function configuredWaitFunctions(cwd: string): (file: string) => Promise<WrapperOption[] | undefined> {
+  const eslint = new ESLint({ cwd });
+  return (file) => entriesFor(eslint, file);
+}
+
+async function entriesFor(eslint: ESLint, file: string): Promise<WrapperOption[] | undefined> {
   let config: { rules?: Record<string, unknown> } | undefined;
   try {
     config = (await eslint.calculateConfigForFile(file)) as typeof config;

@@ -35,29 +35,16 @@ type FormatOutcome =
   /** Not formatted, and why (no config, no Prettier installed, ignored, a Prettier error). */
   | { readonly kind: "unformatted"; readonly reason: string };
 
-const loaded = new Map<string, PrettierApi | null>();
-
 /** The `prettier` package the project at `directory` would load, or null when it has none. */
 function loadProjectPrettier(directory: string): PrettierApi | null {
   const from = path.join(directory, "package.json");
-  let resolved: string;
   try {
-    resolved = createRequire(from).resolve("prettier");
+    // Node's module cache keeps each Prettier loaded once, however many files ask.
+    const api = createRequire(from)("prettier") as Partial<PrettierApi>;
+    return typeof api.format === "function" && typeof api.check === "function" ? (api as PrettierApi) : null;
   } catch {
     return null;
   }
-  if (!loaded.has(resolved)) {
-    try {
-      const api = createRequire(from)("prettier") as Partial<PrettierApi>;
-      loaded.set(
-        resolved,
-        typeof api.format === "function" && typeof api.check === "function" ? (api as PrettierApi) : null,
-      );
-    } catch {
-      loaded.set(resolved, null);
-    }
-  }
-  return loaded.get(resolved) ?? null;
 }
 
 /** The nearest package.json above `directory`, read, or null. */

@@ -7,6 +7,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { nodesOfType } from "../analysis/node-index.ts";
 import { lazyRecord } from "../analysis/lazy.ts";
+import { Fact, fileFacts } from "../analysis/cached-facts.ts";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -34,16 +35,11 @@ export interface FileLayout {
   readonly width: number;
 }
 
-const layouts = new WeakMap<object, FileLayout>();
+const LAYOUT = new Fact<null, FileLayout>("how a file is written, per file");
 
 /** The layout of `sourceCode`'s file, worked out once per file and each part only when first asked for. */
 export function layoutOf(sourceCode: SourceCode): FileLayout {
-  let layout = layouts.get(sourceCode);
-  if (!layout) {
-    layout = lazyLayout(sourceCode);
-    layouts.set(sourceCode, layout);
-  }
-  return layout;
+  return fileFacts(sourceCode).remember(LAYOUT, null, () => lazyLayout(sourceCode));
 }
 
 function lazyLayout(sourceCode: SourceCode): FileLayout {

@@ -147,9 +147,11 @@ type Settled =
   { readonly kind: "returned"; readonly value: unknown } | { readonly kind: "threw"; readonly error: unknown };
 type ToolCallListener = (toolName: string, settled: Promise<Settled>) => void;
 
-/** Which connection is listening to a server's tool calls right now (a server serves one connection at a time). */
-const listeners = new WeakMap<LowLevelServer, ToolCallListener>();
-const instrumented = new WeakSet<LowLevelServer>();
+/**
+ * The servers whose `tools/call` handler the kit has wrapped, each with the connection listening to its tool calls
+ * right now (a server serves one connection at a time). Lives as long as the server object.
+ */
+const instrumentedServers = new WeakMap<LowLevelServer, { listener: ToolCallListener | null }>();
 
 function lowLevelServer(server: ServerUnderTest): LowLevelServer {
   return "server" in server && typeof server.server?.setRequestHandler === "function"
@@ -163,7 +165,7 @@ function lowLevelServer(server: ServerUnderTest): LowLevelServer {
  * private map; there is no public hook for this.
  */
 function instrumentToolCalls(server: LowLevelServer): void {
-  if (instrumented.has(server)) return;
+  if (instrumentedServers.has(server)) return;
   const handlers = (server as unknown as { _requestHandlers?: unknown })._requestHandlers;
   if (!(handlers instanceof Map) || typeof handlers.get("tools/call") !== "function") {
     throw new Error(
@@ -178,10 +180,10 @@ function instrumentToolCalls(server: LowLevelServer): void {
       (value) => ({ kind: "returned", value }),
       (error: unknown) => ({ kind: "threw", error }),
     );
-    listeners.get(server)?.(String(request.params?.name), settled);
+    instrumentedServers.get(server)?.listener?.(String(request.params?.name), settled);
     return outcome;
   });
-  instrumented.add(server);
+  instrumentedServers.set(server, { listener: null });
 }
 
 function stepFor(script: Script, index: number, params: ElicitParams): ElicitationStep {
@@ -363,9 +365,8 @@ export async function connectScriptedClient(
   });
 
   instrumentToolCalls(lowLevel);
-  listeners.set(lowLevel, (_toolName, settled) =>
-    callsAwaitingHandler.shift()?.(settled.then((end): HandlerEnd => ({ ...end, atMs: now() }))),
-  );
+  instrumentedServers.get(lowLevel)!.listener = (_toolName, settled) =>
+    callsAwaitingHandler.shift()?.(settled.then((end): HandlerEnd => ({ ...end, atMs: now() })));
   await lowLevel.connect(serverTransport);
   await client.connect(clientTransport);
 
@@ -405,7 +406,8 @@ export async function connectScriptedClient(
     for (const timer of timers) clearTimeout(timer);
     timers.clear();
     signalClosed();
-    if (listeners.get(lowLevel)) listeners.delete(lowLevel);
+    const instrumentation = instrumentedServers.get(lowLevel);
+    if (instrumentation) instrumentation.listener = null;
     await client.close().catch(() => {});
     await serverTransport.close().catch(() => {});
   }

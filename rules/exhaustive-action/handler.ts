@@ -19,6 +19,7 @@ import { rejectOptionIds } from "../../analysis/acp-clients.ts";
 import { resolveLocalCallee } from "../../analysis/local-waits.ts";
 import { namesRejection } from "../../analysis/answers.ts";
 import type { Check } from "./analyse.ts";
+import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 
 type Side = "mcp" | "acp-permission" | "acp-elicitation";
 
@@ -32,11 +33,7 @@ export function checkHandler(check: Check, handler: TSESTree.FunctionLike, side:
 function checkAnswers(check: Check, fn: TSESTree.FunctionLike, side: Side) {
   const { context, sourceCode } = check;
   if (!fn.body) return;
-  let reported = reportedByCheck.get(check);
-  if (!reported) {
-    reported = new WeakSet();
-    reportedByCheck.set(check, reported);
-  }
+  const reported = fileFacts(sourceCode).remember(REPORTED_ANSWERS, check, () => new Set<TSESTree.Node>());
   walkSubtree(fn.body, sourceCode.visitorKeys, (node) => {
     if (node.type === AST_NODE_TYPES.ObjectExpression) {
       const acceptance = side === "acp-permission" ? null : acceptanceIn(node);
@@ -64,7 +61,7 @@ function checkAnswers(check: Check, fn: TSESTree.FunctionLike, side: Side) {
 }
 
 /** What one run of the rule (one `Check`) has reported: a helper reached from two handlers is reported once. */
-const reportedByCheck = new WeakMap<Check, WeakSet<TSESTree.Node>>();
+const REPORTED_ANSWERS = new Fact<Check, Set<TSESTree.Node>>("the answers one run of the rule has reported, per run");
 
 const CAUGHT = "an error is caught";
 const FAILED = "the promise fails";
