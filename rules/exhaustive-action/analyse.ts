@@ -2,7 +2,7 @@
  * The exhaustive-action analysis: `if` chains, ternaries and `switch`es on an answer, and what each lets through
  * one path. Reports go through `report`, with the rewrite from ./fix.ts or the reason there is none.
  */
-import { canCompleteNormally } from "../../analysis/completion.ts";
+import { canCompleteNormally } from "./completion.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   branchStatements,
@@ -18,7 +18,7 @@ import {
   type AnswerValue,
   type BranchContext,
   type Discriminant,
-} from "../../analysis/branches.ts";
+} from "./branches.ts";
 import { ACP_OUTCOME, ACP_OUTCOMES, ELICIT_ACTION, ELICIT_ACTIONS } from "../../protocol/answers.ts";
 import type { MessageIds, Options } from "./options.ts";
 import {

@@ -3,7 +3,7 @@
  * and a `never` default; a `default` that merges decline and cancel is split into cases; missing cases are added.
  * Each returns the rewrite, or the reason none is offered (said in the report).
  */
-import { canCompleteNormally } from "../../analysis/completion.ts";
+import { canCompleteNormally } from "./completion.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { constInitializer, findVariable } from "../../analysis/ast.ts";
 import {
@@ -15,7 +15,7 @@ import {
   type AnswerValue,
   type Discriminant,
   writtenAnswerWord,
-} from "../../analysis/branches.ts";
+} from "./branches.ts";
 import { testReadsViewKind } from "../../analysis/mrtr.ts";
 import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction, ELICIT_ACTION } from "../../protocol/answers.ts";
 import type { FoundDiscriminant } from "./outcomes.ts";

@@ -15,9 +15,9 @@ import {
   walkSubtree,
   type VisitorKeys,
 } from "../../analysis/ast.ts";
-import { rejectOptionIds } from "../../analysis/acp-clients.ts";
+import { rejectOptionIds } from "./acp-clients.ts";
 import { resolveLocalCallee } from "../../analysis/local-waits.ts";
-import { namesRejection } from "../../analysis/answers.ts";
+import { namesRejection } from "./answer-values.ts";
 import type { Check } from "./analyse.ts";
 import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 

@@ -7,11 +7,11 @@
  * `decline` when nobody was asked. Its suggestion is the exhaustive `switch` the codemod applies in batch.
  */
 import type { TSESTree } from "@typescript-eslint/utils";
-import { completionVisitors, deferredUntilProgramExit } from "../../analysis/completion.ts";
+import { completionVisitors, deferredUntilProgramExit } from "./completion.ts";
 import { isFunctionNode } from "../../analysis/ast.ts";
 import { isAcpClientHandlerMethod, matchElicitationHandler } from "../../analysis/calls.ts";
 import { createRule } from "../../analysis/create-rule.ts";
-import { namedClientHandlers } from "../../analysis/acp-clients.ts";
+import { namedClientHandlers } from "./acp-clients.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { compileWrappers, mentionsAnswerWord, mentionsWrapper } from "../../analysis/wrappers.ts";
 import { analyseIf, analyseSwitch, analyseTernary, type Check } from "./analyse.ts";

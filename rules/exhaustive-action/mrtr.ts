@@ -15,8 +15,8 @@ import {
   unwrapExpression,
   walkSubtree,
 } from "../../analysis/ast.ts";
-import { branchStatements, followingStatements } from "../../analysis/branches.ts";
-import { canCompleteNormally } from "../../analysis/completion.ts";
+import { branchStatements, followingStatements } from "./branches.ts";
+import { canCompleteNormally } from "./completion.ts";
 import { answerReaderOf, isInputRequiredCall, requestedKeys } from "../../analysis/mrtr.ts";
 import { textFacts } from "../../analysis/text-gate.ts";
 import type { Check } from "./analyse.ts";

@@ -1,6 +1,6 @@
 /** Which outcomes a test lets through, and the small judgements the exhaustive-action analysis makes on them. */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { canCompleteNormally } from "../../analysis/completion.ts";
+import { canCompleteNormally } from "./completion.ts";
 import {
   findVariable,
   getEnclosingFunction,
@@ -10,7 +10,7 @@ import {
   unwrapExpression,
   type VisitorKeys,
 } from "../../analysis/ast.ts";
-import { rejectOptionIds } from "../../analysis/acp-clients.ts";
+import { rejectOptionIds } from "./acp-clients.ts";
 import {
   alwaysThrows,
   branchStatements,
@@ -28,7 +28,7 @@ import {
   type AnswerValue,
   type BranchContext,
   type Discriminant,
-} from "../../analysis/branches.ts";
+} from "./branches.ts";
 import {
   ACP_OUTCOMES,
   ELICIT_ACTIONS,

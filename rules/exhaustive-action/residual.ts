@@ -1,6 +1,6 @@
 /** Residual conditions: what is left of an `if`'s test once the action is known, and how to print it. */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { evaluateTest, mentionsDiscriminant, type AnswerValue, type Discriminant } from "../../analysis/branches.ts";
+import { evaluateTest, mentionsDiscriminant, type AnswerValue, type Discriminant } from "./branches.ts";
 
 export type Residual =
   | { kind: "const"; value: boolean }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { answerFieldOf } from "./answers.ts";
-import { HUMAN_WAIT_APIS } from "../protocol/apis.ts";
+import { answerFieldOf } from "./answer-values.ts";
+import { HUMAN_WAIT_APIS } from "../../protocol/apis.ts";
 
 describe("answerFieldOf (issue 23, bug 1)", () => {
   const mcp = HUMAN_WAIT_APIS.find((api) => api.result === "mcp-elicit-result")!;

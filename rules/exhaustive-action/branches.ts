@@ -6,8 +6,8 @@
  * of that field, whether a condition is certainly true, certainly false, or depends on something else
  * (`r.action === accept && r.content` is "depends" for accept). From that, rules know which values reach each path.
  */
-import { localFunctionOf } from "./walk.ts";
-import { raceHelperOf } from "./race-helper.ts";
+import { localFunctionOf } from "../../analysis/walk.ts";
+import { raceHelperOf } from "../../analysis/race-helper.ts";
 import { canCompleteNormally } from "./completion.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
@@ -21,21 +21,21 @@ import {
   unwrapExpression,
   walkSubtree,
   type VisitorKeys,
-} from "./ast.ts";
-import { traceAnswerSource, type AnswerSource } from "./flow.ts";
-import { ELICITATION_PARAM_KEYS } from "../protocol/apis.ts";
-import type { ResultShape } from "../protocol/answers.ts";
-import { viewKindTruth } from "./mrtr.ts";
+} from "../../analysis/ast.ts";
+import { traceAnswerSource, type AnswerSource } from "../../analysis/flow.ts";
+import { ELICITATION_PARAM_KEYS } from "../../protocol/apis.ts";
+import type { ResultShape } from "../../protocol/answers.ts";
+import { viewKindTruth } from "../../analysis/mrtr.ts";
 import {
   ACP_OUTCOMES,
   DISCRIMINANT_FIELD,
   ELICIT_ACTIONS,
   RESULT_TYPE_NAMES,
   type ElicitAction,
-} from "../protocol/answers.ts";
-import { answerFieldOf, isAnswerUnion } from "./answers.ts";
-import { isNullish, typeAccess, typeComesFromEnclosingCall } from "./types.ts";
-import type { WrapperSpecifier } from "./wrappers.ts";
+} from "../../protocol/answers.ts";
+import { answerFieldOf, isAnswerUnion } from "./answer-values.ts";
+import { isNullish, typeAccess, typeComesFromEnclosingCall } from "../../analysis/types.ts";
+import type { WrapperSpecifier } from "../../analysis/wrappers.ts";
 
 type AnswerKind = "mcp" | "acp";
 

@@ -8,7 +8,7 @@
  * the current code path segments (onCodePathSegmentStart/End and their unreachable twins).
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import type { VisitorKeys } from "./ast.ts";
+import type { VisitorKeys } from "../../analysis/ast.ts";
 
 /**
  * For each statement of the file being linted left so far: whether any path reaches its end. A plain map started

@@ -1,11 +1,11 @@
 /**
  * ACP clients written as plain objects: `new ClientSideConnection((agent) => ({ requestPermission: onPermission }),
- * stream)`. A method written in place is already a handler (`isAcpClientHandlerMethod` in ./calls.ts); this finds
- * the handlers such a client names, functions declared elsewhere in the file. It also finds the reject options the
- * file builds, so a custom option id (`"no-thanks"`) is known as a refusal.
+ * stream)`. A method written in place is already a handler (`isAcpClientHandlerMethod` in analysis/calls.ts); this
+ * finds the handlers such a client names, functions declared elsewhere in the file. It also finds the reject options
+ * the file builds, so a custom option id (`"no-thanks"`) is known as a refusal.
  */
-import { localFunctionOf } from "./walk.ts";
-import { nodesOfType } from "./node-index.ts";
+import { localFunctionOf } from "../../analysis/walk.ts";
+import { nodesOfType } from "../../analysis/node-index.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   findProperty,
@@ -14,9 +14,9 @@ import {
   getStringValue,
   isFunctionNode,
   unwrapExpression,
-} from "./ast.ts";
-import { ACP_CLIENT_CONNECTION_CLASS, ACP_CLIENT_HANDLER_METHODS } from "../protocol/methods.ts";
-import { ACP_REJECT_OPTION_KINDS, OPTION_ID_FIELD } from "../protocol/answers.ts";
+} from "../../analysis/ast.ts";
+import { ACP_CLIENT_CONNECTION_CLASS, ACP_CLIENT_HANDLER_METHODS } from "../../protocol/methods.ts";
+import { ACP_REJECT_OPTION_KINDS, OPTION_ID_FIELD } from "../../protocol/answers.ts";
 
 export interface NamedClientHandler {
   /** The client's property that names the handler (`requestPermission: onPermission`). */

@@ -1,6 +1,6 @@
 /** Questions about answer values, over the answer vocabulary in protocol/answers.ts. */
-import { ACP_OUTCOMES, DISCRIMINANT_FIELD, ELICIT_ACTIONS, REJECTION_WORDS } from "../protocol/answers.ts";
-import type { HumanWaitApi } from "../protocol/apis.ts";
+import { ACP_OUTCOMES, DISCRIMINANT_FIELD, ELICIT_ACTIONS, REJECTION_WORDS } from "../../protocol/answers.ts";
+import type { HumanWaitApi } from "../../protocol/apis.ts";
 
 /** Whether an option id, as the code writes it (`rejectOption.optionId`, a `deny-once` literal), names a refusal. */
 export function namesRejection(optionText: string): boolean {

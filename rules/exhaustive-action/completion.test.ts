@@ -2,7 +2,7 @@ import * as tsParser from "@typescript-eslint/parser";
 import type { TSESTree } from "@typescript-eslint/utils";
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import type { VisitorKeys } from "./ast.ts";
+import type { VisitorKeys } from "../../analysis/ast.ts";
 import { canCompleteNormally, completionVisitors, deferredUntilProgramExit } from "./completion.ts";
 
 /** Whether the body of the first `if` in `code` can run to its end, asked at Program:exit as a rule would. */
