@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { narrowCallLocation } from "../../analysis/ast.ts";
-import { findStdioConnectsWithoutClose } from "../../analysis/stdio.ts";
+import { findStdioConnectsWithoutClose } from "./stdio-connects.ts";
 import { layoutAround, quoted, semicolon } from "../../edits/layout.ts";
 import { STDIO_CLOSE_LISTENER } from "../../protocol/transports.ts";
 import type { DeadlineCheck } from "./options.ts";

@@ -11,12 +11,12 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
-import { findProperty, getMemberPath, unwrapExpression } from "./ast.ts";
-import type { HumanWaitCall } from "./calls.ts";
-import { HUMAN_WAIT_APIS, type HumanWaitApi } from "../protocol/apis.ts";
-import { type ResultShape } from "../protocol/answers.ts";
-import { programAnswerFunctionOf, typeAccess, type TypeAccess } from "./types.ts";
-import { followConstant } from "./walk.ts";
+import { findProperty, getMemberPath, unwrapExpression } from "../../analysis/ast.ts";
+import type { HumanWaitCall } from "../../analysis/calls.ts";
+import { HUMAN_WAIT_APIS, type HumanWaitApi } from "../../protocol/apis.ts";
+import { type ResultShape } from "../../protocol/answers.ts";
+import { programAnswerFunctionOf, typeAccess, type TypeAccess } from "../../analysis/types.ts";
+import { followConstant } from "../../analysis/walk.ts";
 
 /** The signature the checker resolved for a call, or null untyped or when it cannot say. */
 function resolvedSignature(call: TSESTree.CallExpression, access: TypeAccess): ts.Signature | null {

@@ -4,10 +4,16 @@
  * (`process.stdin.on("close" | "end", …)`).
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { nodesOfType } from "./node-index.ts";
-import { STDIO_CLOSE_LISTENER, STDIO_SERVER_TRANSPORTS } from "../protocol/transports.ts";
-import { getCalleeName, getMemberPath, getStaticPropertyName, getStringValue, unwrapExpression } from "./ast.ts";
-import { followConstant } from "./walk.ts";
+import { nodesOfType } from "../../analysis/node-index.ts";
+import { STDIO_CLOSE_LISTENER, STDIO_SERVER_TRANSPORTS } from "../../protocol/transports.ts";
+import {
+  getCalleeName,
+  getMemberPath,
+  getStaticPropertyName,
+  getStringValue,
+  unwrapExpression,
+} from "../../analysis/ast.ts";
+import { followConstant } from "../../analysis/walk.ts";
 
 export interface StdioConnect {
   /** `server.connect(transport)`. */

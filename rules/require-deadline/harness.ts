@@ -5,8 +5,8 @@
  * an application a person uses. Asked lazily, once per file.
  */
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, getCalleeName } from "./ast.ts";
-import { nodesOfType } from "./node-index.ts";
+import { findProperty, getCalleeName } from "../../analysis/ast.ts";
+import { nodesOfType } from "../../analysis/node-index.ts";
 
 const harnessFiles = new WeakMap<TSESTree.Program, boolean>();
 
