@@ -19,7 +19,7 @@ import {
   isRepeatingTimer,
   releasesByRetaking,
   type Acquisition,
-} from "../../analysis/lock-pairs.ts";
+} from "./lock-pairs.ts";
 import type { MessageIds, Options } from "./options.ts";
 import { suggestAcquireBeforeTry, suggestMoveIntoTry, suggestWrap, type Suggestions } from "./fix.ts";
 import {

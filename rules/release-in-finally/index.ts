@@ -10,7 +10,7 @@
  */
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { fileMayWaitOnPerson } from "../../analysis/local-waits.ts";
-import { compileLockPairs } from "../../analysis/lock-pairs.ts";
+import { compileLockPairs } from "./lock-pairs.ts";
 import { compileWrappers, mentionsWrapper } from "../../analysis/wrappers.ts";
 import { createRule } from "../../analysis/create-rule.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";

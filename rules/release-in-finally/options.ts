@@ -3,7 +3,7 @@
  * rule so that the modules beside it can name its types without importing the rule back.
  */
 import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
-import { lockPairOptionSchema, type LockPairOption } from "../../analysis/lock-pairs.ts";
+import { lockPairOptionSchema, type LockPairOption } from "./lock-pairs.ts";
 import { wrapperOptionSchema, type WrapperOption } from "../../analysis/wrappers.ts";
 
 export type Options = [

@@ -4,13 +4,8 @@
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { matchWaitOnPerson } from "../../analysis/local-waits.ts";
-import {
-  compileLockPairs,
-  DEFAULT_CALLBACK_SCOPES,
-  matchAcquisition,
-  type Acquisition,
-} from "../../analysis/lock-pairs.ts";
-import { collectWaitsOnPeople } from "../../analysis/waits.ts";
+import { compileLockPairs, DEFAULT_CALLBACK_SCOPES, matchAcquisition, type Acquisition } from "./lock-pairs.ts";
+import { collectWaitsOnPeople } from "./waits.ts";
 import type { WrapperSpecifier } from "../../analysis/wrappers.ts";
 import { check, isCallbackScope } from "./analyse.ts";
 import type { MessageIds, Options } from "./options.ts";

@@ -8,7 +8,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
-import { getStaticPropertyName, unwrapExpression } from "./ast.ts";
+import { getStaticPropertyName, unwrapExpression } from "../../analysis/ast.ts";
 
 /** A resource taken by one method call on a receiver and given back by another on the same receiver. */
 interface MethodLockPair {
