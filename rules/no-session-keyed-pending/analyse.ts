@@ -16,7 +16,7 @@ import {
   type DeclaredTypeNameLookup,
   type KeySharer,
   type PendingPatterns,
-} from "../../analysis/pending.ts";
+} from "./pending.ts";
 import { isSettledOnlyWithSignals } from "../../analysis/settlers.ts";
 import type { MessageIds, Options } from "./options.ts";
 

@@ -13,8 +13,8 @@ import {
   compilePendingPatterns,
   textMayContainSessionKeyedPending,
   type DeclaredTypeNameLookup,
-} from "../../analysis/pending.ts";
-import { textMayTiePendingToQuestion } from "../../analysis/pending-gate.ts";
+} from "./pending.ts";
+import { textMayTiePendingToQuestion } from "./pending-gate.ts";
 import { checkStoreWrite, singleSlotVisitors, type Check } from "./analyse.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
 import { storeWriteVisitors } from "./visitors.ts";

@@ -5,12 +5,18 @@
  * name of a key.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getCalleeName, getMemberPath, getStaticPropertyName, isFunctionNode, unwrapExpression } from "./ast.ts";
-import { resolveLocalCallee } from "./local-waits.ts";
-import { fieldsEchoedByCallee, typeAccess } from "./types.ts";
-import { findVariable } from "./flow.ts";
-import { textMayContainHumanWait } from "./human-wait.ts";
-import { normalisedText } from "./settlers.ts";
+import {
+  getCalleeName,
+  getMemberPath,
+  getStaticPropertyName,
+  isFunctionNode,
+  unwrapExpression,
+} from "../../analysis/ast.ts";
+import { resolveLocalCallee } from "../../analysis/local-waits.ts";
+import { fieldsEchoedByCallee, typeAccess } from "../../analysis/types.ts";
+import { findVariable } from "../../analysis/flow.ts";
+import { textMayContainHumanWait } from "../../analysis/human-wait.ts";
+import { normalisedText } from "../../analysis/settlers.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Names

@@ -6,7 +6,7 @@
  * a person. A file whose question words are all elsewhere (a role `"user"`, a schema's `Elicitation`) ties nothing.
  * Each test reads more than the analysis does (every segment of a path, every function-like name), never less.
  */
-import { bracketedText, inLineComment } from "./brackets.ts";
+import { bracketedText, inLineComment } from "../../analysis/brackets.ts";
 import { DEFAULT_STORE_NAME_PATTERN, QUESTION_WORDS, toSnakeName } from "./pending.ts";
 
 const STORE_NAME = new RegExp(DEFAULT_STORE_NAME_PATTERN, "u");
