@@ -6,10 +6,10 @@
  * with the `cancelled` outcome. A client whose `requestPermission` parks each prompt's resolver in a store for its UI,
  * and whose stop path only sends `conn.cancel({ sessionId })`, leaves the agent waiting on prompts nobody will answer.
  */
-import { findUnsettledCancels, textMayParkPromptsAcrossCancel } from "../../analysis/cancel-path.ts";
+import { findUnsettledCancels, textMayParkPromptsAcrossCancel } from "./cancel-path.ts";
 import { createRule } from "../../analysis/create-rule.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
-import { settlePendingEdit } from "../../edits/settle-pending-text.ts";
+import { settlePendingEdit } from "./settle-pending-text.ts";
 import { outermostStatement } from "./statement.ts";
 import { MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
 

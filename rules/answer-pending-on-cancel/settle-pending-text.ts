@@ -3,10 +3,10 @@
  * statement that sends the cancel (protocol/answers.ts, protocol/methods.ts).
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import type { ParkedPromptStore } from "../analysis/cancel-path.ts";
-import { ACP_CANCEL_SESSION_FIELD } from "../protocol/methods.ts";
-import { ACP_OUTCOME } from "../protocol/answers.ts";
-import { layoutAround, quoted, semicolon, type TextEdit } from "./layout.ts";
+import type { ParkedPromptStore } from "./cancel-path.ts";
+import { ACP_CANCEL_SESSION_FIELD } from "../../protocol/methods.ts";
+import { ACP_OUTCOME } from "../../protocol/answers.ts";
+import { layoutAround, quoted, semicolon, type TextEdit } from "../../edits/layout.ts";
 
 /** Lines settling every prompt of `store` (those of `session` only, when its entries record theirs), then emptying it. */
 export function settlePendingEdit(

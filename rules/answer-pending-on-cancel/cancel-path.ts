@@ -5,8 +5,8 @@
  * functions it calls, by name) settles a store's prompts with the `cancelled` outcome (protocol/methods.ts).
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { nodesOfTypes } from "./node-index.ts";
-import { ACP_OUTCOME } from "../protocol/answers.ts";
+import { nodesOfTypes } from "../../analysis/node-index.ts";
+import { ACP_OUTCOME } from "../../protocol/answers.ts";
 import {
   ACP_CANCEL_METHOD,
   ACP_CANCEL_METHOD_PATH,
@@ -14,7 +14,7 @@ import {
   ACP_CANCEL_SESSION_FIELD,
   ACP_NOTIFY_METHOD,
   ACP_PERMISSION_HANDLER_METHOD,
-} from "../protocol/methods.ts";
+} from "../../protocol/methods.ts";
 import {
   findProperty,
   getCalleeName,
@@ -24,8 +24,8 @@ import {
   getStringValue,
   isFunctionNode,
   unwrapExpression,
-} from "./ast.ts";
-import { followConstant, walkSubtree } from "./walk.ts";
+} from "../../analysis/ast.ts";
+import { followConstant, walkSubtree } from "../../analysis/walk.ts";
 
 /** Whether a file's text could hold a client that parks permission prompts and sends a cancel. */
 export function textMayParkPromptsAcrossCancel(text: string): boolean {
