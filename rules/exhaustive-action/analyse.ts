@@ -1,6 +1,7 @@
 /**
  * The exhaustive-action analysis: `if` chains, ternaries and `switch`es on an answer, and what each lets through
- * one path. Reports go through `report`, with the rewrite from ./fix.ts or the reason there is none.
+ * one path. Reports go through `report`, with the rewrite from ./fix.ts or ./if-to-switch.ts, or the reason there is
+ * none.
  */
 import { canCompleteNormally } from "./completion.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
@@ -8,27 +9,16 @@ import {
   branchStatements,
   containsOwnBreak,
   followingStatements,
-  mentionsDiscriminant,
-  OTHER_VALUE,
-  passesAnswerOn,
-  resolveDiscriminant,
   valuesEnteringClause,
-  caseValue,
   valuesReaching,
-  type AnswerValue,
-  type BranchContext,
-  type Discriminant,
-} from "./branches.ts";
+} from "./values-reaching.ts";
+import { mentionsDiscriminant, passesAnswerOn } from "./conditions.ts";
+import { OTHER_VALUE, resolveDiscriminant, caseValue, type AnswerValue, type Discriminant } from "./discriminant.ts";
+import type { BranchContext } from "./answer-source.ts";
 import { ACP_OUTCOME, ACP_OUTCOMES, ELICIT_ACTION, ELICIT_ACTIONS } from "../../protocol/answers.ts";
 import type { MessageIds, Options } from "./options.ts";
-import {
-  defaultRewrite,
-  ifRewrite,
-  missingCasesRewrite,
-  ternaryRewrite,
-  type Rewrite,
-  type RewriteContext,
-} from "./fix.ts";
+import { defaultRewrite, missingCasesRewrite, type Rewrite, type RewriteContext } from "./fix.ts";
+import { ifRewrite, ternaryRewrite } from "./if-to-switch.ts";
 import {
   discriminantOf,
   firstComparisonOf,

@@ -57,7 +57,7 @@ export default createRule<Options, MessageIds>({
       description: "Require decline and cancel (and ACP's cancelled) to be handled as separate outcomes",
       recommended: true,
     },
-    // eslint-disable-next-line eslint-plugin/require-meta-has-suggestions -- the suggestions are built in ./exhaustive-action/fix.ts
+    // eslint-disable-next-line eslint-plugin/require-meta-has-suggestions -- the suggestions are built in ./exhaustive-action/fix.ts and if-to-switch.ts
     hasSuggestions: true,
     schema: SCHEMA,
     defaultOptions: DEFAULT_OPTIONS,

@@ -15,7 +15,7 @@ import {
   unwrapExpression,
   walkSubtree,
 } from "../../analysis/ast.ts";
-import { branchStatements, followingStatements } from "./branches.ts";
+import { branchStatements, followingStatements } from "./values-reaching.ts";
 import { canCompleteNormally } from "./completion.ts";
 import { answerReaderOf, isInputRequiredCall, requestedKeys } from "../../analysis/mrtr.ts";
 import { textFacts } from "../../analysis/text-gate.ts";

@@ -11,24 +11,25 @@ import {
   type VisitorKeys,
 } from "../../analysis/ast.ts";
 import { rejectOptionIds } from "./acp-clients.ts";
+import { alwaysThrows, branchStatements } from "./values-reaching.ts";
 import {
-  alwaysThrows,
-  branchStatements,
   answerComparisons,
+  evaluateTest,
+  mentionsDiscriminant,
+  passesAnswerOn,
+  testNamesLiteral,
+} from "./conditions.ts";
+import {
   answerValueOf,
   discriminantWords,
   entryAnswerWords,
-  evaluateTest,
-  mentionsDiscriminant,
   OTHER_VALUE,
-  passesAnswerOn,
   readsDiscriminant,
   resolveDiscriminant,
-  testNamesLiteral,
   type AnswerValue,
-  type BranchContext,
   type Discriminant,
-} from "./branches.ts";
+} from "./discriminant.ts";
+import type { BranchContext } from "./answer-source.ts";
 import {
   ACP_OUTCOMES,
   ELICIT_ACTIONS,

@@ -3,7 +3,7 @@
  * the exhaustive-action suggestions print.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { branchStatements } from "./branches.ts";
+import { branchStatements } from "./values-reaching.ts";
 import { indentTo, indentUnitNear, layoutOf, quoted, semicolon } from "../../edits/layout.ts";
 
 export interface CodeStyle {

@@ -1,6 +1,7 @@
 /** Residual conditions: what is left of an `if`'s test once the action is known, and how to print it. */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { evaluateTest, mentionsDiscriminant, type AnswerValue, type Discriminant } from "./branches.ts";
+import { evaluateTest, mentionsDiscriminant } from "./conditions.ts";
+import type { AnswerValue, Discriminant } from "./discriminant.ts";
 
 export type Residual =
   | { kind: "const"; value: boolean }
@@ -8,7 +9,7 @@ export type Residual =
   | { kind: "not"; of: Residual }
   | { kind: "and" | "or"; left: Residual; right: Residual };
 
-/** A flag read in the test whose condition the rewrite reads in its place (see `inlinableFlag` in ./fix.ts). */
+/** A flag read in the test whose condition the rewrite reads in its place (`inlinableFlag`, ./inlined-flag.ts). */
 export interface Inlined {
   readonly identifier: TSESTree.Identifier;
   readonly init: TSESTree.Node;

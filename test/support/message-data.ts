@@ -24,15 +24,18 @@ function reasonsIn(file: string): string[] {
   return [...text.matchAll(/reason\s*[:=]\s*(["'`])((?:(?!\1)[^\\]|\\.)+)\1/gi)].map((match) => match[2]!);
 }
 
+/** The reasons exhaustive-action's rewrites (of an `if`, a ternary, a `switch`) give for offering none. */
+const rewriteReasons = ["fix.ts", "if-to-switch.ts", "inlined-flag.ts"].flatMap(reasonsIn);
+
 const noRewrite = (reasons: readonly string[]) => ` No rewrite: ${longest(reasons)}.`;
 const TERNARY_REASON = "a ternary is an expression";
 /** The reasons a flag (`const ok = r.action === "accept"`) is not inlined. */
-const flagReasons = reasonsIn("fix.ts").filter((reason) => /flag/.test(reason));
+const flagReasons = rewriteReasons.filter((reason) => /flag/.test(reason));
 /** Reasons of an `if` or `switch`, a flag's aside (a ternary's are these too, and its own). */
-const ifReasons = [...reasonsIn("fix.ts"), ...reasonsIn("analyse.ts")].filter(
+const ifReasons = [...rewriteReasons, ...reasonsIn("analyse.ts")].filter(
   (reason) => reason !== TERNARY_REASON && !flagReasons.includes(reason),
 );
-const acpReason = longest(reasonsIn("fix.ts").filter((reason) => reason.includes("options")));
+const acpReason = longest(rewriteReasons.filter((reason) => reason.includes("options")));
 /** Each path a merged-outcomes report names, with the longest reason it can come with. */
 const mergedPaths = [
   ...["This ternary's first branch", "This ternary's second branch", "Either branch of this ternary"].map((path) => ({
