@@ -1,29 +1,19 @@
 /**
- * The release-in-finally analysis: for each acquisition, its releases in the same function, whether a wait on a
- * person lies between, and which of Error Prone's LockNotBeforeTry shapes it has.
+ * The release-in-finally analysis: for each acquisition, its releases in the same function (./releases.ts), whether
+ * a wait on a person lies between, and which of Error Prone's LockNotBeforeTry shapes it has.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   findVariable,
   getCalleeName,
   getEnclosingFunction,
-  getStaticPropertyName,
   isFunctionNode,
-  someOwnNode,
   unwrapExpression,
   type VisitorKeys,
 } from "../../analysis/ast.ts";
-import {
-  describeAcquisition,
-  isReleaseOf,
-  isRepeatingTimer,
-  releasesByRetaking,
-  type Acquisition,
-} from "./lock-pairs.ts";
-import type { MessageIds, Options } from "./options.ts";
+import { describeAcquisition, isRepeatingTimer, type Acquisition } from "./acquisitions.ts";
 import { suggestAcquireBeforeTry, suggestMoveIntoTry, suggestWrap, type Suggestions } from "./fix.ts";
 import {
-  awaitedExecutorStatement,
   containsJump,
   findAcquisitionSite,
   findEnclosingTryBlock,
@@ -31,25 +21,12 @@ import {
   isGuarded,
   isInertDeclaration,
   isReleaseStatement,
-  isStatementListOwner,
   mayThrowOrJump,
-  statementOf,
   type AcquisitionSite,
 } from "./sites.ts";
 import { findTimerEscape, firesHarmlessly, isOwnTimer, isUnrefd, timerAliases } from "./timers.ts";
-
-/** What the rule gathered from one file, and what it reports through. */
-export interface Held {
-  readonly context: Readonly<TSESLint.RuleContext<MessageIds, Options>>;
-  readonly sourceCode: Readonly<TSESLint.SourceCode>;
-  readonly options: Options[0];
-  readonly anyAwait: boolean;
-  readonly textOf: (node: TSESTree.Node) => string;
-  readonly calls: readonly TSESTree.CallExpression[];
-  readonly fieldWrites: readonly TSESTree.AssignmentExpression[];
-  readonly awaits: readonly TSESTree.Node[];
-  readonly acquisitions: readonly Acquisition[];
-}
+import type { Held } from "./file-state.ts";
+import { findReleases, isCaughtBeforeRelease } from "./releases.ts";
 
 interface Verdict {
   messageId: "releaseNotInFinally" | "statementsBeforeTry" | "acquireInsideTry";
@@ -182,122 +159,6 @@ function spanWaits(
   const awaitsInside = awaits.some((node) => inside(node) && getEnclosingFunction(node) === owner);
   if (!awaitsInside) return false;
   return anyAwait || waits.some(inside);
-}
-
-/**
- * Whether an error from `wait` cannot skip the one release: the wait's promise is given a `.catch(fn)` that does not
- * throw, or the wait sits in the block of a `try` of this function whose `catch` swallows the error (no `throw`,
- * `await`, `return`, `break` or `continue` in it or in its `finally`); and the release is an unconditional statement
- * after the statement that waits (or that `try`) in the same block, with no jump between them. Calls in the `catch`
- * (logging) are taken not to throw.
- */
-function isCaughtBeforeRelease(
-  held: Held,
-  wait: TSESTree.Node,
-  owner: TSESTree.Node | null,
-  releases: readonly TSESTree.Node[],
-): boolean {
-  const keys = held.sourceCode.visitorKeys;
-  if (releases.length !== 1) return false;
-  for (let current: TSESTree.Node = wait; current.parent && current !== owner; current = current.parent) {
-    const parent: TSESTree.Node = current.parent;
-    if (
-      parent.type === AST_NODE_TYPES.MemberExpression &&
-      parent.object === current &&
-      getStaticPropertyName(parent) === "catch" &&
-      parent.parent.type === AST_NODE_TYPES.CallExpression &&
-      parent.parent.callee === parent
-    ) {
-      const handler = parent.parent.arguments[0];
-      if (!handler || !isFunctionNode(handler) || someOwnNode(handler.body, keys, isThrowOrLeave)) return false;
-      const statement = statementOf(parent.parent);
-      return !!statement && releaseFollows(statement, releases, keys);
-    }
-    if (parent.type === AST_NODE_TYPES.TryStatement && parent.block === current) {
-      if (getEnclosingFunction(parent) !== owner || !parent.handler) return false;
-      if (someOwnNode(parent.handler.body, keys, isThrowOrLeave)) return false;
-      if (parent.finalizer && someOwnNode(parent.finalizer, keys, isThrowOrLeave)) return false;
-      return releaseFollows(parent, releases, keys);
-    }
-  }
-  return false;
-}
-
-const LEAVES: ReadonlySet<string> = new Set([
-  AST_NODE_TYPES.ThrowStatement,
-  AST_NODE_TYPES.AwaitExpression,
-  AST_NODE_TYPES.ReturnStatement,
-  AST_NODE_TYPES.BreakStatement,
-  AST_NODE_TYPES.ContinueStatement,
-]);
-
-function isThrowOrLeave(node: TSESTree.Node): boolean {
-  return LEAVES.has(node.type);
-}
-
-/** The release is a statement after `statement` in its block, and nothing between them can jump past it. */
-function releaseFollows(statement: TSESTree.Node, releases: readonly TSESTree.Node[], keys: VisitorKeys): boolean {
-  const owner = statement.parent;
-  if (!isStatementListOwner(owner)) return false;
-  const list: readonly TSESTree.Node[] = owner.type === AST_NODE_TYPES.SwitchCase ? owner.consequent : owner.body;
-  const from = list.indexOf(statement);
-  const to = list.findIndex((node) => isReleaseStatement(node, releases));
-  return to > from && !list.slice(from + 1, to).some((node) => containsJump(node, keys));
-}
-
-/** The statement `node` is the expression of (`server.close(resolve);`), or `node` itself (an arrow's body). */
-function statementOrSelf(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (current.parent?.type === AST_NODE_TYPES.AwaitExpression) current = current.parent;
-  return current;
-}
-
-/**
- * Releases after the acquisition in the same function, up to the next acquisition of the same thing. `aliases` are
- * the other paths a timer's handle was copied to (`this.timer = t`).
- */
-function findReleases(
-  held: Held,
-  acquisition: Acquisition,
-  site: AcquisitionSite,
-  owner: TSESTree.Node | null,
-  aliases: readonly string[],
-): TSESTree.Node[] | null {
-  const { textOf, calls, fieldWrites, acquisitions } = held;
-  const handles = new Set([...site.handleNames, ...aliases]);
-  const candidates: readonly TSESTree.Node[] = acquisition.pair.kind === "field" ? fieldWrites : calls;
-  const nextTake = acquisitions.find(
-    (other) =>
-      other !== acquisition &&
-      other.node.range[0] > acquisition.node.range[1] &&
-      other.pair === acquisition.pair &&
-      other.path === acquisition.path &&
-      other.key === acquisition.key &&
-      other.pair.kind !== "field" &&
-      // Timers pushed into one collection add up; a status set again is this release.
-      !acquisition.collected &&
-      !releasesByRetaking(acquisition),
-  );
-  const limit = nextTake ? nextTake.node.range[0] : Infinity;
-  const bodyEnd = owner ? owner.range[1] : Infinity;
-  const releases: TSESTree.Node[] = [];
-  for (const candidate of candidates) {
-    if (candidate.range[0] <= acquisition.node.range[1] || candidate.range[0] >= limit) continue;
-    if (candidate.range[0] >= bodyEnd) continue;
-    if (owner && candidate.range[0] < owner.range[0]) continue;
-    if (!isReleaseOf(acquisition, candidate, handles, textOf)) continue;
-    // `await new Promise((resolve) => server.close(resolve))` gives it back in the awaiting statement.
-    const awaited =
-      getEnclosingFunction(candidate) === owner ? null : awaitedExecutorStatement(statementOrSelf(candidate));
-    const release =
-      awaited && getEnclosingFunction(awaited) === owner ? unwrapExpression(awaited.expression) : candidate;
-    // Given back inside a callback: a hand-off this function does not control.
-    if (getEnclosingFunction(release) !== owner) return null;
-    releases.push(release);
-    // A field is reset once on the straight path; later writes are a new state, not this release.
-    if (acquisition.pair.kind === "field" && statementOf(candidate)?.parent === site.statement.parent) break;
-  }
-  return releases.length > 0 ? releases.sort((a, b) => a.range[0] - b.range[0]) : null;
 }
 
 function judge(

@@ -10,7 +10,7 @@ import {
   unwrapExpression,
   type VisitorKeys,
 } from "../../analysis/ast.ts";
-import type { Acquisition } from "./lock-pairs.ts";
+import type { Acquisition } from "./acquisitions.ts";
 
 export interface AcquisitionSite {
   readonly acquisition: Acquisition;

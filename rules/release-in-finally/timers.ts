@@ -12,7 +12,7 @@ import {
   outermostWrapper,
   unwrapExpression,
 } from "../../analysis/ast.ts";
-import { resourcePath, timerClearArgument, type Acquisition } from "./lock-pairs.ts";
+import { resourcePath, timerClearArgument, type Acquisition } from "./acquisitions.ts";
 import { findEscapeIn, type AcquisitionSite } from "./sites.ts";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;

@@ -4,7 +4,8 @@
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { matchWaitOnPerson } from "../../analysis/local-waits.ts";
-import { compileLockPairs, DEFAULT_CALLBACK_SCOPES, matchAcquisition, type Acquisition } from "./lock-pairs.ts";
+import { compileLockPairs, DEFAULT_CALLBACK_SCOPES } from "./lock-pairs.ts";
+import { matchAcquisition, type Acquisition } from "./acquisitions.ts";
 import { collectWaitsOnPeople } from "./waits.ts";
 import type { WrapperSpecifier } from "../../analysis/wrappers.ts";
 import { check, isCallbackScope } from "./analyse.ts";
