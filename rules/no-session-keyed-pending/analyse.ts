@@ -4,19 +4,11 @@
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { textFacts } from "../../analysis/text-gate.ts";
-import {
-  classifyKey,
-  classifyStoredValue,
-  describeWaitIntent,
-  getStoreName,
-  isEchoedAsQuestionId,
-  isGuardedAgainstOverwrite,
-  matchSingleSlotWaiter,
-  isPendingStoreName,
-  type DeclaredTypeNameLookup,
-  type KeySharer,
-  type PendingPatterns,
-} from "./pending.ts";
+import { classifyKey, type DeclaredTypeNameLookup, type KeySharer } from "./pending-keys.ts";
+import { classifyStoredValue } from "./waiters.ts";
+import { describeWaitIntent, isEchoedAsQuestionId } from "./wait-intent.ts";
+import { getStoreName, isPendingStoreName, type PendingPatterns } from "./pending-names.ts";
+import { isGuardedAgainstOverwrite, matchSingleSlotWaiter } from "./overwrites.ts";
 import { isSettledOnlyWithSignals } from "../../analysis/settlers.ts";
 import type { MessageIds, Options } from "./options.ts";
 

@@ -12,8 +12,8 @@ import {
   DEFAULT_STORE_NAME_PATTERN,
   compilePendingPatterns,
   textMayContainSessionKeyedPending,
-  type DeclaredTypeNameLookup,
-} from "./pending.ts";
+} from "./pending-names.ts";
+import type { DeclaredTypeNameLookup } from "./pending-keys.ts";
 import { textMayTiePendingToQuestion } from "./pending-gate.ts";
 import { checkStoreWrite, singleSlotVisitors, type Check } from "./analyse.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
@@ -22,7 +22,7 @@ import { storeWriteVisitors } from "./visitors.ts";
 export type { MessageIds } from "./options.ts";
 
 /**
- * Whether the rule could report on a file with this text (analysis/pending.ts's text check). A user's own store or key
+ * Whether the rule could report on a file with this text (./pending-names.ts's text check). A user's own store or key
  * pattern may match names the check's words do not cover, and so may a typed key (`sid: SessionId`) whose session
  * the text never names: those turn the matching part of the check off. The one-slot check runs only when asked for.
  */
@@ -34,7 +34,7 @@ export function mayReport(source: TextSource, options: Options[0] = {}, typed = 
       checkWaiterWords,
       checkKeyWords: (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !typed,
     }) &&
-      // Second step: something ties a write to a question where the analysis looks (analysis/pending-gate.ts).
+      // Second step: something ties a write to a question where the analysis looks (./pending-gate.ts).
       (!checkWaiterWords || facts.mayAskPerson || textMayTiePendingToQuestion(facts.text))) ||
     (options.reportSingleSlot === true && mayHoldSingleSlot(facts))
   );

@@ -1,6 +1,6 @@
 import rule, { type MessageIds } from "./index.ts";
 import { describe, expect, it } from "vitest";
-import { compilePendingPatterns, textMayContainSessionKeyedPending, toSnakeName } from "./pending.ts";
+import { compilePendingPatterns, textMayContainSessionKeyedPending, toSnakeName } from "./pending-names.ts";
 import { TYPED_FILE, typedRuleTester, untypedRuleTester } from "../../test/rule-tester.ts";
 import type { RunTests } from "@typescript-eslint/rule-tester";
 import type { TSESLint } from "@typescript-eslint/utils";

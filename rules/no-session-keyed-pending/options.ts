@@ -3,7 +3,11 @@
  * it can name its types without importing the rule back.
  */
 import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
-import { DEFAULT_KEY_NAME_PATTERN, DEFAULT_PER_QUESTION_KEY_PATTERN, DEFAULT_STORE_NAME_PATTERN } from "./pending.ts";
+import {
+  DEFAULT_KEY_NAME_PATTERN,
+  DEFAULT_PER_QUESTION_KEY_PATTERN,
+  DEFAULT_STORE_NAME_PATTERN,
+} from "./pending-names.ts";
 
 export type Options = [
   { keyNamePattern?: string; perQuestionKeyPattern?: string; storeNamePattern?: string; reportSingleSlot?: boolean },

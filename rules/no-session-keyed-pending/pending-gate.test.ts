@@ -1,5 +1,5 @@
 /**
- * analysis/pending-gate.ts: the store writes it reads, with the chains before `.set(` and `[` read backwards.
+ * ./pending-gate.ts: the store writes it reads, with the chains before `.set(` and `[` read backwards.
  */
 import { describe, expect, it } from "vitest";
 import { textMayTiePendingToQuestion } from "./pending-gate.ts";

@@ -1,5 +1,5 @@
 /**
- * The second step of no-session-keyed-pending's text gate (the first is analysis/pending.ts's words): with the default
+ * The second step of no-session-keyed-pending's text gate (the first is ./pending-names.ts's words): with the default
  * store names, a shared key's waiter is reported only where something ties it to a question, and each tie is read
  * in one place of the file. The names around a write (its store's path, the keys of the entry written in place, the
  * enclosing function's name) hold a question word; or the store's name is one for pending answers; or the file asks
@@ -7,7 +7,7 @@
  * Each test reads more than the analysis does (every segment of a path, every function-like name), never less.
  */
 import { bracketedText, inLineComment } from "../../analysis/brackets.ts";
-import { DEFAULT_STORE_NAME_PATTERN, QUESTION_WORDS, toSnakeName } from "./pending.ts";
+import { DEFAULT_STORE_NAME_PATTERN, QUESTION_WORDS, toSnakeName } from "./pending-names.ts";
 
 const STORE_NAME = new RegExp(DEFAULT_STORE_NAME_PATTERN, "u");
 /** A member chain as written before `.set(` or `[`: `this.#pendingAnswers`, `state?.waiters`. */
