@@ -7,13 +7,17 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import fs from "node:fs";
 
-const cache = new Map<string, number | null>();
+/**
+ * Installed majors by folder and package, for the whole process: what is installed does not change while a lint or
+ * an editor session runs, and every file of a folder asks the same question. Keyed `<folder>\0<package>`.
+ */
+const installedMajors = new Map<string, number | null>();
 
 /** The installed major version of `pkg` as seen from `filename`, or null when it cannot be read. */
 function installedMajor(pkg: string, filename: string): number | null {
   const directory = path.dirname(path.resolve(filename));
   const key = `${directory}\0${pkg}`;
-  if (cache.has(key)) return cache.get(key)!;
+  if (installedMajors.has(key)) return installedMajors.get(key)!;
   let major: number | null = null;
   try {
     const require = createRequire(path.join(directory, "noop.js"));
@@ -24,7 +28,7 @@ function installedMajor(pkg: string, filename: string): number | null {
   } catch {
     major = findManifestUpwards(pkg, directory);
   }
-  cache.set(key, major);
+  installedMajors.set(key, major);
   return major;
 }
 

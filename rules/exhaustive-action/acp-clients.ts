@@ -17,6 +17,7 @@ import {
 } from "../../analysis/ast.ts";
 import { ACP_CLIENT_CONNECTION_CLASS, ACP_CLIENT_HANDLER_METHODS } from "../../protocol/methods.ts";
 import { ACP_REJECT_OPTION_KINDS, OPTION_ID_FIELD } from "../../protocol/answers.ts";
+import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 
 export interface NamedClientHandler {
   /** The client's property that names the handler (`requestPermission: onPermission`). */
@@ -72,16 +73,14 @@ function objectOf(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>
   return object?.type === AST_NODE_TYPES.ObjectExpression ? object : null;
 }
 
-const rejectIdsByProgram = new WeakMap<TSESTree.Program, ReadonlySet<string>>();
+const REJECT_OPTION_IDS = new Fact<null, ReadonlySet<string>>("the ACP reject option ids a file builds, per file");
 
 /**
  * The option ids of the ACP reject options this file builds: `{ optionId: "no-thanks", kind: "reject_once", … }`.
  * An answer that selects one of them refuses, whatever the id's words.
  */
 export function rejectOptionIds(sourceCode: Readonly<TSESLint.SourceCode>): ReadonlySet<string> {
-  const program = sourceCode.ast;
-  let ids = rejectIdsByProgram.get(program);
-  if (!ids) {
+  return fileFacts(sourceCode).remember(REJECT_OPTION_IDS, null, () => {
     const found = new Set<string>();
     for (const node of nodesOfType(sourceCode, AST_NODE_TYPES.ObjectExpression)) {
       const kind = findProperty(node, "kind");
@@ -91,8 +90,6 @@ export function rejectOptionIds(sourceCode: Readonly<TSESLint.SourceCode>): Read
         found.add(value);
       }
     }
-    ids = found;
-    rejectIdsByProgram.set(program, ids);
-  }
-  return ids;
+    return found;
+  });
 }

@@ -9,13 +9,14 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { VisitorKeys } from "../../analysis/ast.ts";
+import { Fact, configurationFacts } from "../../analysis/cached-facts.ts";
 
 /**
  * For each statement of the file being linted left so far: whether any path reaches its end. A plain map started
  * afresh by each file's `completionVisitors()` (ESLint lints one file at a time, and the answers are asked before it
  * moves on): a module-wide WeakMap entry for every statement of every file was the garbage collector's to trace.
  */
-let reachableAtEnd = new Map<TSESTree.Node, boolean>();
+let reachableAtEnd: Map<TSESTree.Node, boolean> | null = null;
 
 interface Segment {
   readonly reachable: boolean;
@@ -39,20 +40,19 @@ const HOISTED: ReadonlySet<string> = new Set([AST_NODE_TYPES.FunctionDeclaration
  * esquery's `:statement` class (a type ending in `Statement` or `Declaration`) spelled as a list of the parser's node
  * types: ESLint tests a class selector against every node it leaves, but dispatches a list of types by type.
  */
-const statementExitSelectors = new WeakMap<VisitorKeys, string>();
+const STATEMENT_EXIT_SELECTOR = new Fact<null, string>(
+  "the statement types' `:exit` selector, per set of visitor keys",
+);
 
 function statementExitSelector(keys: VisitorKeys): string {
-  let selector = statementExitSelectors.get(keys);
-  if (!selector) {
+  return configurationFacts(keys).remember(STATEMENT_EXIT_SELECTOR, null, () => {
     const types = Object.keys(keys).filter((type) => /(?:Statement|Declaration)$/.test(type));
-    selector = `${types.join(", ")}:exit`;
-    statementExitSelectors.set(keys, selector);
-  }
-  return selector;
+    return `${types.join(", ")}:exit`;
+  });
 }
 
 export function completionVisitors(keys: VisitorKeys): TSESLint.RuleListener {
-  reachableAtEnd = new Map();
+  const atEnd = (reachableAtEnd = new Map<TSESTree.Node, boolean>());
   const outer: Set<Segment>[] = [];
   let current = new Set<Segment>();
   const add = (segment: Segment) => void current.add(segment);
@@ -72,12 +72,12 @@ export function completionVisitors(keys: VisitorKeys): TSESLint.RuleListener {
     [statementExitSelector(keys)](node: TSESTree.Node) {
       if (HOISTED.has(node.type)) return;
       if (JUMPS.has(node.type)) {
-        reachableAtEnd.set(node, false);
+        atEnd.set(node, false);
         return;
       }
       let reachable = false;
       for (const segment of current) if (segment.reachable) reachable = true;
-      reachableAtEnd.set(node, reachable);
+      atEnd.set(node, reachable);
     },
   };
   return listeners as unknown as TSESLint.RuleListener;
@@ -89,7 +89,7 @@ export function completionVisitors(keys: VisitorKeys): TSESLint.RuleListener {
  */
 export function canCompleteNormally(statements: readonly TSESTree.Node[]): boolean {
   for (let index = statements.length - 1; index >= 0; index--) {
-    const recorded = reachableAtEnd.get(statements[index]!);
+    const recorded = reachableAtEnd?.get(statements[index]!);
     if (recorded !== undefined) return recorded;
   }
   return true;

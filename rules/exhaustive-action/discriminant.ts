@@ -20,6 +20,7 @@ import { answerFieldOf, isAnswerUnion } from "./answer-values.ts";
 import { isNullish, typeAccess, typeComesFromEnclosingCall } from "../../analysis/types.ts";
 import type { WrapperSpecifier } from "../../analysis/wrappers.ts";
 import { traceWithParams, type BranchContext } from "./answer-source.ts";
+import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 
 export type AnswerKind = "mcp" | "acp";
 
@@ -115,7 +116,7 @@ function kindOfSource(source: AnswerSource): {
   };
 }
 
-const discriminantCache = new WeakMap<TSESTree.Node, Discriminant | null>();
+const DISCRIMINANTS = new Fact<TSESTree.Node, Discriminant | null>("which answer field a node reads, per node");
 
 /**
  * Whether `node` reads the field of a person's answer, and which kind. Untyped: the value must trace back to a
@@ -124,10 +125,7 @@ const discriminantCache = new WeakMap<TSESTree.Node, Discriminant | null>();
  */
 export function resolveDiscriminant(node: TSESTree.Node, context: BranchContext): Discriminant | null {
   const target = unwrapExpression(node);
-  if (discriminantCache.has(target)) return discriminantCache.get(target)!;
-  const resolved = resolveUncached(target, context, 0);
-  discriminantCache.set(target, resolved);
-  return resolved;
+  return fileFacts(target).remember(DISCRIMINANTS, target, () => resolveUncached(target, context, 0));
 }
 
 function resolveUncached(target: TSESTree.Node, context: BranchContext, depth: number): Discriminant | null {
@@ -262,6 +260,7 @@ export function readsDiscriminant(node: TSESTree.Node, discriminant: Discriminan
  */
 export function caseValue(clause: TSESTree.SwitchCase): string | null {
   const literal = clause.test ? getStringValue(unwrapExpression(clause.test)) : null;
-  const discriminant = discriminantCache.get(unwrapExpression(clause.parent.discriminant));
+  const read = unwrapExpression(clause.parent.discriminant);
+  const discriminant = fileFacts(read).recall(DISCRIMINANTS, read);
   return literal !== null && discriminant ? answerValueOf(discriminant, literal) : literal;
 }

@@ -6,6 +6,7 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { getMemberPath } from "../../analysis/ast.ts";
 import { textMayContainHumanWait } from "../../analysis/human-wait.ts";
+import { Fact, configurationFacts } from "../../analysis/cached-facts.ts";
 
 /**
  * Splits a name into lower-case words joined by `_`: `toolCallId` → `tool_call_id`, `SESSION_ID` → `session_id`,
@@ -54,8 +55,17 @@ export interface PendingPatternOptions {
   storeNamePattern?: string;
 }
 
-/** Compiles the option strings; an invalid regex throws with the option's name in the message. */
+const COMPILED_PATTERNS = new Fact<null, PendingPatterns>("the store and key patterns compiled, per options object");
+
+/**
+ * Compiles the option strings; an invalid regex throws with the option's name in the message. The rule's options
+ * object is the same for every file of a config, so they are compiled once per run, not once per file.
+ */
 export function compilePendingPatterns(options: PendingPatternOptions = {}): PendingPatterns {
+  return configurationFacts(options).remember(COMPILED_PATTERNS, null, () => compileAll(options));
+}
+
+function compileAll(options: PendingPatternOptions): PendingPatterns {
   return {
     keyName: compilePattern("keyNamePattern", options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN),
     perQuestionKey: compilePattern(
@@ -66,16 +76,9 @@ export function compilePendingPatterns(options: PendingPatternOptions = {}): Pen
   };
 }
 
-/** Compiled option patterns by source: the same options are compiled once per run, not once per file. */
-const compiledPatterns = new Map<string, RegExp>();
-
 function compilePattern(option: string, source: string): RegExp {
-  const cached = compiledPatterns.get(source);
-  if (cached) return cached;
   try {
-    const compiled = new RegExp(source, "u");
-    compiledPatterns.set(source, compiled);
-    return compiled;
+    return new RegExp(source, "u");
   } catch (error) {
     throw new Error(
       `elicitation/no-session-keyed-pending: option ${option} is not a valid regular expression: ${(error as Error).message}`,

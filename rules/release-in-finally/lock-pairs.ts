@@ -7,6 +7,7 @@
  * Which call or assignment takes such a thing, and which later one gives it back: ./acquisitions.ts.
  */
 import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
+import { Fact, configurationFacts } from "../../analysis/cached-facts.ts";
 
 /** A resource taken by one method call on a receiver and given back by another on the same receiver. */
 interface MethodLockPair {
@@ -196,17 +197,12 @@ export interface CompiledLockPairs {
 let compiledDefaults: CompiledLockPairs | null = null;
 
 /** The pair tables for the defaults plus `extra`; the defaults alone are compiled once, not once per file. */
-const compiledExtras = new WeakMap<readonly LockPairOption[], CompiledLockPairs>();
+const COMPILED_LOCK_PAIRS = new Fact<null, CompiledLockPairs>("the lock-pair tables with a `pairs` option, per option");
 
 export function compileLockPairs(extra: readonly LockPairOption[] = []): CompiledLockPairs {
   if (extra.length > 0) {
     // createRule hands every file of a config the same options object, so they are compiled once.
-    let compiled = compiledExtras.get(extra);
-    if (!compiled) {
-      compiled = buildLockPairs(extra);
-      compiledExtras.set(extra, compiled);
-    }
-    return compiled;
+    return configurationFacts(extra).remember(COMPILED_LOCK_PAIRS, null, () => buildLockPairs(extra));
   }
   compiledDefaults ??= buildLockPairs([]);
   return compiledDefaults;

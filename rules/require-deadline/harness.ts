@@ -7,19 +7,18 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { findProperty, getCalleeName } from "../../analysis/ast.ts";
 import { nodesOfType } from "../../analysis/node-index.ts";
+import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 
-const harnessFiles = new WeakMap<TSESTree.Program, boolean>();
+const LISTENS_ON_EPHEMERAL_PORT = new Fact<null, boolean>("whether a file listens on port 0, per file");
 
 export function listensOnEphemeralPort(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  const program = sourceCode.ast;
-  let found = harnessFiles.get(program);
-  if (found === undefined) {
-    found =
+  return fileFacts(sourceCode).remember(
+    LISTENS_ON_EPHEMERAL_PORT,
+    null,
+    () =>
       sourceCode.text.includes("listen(") &&
-      nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression).some((call) => isEphemeralListen(call, sourceCode));
-    harnessFiles.set(program, found);
-  }
-  return found;
+      nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression).some((call) => isEphemeralListen(call, sourceCode)),
+  );
 }
 
 function isEphemeralListen(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
