@@ -289,6 +289,8 @@ export interface ElicitationHandler {
   readonly registration: TSESTree.CallExpression | TSESTree.NewExpression;
   readonly api: HandlerRegistrationApi;
   readonly handler: TSESTree.FunctionLike;
+  /** Whether the handler is written at the registration, rather than a function of the file passed by name. */
+  readonly inline: boolean;
 }
 
 /**
@@ -307,8 +309,8 @@ export function matchElicitationHandler(
   for (const api of ELICITATION_HANDLER_APIS) {
     if (api.method !== method || (api.constructs ?? false) !== constructs) continue;
     if (!registrationApplies(api, call, sourceCode)) continue;
-    const handler = handlerOf(api, call, resolveHandler);
-    if (handler) return { registration: call, api, handler };
+    const found = handlerOf(api, call, resolveHandler);
+    if (found) return { registration: call, api, ...found };
   }
   return null;
 }
@@ -339,7 +341,7 @@ function handlerOf(
   api: HandlerRegistrationApi,
   call: TSESTree.CallExpression | TSESTree.NewExpression,
   resolveHandler?: (argument: TSESTree.Node) => TSESTree.FunctionLike | null,
-): TSESTree.FunctionLike | null {
+): { handler: TSESTree.FunctionLike; inline: boolean } | null {
   let argument: TSESTree.Node | undefined = call.arguments[api.handlerArgIndex];
   if (api.handlerPath && argument) argument = valueAtPath(argument, api.handlerPath);
   if (api.handlerKeys && argument) {
@@ -348,7 +350,9 @@ function handlerOf(
     argument = api.handlerKeys.map((key) => findProperty(object, key)?.value).find((value) => value !== undefined);
   }
   if (!argument) return null;
-  return isFunctionNode(argument) ? argument : resolveHandler ? resolveHandler(argument) : null;
+  if (isFunctionNode(argument)) return { handler: argument, inline: true };
+  const resolved = resolveHandler ? resolveHandler(argument) : null;
+  return resolved ? { handler: resolved, inline: false } : null;
 }
 
 /** The value below an object literal at `path` (`*`: the first key under which the rest of the path is found). */

@@ -8,8 +8,8 @@ import { findVariable, unwrapExpression } from "./ast.ts";
 
 /** Re-exported for the modules that look names up beside their flow questions. */
 export { findVariable } from "./ast.ts";
-import { matchHumanWaitCall, type HumanWaitCall } from "./calls.ts";
-import { annotatedAnswerShape, matchWaitOnPerson } from "./local-waits.ts";
+import { askOf, type HumanWaitCall } from "./asks.ts";
+import { annotatedAnswerShape } from "./local-waits.ts";
 import { mrtrAnswerOf } from "./mrtr.ts";
 import { VIEW_TYPE_NAME } from "../protocol/mrtr.ts";
 import { RESULT_TYPE_NAMES } from "../protocol/answers.ts";
@@ -39,13 +39,13 @@ export function traceAnswerSource(
   if (mrtr) return { kind: "annotation", typeName: mrtr === "view" ? VIEW_TYPE_NAME : "ElicitResult" };
   switch (node.type) {
     case AST_NODE_TYPES.CallExpression: {
-      const call = matchHumanWaitCall(node, sourceCode, wrappers);
-      if (call) return { kind: "call", call };
+      const ask = askOf(node, sourceCode, wrappers);
+      if (ask.tabled) return { kind: "call", call: ask.tabled };
       // `AnswerSchema.parse(await ask(…))`: a schema's check hands back the value it was given.
       const validated = validatedArgument(node);
       if (validated) return traceAnswerSource(validated, sourceCode, wrappers, depth + 1);
       // `await this.confirm(…)`, a same-file function that hands back the answer (or, typed, any callee that does).
-      const delegated = matchWaitOnPerson(node, sourceCode, wrappers);
+      const delegated = ask.wait;
       return delegated?.delegation?.facts.returnsAnswer ? { kind: "call", call: delegated } : null;
     }
     case AST_NODE_TYPES.MemberExpression:

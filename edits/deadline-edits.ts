@@ -9,7 +9,7 @@
  * `deadlineMs` option is set; the `deadline` codemod applies those suggestions.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import type { HumanWaitCall } from "../analysis/calls.ts";
+import type { HumanWaitCall } from "../analysis/asks.ts";
 import { findUntimedHelperRace, findUserLandRaces, readDeadline, readOptions } from "../analysis/deadline.ts";
 import { findProperty } from "../analysis/ast.ts";
 import { isUnknownOrigin } from "../analysis/human-wait.ts";

@@ -9,7 +9,8 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { completionVisitors, deferredUntilProgramExit } from "./completion.ts";
 import { isFunctionNode } from "../../analysis/ast.ts";
-import { isAcpClientHandlerMethod, matchElicitationHandler } from "../../analysis/calls.ts";
+import { askOf } from "../../analysis/asks.ts";
+import { isAcpClientHandlerMethod } from "../../analysis/calls.ts";
 import { createRule } from "../../analysis/create-rule.ts";
 import { namedClientHandlers } from "./acp-clients.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
@@ -127,6 +128,7 @@ function narrowByTypeOnlyToReport(check: Check) {
 
 /** A client's registration (`setRequestHandler(…)`, `new MCPClient({ servers })`): its handler's answers. */
 function checkRegistration(check: Check, node: TSESTree.CallExpression | TSESTree.NewExpression): void {
-  const handler = matchElicitationHandler(node, check.sourceCode);
-  if (handler) checkHandler(check, handler.handler, "mcp");
+  // Handlers written at the registration; one passed by name is judged where the file declares it.
+  const handler = askOf(node, check.sourceCode).handler;
+  if (handler?.inline) checkHandler(check, handler.handler, "mcp");
 }

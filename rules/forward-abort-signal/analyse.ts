@@ -4,8 +4,8 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { getEnclosingFunction, narrowCallLocation, unwrapExpression } from "../../analysis/ast.ts";
-import type { HumanWaitCall } from "../../analysis/calls.ts";
-import type { Delegation, PersonWaitCall } from "../../analysis/local-waits.ts";
+import type { HumanWaitCall } from "../../analysis/asks.ts";
+import type { Delegation, PersonWaitCall } from "../../analysis/asks.ts";
 import { isUnknownOrigin } from "../../analysis/human-wait.ts";
 import { parameterTakesField } from "../../analysis/types.ts";
 import { callAsInstalled } from "../../analysis/versions.ts";

@@ -4,7 +4,7 @@
  * writes through the `deadline` codemod. A call through the file's own function (no row of the table) has none.
  */
 import type { TSESLint } from "@typescript-eslint/utils";
-import { matchHumanWaitCall, type HumanWaitCall } from "../../analysis/calls.ts";
+import { askOf, type HumanWaitCall } from "../../analysis/asks.ts";
 import { isUnknownOrigin } from "../../analysis/human-wait.ts";
 import {
   editContext,
@@ -33,7 +33,7 @@ export function rewriteWithDeadline(
   const { context, sourceCode, deadlineMs, wrappers } = check;
   if (deadlineMs === null) return null;
   // The wait as the table knows it, the row its options are written by.
-  const wait = matchHumanWaitCall(call.node, sourceCode, wrappers);
+  const wait = askOf(call.node, sourceCode, wrappers).tabled;
   if (wait && isUnknownOrigin(wait.api) && !offersOwn)
     return asRewrite(check, unknownApiSkip(wait.api, "signal"), messageId, data);
   const edits = editContext(sourceCode, context.filename, deadlineMs);

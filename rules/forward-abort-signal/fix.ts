@@ -6,7 +6,7 @@
  */
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { findProperty, findVariable } from "../../analysis/ast.ts";
-import type { HumanWaitCall } from "../../analysis/calls.ts";
+import type { HumanWaitCall } from "../../analysis/asks.ts";
 import { propertyValue, stopsWaiting } from "../../analysis/deadline.ts";
 import { layoutOf, type TextEdit } from "../../edits/layout.ts";
 import { insertProperties, newObjectArgumentEdit, propertyText, spellKey } from "../../edits/object-edit.ts";

@@ -10,9 +10,11 @@ import {
   narrowCallLocation,
   unwrapExpression,
 } from "../../analysis/ast.ts";
-import { matchToolHandler, type ElicitationHandler } from "../../analysis/calls.ts";
+import type { ElicitationHandler } from "../../analysis/asks.ts";
+import { matchToolHandler } from "../../analysis/calls.ts";
 import { findVariable } from "../../analysis/flow.ts";
-import { resolveLocalCallee, signatureAnswers, type PersonWaitCall } from "../../analysis/local-waits.ts";
+import type { PersonWaitCall } from "../../analysis/asks.ts";
+import { resolveLocalCallee, signatureAnswers } from "../../analysis/local-waits.ts";
 import { propertyValue, readOptions, setsTimer } from "../../analysis/deadline.ts";
 import { findCallerSignals, referencesSignal, type CallerSignal } from "../../analysis/signals.ts";
 import { walkSubtree } from "../../analysis/walk.ts";

@@ -3,11 +3,10 @@
  * the client leaves open, never settles: the ACP seed's session kept "requires action" for the rest of its
  * life because an elicitation was not raced against its callback's signal.
  */
-import { matchElicitationHandler } from "../../analysis/calls.ts";
-import { fileMayWaitOnPerson, matchWaitOnPerson } from "../../analysis/local-waits.ts";
+import { askOf } from "../../analysis/asks.ts";
+import { fileMayWaitOnPerson } from "../../analysis/local-waits.ts";
 import { createRule } from "../../analysis/create-rule.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
-import { localFunctionOf } from "../../analysis/walk.ts";
 import { compileWrappers, mentionsWrapper } from "../../analysis/wrappers.ts";
 import { checkCall } from "./analyse.ts";
 import { checkHandler } from "./handler.ts";
@@ -48,16 +47,15 @@ export default createRule<[Options], MessageIds>({
 
     return {
       CallExpression(node) {
-        const call = matchWaitOnPerson(node, sourceCode, wrappers);
-        if (call && call.api.side === "server") {
-          checkCall(check, call);
+        const ask = askOf(node, sourceCode, wrappers);
+        if (ask.wait?.api.side === "server") {
+          checkCall(check, ask.wait);
           return;
         }
-        const handler = matchElicitationHandler(node, sourceCode, (argument) => localFunctionOf(argument, sourceCode));
-        if (handler) checkHandler(check, handler);
+        if (ask.handler) checkHandler(check, ask.handler);
       },
       NewExpression(node) {
-        const handler = matchElicitationHandler(node, sourceCode, (argument) => localFunctionOf(argument, sourceCode));
+        const handler = askOf(node, sourceCode).handler;
         if (handler) checkHandler(check, handler);
       },
     };

@@ -13,7 +13,7 @@ import {
   narrowCallLocation,
   unwrapExpression,
 } from "../../analysis/ast.ts";
-import type { PersonWaitCall } from "../../analysis/local-waits.ts";
+import type { PersonWaitCall } from "../../analysis/asks.ts";
 import { walkSubtree } from "../../analysis/walk.ts";
 import type { Check } from "./options.ts";
 

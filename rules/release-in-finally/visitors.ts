@@ -3,7 +3,7 @@
  * walk is done: the calls that wait on a person (directly or through a same-file function) are known only then.
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { matchWaitOnPerson } from "../../analysis/local-waits.ts";
+import { askOf } from "../../analysis/asks.ts";
 import { compileLockPairs, DEFAULT_CALLBACK_SCOPES } from "./lock-pairs.ts";
 import { matchAcquisition, type Acquisition } from "./acquisitions.ts";
 import { collectWaitsOnPeople } from "./waits.ts";
@@ -33,7 +33,7 @@ export function checkAcquisitionsAtExit(
   return {
     CallExpression(node) {
       calls.push(node);
-      if (matchWaitOnPerson(node, sourceCode, wrappers)) humanWaits.push(node);
+      if (askOf(node, sourceCode, wrappers).wait) humanWaits.push(node);
       const acquisition = matchAcquisition(node, pairs, textOf);
       if (acquisition && !isCallbackScope(node, callbackScopes, sourceCode)) acquisitions.push(acquisition);
     },

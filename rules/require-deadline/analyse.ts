@@ -4,7 +4,7 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getCalleeName, narrowCallLocation } from "../../analysis/ast.ts";
-import type { HumanWaitCall } from "../../analysis/calls.ts";
+import type { HumanWaitCall } from "../../analysis/asks.ts";
 import {
   canCarryDeadline,
   describeDeadlineFix,
@@ -18,7 +18,7 @@ import {
 } from "../../analysis/deadline.ts";
 import { isUnknownOrigin } from "../../analysis/human-wait.ts";
 import type { HumanWaitApi } from "../../protocol/apis.ts";
-import type { PersonWaitCall } from "../../analysis/local-waits.ts";
+import type { PersonWaitCall } from "../../analysis/asks.ts";
 import { carriesCallerSignal, findCallerSignals, handsSignalBeyondArity } from "../../analysis/signals.ts";
 import { reachesProgramAnswerFunction, typedRequestWait } from "./typed-deadline.ts";
 import { listensOnEphemeralPort } from "./harness.ts";

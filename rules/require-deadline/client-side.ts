@@ -4,7 +4,7 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { nodesOfTypes, nodesWithin } from "../../analysis/node-index.ts";
-import { matchElicitationHandler, matchHumanWaitCall } from "../../analysis/calls.ts";
+import { askOf } from "../../analysis/asks.ts";
 import { localFunctionOf } from "../../analysis/walk.ts";
 import type { WrapperSpecifier } from "../../analysis/wrappers.ts";
 
@@ -51,11 +51,9 @@ function readClientSideFacts(
   const handlers: TSESTree.FunctionLike[] = [];
   let asksNoPerson = true;
   for (const node of nodesOfTypes(sourceCode, CALLS_AND_CONSTRUCTIONS)) {
-    const handler = matchElicitationHandler(node, sourceCode, (argument) => localFunctionOf(argument, sourceCode));
-    if (handler) handlers.push(handler.handler);
-    if (node.type !== AST_NODE_TYPES.CallExpression) continue;
-    const call = matchHumanWaitCall(node, sourceCode, wrappers);
-    if (call && call.api.side === "server") asksNoPerson = false;
+    const ask = askOf(node, sourceCode, wrappers);
+    if (ask.handler) handlers.push(ask.handler.handler);
+    if (ask.tabled?.api.side === "server") asksNoPerson = false;
   }
   return { handlers, asksNoPerson };
 }

@@ -4,7 +4,7 @@
  * edits of edits/deadline-edits.ts; and the parked promise a hand-rolled wait keeps, handed to the race helper.
  */
 import type { TSESTree } from "@typescript-eslint/utils";
-import type { HumanWaitCall } from "../../analysis/calls.ts";
+import type { HumanWaitCall } from "../../analysis/asks.ts";
 import { canCarryDeadline } from "../../analysis/deadline.ts";
 import { isUnknownOrigin } from "../../analysis/human-wait.ts";
 import { findCallerSignals } from "../../analysis/signals.ts";

@@ -7,7 +7,8 @@
 import { narrowCallLocation } from "../../analysis/ast.ts";
 import { createRule } from "../../analysis/create-rule.ts";
 import { findHandRolledWait, findWaiterObjectWait } from "../../analysis/deadline.ts";
-import { fileMayWaitOnPerson, matchWaitOnPerson } from "../../analysis/local-waits.ts";
+import { askOf } from "../../analysis/asks.ts";
+import { fileMayWaitOnPerson } from "../../analysis/local-waits.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { compileWrappers, mentionsWrapper } from "../../analysis/wrappers.ts";
 import { checkCall, checkHandRolledWait, requestToJudge } from "./analyse.ts";
@@ -59,7 +60,7 @@ export default createRule<[Options], MessageIds>({
     let asks = false;
     return {
       CallExpression(node) {
-        const call = matchWaitOnPerson(node, sourceCode, wrappers);
+        const call = askOf(node, sourceCode, wrappers).wait;
         asks ||= call?.api.side === "server";
         const request = call && requestToJudge(call, node, sourceCode);
         if (request) checkCall(check, request);

@@ -12,7 +12,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
 import { findProperty, getMemberPath, unwrapExpression } from "../../analysis/ast.ts";
-import type { HumanWaitCall } from "../../analysis/calls.ts";
+import type { HumanWaitCall } from "../../analysis/asks.ts";
 import { HUMAN_WAIT_APIS, type HumanWaitApi } from "../../protocol/apis.ts";
 import { type ResultShape } from "../../protocol/answers.ts";
 import { programAnswerFunctionOf, typeAccess, type TypeAccess } from "../../analysis/types.ts";
