@@ -39,7 +39,7 @@ import {
 } from "./outcomes.ts";
 
 /** What the analysis of one file shares: the rule's context, its options, and how the file writes code. */
-export interface Check extends RewriteContext {
+export interface OutcomeCheck extends RewriteContext {
   readonly context: Readonly<TSESLint.RuleContext<MessageIds, Options>>;
   readonly branchContext: BranchContext;
   readonly reportIdentical: boolean;
@@ -48,7 +48,7 @@ export interface Check extends RewriteContext {
 }
 
 function report(
-  check: Check,
+  check: OutcomeCheck,
   node: TSESTree.Node | TSESTree.SourceLocation,
   discriminant: Discriminant,
   path: string,
@@ -65,7 +65,7 @@ function report(
   });
 }
 
-export function analyseIf(check: Check, node: TSESTree.IfStatement) {
+export function analyseIf(check: OutcomeCheck, node: TSESTree.IfStatement) {
   const { sourceCode, reportIdentical } = check;
   const split = splitOnAnswer(check, node, node.test);
   if (!split) return;
@@ -115,7 +115,12 @@ export function analyseIf(check: Check, node: TSESTree.IfStatement) {
 }
 
 /** `if … else if … [else …]` on one discriminant: what falls through, and identical decline/cancel bodies. */
-function analyseChain(check: Check, head: TSESTree.IfStatement, discriminant: Discriminant, domain: AnswerValue[]) {
+function analyseChain(
+  check: OutcomeCheck,
+  head: TSESTree.IfStatement,
+  discriminant: Discriminant,
+  domain: AnswerValue[],
+) {
   const { context, sourceCode, reportIdentical } = check;
   const links: { node: TSESTree.IfStatement; values: AnswerValue[] }[] = [];
   let remaining = domain;
@@ -178,12 +183,18 @@ function analyseChain(check: Check, head: TSESTree.IfStatement, discriminant: Di
   }
 }
 
-function reportGrouped(check: Check, node: TSESTree.Node) {
+function reportGrouped(check: OutcomeCheck, node: TSESTree.Node) {
   const { context } = check;
   context.report({ node, messageId: "identicalBranches", data: { what: "are handled together in one branch" } });
 }
 
-function reportUnhandled(check: Check, at: TSESTree.Node, missing: string[], others: string[], rewrite: Rewrite) {
+function reportUnhandled(
+  check: OutcomeCheck,
+  at: TSESTree.Node,
+  missing: string[],
+  others: string[],
+  rewrite: Rewrite,
+) {
   const { context } = check;
   const { reason, suggest } = offered(rewrite);
   context.report({
@@ -198,7 +209,7 @@ function reportUnhandled(check: Check, at: TSESTree.Node, missing: string[], oth
   });
 }
 
-export function analyseTernary(check: Check, node: TSESTree.ConditionalExpression) {
+export function analyseTernary(check: OutcomeCheck, node: TSESTree.ConditionalExpression) {
   const { sourceCode, reportIdentical } = check;
   const split = splitOnAnswer(check, node, node.test);
   if (!split) return;
@@ -231,7 +242,7 @@ export function analyseTernary(check: Check, node: TSESTree.ConditionalExpressio
   }
 }
 
-export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
+export function analyseSwitch(check: OutcomeCheck, node: TSESTree.SwitchStatement) {
   const { context, sourceCode, branchContext, reportIdentical } = check;
   if (node.cases.length === 0) return;
   const discriminant = resolveDiscriminant(node.discriminant, branchContext);
@@ -319,7 +330,7 @@ export function analyseSwitch(check: Check, node: TSESTree.SwitchStatement) {
 }
 
 /** The answer `test` branches on, the values that reach `node`, and which of them make `test` true or false. */
-function splitOnAnswer(check: Check, node: TSESTree.Node, test: TSESTree.Node) {
+function splitOnAnswer(check: OutcomeCheck, node: TSESTree.Node, test: TSESTree.Node) {
   const found = discriminantOf(test, check.branchContext);
   if (!found) return null;
   const read = check.narrowByType ? found.comparison.read : undefined;

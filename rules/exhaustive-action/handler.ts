@@ -18,19 +18,19 @@ import {
 import { rejectOptionIds } from "./acp-clients.ts";
 import { resolveLocalCallee } from "../../analysis/local-waits.ts";
 import { namesRejection } from "./answer-values.ts";
-import type { Check } from "./analyse.ts";
+import type { OutcomeCheck } from "./analyse.ts";
 import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 
 type Side = "mcp" | "acp-permission" | "acp-elicitation";
 
-export function checkHandler(check: Check, handler: TSESTree.FunctionLike, side: Side) {
+export function checkHandler(check: OutcomeCheck, handler: TSESTree.FunctionLike, side: Side) {
   checkAnswers(check, handler, side);
   // `return this.present(params)`: the helper's answer is the handler's.
   for (const helper of answeringHelpers(handler, check.sourceCode)) checkAnswers(check, helper, side);
 }
 
 /** Refusals a function answers with when nobody was asked; each is reported once, however many handlers reach it. */
-function checkAnswers(check: Check, fn: TSESTree.FunctionLike, side: Side) {
+function checkAnswers(check: OutcomeCheck, fn: TSESTree.FunctionLike, side: Side) {
   const { context, sourceCode } = check;
   if (!fn.body) return;
   const reported = fileFacts(sourceCode).remember(REPORTED_ANSWERS, check, () => new Set<TSESTree.Node>());
@@ -60,8 +60,10 @@ function checkAnswers(check: Check, fn: TSESTree.FunctionLike, side: Side) {
   });
 }
 
-/** What one run of the rule (one `Check`) has reported: a helper reached from two handlers is reported once. */
-const REPORTED_ANSWERS = new Fact<Check, Set<TSESTree.Node>>("the answers one run of the rule has reported, per run");
+/** What one run of the rule (one `OutcomeCheck`) has reported: a helper reached from two handlers is reported once. */
+const REPORTED_ANSWERS = new Fact<OutcomeCheck, Set<TSESTree.Node>>(
+  "the answers one run of the rule has reported, per run",
+);
 
 const CAUGHT = "an error is caught";
 const FAILED = "the promise fails";
@@ -78,7 +80,10 @@ function acceptanceIn(object: TSESTree.ObjectExpression): TSESTree.Node | null {
  * The functions of this file whose answer a handler hands back as its own: `return this.present(params)`,
  * `return await present(params)`, an arrow whose body is such a call. One step: a helper's own helpers are not followed.
  */
-function answeringHelpers(handler: TSESTree.FunctionLike, sourceCode: Check["sourceCode"]): TSESTree.FunctionLike[] {
+function answeringHelpers(
+  handler: TSESTree.FunctionLike,
+  sourceCode: OutcomeCheck["sourceCode"],
+): TSESTree.FunctionLike[] {
   if (!handler.body) return [];
   const returned: TSESTree.Node[] = [];
   if (handler.body.type !== AST_NODE_TYPES.BlockStatement) returned.push(handler.body);
@@ -113,7 +118,7 @@ export function acpHandlerSide(
 function refusalIn(
   object: TSESTree.ObjectExpression,
   side: Side,
-  sourceCode: Check["sourceCode"],
+  sourceCode: OutcomeCheck["sourceCode"],
 ): TSESTree.Node | null {
   if (side !== "acp-permission") {
     const action = findProperty(object, "action");

@@ -15,7 +15,7 @@ import { createRule } from "../../analysis/create-rule.ts";
 import { namedClientHandlers } from "./acp-clients.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { compileWrappers, mentionsAnswerWord, mentionsWrapper } from "../../analysis/wrappers.ts";
-import { analyseIf, analyseSwitch, analyseTernary, type Check } from "./analyse.ts";
+import { analyseIf, analyseSwitch, analyseTernary, type OutcomeCheck } from "./analyse.ts";
 import { acpHandlerSide, checkHandler } from "./handler.ts";
 import { reportReask } from "./mrtr.ts";
 import { codeStyle } from "./render.ts";
@@ -68,7 +68,7 @@ export default createRule<Options, MessageIds>({
     const sourceCode = context.sourceCode;
     if (!mayReport(sourceCode, options, !!sourceCode.parserServices?.program)) return {};
 
-    const check: Check = {
+    const check: OutcomeCheck = {
       context,
       sourceCode,
       branchContext: { sourceCode, wrappers: compileWrappers(options.humanWaitFunctions, context) },
@@ -109,9 +109,9 @@ export default createRule<Options, MessageIds>({
  * dearest question this rule asks (the SDK's `ElicitResult` is inferred from a zod schema). Reporting identical
  * branches is not monotone in the values, so with that option every analysis is typed.
  */
-function narrowByTypeOnlyToReport(check: Check) {
+function narrowByTypeOnlyToReport(check: OutcomeCheck) {
   const typed = !!check.sourceCode.parserServices?.program && !check.reportIdentical;
-  return <N>(analyse: (check: Check, node: N) => unknown) =>
+  return <N>(analyse: (check: OutcomeCheck, node: N) => unknown) =>
     (node: N): void => {
       if (!typed) {
         analyse(check, node);
@@ -120,14 +120,14 @@ function narrowByTypeOnlyToReport(check: Check) {
       let wouldReport = false;
       const context = Object.create(check.context, {
         report: { value: () => (wouldReport = true) },
-      }) as Check["context"];
+      }) as OutcomeCheck["context"];
       analyse({ ...check, context, narrowByType: false }, node);
       if (wouldReport) analyse(check, node);
     };
 }
 
 /** A client's registration (`setRequestHandler(…)`, `new MCPClient({ servers })`): its handler's answers. */
-function checkRegistration(check: Check, node: TSESTree.CallExpression | TSESTree.NewExpression): void {
+function checkRegistration(check: OutcomeCheck, node: TSESTree.CallExpression | TSESTree.NewExpression): void {
   // Handlers written at the registration; one passed by name is judged where the file declares it.
   const handler = askOf(node, check.sourceCode).handler;
   if (handler?.inline) checkHandler(check, handler.handler, "mcp");

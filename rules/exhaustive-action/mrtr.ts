@@ -19,7 +19,7 @@ import { branchStatements, followingStatements } from "./values-reaching.ts";
 import { canCompleteNormally } from "./completion.ts";
 import { answerReaderOf, isInputRequiredCall, requestedKeys } from "../../analysis/mrtr.ts";
 import { textFacts } from "../../analysis/text-gate.ts";
-import type { Check } from "./analyse.ts";
+import type { OutcomeCheck } from "./analyse.ts";
 import { reaskRewrite } from "./mrtr-fix.ts";
 
 interface Reask {
@@ -31,7 +31,7 @@ interface Reask {
 }
 
 /** Reports the re-ask at `node`, if it is one; true when it did (the `if` is then not analysed as a branch on an action). */
-export function reportReask(check: Check, node: TSESTree.IfStatement): boolean {
+export function reportReask(check: OutcomeCheck, node: TSESTree.IfStatement): boolean {
   const reask = findReask(node, check.sourceCode);
   if (!reask) return false;
   const reason = "reason" in reask.rewrite ? ` No rewrite: ${reask.rewrite.reason}.` : "";

@@ -27,13 +27,13 @@ import {
 } from "../../analysis/signals.ts";
 import { walkSubtree } from "../../analysis/walk.ts";
 import { hasNoCallerSignal } from "../../analysis/wrappers.ts";
-import type { Check } from "./options.ts";
+import type { SignalCheck } from "./options.ts";
 import { addSignal, appendOptions, mergeSignal, raceFix, setStopWaiting } from "./fix.ts";
 import { checkHandlerWithoutSignal } from "./handler.ts";
 import { rewriteWithDeadline, type Suggestions } from "./deadline.ts";
 import { checkRelayWithoutSignal } from "./relay.ts";
 
-export function checkCall(check: Check, matched: PersonWaitCall): void {
+export function checkCall(check: SignalCheck, matched: PersonWaitCall): void {
   const { context, sourceCode } = check;
   const call = callAsInstalled(matched, context.filename);
   // The installed version has no such wait (@mastra/mcp 2.x's `elicitation.sendRequest` rejects): nothing to end.
@@ -138,7 +138,7 @@ export function checkCall(check: Check, matched: PersonWaitCall): void {
  * judged where it is), nor when the wait inside is a hand-rolled promise (a client's queue; its handler is judged).
  */
 function delegationDropsSignal(
-  check: Check,
+  check: SignalCheck,
   call: PersonWaitCall,
   delegation: Delegation,
   signals: readonly CallerSignal[],
@@ -158,7 +158,7 @@ function delegationDropsSignal(
  * straight through, while a signal of an outer handler is in scope and never read in that function.
  */
 function passesOptionsThrough(
-  check: Check,
+  check: SignalCheck,
   call: PersonWaitCall,
   options: TSESTree.Node,
   signals: readonly CallerSignal[],
@@ -179,7 +179,7 @@ function passesOptionsThrough(
 }
 
 /** Whether a user-land race (or timeout helper) of the ask has a contender built from the caller's signal. */
-function isRacedAgainst(check: Check, call: HumanWaitCall, signals: readonly CallerSignal[]): boolean {
+function isRacedAgainst(check: SignalCheck, call: HumanWaitCall, signals: readonly CallerSignal[]): boolean {
   const { sourceCode } = check;
   return findUserLandRaces(call.node, sourceCode).some((race) =>
     race.others.some((other) => carriesCallerSignal(other, signals, sourceCode)),
@@ -187,7 +187,11 @@ function isRacedAgainst(check: Check, call: HumanWaitCall, signals: readonly Cal
 }
 
 /** A wrapper forwards when it is handed the signal, or the handler context that carries it (`askUser(extra, …)`). */
-function passesSignalOrItsOwner(check: Check, argument: TSESTree.Node, signals: readonly CallerSignal[]): boolean {
+function passesSignalOrItsOwner(
+  check: SignalCheck,
+  argument: TSESTree.Node,
+  signals: readonly CallerSignal[],
+): boolean {
   const { sourceCode } = check;
   if (carriesCallerSignal(argument, signals, sourceCode)) return true;
   return signals.some(
@@ -202,7 +206,7 @@ function passesSignalOrItsOwner(check: Check, argument: TSESTree.Node, signals: 
 }
 
 /** A signal made here, from `AbortSignal.timeout`/`any` or a local controller: certainly not the caller's. */
-function isOwnSignal(check: Check, passed: TSESTree.Node): boolean {
+function isOwnSignal(check: SignalCheck, passed: TSESTree.Node): boolean {
   return signalDeadline(passed, check.sourceCode) !== "unknown";
 }
 

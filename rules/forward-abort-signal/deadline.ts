@@ -14,7 +14,7 @@ import {
   type Edits,
 } from "../../edits/deadline-edits.ts";
 import { rewriteOrReason, type Rewrite } from "../../edits/rewrite-or-reason.ts";
-import type { Check, MessageIds } from "./options.ts";
+import type { SignalCheck, MessageIds } from "./options.ts";
 
 export type Suggestions = TSESLint.SuggestionReportDescriptor<MessageIds>[];
 
@@ -24,7 +24,7 @@ export type Suggestions = TSESLint.SuggestionReportDescriptor<MessageIds>[];
  * report's options take no such edit and its own suggestion stands.
  */
 export function rewriteWithDeadline(
-  check: Check,
+  check: SignalCheck,
   call: HumanWaitCall,
   messageId: "notRaced" | "notForwarded",
   offersOwn: boolean,
@@ -50,7 +50,7 @@ const SUGGESTION_IDS = {
 } as const satisfies Record<string, Record<string, MessageIds>>;
 
 function asRewrite(
-  check: Check,
+  check: SignalCheck,
   made: Edits,
   reported: "notRaced" | "notForwarded",
   data: Record<string, string>,

@@ -19,11 +19,11 @@ import {
 } from "../../edits/race-helper-text.ts";
 import type { CallerSignal } from "../../analysis/signals.ts";
 import { followConstant, isAbortSignalStaticCall, resolveIdentifier } from "../../analysis/walk.ts";
-import type { Check } from "./options.ts";
+import type { SignalCheck } from "./options.ts";
 
 /** Adds `name` as the handler's parameter at `index` (`async () =>` → `async (extra) =>`, `({ t }) =>` → `({ t }, extra) =>`). */
 export function addParameterFix(
-  check: Check,
+  check: SignalCheck,
   fixer: TSESLint.RuleFixer,
   handler: TSESTree.FunctionLike,
   index: number,
@@ -53,7 +53,7 @@ export function addParameterFix(
  * `ms` (it would time out at once without one).
  */
 export function raceFix(
-  check: Check,
+  check: SignalCheck,
   fixer: TSESLint.RuleFixer,
   call: HumanWaitCall,
   signal: CallerSignal,
@@ -74,7 +74,7 @@ export function raceFix(
 
 /** A new options argument holding the signal, laid out like the call. */
 export function appendOptions(
-  check: Check,
+  check: SignalCheck,
   fixer: TSESLint.RuleFixer,
   call: HumanWaitCall,
   signal: CallerSignal,
@@ -86,7 +86,7 @@ export function appendOptions(
 
 /** The properties that pass `signal` (ACP 2.x: with `stopWaitingOnCancel: true` unless the object has that field). */
 function newSignalProperties(
-  check: Check,
+  check: SignalCheck,
   call: HumanWaitCall,
   signal: CallerSignal,
   object: TSESTree.ObjectExpression | null,
@@ -102,7 +102,7 @@ function newSignalProperties(
 
 /** Adds the signal to an options object, and turns an existing `stopWaitingOnCancel: false` into `true`. */
 export function addSignal(
-  check: Check,
+  check: SignalCheck,
   fixer: TSESLint.RuleFixer,
   call: HumanWaitCall,
   object: TSESTree.ObjectExpression,
@@ -125,7 +125,7 @@ export function addSignal(
  * timer. Any other signal is combined with `AbortSignal.any([passed, signal])`.
  */
 export function mergeSignal(
-  check: Check,
+  check: SignalCheck,
   fixer: TSESLint.RuleFixer,
   call: HumanWaitCall,
   object: TSESTree.ObjectExpression,
@@ -166,7 +166,7 @@ interface TimerSignal {
  * The timer signal passed (`AbortSignal.timeout(ms)` itself, a const holding one, or one element of an
  * `AbortSignal.any([…])`), null when none is, "unnamed" when its delay cannot be written at the call.
  */
-function timerSignalOf(check: Check, call: HumanWaitCall, passed: TSESTree.Node): TimerSignal | "unnamed" | null {
+function timerSignalOf(check: SignalCheck, call: HumanWaitCall, passed: TSESTree.Node): TimerSignal | "unnamed" | null {
   const { sourceCode } = check;
   const timeoutCall = (node: TSESTree.Node) => {
     const value = followConstant(node, sourceCode);
@@ -194,7 +194,7 @@ function timerSignalOf(check: Check, call: HumanWaitCall, passed: TSESTree.Node)
 }
 
 /** The delay of `AbortSignal.timeout(delay)` as text that means the same at the call: a literal, or a name it sees. */
-function msText(check: Check, call: HumanWaitCall, delay: TSESTree.Node | undefined): string | null {
+function msText(check: SignalCheck, call: HumanWaitCall, delay: TSESTree.Node | undefined): string | null {
   const { sourceCode } = check;
   if (!delay || delay.type === AST_NODE_TYPES.SpreadElement) return null;
   if (delay.type === AST_NODE_TYPES.Literal && typeof delay.value === "number") return sourceCode.getText(delay);
@@ -211,7 +211,7 @@ function msText(check: Check, call: HumanWaitCall, delay: TSESTree.Node | undefi
  * added once when the file has none, and the companion (`stopWaitingOnCancel: true`) where the API has one.
  */
 function mergeThroughDeadlineHelper(
-  check: Check,
+  check: SignalCheck,
   fixer: TSESLint.RuleFixer,
   call: HumanWaitCall,
   object: TSESTree.ObjectExpression,
@@ -236,7 +236,7 @@ function mergeThroughDeadlineHelper(
 }
 
 export function setStopWaiting(
-  check: Check,
+  check: SignalCheck,
   fixer: TSESLint.RuleFixer,
   call: HumanWaitCall,
   object: TSESTree.ObjectExpression,

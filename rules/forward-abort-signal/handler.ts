@@ -18,14 +18,14 @@ import { resolveLocalCallee, signatureAnswers } from "../../analysis/local-waits
 import { propertyValue, readOptions, setsTimer } from "../../analysis/deadline.ts";
 import { findCallerSignals, referencesSignal, type CallerSignal } from "../../analysis/signals.ts";
 import { walkSubtree } from "../../analysis/walk.ts";
-import type { Check } from "./options.ts";
+import type { SignalCheck } from "./options.ts";
 import { addParameterFix, addSignal, appendOptions } from "./fix.ts";
 
 /**
  * MCP `server.tool(…, async ({ table }) => { await server.server.elicitInput(…) })`: the handler waits on a person
  * but never takes the request's `extra`, so nothing can end the wait when the caller gives up.
  */
-export function checkHandlerWithoutSignal(check: Check, call: PersonWaitCall): void {
+export function checkHandlerWithoutSignal(check: SignalCheck, call: PersonWaitCall): void {
   const { context, sourceCode } = check;
   if (call.delegation || call.wrapper) return;
   const api = call.api;
@@ -67,7 +67,7 @@ export function checkHandlerWithoutSignal(check: Check, call: PersonWaitCall): v
 }
 
 /** `preferred`, unless the handler already sees something of that name. */
-function freeName(check: Check, handler: TSESTree.FunctionLike, preferred: string): string {
+function freeName(check: SignalCheck, handler: TSESTree.FunctionLike, preferred: string): string {
   const { sourceCode } = check;
   const body = handler.body;
   if (!body) return preferred;
@@ -88,7 +88,7 @@ function freeName(check: Check, handler: TSESTree.FunctionLike, preferred: strin
   return `${preferred}_`;
 }
 
-export function checkHandler(check: Check, registration: ElicitationHandler): void {
+export function checkHandler(check: SignalCheck, registration: ElicitationHandler): void {
   const { context, sourceCode } = check;
   const { api, handler } = registration;
   if (!waitsForAnswer(check, handler)) return;
@@ -108,7 +108,7 @@ export function checkHandler(check: Check, registration: ElicitationHandler): vo
  * Whether the handler waits on something (an `await`, a promise it builds, or a local function it returns
  * that does either) rather than answering at once.
  */
-function waitsForAnswer(check: Check, handler: TSESTree.FunctionLike, followReturns = true): boolean {
+function waitsForAnswer(check: SignalCheck, handler: TSESTree.FunctionLike, followReturns = true): boolean {
   const { sourceCode } = check;
   const body = handler.body;
   if (!body) return false;
@@ -138,7 +138,7 @@ function waitsForAnswer(check: Check, handler: TSESTree.FunctionLike, followRetu
  * The handler honours the request's signal when it reads it (`extra.signal`, a destructured `signal`,
  * `ctx.mcpReq.signal`) or hands the whole `extra` on to code that can.
  */
-function honoursSignal(check: Check, handler: TSESTree.FunctionLike, parameter: TSESTree.Parameter): boolean {
+function honoursSignal(check: SignalCheck, handler: TSESTree.FunctionLike, parameter: TSESTree.Parameter): boolean {
   const { sourceCode } = check;
   const body = handler.body;
   if (!body) return false;

@@ -10,7 +10,7 @@ import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { compileWrappers, mentionsWrapper } from "../../analysis/wrappers.ts";
 import { checkCall } from "./analyse.ts";
 import { checkHandler } from "./handler.ts";
-import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type Check, type MessageIds, type Options } from "./options.ts";
+import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type SignalCheck, type MessageIds, type Options } from "./options.ts";
 
 export type { Options } from "./options.ts";
 
@@ -43,7 +43,7 @@ export default createRule<[Options], MessageIds>({
     const wrappers = compileWrappers(options.humanWaitFunctions, context);
     // Typed, a file may also wait through the program's own functions that answer with a person's answer.
     if (!mayReport(sourceCode, options) && !fileMayWaitOnPerson(sourceCode, wrappers)) return {};
-    const check: Check = { context, sourceCode, deadlineMs: options.deadlineMs ?? null, wrappers };
+    const check: SignalCheck = { context, sourceCode, deadlineMs: options.deadlineMs ?? null, wrappers };
 
     return {
       CallExpression(node) {

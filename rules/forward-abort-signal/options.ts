@@ -34,7 +34,7 @@ export interface Options {
  * What the analysis of one file shares: the rule's context, which it reports through, and the file's source. Here
  * rather than in analyse.ts because handler.ts and fix.ts, which analyse.ts calls, take it too.
  */
-export interface Check {
+export interface SignalCheck {
   readonly context: Readonly<TSESLint.RuleContext<MessageIds, [Options]>>;
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
   /** The `deadlineMs` option, or null. */

@@ -15,12 +15,12 @@ import {
 } from "../../analysis/ast.ts";
 import type { PersonWaitCall } from "../../analysis/asks.ts";
 import { walkSubtree } from "../../analysis/walk.ts";
-import type { Check } from "./options.ts";
+import type { SignalCheck } from "./options.ts";
 
 /** Registration methods that hand a callback each incoming question: `onQuestion`, `onRequest`, `onElicitation`. */
 const REGISTRATION = /^on[A-Z]/;
 
-export function checkRelayWithoutSignal(check: Check, call: PersonWaitCall): void {
+export function checkRelayWithoutSignal(check: SignalCheck, call: PersonWaitCall): void {
   const { context, sourceCode } = check;
   if (call.delegation || call.wrapper || call.api.side !== "server") return;
   const callback = registeredCallbackAround(call.node);

@@ -13,7 +13,7 @@ import { isSettledOnlyWithSignals } from "../../analysis/settlers.ts";
 import type { MessageIds, Options } from "./options.ts";
 
 /** What the check of one file shares: the rule's context, the compiled name patterns, and typed key names (or null). */
-export interface Check {
+export interface PendingCheck {
   readonly context: Readonly<TSESLint.RuleContext<MessageIds, Options>>;
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
   readonly patterns: PendingPatterns;
@@ -21,7 +21,12 @@ export interface Check {
 }
 
 /** Reports `value` stored in `store` under `key` when it waits for an answer and every question of a session shares the key. */
-export function checkStoreWrite(check: Check, store: TSESTree.Node, key: TSESTree.Node, value: TSESTree.Node): void {
+export function checkStoreWrite(
+  check: PendingCheck,
+  store: TSESTree.Node,
+  key: TSESTree.Node,
+  value: TSESTree.Node,
+): void {
   const { context, sourceCode, patterns, declaredTypeName } = check;
   const verdict = classifyKey(key, sourceCode, patterns, declaredTypeName);
   if (verdict.kind !== "shared") return;
@@ -72,7 +77,7 @@ function shortText(text: string): string {
  * Issue 23, bug 3: the one open question's waiter in a field or a React state (`this.current = { resolve }`,
  * `setResolver(() => resolve)`), settled by whichever answer comes without comparing its request id.
  */
-export function singleSlotVisitors(check: Check): TSESLint.RuleListener {
+export function singleSlotVisitors(check: PendingCheck): TSESLint.RuleListener {
   const { context, sourceCode } = check;
   const visit = (node: TSESTree.AssignmentExpression | TSESTree.CallExpression) => {
     const slot = matchSingleSlotWaiter(node, sourceCode);

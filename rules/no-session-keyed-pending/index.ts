@@ -15,7 +15,7 @@ import {
 } from "./pending-names.ts";
 import type { DeclaredTypeNameLookup } from "./pending-keys.ts";
 import { textMayTiePendingToQuestion } from "./pending-gate.ts";
-import { checkStoreWrite, singleSlotVisitors, type Check } from "./analyse.ts";
+import { checkStoreWrite, singleSlotVisitors, type PendingCheck } from "./analyse.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
 import { storeWriteVisitors } from "./visitors.ts";
 
@@ -65,7 +65,7 @@ export default createRule<Options, MessageIds>({
     const patterns = compilePendingPatterns(options);
     if (!mayReport(sourceCode, options, declaredTypeName !== null)) return {};
 
-    const check: Check = { context, sourceCode, patterns, declaredTypeName };
+    const check: PendingCheck = { context, sourceCode, patterns, declaredTypeName };
     const slots = options.reportSingleSlot && mayHoldSingleSlot(textFacts(sourceCode)) ? singleSlotVisitors(check) : {};
     return { ...storeWriteVisitors((store, key, value) => checkStoreWrite(check, store, key, value)), ...slots };
   },

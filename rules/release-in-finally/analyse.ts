@@ -25,7 +25,7 @@ import {
   type AcquisitionSite,
 } from "./sites.ts";
 import { findTimerEscape, firesHarmlessly, isOwnTimer, isUnrefd, timerAliases } from "./timers.ts";
-import type { Held } from "./file-state.ts";
+import type { ReleaseCheck } from "./file-state.ts";
 import { findReleases, isCaughtBeforeRelease } from "./releases.ts";
 
 interface Verdict {
@@ -56,7 +56,7 @@ function namesFunction(node: TSESTree.Node, sourceCode: Readonly<TSESLint.Source
   );
 }
 
-export function check(held: Held, acquisition: Acquisition, waits: readonly TSESTree.Node[]): void {
+export function check(held: ReleaseCheck, acquisition: Acquisition, waits: readonly TSESTree.Node[]): void {
   const { context, options, sourceCode } = held;
   const site = findAcquisitionSite(acquisition);
   if (!site) return;
@@ -106,7 +106,7 @@ interface TimerFinding {
  * else may clear it), not an unref'd `setTimeout`, and with the wait on a person before the clear's protection
  * starts. Its handle is never a "release handle": it escapes silently.
  */
-function reportTimer(held: Held, finding: TimerFinding): void {
+function reportTimer(held: ReleaseCheck, finding: TimerFinding): void {
   const { context, sourceCode, calls } = held;
   const { acquisition, site, owner, aliases, verdict, waits } = finding;
   const repeats = isRepeatingTimer(acquisition);
@@ -130,7 +130,7 @@ function reportTimer(held: Held, finding: TimerFinding): void {
 }
 
 function findEscape(
-  held: Held,
+  held: ReleaseCheck,
   handles: readonly TSESTree.Identifier[],
   releases: readonly TSESTree.Node[],
 ): TSESTree.Identifier | null {
@@ -149,7 +149,7 @@ function findEscape(
 }
 
 function spanWaits(
-  held: Held,
+  held: ReleaseCheck,
   span: [number, number],
   owner: TSESTree.Node | null,
   waits: readonly TSESTree.Node[],
@@ -162,7 +162,7 @@ function spanWaits(
 }
 
 function judge(
-  held: Held,
+  held: ReleaseCheck,
   acquisition: Acquisition,
   site: AcquisitionSite,
   releases: readonly TSESTree.Node[],

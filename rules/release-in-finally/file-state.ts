@@ -7,7 +7,7 @@ import type { Acquisition } from "./acquisitions.ts";
 import type { MessageIds, Options } from "./options.ts";
 
 /** What the rule gathered from one file, and what it reports through. */
-export interface Held {
+export interface ReleaseCheck {
   readonly context: Readonly<TSESLint.RuleContext<MessageIds, Options>>;
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
   readonly options: Options[0];

@@ -1785,7 +1785,7 @@ export async function run() {
   });
 });
 
-// Held resources beyond locks (#13): released outside finally only matters when a person is waited on in between.
+// ReleaseCheck resources beyond locks (#13): released outside finally only matters when a person is waited on in between.
 untypedRuleTester.run("release-in-finally (held resources)", rule, {
   valid: [
     {

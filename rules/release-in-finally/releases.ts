@@ -20,7 +20,7 @@ import {
   statementOf,
   type AcquisitionSite,
 } from "./sites.ts";
-import type { Held } from "./file-state.ts";
+import type { ReleaseCheck } from "./file-state.ts";
 
 /**
  * Whether an error from `wait` cannot skip the one release: the wait's promise is given a `.catch(fn)` that does not
@@ -30,7 +30,7 @@ import type { Held } from "./file-state.ts";
  * (logging) are taken not to throw.
  */
 export function isCaughtBeforeRelease(
-  held: Held,
+  held: ReleaseCheck,
   wait: TSESTree.Node,
   owner: TSESTree.Node | null,
   releases: readonly TSESTree.Node[],
@@ -95,7 +95,7 @@ function statementOrSelf(node: TSESTree.Node): TSESTree.Node {
  * the other paths a timer's handle was copied to (`this.timer = t`).
  */
 export function findReleases(
-  held: Held,
+  held: ReleaseCheck,
   acquisition: Acquisition,
   site: AcquisitionSite,
   owner: TSESTree.Node | null,
