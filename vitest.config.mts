@@ -15,6 +15,7 @@ const UNIT_FILES = [
   "testing/**/*.test.ts",
   "cli/**/*.test.ts",
   "test/docs.test.ts",
+  "test/structure.test.ts",
 ];
 
 export default defineConfig({

@@ -13,6 +13,7 @@ import {
   unwrapExpression,
 } from "./ast.ts";
 import { callOf, matchesOutsideLineComments, wholeName } from "./brackets.ts";
+import { ELICIT_ACTION } from "../protocol/answers.ts";
 import {
   ELICIT_KIND,
   INPUT_RESPONSE_KINDS,
@@ -311,7 +312,10 @@ export function testReadsViewKind(test: TSESTree.Node, discriminantKey: string):
     return testReadsViewKind(node.left, discriminantKey) || testReadsViewKind(node.right, discriminantKey);
   }
   if (node.type === AST_NODE_TYPES.UnaryExpression) return testReadsViewKind(node.argument, discriminantKey);
-  return node.type === AST_NODE_TYPES.BinaryExpression && viewKindTruth(node, discriminantKey, "accept") !== undefined;
+  return (
+    node.type === AST_NODE_TYPES.BinaryExpression &&
+    viewKindTruth(node, discriminantKey, ELICIT_ACTION.accept) !== undefined
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------

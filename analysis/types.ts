@@ -13,6 +13,7 @@ import {
 } from "ts-api-utils";
 import { ANSWER_TYPE_SHAPES, ELICIT_ACTIONS, type ResultShape } from "../protocol/answers.ts";
 import { MCP_V2_REQUEST_CONTEXT, MCP_V2_SIGNAL_PATH, OPTION_FIELDS, SIGNAL_FIELD } from "../protocol/apis.ts";
+import { ANSWER_FUNCTION_TEXT_HINT } from "../protocol/words.ts";
 import { findVariable, getCalleeName, outermostWrapper } from "./ast.ts";
 import { Fact, fileFacts, programFacts } from "./cached-facts.ts";
 
@@ -428,9 +429,6 @@ export interface AnswerFunction {
   readonly optionsArgIndex: number | null;
 }
 
-/** Source files that may declare a function answering with a person's answer (cheap text test before types). */
-const ANSWER_TEXT_HINT = /elicit|requestPermission|RequestPermission|ElicitResult|"accept"|'accept'/;
-
 const ANSWER_FUNCTIONS = new Fact<"all" | "named", readonly AnswerFunction[]>(
   "the program's functions that answer with a person's answer, per program and scope",
 );
@@ -453,13 +451,13 @@ function collectAnswerFunctions(program: ts.Program, scope: "all" | "named"): re
   const found: AnswerFunction[] = [];
   for (const sourceFile of program.getSourceFiles()) {
     if (sourceFile.isDeclarationFile || /[\\/]node_modules[\\/]/.test(sourceFile.fileName)) continue;
-    if (!ANSWER_TEXT_HINT.test(sourceFile.text)) continue;
+    if (!ANSWER_FUNCTION_TEXT_HINT.test(sourceFile.text)) continue;
     const text = sourceFile.text;
     const visit = (node: DeclarationLike): undefined => {
       if (
         node.body !== undefined &&
         node.parameters !== undefined &&
-        (scope === "all" || ANSWER_TEXT_HINT.test(text.slice(node.getStart(), node.end)))
+        (scope === "all" || ANSWER_FUNCTION_TEXT_HINT.test(text.slice(node.getStart(), node.end)))
       ) {
         const entry = describeAnswerFunction(node, checker, sourceFile);
         if (entry) found.push(entry);

@@ -14,7 +14,7 @@ export const NO_EDIT_KEY = "noEdit";
 /** The suggestion data key that says what its edit writes: `WRITES_DEADLINE` or `WRITES_SIGNAL`. */
 export const WRITES_KEY = "writes";
 export const WRITES_DEADLINE = "deadline";
-export const WRITES_SIGNAL = "signal";
+const WRITES_SIGNAL = "signal";
 
 export interface Rewrite<MessageId extends string> {
   /** The report's suggestions: one that makes the edits, or none. */

@@ -46,6 +46,12 @@ function handlerWords(api: HandlerRegistrationApi): readonly string[] {
 export const HUMAN_ANSWER_HINT =
   /elicit|permission|approv|consent|question|answer|user_?input|ask_?user|confirm|session\/request_permission|elicitation\/create/i;
 
+/**
+ * Typed: a source file of the program that may declare a function answering with a person's answer (analysis/types.ts
+ * reads types only where this matches): an ask's name, an answer type's, or the accept literal quoted.
+ */
+export const ANSWER_FUNCTION_TEXT_HINT = /elicit|requestPermission|RequestPermission|ElicitResult|"accept"|'accept'/;
+
 /** A file that could compare anything with an answer literal holds one of these (`selected` covers ACP's outcome). */
 export const ANSWER_LITERAL_HINT = /accept|decline|cancel|selected/;
 
