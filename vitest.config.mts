@@ -16,6 +16,7 @@ const UNIT_FILES = [
   "cli/**/*.test.ts",
   "test/docs.test.ts",
   "test/structure.test.ts",
+  "test/project-model.test.ts",
 ];
 
 export default defineConfig({

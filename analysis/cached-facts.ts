@@ -8,6 +8,8 @@
  *   when typescript-eslint replaces the program.
  * - **a configuration**: what is compiled from a rule's options or derived from a table row, keyed by that object;
  *   dropped with it.
+ * - **a place on disk**: what a folder or file of the project holds (an installed SDK's version, an imported module
+ *   parsed), keyed by its absolute path, for the whole process; a fact that can go stale says how it checks.
  *
  * A module names what it keeps as a `Fact` (the description says what it keys on) and reads it with `remember`.
  */
@@ -35,6 +37,14 @@ export class FactStore {
     return value;
   }
 
+  /** Keeps `value` for `key`, replacing what was kept (for a fact that can go stale). */
+  keep<Key, Value>(fact: Fact<Key, Value>, key: Key, value: Value): Value {
+    let values = this.#facts.get(fact as Fact<never, unknown>);
+    if (!values) this.#facts.set(fact as Fact<never, unknown>, (values = new Map()));
+    values.set(key, value);
+    return value;
+  }
+
   /** The value kept for `key`, if any (for a caller that computes it in several steps). */
   recall<Key, Value>(fact: Fact<Key, Value>, key: Key): Value | undefined {
     return this.#facts.get(fact as Fact<never, unknown>)?.get(key) as Value | undefined;
@@ -47,8 +57,13 @@ const fileStores = new WeakMap<TSESTree.Program, FactStore>();
 const programStores = new WeakMap<object, FactStore>();
 /** Per configuration object: a rule's options (or a part of them), a row of the API table. */
 const configurationStores = new WeakMap<object, FactStore>();
+/** Per absolute path of a folder or file, for the process (what is on disk changes rarely; stale facts say so). */
+const diskStores = new Map<string, FactStore>();
 
-function storeOf<Owner extends object>(stores: WeakMap<Owner, FactStore>, owner: Owner): FactStore {
+function storeOf<Owner extends object | string>(
+  stores: { get(owner: Owner): FactStore | undefined; set(owner: Owner, store: FactStore): unknown },
+  owner: Owner,
+): FactStore {
   let store = stores.get(owner);
   if (!store) stores.set(owner, (store = new FactStore()));
   return store;
@@ -67,6 +82,11 @@ export function programFacts(program: object): FactStore {
 /** The facts compiled from a configuration object (options, a table row). */
 export function configurationFacts(configuration: object): FactStore {
   return storeOf(configurationStores, configuration);
+}
+
+/** The facts of a folder or file on disk, by its absolute path. */
+export function diskFacts(absolutePath: string): FactStore {
+  return storeOf(diskStores, absolutePath);
 }
 
 function programOf(node: TSESTree.Node): TSESTree.Program {

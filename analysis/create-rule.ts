@@ -1,4 +1,5 @@
 import { ESLintUtils, type TSESLint } from "@typescript-eslint/utils";
+import { noteFilePath } from "./modules.ts";
 
 /** Extra `meta.docs` fields our rules declare; the docs test and eslint-doc-generator read them. */
 export interface ElicitationRuleDocs {
@@ -43,6 +44,8 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
         }
         if (optionsObject) byFirstOption.set(optionsObject, options);
       }
+      // The project model resolves the file's imports from where it is (a SourceCode does not say).
+      noteFilePath(context.sourceCode, context.filename);
       return spec.create(context, options);
     },
   };

@@ -19,6 +19,7 @@ import { isSpelledOutsideMember } from "./brackets.ts";
 import { nodesWithin } from "./node-index.ts";
 import { textFacts } from "./text-gate.ts";
 import { localFunctionOf, walkSubtree } from "./walk.ts";
+import { importedFunctionOf, importsModuleThatMayAsk } from "./modules.ts";
 import { mentionsWrapper, type WrapperSpecifier } from "./wrappers.ts";
 import { Fact, configurationFacts, fileFacts } from "./cached-facts.ts";
 
@@ -37,8 +38,12 @@ export interface Delegation {
   /** The function the call reaches, or null when only a declared signature says it answers (`ui: { ask(): Promise<ElicitResult> }`). */
   readonly fn: TSESTree.FunctionLike | null;
   readonly facts: LocalWaitFacts;
-  /** How the wait was found: through the file's own code, or (typed) through the call's result type. */
-  readonly via: "local" | "type";
+  /**
+   * How the wait was found: through the file's own code, through a function another module of the project exports
+   * (`fn` is that module's node: read it with the module's SourceCode, never the linted file's), or (typed) through
+   * the call's result type.
+   */
+  readonly via: "local" | "module" | "type";
 }
 
 const MAX_DEPTH = 4;
@@ -452,9 +457,15 @@ function delegatedFacts(
   if (depth > MAX_DEPTH) return null;
   // Every call inside a function is asked this: the same spelling test as `matchWaitOnPerson` turns most away.
   const method = getCalleeName(call);
-  if (method !== null && !mayBeDefinedHere(call, method, sourceCode)) return null;
+  if (method !== null && !mayBeDefinedHere(call, method, sourceCode)) {
+    const imported = mayNameNamespaceImport(call, sourceCode) ? importedFunctionOf(call.callee, sourceCode) : null;
+    return imported ? localWaitFacts(imported.fn, imported.module.sourceCode, wrappers, depth) : null;
+  }
   const target = resolveLocalCallee(call, sourceCode);
-  if (!target) return null;
+  if (!target) {
+    const imported = importedFunctionOf(call.callee, sourceCode);
+    return imported ? localWaitFacts(imported.fn, imported.module.sourceCode, wrappers, depth) : null;
+  }
   if (target.type === AST_NODE_TYPES.TSMethodSignature || target.type === AST_NODE_TYPES.TSPropertySignature) {
     const type =
       target.type === AST_NODE_TYPES.TSMethodSignature
@@ -574,6 +585,17 @@ function matchUncached(
       return facts ? delegated(call, { fn: target, facts, via: "local" }) : null;
     }
     if (facts) return delegated(call, { fn: null, facts, via: "local" });
+  } else if (method !== null) {
+    // A function another module of the project exports (`import { confirm } from "./ui"`, `ui.confirm(…)`).
+    const imported =
+      unwrapExpression(call.callee).type === AST_NODE_TYPES.Identifier || mayNameNamespaceImport(call, sourceCode)
+        ? importedFunctionOf(call.callee, sourceCode)
+        : null;
+    if (imported) {
+      const facts = localWaitFacts(imported.fn, imported.module.sourceCode, wrappers);
+      // A function of the project that asks nobody is not a wait, whatever it is named.
+      return facts ? delegated(call, { fn: imported.fn, facts, via: "module" }) : null;
+    }
   }
   const direct = matchHumanWaitCall(call, sourceCode, wrappers);
   if (direct) return { ...direct, delegation: null };
@@ -581,6 +603,16 @@ function matchUncached(
   return shape
     ? delegated(call, { fn: null, facts: { waits: true, returnsAnswer: true, inner: null, shape }, via: "type" })
     : null;
+}
+
+/** `ns.name(…)` in a file that imports a namespace (`import * as ns`): the only member call an import may name. */
+function mayNameNamespaceImport(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const callee = unwrapExpression(call.callee);
+  return (
+    callee.type === AST_NODE_TYPES.MemberExpression &&
+    callee.object.type === AST_NODE_TYPES.Identifier &&
+    sourceCode.text.includes("* as ")
+  );
 }
 
 /**
@@ -626,8 +658,9 @@ export function signatureAnswers(member: TSESTree.TSMethodSignature | TSESTree.T
 }
 
 /**
- * The rules' cheap gate: a file that names no human-wait API, none of the user's wrappers and (typed) none of the
- * program's functions that answer with a person's answer cannot wait on a person.
+ * The rules' cheap gate: a file that names no human-wait API, none of the user's wrappers, imports no module of the
+ * project that may ask a person, and (typed) names none of the program's functions that answer with a person's answer
+ * cannot wait on a person.
  */
 export function fileMayWaitOnPerson(
   sourceCode: Readonly<TSESLint.SourceCode>,
@@ -635,6 +668,7 @@ export function fileMayWaitOnPerson(
 ): boolean {
   const text = sourceCode.text;
   if (textFacts(sourceCode).mayAskPerson || mentionsWrapper(text, wrappers)) return true;
+  if (importsModuleThatMayAsk(sourceCode)) return true;
   const names = answerFunctionNames(sourceCode);
   // Untyped there are none, and a pattern that can never match still reads the whole text.
   return names.size > 0 && callsOneOf(names).test(text);

@@ -6,18 +6,21 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import fs from "node:fs";
+import { Fact, diskFacts } from "./cached-facts.ts";
 
 /**
- * Installed majors by folder and package, for the whole process: what is installed does not change while a lint or
- * an editor session runs, and every file of a folder asks the same question. Keyed `<folder>\0<package>`.
+ * A package's installed major as a folder sees it: what is installed does not change while a lint or an editor
+ * session runs, and every file of a folder asks the same question.
  */
-const installedMajors = new Map<string, number | null>();
+const INSTALLED_MAJOR = new Fact<string, number | null>("a package's installed major, per folder and package");
 
 /** The installed major version of `pkg` as seen from `filename`, or null when it cannot be read. */
 function installedMajor(pkg: string, filename: string): number | null {
   const directory = path.dirname(path.resolve(filename));
-  const key = `${directory}\0${pkg}`;
-  if (installedMajors.has(key)) return installedMajors.get(key)!;
+  return diskFacts(directory).remember(INSTALLED_MAJOR, pkg, () => readInstalledMajor(pkg, directory));
+}
+
+function readInstalledMajor(pkg: string, directory: string): number | null {
   let major: number | null = null;
   try {
     const require = createRequire(path.join(directory, "noop.js"));
@@ -28,7 +31,6 @@ function installedMajor(pkg: string, filename: string): number | null {
   } catch {
     major = findManifestUpwards(pkg, directory);
   }
-  installedMajors.set(key, major);
   return major;
 }
 

@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { ESLint, type Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
 import { SOURCE_EXTENSIONS, globsFor } from "../analysis/source-files.ts";
+import { textImportsModuleThatMayAsk } from "../analysis/modules.ts";
 import plugin from "../index.ts";
 import { RULE_MODULES, type RuleName } from "../rules/index.ts";
 import { discoverSourceFiles } from "./files.ts";
@@ -569,7 +570,9 @@ function splitByGate(
       toLint.push(file); // ESLint reports the read error with the file's name
       continue;
     }
-    (mayHaveFindings(text, config, typed) ? toLint : skipped).push(file);
+    // A file may also ask through a module of the project it imports (the project model, analysis/modules.ts).
+    const admitted = mayHaveFindings(text, config, typed) || textImportsModuleThatMayAsk(file, text);
+    (admitted ? toLint : skipped).push(file);
   }
   return { toLint, skipped };
 }

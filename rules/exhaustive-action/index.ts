@@ -12,6 +12,7 @@ import { isFunctionNode } from "../../analysis/ast.ts";
 import { askOf } from "../../analysis/asks.ts";
 import { isAcpClientHandlerMethod } from "../../analysis/calls.ts";
 import { createRule } from "../../analysis/create-rule.ts";
+import { importsModuleThatMayAsk } from "../../analysis/modules.ts";
 import { namedClientHandlers } from "./acp-clients.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { compileWrappers, mentionsAnswerWord, mentionsWrapper } from "../../analysis/wrappers.ts";
@@ -66,7 +67,9 @@ export default createRule<Options, MessageIds>({
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
-    if (!mayReport(sourceCode, options, !!sourceCode.parserServices?.program)) return {};
+    // An answer may also come from a wait in another module of the project (analysis/modules.ts).
+    const answersFromImports = () => textFacts(sourceCode).comparesAnswerLiteral && importsModuleThatMayAsk(sourceCode);
+    if (!mayReport(sourceCode, options, !!sourceCode.parserServices?.program) && !answersFromImports()) return {};
 
     const check: OutcomeCheck = {
       context,

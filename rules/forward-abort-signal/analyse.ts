@@ -144,9 +144,10 @@ function delegationDropsSignal(
   signals: readonly CallerSignal[],
 ): boolean {
   const { sourceCode } = check;
-  if (delegation.via === "local" && delegation.facts.inner === null && delegation.fn !== null) return false;
+  if (delegation.via !== "type" && delegation.facts.inner === null && delegation.fn !== null) return false;
   const fn = delegation.fn;
-  if (fn?.body) {
+  // Another module's function cannot see this file's signals: only what the call hands it counts.
+  if (fn?.body && delegation.via === "local") {
     const enclosed = signals.some((signal) => contains(scopeBlockOf(signal), fn));
     if (enclosed || referencesAnySignal(fn.body, signals, sourceCode)) return false;
   }

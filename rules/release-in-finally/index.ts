@@ -10,6 +10,7 @@
  */
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { fileMayWaitOnPerson } from "../../analysis/local-waits.ts";
+import { importsModuleThatMayAsk } from "../../analysis/modules.ts";
 import { compileLockPairs } from "./lock-pairs.ts";
 import { compileWrappers, mentionsWrapper } from "../../analysis/wrappers.ts";
 import { createRule } from "../../analysis/create-rule.ts";
@@ -49,9 +50,12 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     const sourceCode = context.sourceCode;
     const wrappers = compileWrappers(options.humanWaitFunctions, context);
-    // Typed, a file may also wait through the program's own functions that answer with a person's answer.
-    const typedMay = () => !!sourceCode.parserServices?.program && fileMayWaitOnPerson(sourceCode, wrappers);
-    if (!mayReport(sourceCode, options) && !typedMay()) return {};
+    // A file may also wait through another module of the project, or (typed) the program's own answering functions.
+    const waitsElsewhere = () =>
+      textFacts(sourceCode).awaits &&
+      (!!sourceCode.parserServices?.program || importsModuleThatMayAsk(sourceCode)) &&
+      fileMayWaitOnPerson(sourceCode, wrappers);
+    if (!mayReport(sourceCode, options) && !waitsElsewhere()) return {};
     return checkAcquisitionsAtExit(context, options, wrappers);
   },
 });

@@ -36,7 +36,8 @@ export function requestToJudge(
   node: TSESTree.CallExpression,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): HumanWaitCall | null {
-  if (call.api.side !== "server" || call.delegation?.via === "local") return null;
+  // A wait through the program's own code (this file's or another module's) is judged at the call inside it.
+  if (call.api.side !== "server" || call.delegation?.via === "local" || call.delegation?.via === "module") return null;
   if (call.wrapper === null && reachesProgramAnswerFunction(node, sourceCode)) return null;
   // `this.next.requestPermission(req, abortSignal)`: a relay handed the caller's signal, judged where it asks.
   const extra = call.api.optionsArgIndex === null && node.arguments.length > 1;

@@ -1,0 +1,349 @@
+/**
+ * The project model's modules (docs/architecture.md, "The project model"): the functions a file imports from its own
+ * project, found in the module that exports them. Each module is read from disk and parsed once, and kept while its
+ * text is unchanged (eslint-plugin-import-x keeps an imported module's `ExportMap` the same way), in the disk store
+ * of cached-facts.ts. Lazy: a module is read only when a call of the linted file leads to one of its exports, and
+ * parsed only when its text may ask a person (the text gate's words). Re-exports are followed, a few hops deep, and
+ * a module that leads back to one in progress ends the search.
+ *
+ * Untyped, a specifier is resolved as Node and TypeScript resolve a relative path (`./ui`, `./ui.js` written for
+ * `./ui.ts`, a folder's `index`). Typed linting follows the same imports: the program's declaration of an imported
+ * function is this same file.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseForESLint } from "@typescript-eslint/parser";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { SourceCode } from "eslint";
+import { isFunctionNode, unwrapExpression } from "./ast.ts";
+import { Fact, diskFacts, fileFacts } from "./cached-facts.ts";
+import { SOURCE_EXTENSIONS } from "./source-files.ts";
+import { textFacts } from "./text-gate.ts";
+import { resolveIdentifier } from "./walk.ts";
+
+/** A module of the project, as the rules read it: its file and a `SourceCode` like the one ESLint gives a rule. */
+interface ProjectModule {
+  readonly path: string;
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+}
+
+/** A function another module of the project exports, and that module. */
+export interface ImportedFunction {
+  readonly fn: TSESTree.FunctionLike;
+  readonly module: ProjectModule;
+}
+
+/** How many re-exports are followed from the import to the declaration. */
+const MAX_REEXPORT_HOPS = 3;
+
+/** `export { a } from "./x"`, `export * from "./x"`: a barrel, which hands on what other modules export. */
+const REEXPORT = /\bexport\s*(?:\*|\{[^}]*\})\s*from\s*["']\./;
+
+/** A module parsed, with what says whether it is still the text on disk. */
+interface ParsedModule {
+  readonly stamp: string;
+  readonly module: ProjectModule | null;
+}
+
+const PARSED_MODULE = new Fact<null, ParsedModule>(
+  "a project module's SourceCode (null where its text asks nobody), per file, while its size and mtime stay",
+);
+
+/** How many modules this process has parsed for the project model (`check --discover` and the bench report it). */
+let modulesParsed = 0;
+
+export function projectModulesParsed(): number {
+  return modulesParsed;
+}
+
+/**
+ * The function `callee` (an identifier the file imports, or `ns.name` of a namespace import) names in the module of
+ * the project it is imported from; null where it is not imported from one, or that module exports no function by
+ * that name.
+ */
+export function importedFunctionOf(
+  callee: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): ImportedFunction | null {
+  const target = unwrapExpression(callee);
+  const importing = importOf(target, sourceCode);
+  if (!importing) return null;
+  const from = fileOf(sourceCode);
+  if (!from) return null;
+  return exportedFunction(resolveModule(from, importing.specifier), importing.name, new Set(), 0);
+}
+
+/** The import a callee names: its module specifier and the exported name (`default` for a default import). */
+function importOf(
+  target: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): { specifier: string; name: string } | null {
+  // `ui.confirm(…)` on `import * as ui from "./ui"`
+  if (
+    target.type === AST_NODE_TYPES.MemberExpression &&
+    !target.computed &&
+    target.property.type === AST_NODE_TYPES.Identifier &&
+    target.object.type === AST_NODE_TYPES.Identifier
+  ) {
+    const binding = importBinding(target.object, sourceCode);
+    return binding?.type === AST_NODE_TYPES.ImportNamespaceSpecifier
+      ? { specifier: sourceOf(binding), name: target.property.name }
+      : null;
+  }
+  if (target.type !== AST_NODE_TYPES.Identifier) return null;
+  const binding = importBinding(target, sourceCode);
+  if (!binding || binding.type === AST_NODE_TYPES.ImportNamespaceSpecifier) return null;
+  const specifier = sourceOf(binding);
+  if (binding.type === AST_NODE_TYPES.ImportDefaultSpecifier) return { specifier, name: "default" };
+  const imported = binding.imported;
+  return { specifier, name: imported.type === AST_NODE_TYPES.Identifier ? imported.name : imported.value };
+}
+
+function sourceOf(binding: TSESTree.ImportClause): string {
+  return (binding.parent as TSESTree.ImportDeclaration).source.value;
+}
+
+/** The import specifier that binds `identifier`, when it binds a value from a relative module of the project. */
+function importBinding(
+  identifier: TSESTree.Identifier,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.ImportSpecifier | TSESTree.ImportDefaultSpecifier | TSESTree.ImportNamespaceSpecifier | null {
+  const definition = resolveIdentifier(identifier, sourceCode)?.defs[0];
+  if (definition?.type !== "ImportBinding") return null;
+  const specifier = definition.node;
+  if (
+    specifier.type !== AST_NODE_TYPES.ImportSpecifier &&
+    specifier.type !== AST_NODE_TYPES.ImportDefaultSpecifier &&
+    specifier.type !== AST_NODE_TYPES.ImportNamespaceSpecifier
+  )
+    return null;
+  const declaration = specifier.parent;
+  if (declaration.type !== AST_NODE_TYPES.ImportDeclaration) return null;
+  if (declaration.importKind === "type" || !declaration.source.value.startsWith(".")) return null;
+  return specifier;
+}
+
+const FILE_PATH = new Fact<null, string>("the path a file was linted or read as, per file");
+
+/** Says which file `sourceCode` is: every rule's `create()` does (analysis/create-rule.ts), since a SourceCode does not. */
+export function noteFilePath(sourceCode: Readonly<TSESLint.SourceCode>, filename: string): void {
+  fileFacts(sourceCode).remember(FILE_PATH, null, () => filename);
+}
+
+/** `from "./x"`, `from '../x'`: the file may import a module of its own project. */
+const RELATIVE_IMPORT = /\bfrom\s*["']\.\.?\//;
+
+const IMPORTS_ASKING_MODULE = new Fact<null, boolean>(
+  "whether a file imports a project module whose text may ask a person, per file",
+);
+
+/**
+ * The rules' gate for waits in other modules: the file imports (values, from a relative path) a module of the project
+ * whose text may ask a person. Each such module is parsed then, once, since a call of this file may lead to it.
+ */
+export function importsModuleThatMayAsk(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  if (!RELATIVE_IMPORT.test(sourceCode.text)) return false;
+  return fileFacts(sourceCode).remember(IMPORTS_ASKING_MODULE, null, () => {
+    const from = fileOf(sourceCode);
+    if (!from) return false;
+    return sourceCode.ast.body.some(
+      (statement) =>
+        statement.type === AST_NODE_TYPES.ImportDeclaration &&
+        statement.importKind !== "type" &&
+        statement.source.value.startsWith(".") &&
+        resolveModule(from, statement.source.value) !== null,
+    );
+  });
+}
+
+/** The relative specifiers a file's text imports values from (`import … from "./x"`; `import type` left out). */
+const RELATIVE_VALUE_IMPORTS = /\bimport\s+(?!type\b)[^;]*?\bfrom\s*["'](\.\.?\/[^"']+)["']/g;
+
+/**
+ * The same question from a file's text alone, for a caller that has not parsed it (`check` choosing which files to
+ * parse): whether `file` imports a module of the project whose text may ask a person.
+ */
+export function textImportsModuleThatMayAsk(file: string, text: string): boolean {
+  if (!RELATIVE_IMPORT.test(text)) return false;
+  for (const match of text.matchAll(RELATIVE_VALUE_IMPORTS)) {
+    if (resolveModule(path.resolve(file), match[1]!) !== null) return true;
+  }
+  return false;
+}
+
+/** The file's absolute path, or null for text that has none (`<text>`, `<input>`). */
+function fileOf(sourceCode: Readonly<TSESLint.SourceCode>): string | null {
+  const file = fileFacts(sourceCode).recall(FILE_PATH, null);
+  return file !== undefined && path.isAbsolute(file) ? file : null;
+}
+
+/** The files a relative specifier may name, in the order Node and TypeScript try them. */
+function candidatesFor(from: string, specifier: string): string[] {
+  const base = path.resolve(path.dirname(from), specifier);
+  const withoutJs = base.replace(/\.(c|m)?js$/, "");
+  const written = /\.(c|m)?js$/.exec(base)?.[0];
+  // `./ui.js` written for `./ui.ts` (TypeScript's NodeNext), `./ui.mjs` for `./ui.mts`.
+  const sources = written ? [written.replace("js", "ts"), written.replace("js", "tsx"), written] : [];
+  return [
+    ...sources.map((extension) => withoutJs + extension),
+    base,
+    ...SOURCE_EXTENSIONS.map((extension) => base + extension),
+    ...SOURCE_EXTENSIONS.map((extension) => path.join(base, `index${extension}`)),
+  ];
+}
+
+/** The project module `specifier` names from the file `from`, parsed; null where none is found or it asks nobody. */
+function resolveModule(from: string, specifier: string): ProjectModule | null {
+  for (const candidate of candidatesFor(from, specifier)) {
+    const stat = statOf(candidate);
+    if (stat?.isFile() && SOURCE_EXTENSIONS.some((extension) => candidate.endsWith(extension)))
+      return moduleAt(candidate, stat);
+  }
+  return null;
+}
+
+function statOf(file: string): fs.Stats | null {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return null;
+  }
+}
+
+/** The module at `file`, parsed once per text: a file whose size or mtime changed (an editor's save) is read again. */
+function moduleAt(file: string, stat: fs.Stats): ProjectModule | null {
+  const stamp = `${stat.size}:${stat.mtimeMs}`;
+  const store = diskFacts(file);
+  const kept = store.recall(PARSED_MODULE, null);
+  if (kept?.stamp === stamp) return kept.module;
+  return store.keep(PARSED_MODULE, null, { stamp, module: parseModule(file) }).module;
+}
+
+function parseModule(file: string): ProjectModule | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+  // A module whose text names no wait on a person, and re-exports nothing, cannot hand one to its importers.
+  if (!textFacts(text).mayWaitOnPerson && !REEXPORT.test(text)) return null;
+  let parsed: ReturnType<typeof parseForESLint>;
+  try {
+    parsed = parseForESLint(text, {
+      range: true,
+      loc: true,
+      tokens: true,
+      comment: true,
+      sourceType: "module",
+      filePath: file,
+      jsx: /\.[jt]sx$/.test(file),
+    });
+  } catch {
+    // A module that does not parse is reported when it is linted itself; here it answers nothing.
+    return null;
+  }
+  modulesParsed += 1;
+  const sourceCode = new SourceCode({
+    text,
+    ast: parsed.ast as never,
+    parserServices: parsed.services,
+    scopeManager: parsed.scopeManager as never,
+    visitorKeys: parsed.visitorKeys as never,
+  }) as unknown as TSESLint.SourceCode;
+  // ESLint's traversal sets each node's `parent` (and is what the node index reads), as it does before rules run.
+  (sourceCode as unknown as { traverse(): unknown }).traverse();
+  noteFilePath(sourceCode, file);
+  return { path: file, sourceCode };
+}
+
+/** The function `module` exports as `name`, through its own declarations and its re-exports. */
+function exportedFunction(
+  module: ProjectModule | null,
+  name: string,
+  seen: Set<string>,
+  hops: number,
+): ImportedFunction | null {
+  if (!module || seen.has(module.path) || hops > MAX_REEXPORT_HOPS) return null;
+  seen.add(module.path);
+  for (const statement of module.sourceCode.ast.body) {
+    const found = functionExportedBy(statement, name, module);
+    if (found === "follow") continue;
+    if (found) return { fn: found, module };
+    const source = reexportSource(statement, name);
+    if (source) {
+      const next = exportedFunction(resolveModule(module.path, source.specifier), source.name, seen, hops + 1);
+      if (next) return next;
+    }
+  }
+  return null;
+}
+
+/** The function `statement` exports as `name`, if it does. */
+function functionExportedBy(
+  statement: TSESTree.ProgramStatement,
+  name: string,
+  module: ProjectModule,
+): TSESTree.FunctionLike | null | "follow" {
+  if (statement.type === AST_NODE_TYPES.ExportDefaultDeclaration) {
+    if (name !== "default") return null;
+    const declaration = statement.declaration;
+    if (isFunctionNode(declaration)) return declaration;
+    return declaration.type === AST_NODE_TYPES.Identifier ? localFunctionNamed(declaration.name, module) : null;
+  }
+  if (statement.type !== AST_NODE_TYPES.ExportNamedDeclaration) return null;
+  const declaration = statement.declaration;
+  if (declaration?.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id?.name === name) return declaration;
+  if (declaration?.type === AST_NODE_TYPES.VariableDeclaration) {
+    for (const declarator of declaration.declarations) {
+      if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== name || !declarator.init) continue;
+      const init = unwrapExpression(declarator.init);
+      return isFunctionNode(init) ? init : null;
+    }
+  }
+  if (statement.source) return null;
+  for (const specifier of statement.specifiers) {
+    const exported = specifier.exported.type === AST_NODE_TYPES.Identifier ? specifier.exported.name : null;
+    const local = specifier.local.type === AST_NODE_TYPES.Identifier ? specifier.local.name : null;
+    if (exported === name && local !== null) return localFunctionNamed(local, module);
+  }
+  return null;
+}
+
+/** `export { name } from "./x"`, `export { other as name } from "./x"`, `export * from "./x"`: where to look next. */
+function reexportSource(
+  statement: TSESTree.ProgramStatement,
+  name: string,
+): { specifier: string; name: string } | null {
+  if (statement.type === AST_NODE_TYPES.ExportAllDeclaration) {
+    return statement.exported === null && statement.source.value.startsWith(".")
+      ? { specifier: statement.source.value, name }
+      : null;
+  }
+  if (statement.type !== AST_NODE_TYPES.ExportNamedDeclaration || !statement.source) return null;
+  if (!statement.source.value.startsWith(".")) return null;
+  for (const specifier of statement.specifiers) {
+    const exported = specifier.exported.type === AST_NODE_TYPES.Identifier ? specifier.exported.name : null;
+    const local = specifier.local.type === AST_NODE_TYPES.Identifier ? specifier.local.name : null;
+    if (exported === name && local !== null) return { specifier: statement.source.value, name: local };
+  }
+  return null;
+}
+
+/** A function declared at the top of `module` under `name` (a declaration, or a `const` holding one). */
+function localFunctionNamed(name: string, module: ProjectModule): TSESTree.FunctionLike | null {
+  for (const statement of module.sourceCode.ast.body) {
+    const declaration =
+      statement.type === AST_NODE_TYPES.ExportNamedDeclaration && statement.declaration
+        ? statement.declaration
+        : statement;
+    if (declaration.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id?.name === name) return declaration;
+    if (declaration.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+    for (const declarator of declaration.declarations) {
+      if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== name || !declarator.init) continue;
+      const init = unwrapExpression(declarator.init);
+      return isFunctionNode(init) ? init : null;
+    }
+  }
+  return null;
+}

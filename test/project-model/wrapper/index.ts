@@ -1,0 +1,2 @@
+export { confirm as confirmWithPerson } from "./ui.js";
+export * from "./ui.js";
