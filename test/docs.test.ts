@@ -14,6 +14,7 @@ import { LONGEST_DATA } from "./support/message-data.ts";
 import { wrapperOptionSchema } from "../analysis/wrappers.ts";
 import { RECOGNISED_CALLS_BEGIN, RECOGNISED_CALLS_END, renderRecognisedCalls } from "./support/recognised-calls.ts";
 import { RULE_NAMES, lintWithRule, parseRuleDoc, readRuleDoc, ruleDocPath, type RuleDoc } from "./support/rule-docs.ts";
+import { oxlintConfigFor, type OxlintConfig } from "../bench/oxlint.ts";
 
 /** How far down a rule page its first example may start (its opening fence), as unicorn's pages put theirs. */
 const FIRST_EXAMPLE_WITHIN_LINES = 15;
@@ -375,5 +376,58 @@ describe("humanWaitFunctions: every key of the option schema is documented", () 
     const end = doc.indexOf("\n## ", start);
     const section = doc.slice(start, end === -1 ? undefined : end);
     for (const key of ENTRY_KEYS) expect(section, key).toContain(`\`${key}\``);
+  });
+});
+
+/** The oxlint the tests run (test/oxlint/), which the docs name as the version tested. */
+const OXLINT_VERSION = (
+  JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+    devDependencies: Record<string, string>;
+  }
+).devDependencies.oxlint!;
+
+describe("README: oxlint", () => {
+  const recipe = (marker: string) => {
+    const { $schema, ...config } = JSON.parse(readmeBlock("json", marker)) as OxlintConfig;
+    expect($schema).toBe("./node_modules/oxlint/configuration_schema.json");
+    return config;
+  };
+
+  it("has a recipe for configs.recommended that turns on what it turns on, test files left out", () => {
+    expect(recipe('"overrides"')).toEqual(oxlintConfigFor(plugin.configs.recommended));
+  });
+
+  it("has a recipe for configs.strict (and all) with the same rules and options", () => {
+    expect(recipe('"reportSingleSlot"')).toEqual(oxlintConfigFor(plugin.configs.strict));
+    expect(plugin.configs.all.rules).toEqual(plugin.configs.strict.rules);
+  });
+
+  it(`names the oxlint version the tests run (${OXLINT_VERSION})`, () => {
+    const section = readmeText()
+      .split("\n## ")
+      .find((s) => s.startsWith("oxlint\n"))!;
+    expect(section).toContain(`oxlint ${OXLINT_VERSION}`);
+    expect(section.match(/oxlint \d+\.\d+\.\d+/g)!.filter((v) => v !== `oxlint ${OXLINT_VERSION}`)).toEqual([]);
+  });
+});
+
+describe.each(RULE_NAMES)("docs/rules/%s.md under oxlint", (name) => {
+  const section = () => readRuleDoc(name).sections.get("Under oxlint") ?? "";
+
+  it(`names the oxlint version the tests run (${OXLINT_VERSION})`, () => {
+    expect(section()).toContain(`oxlint ${OXLINT_VERSION}`);
+  });
+
+  it("shows a .oxlintrc.json that loads the plugin and turns on this rule with options it accepts", () => {
+    const block = /```json\n([\s\S]*?)```/.exec(section());
+    expect(block, "a ```json block").not.toBeNull();
+    const config = JSON.parse(block![1]!) as OxlintConfig;
+    expect(config.jsPlugins).toEqual(["eslint-plugin-elicitation"]);
+    expect(Object.keys(config.rules)).toEqual([`elicitation/${name}`]);
+    const entry = config.rules[`elicitation/${name}`]!;
+    const options = Array.isArray(entry) ? entry.slice(1) : [];
+    // ESLint validates options against the rule's schema and throws on any it does not take.
+    expect(() => lintWithRule(name, "", options)).not.toThrow();
+    expect(() => lintWithRule(name, "", [{ notAnOption: true }])).toThrow();
   });
 });
