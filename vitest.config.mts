@@ -19,6 +19,9 @@ const UNIT_FILES = [
   "test/project-model.test.ts",
 ];
 
+/** Test folders with a vitest project of their own (below), left out of `integration`. */
+const OWN_PROJECT_FILES = ["test/oxlint/**", "test/playground/**"];
+
 export default defineConfig({
   test: {
     exclude: ["**/node_modules/**", ".tmp/**"],
@@ -40,11 +43,23 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/**/*.test.ts"],
-          exclude: ["**/node_modules/**", ".tmp/**", ...UNIT_FILES],
+          exclude: ["**/node_modules/**", ".tmp/**", ...UNIT_FILES, ...OWN_PROJECT_FILES],
           globalSetup: ["./test/support/global-setup.ts"],
           // The slow files wait on child processes (ESLint, tsc, git, npm): room for a cold, busy 2-core machine.
           // On a fresh clone at load 20+, codemods-cli's migrate-then-tsc test took 158 s and failed at 120 s. A
           // timeout here only catches a hang, so it is generous; the tests assert no durations.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        // The real oxlint binary with the packed plugin (the tarball the integration project's setup also installs)
+        // against ESLint's Node API: `npx vitest run --project oxlint`.
+        extends: true,
+        test: {
+          name: "oxlint",
+          include: ["test/oxlint/**/*.test.ts"],
+          globalSetup: ["./test/oxlint/global-setup.ts"],
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },
