@@ -169,11 +169,9 @@ describe(`oxlint ${OXLINT_VERSION} with the packed plugin reports what ESLint re
       };
     });
 
-    it.each([
-      { name: "recommended", recipe: RECOMMENDED_RECIPE },
-      { name: "strict", recipe: STRICT_RECIPE },
-    ] as const)("the $name recipe finds what configs.$name finds", async ({ name, recipe }) => {
-      const dir = workspace(`fixtures-${name}`, recipe, files);
+    const recipes = { recommended: RECOMMENDED_RECIPE, strict: STRICT_RECIPE };
+    it.each(["recommended", "strict"] as const)("the README's %s recipe finds what that config finds", async (name) => {
+      const dir = workspace(`fixtures-${name}`, recipes[name], files);
       const oxlint = runOxlint(dir, ["src"]);
       expect(oxlint.stderr).toBe("");
       const expected = eslintFindings(dir, await eslintRun(dir, [plugin.configs[name]]));
@@ -190,10 +188,8 @@ describe(`oxlint ${OXLINT_VERSION} with the packed plugin reports what ESLint re
     });
 
     it("prints columns counted in UTF-8 bytes, where ESLint counts UTF-16 code units", () => {
-      const dir = path.join(scratch, "fixtures-recommended");
-      const [finding] = runOxlint(dir, ["src/fixtures/non-ascii.ts"]).findings.filter(
-        (f) => f.ruleId === "elicitation/require-deadline",
-      );
+      const dir = workspace("non-ascii", RECOMMENDED_RECIPE, { "non-ascii.ts": NON_ASCII_LINE });
+      const [finding] = runOxlint(dir, ["src"]).findings.filter((f) => f.ruleId === "elicitation/require-deadline");
       const eslintColumn = NON_ASCII_LINE.indexOf("elicitInput") + 1;
       const byteColumn = Buffer.byteLength(NON_ASCII_LINE.slice(0, eslintColumn - 1)) + 1;
       expect(finding!.printedLine).toBe(1);
