@@ -102,7 +102,7 @@ async function runRound(
         const result = await variants[which].file(files[index], texts[index]);
         wallMs[which][index] = Number(process.hrtime.bigint() - wallStart) / 1e6;
         const cpu = process.cpuUsage(cpuStart);
-        cpuMs[which][index] = (cpu.user + cpu.system) / 1000;
+        cpuMs[which][index] = (cpu.user + cpu.system) / 1000 + (result.childCpuMs ?? 0);
         totals[which].findings += result.findings;
         totals[which].fileErrors += result.fileErrors;
       }

@@ -9,6 +9,8 @@
  * number_of_files }`, each span's `offset` and `length` in UTF-8 bytes and its `column` counted in bytes too.
  */
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Linter } from "eslint";
 import { REPO_ROOT } from "./corpora.ts";
@@ -76,10 +78,39 @@ export function runOxlint(cwd: string, args: readonly string[] = ["."]): OxlintR
     maxBuffer: 256 * 1024 * 1024,
   });
   if (child.error) throw child.error;
-  const start = child.stdout.indexOf("{");
-  if (start === -1)
-    throw new Error(`oxlint exited ${child.status} without a report:\n${child.stdout}${child.stderr}`.trim());
-  const report = JSON.parse(child.stdout.slice(start)) as OxlintJson;
+  return readReport(child.stdout, child.stderr, child.status ?? -1);
+}
+
+/**
+ * The same run, timed for the bench: through bash, whose `times` prints the CPU time of the processes it waited for
+ * (oxlint's threads included), which `process.cpuUsage()` of this process does not see. The report goes through a
+ * file, so that bash's own output stays apart from it.
+ */
+export function runOxlintTimed(cwd: string, args: readonly string[]): OxlintRun & { cpuMs: number } {
+  const reportFile = path.join(os.tmpdir(), `oxlint-report-${process.pid}-${Date.now()}.json`);
+  const script = '"$0" --format json "$@" > "$REPORT"; status=$?; times >&2; exit $status';
+  const child = spawnSync("bash", ["-c", script, OXLINT_BIN, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, REPORT: reportFile },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (child.error) throw child.error;
+  // `times`: the shell's own user and system time, then its children's, as `0m1.234s 0m0.210s`.
+  const lines = child.stderr.trim().split("\n");
+  const children = /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/.exec(lines.at(-1) ?? "");
+  if (!children) throw new Error(`no CPU times from bash's times:\n${child.stderr}`);
+  const seconds = (minutes: string, rest: string) => Number(minutes) * 60 + Number(rest);
+  const cpuMs = (seconds(children[1]!, children[2]!) + seconds(children[3]!, children[4]!)) * 1000;
+  const stdout = fs.readFileSync(reportFile, "utf8");
+  fs.rmSync(reportFile, { force: true });
+  return { ...readReport(stdout, lines.slice(0, -2).join("\n"), child.status ?? -1), cpuMs };
+}
+
+function readReport(stdout: string, stderr: string, exitCode: number): OxlintRun {
+  const start = stdout.indexOf("{");
+  if (start === -1) throw new Error(`oxlint exited ${exitCode} without a report:\n${stdout}${stderr}`.trim());
+  const report = JSON.parse(stdout.slice(start)) as OxlintJson;
   const findings = report.diagnostics.map((diagnostic) => {
     const span = diagnostic.labels?.[0]?.span ?? { offset: 0, length: 0, line: 0, column: 0 };
     return {
@@ -92,7 +123,7 @@ export function runOxlint(cwd: string, args: readonly string[] = ["."]): OxlintR
       printedColumn: span.column,
     };
   });
-  return { findings, files: report.number_of_files, exitCode: child.status ?? -1, stderr: child.stderr };
+  return { findings, files: report.number_of_files, exitCode, stderr };
 }
 
 /** ESLint's position (1-based line, 1-based column in UTF-16 code units) of a UTF-8 byte offset into `text`. */

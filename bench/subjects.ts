@@ -55,6 +55,11 @@ export function lintConfig(
 }
 
 /** The rules of `configs.recommended` (what users turn on), as a rules record. */
+/** `configs.recommended` itself (its rules and its test-file `ignores`), as a user's config takes it. */
+export function lintRecommendedConfig(): Linter.Config {
+  return plugin.configs.recommended;
+}
+
 export function recommendedRules(): Linter.RulesRecord {
   return { ...(plugin.configs.recommended.rules as Linter.RulesRecord) };
 }

@@ -10,12 +10,15 @@ import { ESLint, type Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
 import tseslint from "typescript-eslint";
 import { main as cli } from "../cli/cli.ts";
+import { ensureBuilt } from "../test/support/build.ts";
 import { copyRuleContexts } from "./copied-contexts.ts";
 import { REPO_ROOT } from "./corpora.ts";
+import { oxlintConfigFor, runOxlintTimed } from "./oxlint.ts";
 import {
   PLUGIN_PREFIX,
   identityTransform,
   lintConfig,
+  lintRecommendedConfig,
   loadMigrateRunner,
   recommendedRules,
   ruleNames,
@@ -26,6 +29,8 @@ export interface RunTotals {
   findings: number;
   /** Files the parser could not read: identical across variants of one suite, or the comparison is void. */
   fileErrors: number;
+  /** CPU time spent in child processes the variant waited for (oxlint), which this process's own usage leaves out. */
+  childCpuMs?: number;
 }
 
 export interface Variant {
@@ -144,10 +149,10 @@ async function eslintParserAlone(root: string): Promise<RunTotals> {
 }
 
 /** `eslint-plugin-elicitation check --format json .`, in-process through the same `main` the bin calls. */
-async function checkRepository(root: string): Promise<RunTotals> {
+async function checkRepository(root: string, flags: readonly string[] = []): Promise<RunTotals> {
   let stdout = "";
   let stderr = "";
-  const code = await cli(["check", "--format", "json", "."], {
+  const code = await cli(["check", ...flags, "--format", "json", "."], {
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
     cwd: root,
@@ -158,6 +163,37 @@ async function checkRepository(root: string): Promise<RunTotals> {
   let findings = 0;
   for (const result of results) findings += result.messages.filter((message) => message.ruleId).length;
   return { findings, fileErrors: results.reduce((total, result) => total + result.fatalErrorCount, 0) };
+}
+
+/**
+ * `oxlint` over a repository with this plugin's `configs.recommended` as a `.oxlintrc.json` (bench/oxlint.ts), or with
+ * no rule at all (`plugin` false): what oxlint spends on the files by itself. oxlint's own rules are off (`-A all`) in
+ * both, so the plugin is the only difference. The plugin is the compiled one in dist/ (JS plugins must be
+ * JavaScript on Node 20), rebuilt first when a source is newer.
+ */
+function oxlintVariant(id: string, label: string, plugin: boolean, context: VariantContext): Variant {
+  if (!context.workDir) throw new Error(`variant ${id} needs a work directory`);
+  const configFile = path.join(context.workDir, id.replace(/[^\w-]+/g, "_"), ".oxlintrc.json");
+  return {
+    id,
+    label,
+    typed: false,
+    async start() {
+      if (plugin) ensureBuilt();
+      const config = plugin
+        ? oxlintConfigFor(lintRecommendedConfig(), path.join(REPO_ROOT, "dist", "index.js"))
+        : { jsPlugins: [], rules: {} };
+      fs.mkdirSync(path.dirname(configFile), { recursive: true });
+      fs.writeFileSync(configFile, JSON.stringify(config));
+    },
+    async file(file) {
+      const run = runOxlintTimed(path.dirname(file), ["-c", configFile, "--disable-nested-config", "-A", "all", "."]);
+      if (run.files === 0) throw new Error(`${id}: oxlint linted no file in ${path.dirname(file)}`);
+      const findings = run.findings.filter((finding) => finding.ruleId.startsWith(`${PLUGIN_PREFIX}/`)).length;
+      const fileErrors = run.findings.filter((finding) => !finding.ruleId.includes("/")).length;
+      return { findings, fileErrors, childCpuMs: run.cpuMs };
+    },
+  };
 }
 
 export async function buildVariant(id: string, context: VariantContext = {}): Promise<Variant> {
@@ -203,6 +239,13 @@ export async function buildVariant(id: string, context: VariantContext = {}): Pr
   if (id === "repo:eslint-parser")
     return repositoryVariant(id, "eslint ., parser alone (whole repository)", eslintParserAlone);
   if (id === "repo:check") return repositoryVariant(id, "check . (whole repository)", checkRepository);
+  if (id === "repo:check-no-typed")
+    return repositoryVariant(id, "check --no-typed . (whole repository)", (root) =>
+      checkRepository(root, ["--no-typed"]),
+    );
+  if (id === "repo:oxlint")
+    return oxlintVariant(id, "oxlint . with the plugin's recommended rules (whole repository)", true, context);
+  if (id === "repo:oxlint-alone") return oxlintVariant(id, "oxlint . with no rule (whole repository)", false, context);
   if (id === "transform:identity") {
     return transformVariant(
       id,
