@@ -40,7 +40,7 @@ export function oxlintConfigFor(config: Linter.Config, pluginSpecifier = "eslint
   return oxlint;
 }
 
-export interface OxlintFinding {
+interface OxlintFinding {
   /** As oxlint prints it: relative to the folder it ran in. */
   filename: string;
   /** `elicitation/<rule>`, ESLint's spelling of oxlint's `elicitation(<rule>)`. */
