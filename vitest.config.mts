@@ -64,6 +64,18 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
+      {
+        // The built playground (npm run build:playground, in its global setup) in headless Chromium:
+        // `npx vitest run --project playground`.
+        extends: true,
+        test: {
+          name: "playground",
+          include: ["test/playground/**/*.test.ts"],
+          globalSetup: ["./test/playground/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
     // Vitest's default (cores - 1) is one worker on a 2-core CI machine; the slow files mostly wait on git and
     // child processes, so a third worker overlaps that waiting instead of queueing behind it.
