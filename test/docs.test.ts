@@ -431,3 +431,23 @@ describe.each(RULE_NAMES)("docs/rules/%s.md under oxlint", (name) => {
     expect(() => lintWithRule(name, "", [{ notAnOption: true }])).toThrow();
   });
 });
+
+describe.each(RULE_NAMES)("docs/rules/%s.md: try it", (name) => {
+  it("links the playground, and names the fragment that opens this page's first example", () => {
+    const section = readRuleDoc(name).sections.get("Try it") ?? "";
+    expect(section).toContain("](../../playground/README.md)");
+    expect(fs.existsSync(path.join(REPO_ROOT, "playground", "README.md"))).toBe(true);
+    expect(section).toContain(`#example=${name}/1`);
+    expect(readRuleDoc(name).examples.filter((example) => example.label !== null).length).toBeGreaterThan(0);
+  });
+});
+
+describe("README: playground", () => {
+  it("links the playground and says how to build it", () => {
+    const section = readmeText()
+      .split("\n## ")
+      .find((s) => s.startsWith("Playground\n"))!;
+    expect(section).toContain("](playground/README.md)");
+    expect(section).toContain("npm run build:playground");
+  });
+});
