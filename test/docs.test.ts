@@ -209,21 +209,13 @@ describe("docs/rules", () => {
 describe("docs/mrtr.md", () => {
   // Each example is labelled "❌ Incorrect — `rule`, …" or "✅ Correct — `rule`, …": a ❌ block is reported by every rule it
   // names, a ✅ block by none of them.
-  const lines = fs.readFileSync(path.join(REPO_ROOT, "docs", "mrtr.md"), "utf8").split("\n");
-  const examples: { line: number; label: string; rules: string[]; code: string }[] = [];
-  for (let index = 0; index < lines.length; index++) {
-    if (!/^```tsx?$/.test(lines[index]!)) continue;
-    const end = lines.indexOf("```", index + 1);
-    const before =
-      lines
-        .slice(0, index)
-        .reverse()
-        .find((line) => line.trim() !== "") ?? "";
-    const label = /^(❌|✅)/.exec(before)?.[1] ?? "";
-    const rules = [...before.matchAll(/`([a-z-]+)`/g)].map((match) => match[1]!);
-    examples.push({ line: index + 1, label, rules, code: lines.slice(index + 1, end).join("\n") + "\n" });
-    index = end;
-  }
+  const page = path.join(REPO_ROOT, "docs", "mrtr.md");
+  const examples = parseRuleDoc(fs.readFileSync(page, "utf8"), page).examples.map((example) => ({
+    line: example.line,
+    label: example.label ?? "",
+    rules: [...example.caption.matchAll(/`([a-z-]+)`/g)].map((match) => match[1]!),
+    code: example.code,
+  }));
 
   it("labels every example ❌ or ✅ with the rules that check it", () => {
     expect(examples.length).toBeGreaterThanOrEqual(8);

@@ -10,6 +10,8 @@ const REPO_ROOT = path.join(import.meta.dirname, "..", "..");
 
 interface CodeExample {
   label: "❌" | "✅" | null;
+  /** The last non-empty line above the fence, which carries the label (and, in docs/mrtr.md, the rules it names). */
+  caption: string;
   code: string;
   /** 1-based line of the opening fence in the page. */
   line: number;
@@ -63,7 +65,12 @@ export function parseRuleDoc(text: string, file: string): RuleDoc {
         .reverse()
         .find((line) => line.trim() !== "") ?? "";
     const label = /^(❌|✅)/.exec(before.trim())?.[1] as CodeExample["label"] | undefined;
-    examples.push({ label: label ?? null, code: lines.slice(index + 1, end).join("\n") + "\n", line: index + 1 });
+    examples.push({
+      label: label ?? null,
+      caption: before,
+      code: lines.slice(index + 1, end).join("\n") + "\n",
+      line: index + 1,
+    });
     index = end;
   }
   return { path: file, lines, description, sections, examples };
