@@ -1,10 +1,12 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Two projects. `unit`: rule, core, codemod and kit tests, in process, no build, no npm, no child process —
+ * Four projects. `unit`: rule, core, codemod and kit tests, in process, no build, no npm, no child process —
  * `npx vitest run --project unit` while you work. `integration`: everything under test/ that packs, installs, spawns
  * ESLint or the CLI, drives the real SDKs, or lints real packages (`npm test` builds first; the project's global setup
  * packs and installs once per run). A new test that starts a process or needs the build belongs under test/.
+ * `oxlint` (test/oxlint/): the real oxlint binary with the packed plugin against ESLint's Node API. `playground`
+ * (test/playground/): the built playground in headless Chromium.
  */
 const UNIT_FILES = [
   "rules/**/*.test.ts",
