@@ -7,9 +7,8 @@ import { runCheck } from "./check.ts";
 import { runDemo } from "./demo.ts";
 import { runMigrate } from "./migrate.ts";
 import { runPaths } from "./paths.ts";
-import fs from "node:fs";
-import path from "node:path";
 import { ESLint } from "eslint";
+import { PACKAGE_MANIFEST } from "../package-root.ts";
 import { EXIT_USAGE, type CommandIo } from "./io.ts";
 
 const USAGE = `Usage: eslint-plugin-elicitation <command> [options]
@@ -26,14 +25,6 @@ Options:
 
 Run \`eslint-plugin-elicitation <command> --help\` for a command's options.`;
 
-/** `0.1.0` from the package's own package.json (one folder up, from the .ts source and the built .js alike). */
-function pluginVersion(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "package.json"), "utf8")) as {
-    version: string;
-  };
-  return manifest.version;
-}
-
 /**
  * `--version` / `-v` anywhere among the CLI's own arguments, before `--` (what follows it is a server's command line,
  * given to `paths`, and may have a --version of its own).
@@ -45,7 +36,7 @@ function asksForVersion(argv: readonly string[]): boolean {
 
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
   if (asksForVersion(argv)) {
-    io.stdout(`eslint-plugin-elicitation ${pluginVersion()} (ESLint ${ESLint.version})\n`);
+    io.stdout(`eslint-plugin-elicitation ${PACKAGE_MANIFEST.version} (ESLint ${ESLint.version})\n`);
     return 0;
   }
   const [command, ...rest] = argv;

@@ -221,6 +221,26 @@ describe("the installed package", () => {
     },
   );
 
+  it.each([10, 9] as const)("prints its version and ESLint %i's from the installed command", async (major) => {
+    const readVersion = (manifest: string) =>
+      (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version;
+    const ours = readVersion(path.join(REPO_ROOT, "package.json"));
+    const eslintVersion = readVersion(path.join(projects[major]!, "node_modules", "eslint", "package.json"));
+    const bin = path.join(projects[major]!, "node_modules", ".bin", "eslint-plugin-elicitation");
+    // Every spelling on one ESLint; the other needs only its own version in the line.
+    for (const argv of major === 10 ? [["--version"], ["-v"], ["check", "--version"]] : [["--version"]]) {
+      const outcome = await execFileAsync(bin, argv, { cwd: projects[major] }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(outcome, argv.join(" ")).toMatchObject({
+        code: 0,
+        stdout: `eslint-plugin-elicitation ${ours} (ESLint ${eslintVersion})\n`,
+        stderr: "",
+      });
+    }
+  });
+
   it("runs `npx eslint-plugin-elicitation demo` in a project without the example's SDKs, and says what it left out", async () => {
     // In the installed project itself (a symlinked node_modules would show the package under its real path).
     const outcome = await execFileAsync("npx", ["--no-install", "eslint-plugin-elicitation", "demo"], {
