@@ -1,9 +1,12 @@
 /**
  * The plugin object: `meta`, `rules`, and flat configs `recommended`, `strict`, `all`.
- * Each config carries its own `files` (every JavaScript and TypeScript extension; `recommended` leaves out test files)
- * and typescript-eslint's parser, so `export default [elicitation.configs.recommended]` lints a TypeScript project
- * with nothing else configured. It sets
- * no `parserOptions`: a user's `projectService` (and anything else they pass the parser) merges in whatever the order.
+ * Each config carries its own `files` (every JavaScript and TypeScript extension) and `ignores` (`recommended`'s are
+ * the test files; `strict`'s and `all`'s are empty) and typescript-eslint's parser for every file those leave, so
+ * `export default [elicitation.configs.recommended]` lints a TypeScript project with nothing else configured. A file
+ * its `ignores` leave out gets no parser from it either: a block of the user's that adds options for TypeScript files
+ * reuses the same `ignores` (the README's typed recipe), or ESLint's default parser would meet TypeScript there.
+ * It sets no `parserOptions`: a user's `projectService` (and anything else they pass the parser) merges in whatever
+ * the order.
  * `export =` keeps `require()` of the package and a default import of it both returning this object (a CommonJS
  * default export would hide it behind `.default`).
  */
@@ -35,17 +38,20 @@ const plugin = {
   // Published as ESLint's rule type, so `plugins: { elicitation }` type-checks in a user's `defineConfig(…)`;
   // typescript-eslint's RuleModule differs from it only in readonly-ness.
   rules: rules as unknown as Record<RuleName, Rule.RuleModule>,
-  // ESLint's own config type, so `defineConfig(elicitation.configs.recommended)` type-checks in a user's eslint.config.ts.
-  configs: {} as Record<"recommended" | "strict" | "all", Linter.Config>,
+  // ESLint's own config type, so `defineConfig(elicitation.configs.recommended)` type-checks in a user's eslint.config.ts;
+  // `files` and `ignores` always set, so a user's block can spread them under `strict: true`.
+  configs: {} as Record<"recommended" | "strict" | "all", ScopedConfig>,
 };
 
+type ScopedConfig = Linter.Config & { files: string[]; ignores: string[] };
+
 /** What every config shares: where it applies and how those files are parsed. */
-function configFor(name: "recommended" | "strict" | "all", configRules: Record<string, RuleEntry>): Linter.Config {
+function configFor(name: "recommended" | "strict" | "all", configRules: Record<string, RuleEntry>): ScopedConfig {
   return {
     name: `${PREFIX}/${name}`,
     files: globsFor(SOURCE_EXTENSIONS),
     // A test's waits are answered by the test itself: `recommended` leaves test files alone, `strict` and `all` lint them.
-    ...(name === "recommended" ? { ignores: [...TEST_FILE_GLOBS] } : {}),
+    ignores: name === "recommended" ? [...TEST_FILE_GLOBS] : [],
     // typescript-eslint's parser reads JavaScript too; a later config of the user's may set another for their JS.
     languageOptions: { parser: tsParser as unknown as Linter.Parser },
     plugins: { [PREFIX]: plugin as unknown as ESLint.Plugin },

@@ -43,6 +43,8 @@ const project = makeProject("configs", {
   "src/server.mts": BUGGY_SERVER,
   "src/server.cjs": BUGGY_SERVER.replace(/^import .*$/gm, ""),
   "src/server.jsx": BUGGY_SERVER,
+  // TypeScript that ESLint's default parser cannot read, in a file `recommended` leaves out.
+  "src/answer.test.ts": `interface Answer {\n  action: "accept" | "decline" | "cancel";\n}\n${TEST_DOUBLE}`,
 });
 
 async function lint(config: Linter.Config[], file: string) {
@@ -123,5 +125,18 @@ describe("composed with the user's typed config", () => {
     const computed = (await eslint.calculateConfigForFile(path.join(project, "src/outcome.ts"))) as Linter.Config;
     expect(computed.languageOptions?.parserOptions).toMatchObject({ projectService: true });
     expect(await lint(configs(), "src/outcome.ts")).toEqual([{ line: 4, ruleId: "elicitation/exhaustive-action" }]);
+  });
+
+  it("a typed block that takes recommended's ignores (the README's recipe) leaves a TypeScript test file unparsed", async () => {
+    const scoped = { ...typed, ignores: [...plugin.configs.recommended.ignores] };
+    const findings = await lint([plugin.configs.recommended, scoped], "src/answer.test.ts");
+    expect(findings.filter((finding) => finding.ruleId.startsWith("fatal: Parsing error"))).toEqual([]);
+    expect(await lint([plugin.configs.recommended, scoped], "src/outcome.ts")).toEqual([
+      { line: 4, ruleId: "elicitation/exhaustive-action" },
+    ]);
+    // Contrast: the same block without them hands the test file to ESLint's default parser.
+    expect(await lint([plugin.configs.recommended, typed], "src/answer.test.ts")).toEqual([
+      { line: 1, ruleId: "fatal: Parsing error: The keyword 'interface' is reserved" },
+    ]);
   });
 });

@@ -12,7 +12,7 @@ import plugin from "../index.ts";
 import { REPO_ROOT, makeProject } from "./support/cli.ts";
 import { installedProject, packOnce, type PackResult } from "./support/packed.ts";
 import { readmeBlock } from "./support/readme.ts";
-import { BUGGY_SERVER, CLEAN, expectedFindings, sortFindings } from "./support/samples.ts";
+import { BUGGY_SERVER, CLEAN, TEST_DOUBLE, expectedFindings, sortFindings } from "./support/samples.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -82,15 +82,25 @@ describe.each([10, 9] as const)("installed from the tarball with ESLint %i", (ma
     expect(findingsIn(results, "clean.js")).toEqual([]);
   });
 
-  it("reports the same bugs from a type-checked eslint.config.ts", async () => {
-    const { code, results } = await eslintIn(
-      major,
-      { "eslint.config.ts": TYPED_CONFIG, "tsconfig.json": TSCONFIG, "server.ts": BUGGY_SERVER, "clean.ts": CLEAN },
-      ["server.ts", "clean.ts"],
-    );
+  it("reports the same bugs from a type-checked eslint.config.ts, and a TypeScript test file is no parse error", async () => {
+    const files = {
+      "eslint.config.ts": TYPED_CONFIG,
+      "tsconfig.json": TSCONFIG,
+      "server.ts": BUGGY_SERVER,
+      "clean.ts": CLEAN,
+      // TypeScript only a TypeScript parser reads (ESLint's default parser stops at `interface`), and a wait that
+      // `recommended` leaves to the test.
+      "foo.test.ts": `interface Answer {\n  action: "accept" | "decline" | "cancel";\n}\n${TEST_DOUBLE}`,
+    };
+    const { code, results } = await eslintIn(major, files, ["."]);
     expect(code).toBe(1);
     expect(findingsIn(results, "server.ts")).toEqual(expectedFindings(BUGGY_SERVER));
     expect(findingsIn(results, "clean.ts")).toEqual([]);
+    expect(results.flatMap((r) => r.messages.filter((m) => m.ruleId === null).map((m) => m.message))).toEqual([]);
+    // The README's pre-commit command, given the staged test file: nothing to report, the commit goes through.
+    const staged = await eslintIn(major, files, ["--max-warnings", "0", "--no-warn-ignored", "foo.test.ts"]);
+    expect(staged.code).toBe(0);
+    expect(staged.results.flatMap((r) => r.messages)).toEqual([]);
   });
 });
 
