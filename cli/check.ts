@@ -12,7 +12,7 @@ import { SOURCE_EXTENSIONS, globsFor } from "../analysis/source-files.ts";
 import { textImportsModuleThatMayAsk } from "../analysis/modules.ts";
 import plugin from "../index.ts";
 import { RULE_MODULES, type RuleName } from "../rules/index.ts";
-import { discoverSourceFiles } from "./files.ts";
+import { discoverSourceFiles, readErrorReason, readSourceText } from "./files.ts";
 import { runDiscover } from "./discover.ts";
 import { withoutConfigWarnings } from "./eslint-warnings.ts";
 import { progressLine } from "./progress.ts";
@@ -79,8 +79,8 @@ Options:
 With a suppressions file (eslint-suppressions.json in the current directory, or --suppressions-location), the
 findings it records are not reported; the file is ESLint's, so \`eslint\` reads it too.
 
-Exit codes: 0 no findings, 1 findings (including files that do not parse), 2 usage error or suppressions that no
-longer occur (as ESLint).`;
+Exit codes: 0 no findings, 1 findings (including files that do not parse or cannot be read), 2 usage error or
+suppressions that no longer occur (as ESLint).`;
 
 /** The flat config `check` lints with: our parser for every JS/TS flavour, then the chosen plugin config. */
 export function checkConfig(config: ConfigName, tsconfigRootDir?: string): Linter.Config[] {
@@ -283,29 +283,48 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
     io.stderr(`check: give at least one file or directory to lint.\n\n${USAGE}\n`);
     return EXIT_USAGE;
   }
-  const missing = args.paths.filter((p) => !fs.existsSync(path.resolve(io.cwd, p)));
+  const missing = args.paths.filter((p) => !isThere(path.resolve(io.cwd, p)));
   if (missing.length > 0) {
     io.stderr(missing.map((p) => `check: no such file or directory: ${p}\n`).join(""));
     return EXIT_USAGE;
   }
 
-  const targets = args.paths.map((p) => path.resolve(io.cwd, p));
-  const files = await discoverSourceFiles(targets, { cwd: io.cwd, ignorePatterns: args.ignorePatterns });
-  if (files.length === 0) {
+  // A path that cannot be read (a file without read permission, a symbolic link loop, a folder that cannot be
+  // listed) is reported as that file's error with its reason, and the other files are linted.
+  const unreadable = new Map<string, string>();
+  const targets: string[] = [];
+  for (const target of args.paths.map((p) => path.resolve(io.cwd, p))) {
+    try {
+      fs.statSync(target);
+      targets.push(target);
+    } catch (error) {
+      unreadable.set(target, readErrorReason(error, target));
+    }
+  }
+  const files = await discoverSourceFiles(targets, {
+    cwd: io.cwd,
+    ignorePatterns: args.ignorePatterns,
+    onUnreadableDirectory: (directory, reason) => unreadable.set(directory, reason),
+  });
+  if (files.length === 0 && unreadable.size === 0) {
     io.stderr(`check: no ${EXTENSION_LIST} files to lint in ${args.paths.join(", ")}.\n`);
     return EXIT_USAGE;
   }
   // The rules' own text gate, before ESLint parses anything: a file no rule can report on costs one read. A file
   // named on the command line is always parsed, so a pre-commit run that names a broken file fails on it.
   const named = new Set(targets.filter((target) => !fs.statSync(target).isDirectory()));
-  const tsconfigRootDir = args.typed === false ? undefined : findTsconfigRoot(targets, args.typed === true);
-  if (args.typed === true && tsconfigRootDir === undefined) {
+  const tsconfigRootDir =
+    args.typed === false || targets.length === 0 ? undefined : findTsconfigRoot(targets, args.typed === true);
+  if (args.typed === true && tsconfigRootDir === undefined && targets.length > 0) {
     io.stderr(
       `check: --typed needs a tsconfig.json, and there is none in ${displayPath(commonAncestor(targets.map(directoryOf)), io.cwd)} or the folders above it.\n`,
     );
     return EXIT_USAGE;
   }
-  const { toLint, skipped } = splitByGate(files, args.config, named, tsconfigRootDir !== undefined);
+  const { toLint, skipped, binary } = splitByGate(files, args.config, named, tsconfigRootDir !== undefined, unreadable);
+  const notes: string[] = binary.map(
+    (file) => `check: note: ${displayPath(file, io.cwd)} is not text (it holds NUL bytes), so it was not linted.\n`,
+  );
   const settings: CheckSettings = {
     config: args.config,
     // ESLint ignores files outside its cwd: start from a directory that holds every path given.
@@ -316,7 +335,6 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
     ...(tsconfigRootDir === undefined ? {} : { tsconfigRootDir }),
   };
   const eslint = await createEslint(settings);
-  const notes: string[] = [];
   let lintResults = await lintWithProgress(eslint, toLint, files.length, args.concurrency, io);
   if (tsconfigRootDir !== undefined) {
     lintResults = await untypedOutsideProjects(lintResults, settings, (outside) => {
@@ -329,9 +347,12 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
       );
     });
   }
-  const linted = [...lintResults.filter((result) => !isIgnoredResult(result)), ...skipped.map(emptyResult)]
-    .map((result) => keepOwnFindings(result, notes, io.cwd))
-    .sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
+  const linted = [
+    ...[...lintResults.filter((result) => !isIgnoredResult(result)), ...skipped.map(emptyResult)].map((result) =>
+      keepOwnFindings(result, notes, io.cwd),
+    ),
+    ...[...unreadable].map(([file, reason]) => unreadableResult(file, reason)),
+  ].sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
   if (notes.length > 0) io.stderr(notes.join(""));
 
   // Paths in the file are relative to the current directory, as ESLint's CLI writes and reads them.
@@ -550,31 +571,58 @@ export function mayHaveFindings(text: string, config: ConfigName = "recommended"
 
 type TypedGate = (text: string, options: Record<string, unknown>, typed: boolean) => boolean;
 
+/**
+ * Reads every file once, before ESLint does (ESLint stops the whole run at the first file it cannot read): a file that
+ * cannot be read goes into `unreadable` with its reason, one that is not text into `binary`; the others are linted,
+ * or skipped where no rule's text gate admits them (a file named on the command line is always linted).
+ */
 function splitByGate(
   files: readonly string[],
   config: ConfigName,
   named: ReadonlySet<string>,
   typed: boolean,
-): { toLint: string[]; skipped: string[] } {
+  unreadable: Map<string, string>,
+): { toLint: string[]; skipped: string[]; binary: string[] } {
   const toLint: string[] = [];
   const skipped: string[] = [];
+  const binary: string[] = [];
   for (const file of files) {
-    if (named.has(file)) {
-      toLint.push(file);
-      continue;
+    const read = readSourceText(file);
+    if ("unreadable" in read) unreadable.set(file, read.unreadable);
+    else if ("binary" in read) binary.push(file);
+    else {
+      // A file may also ask through a module of the project it imports (the project model, analysis/modules.ts).
+      const admitted =
+        named.has(file) || mayHaveFindings(read.text, config, typed) || textImportsModuleThatMayAsk(file, read.text);
+      (admitted ? toLint : skipped).push(file);
     }
-    let text: string;
-    try {
-      text = fs.readFileSync(file, "utf8");
-    } catch {
-      toLint.push(file); // ESLint reports the read error with the file's name
-      continue;
-    }
-    // A file may also ask through a module of the project it imports (the project model, analysis/modules.ts).
-    const admitted = mayHaveFindings(text, config, typed) || textImportsModuleThatMayAsk(file, text);
-    (admitted ? toLint : skipped).push(file);
   }
-  return { toLint, skipped };
+  return { toLint, skipped, binary };
+}
+
+/** A path that exists, even as a symbolic link that leads nowhere (which is then a file that cannot be read). */
+function isThere(target: string): boolean {
+  try {
+    return fs.lstatSync(target, { throwIfNoEntry: false }) !== undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ENOTDIR";
+  }
+}
+
+/** How ESLint's results begin a read failure's message, as they begin a parser's with "Parsing error". */
+const READING_ERROR = "Reading error";
+
+/** A file `check` could not read, as ESLint reports a file it could not parse: one fatal message, no line. */
+function unreadableResult(filePath: string, reason: string): ESLint.LintResult {
+  const message: Linter.LintMessage = {
+    ruleId: null,
+    fatal: true,
+    severity: 2,
+    message: `${READING_ERROR}: ${reason}`,
+    line: 0,
+    column: 0,
+  };
+  return { ...emptyResult(filePath), messages: [message], errorCount: 1, fatalErrorCount: 1 };
 }
 
 /** The result ESLint would give a file on which no rule reports (its text is not needed: nothing is framed). */
@@ -638,14 +686,18 @@ function formatCodeFrames(results: readonly ESLint.LintResult[], options: CodeFr
   let problems = 0;
   let filesWithProblems = 0;
   let unparsable = 0;
+  let unreadable = 0;
   for (const result of results) {
     if (result.messages.length === 0) continue;
     filesWithProblems += 1;
     const file = path.relative(options.cwd, result.filePath) || result.filePath;
-    const lines = (result.source ?? readSource(result.filePath)).split(/\r\n|\r|\n/);
+    // A file that could not be read is not read again for a frame (a named pipe would block).
+    const framed = result.messages.some((message) => message.line > 0);
+    const lines = framed ? (result.source ?? readSource(result.filePath)).split(/\r\n|\r|\n/) : [];
     for (const message of result.messages) {
       problems += 1;
-      if (message.fatal) unparsable += 1;
+      if (isReadError(message)) unreadable += 1;
+      else if (message.fatal) unparsable += 1;
       blocks.push(formatMessage(file, lines, message, paint));
     }
   }
@@ -654,6 +706,7 @@ function formatCodeFrames(results: readonly ESLint.LintResult[], options: CodeFr
       ? paint.green(`No problems in ${plural(results.length, "file")}.`)
       : paint.red(
           `${plural(problems, "problem")} in ${plural(filesWithProblems, "file")} (${plural(results.length, "file")} checked` +
+            (unreadable > 0 ? `, ${unreadable} could not be read` : "") +
             (unparsable > 0 ? `, ${unparsable} could not be parsed` : "") +
             ").",
         );
@@ -665,9 +718,13 @@ function formatCodeFrames(results: readonly ESLint.LintResult[], options: CodeFr
 }
 
 function formatMessage(file: string, lines: readonly string[], message: Linter.LintMessage, paint: Painter): string {
-  const where = `${file}:${message.line ?? 0}:${message.column ?? 0}`;
-  const label = message.fatal ? "could not parse this file" : (message.ruleId ?? "");
-  const out = [`${paint.bold(where)}  ${message.message}  ${paint.dim(label)}`];
+  const where = message.line ? `${file}:${message.line}:${message.column ?? 0}` : file;
+  const label = isReadError(message)
+    ? "could not read this file"
+    : message.fatal
+      ? "could not parse this file"
+      : (message.ruleId ?? "");
+  const out = [`${paint.bold(visible(where))}  ${visible(message.message)}  ${paint.dim(label)}`];
   if (message.line) out.push(...frame(lines, message, paint));
   for (const suggestion of message.suggestions ?? []) {
     out.push(`  ${paint.cyan("suggestion:")} ${suggestion.desc}`);
@@ -682,7 +739,7 @@ function frame(lines: readonly string[], message: Linter.LintMessage, paint: Pai
   const gutterWidth = String(endLine).length;
   const out: string[] = [];
   for (let lineNumber = startLine; lineNumber <= endLine; lineNumber++) {
-    const text = (lines[lineNumber - 1] ?? "").replace(/\t/g, " ");
+    const text = visible((lines[lineNumber - 1] ?? "").replace(/\t/g, " "));
     out.push(`  ${paint.dim(`${String(lineNumber).padStart(gutterWidth)} |`)} ${text}`);
     const from = lineNumber === startLine ? message.column - 1 : firstNonSpace(text);
     const to =
@@ -693,6 +750,20 @@ function frame(lines: readonly string[], message: Linter.LintMessage, paint: Pai
     );
   }
   return out;
+}
+
+/**
+ * Control characters shown as their Unicode pictures (ESC as ␛), one column each so the carets stay under the code:
+ * a file's bytes never reach the terminal as commands.
+ */
+function visible(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]/g, (char) =>
+    char === "\u007f" ? "\u2421" : String.fromCharCode(0x2400 + char.charCodeAt(0)),
+  );
+}
+
+function isReadError(message: Linter.LintMessage): boolean {
+  return message.fatal === true && message.message.startsWith(READING_ERROR);
 }
 
 function firstNonSpace(text: string): number {

@@ -21,6 +21,8 @@ export interface DiscoverOptions {
   /** The directory `--ignore-pattern` globs are relative to. */
   readonly cwd: string;
   readonly ignorePatterns?: readonly string[];
+  /** Hears of each directory the walk cannot list (the walk goes on without it); without it, the error is thrown. */
+  readonly onUnreadableDirectory?: (directory: string, reason: string) => void;
 }
 
 /** Absolute paths of the source files under `paths` (absolute files or directories), sorted, without duplicates. */
@@ -31,7 +33,8 @@ export async function discoverSourceFiles(paths: readonly string[], options: Dis
       files.add(path.resolve(entry));
       continue;
     }
-    for (const file of gitFiles(entry) ?? walk(entry)) if (isSourceFile(file)) files.add(file);
+    for (const file of gitFiles(entry) ?? walk(entry, options.onUnreadableDirectory))
+      if (isSourceFile(file)) files.add(file);
   }
   const sorted = [...files].sort();
   const patterns = options.ignorePatterns ?? [];
@@ -55,10 +58,18 @@ function gitFiles(directory: string): string[] | null {
     .filter(isExistingFile); // --cached also lists files deleted from the work tree, and submodules as directories
 }
 
-function walk(directory: string): string[] {
+function walk(directory: string, onUnreadable?: (directory: string, reason: string) => void): string[] {
   const found: string[] = [];
   const visit = (current: string) => {
-    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(current, { withFileTypes: true });
+    } catch (error) {
+      if (!onUnreadable) throw error;
+      onUnreadable(current, readErrorReason(error));
+      return;
+    }
+    for (const entry of entries) {
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) {
         if (!WALK_SKIPS.has(entry.name) && !entry.name.startsWith(".")) visit(full);
@@ -71,8 +82,68 @@ function walk(directory: string): string[] {
   return found;
 }
 
+/** A symbolic link to nothing, or to itself in a loop, is no file to read: git lists it, the walk never does. */
 function isExistingFile(file: string): boolean {
-  return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+}
+
+/** A source file's text, or why there is none to lint: it cannot be read, or it is not text. */
+export type SourceText = { readonly text: string } | { readonly unreadable: string } | { readonly binary: true };
+
+/**
+ * Reads a file to lint. A NUL byte marks a file that is not text (git's test, on its first 8,000 bytes): a `.ts`
+ * video segment, say, whose bytes would go to the terminal in a code frame.
+ */
+export function readSourceText(file: string): SourceText {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch (error) {
+    return { unreadable: readErrorReason(error, file) };
+  }
+  // A named pipe would block the read until something writes to it.
+  if (!stat.isFile()) return { unreadable: `it is ${kindOf(stat)}, not a file` };
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (error) {
+    return { unreadable: readErrorReason(error, file) };
+  }
+  if (bytes.subarray(0, 8000).includes(0)) return { binary: true };
+  return { text: bytes.toString("utf8") };
+}
+
+function kindOf(stat: fs.Stats): string {
+  if (stat.isFIFO()) return "a named pipe";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  return "a directory";
+}
+
+/**
+ * Why a path could not be read, in words and with the system's code (`permission denied (EACCES)`); a path that is
+ * there as a symbolic link but leads nowhere says so, rather than "no such file".
+ */
+export function readErrorReason(error: unknown, file?: string): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  switch (code) {
+    case "EACCES":
+    case "EPERM":
+      return `permission denied (${code})`;
+    case "ELOOP":
+      return "a loop of symbolic links: it leads back to itself (ELOOP)";
+    case "ENOENT":
+      if (file !== undefined && fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink())
+        return "a symbolic link to a file that does not exist (ENOENT)";
+      return "no such file (ENOENT)";
+    default:
+      // Node's message ends with the syscall and the path (`EIO: i/o error, read`), which the report already names.
+      return code ? `${message.replace(/^[A-Z]+: /, "").replace(/, \w+( '.*')?$/, "")} (${code})` : String(message);
+  }
 }
 
 /** Drops the files an `--ignore-pattern` glob matches, asking ESLint itself so the globs mean what they mean there. */

@@ -357,6 +357,23 @@ describe("check: which files it reads", () => {
     ]);
   });
 
+  it("shows a control character of the source in a code frame as its picture, the carets still under the code", async () => {
+    // An ESC on a reported line: printed raw, it would be the start of a terminal command (here: clear the screen).
+    const source = BUGGY_SERVER.replace(
+      'if (result.action === "accept") {',
+      '/*\u001b[2J*/ if (result.action === "accept") {',
+    );
+    const dir = makeProject("check-control", { "src/server.ts": source });
+    const run = await runCli(["check", "src/server.ts"], dir);
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    const frame = run.stdout.split("\n");
+    const line = frame.findIndex((text) => text.includes('/*\u241b[2J*/ if (result.action === "accept") {'));
+    expect(frame[line - 1]).toMatch(/:20:16 {2}.+ {2}elicitation\/exhaustive-action$/);
+    // One column for the one character: the carets start under `result`, as without it.
+    expect(frame[line + 1]!.indexOf("^") - frame[line]!.indexOf("result.action")).toBe(0);
+  });
+
   it("still reports a file without a human-wait word when a pending store there is keyed by session", async () => {
     const source = `const pending = new Map();\nexport function park(sessionId) {\n  return new Promise((resolve) => pending.set(sessionId, resolve));\n}\n`;
     const dir = makeProject("check-gate-pending", { "src/park.js": source });

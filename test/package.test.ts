@@ -251,6 +251,61 @@ describe("the installed package", () => {
     }
   });
 
+  it("check reports each path it cannot read with its reason, lints the others, and prints no control byte", async () => {
+    const denied = unprivilegedRunner();
+    if (!denied) console.warn("\n\n*** package.test.ts: running as root without setpriv: EACCES is not tested ***\n\n");
+    // A `.ts` that is no TypeScript (a video segment, say): a NUL, ESC and a word the text gate admits.
+    const segment = Buffer.concat([Buffer.from([0x47, 0x00, 0x1b, 0x5b, 0x32, 0x4a]), Buffer.from(" elicitInput")]);
+    const dir = makeProject("unreadable", {
+      "src/deploy.ts": BUGGY_SERVER,
+      ...(denied ? { "src/locked.ts": BUGGY_SERVER } : {}),
+    });
+    fs.writeFileSync(path.join(dir, "src", "segment.ts"), segment);
+    fs.symlinkSync("loop-b.ts", path.join(dir, "src", "loop-a.ts"));
+    fs.symlinkSync("loop-a.ts", path.join(dir, "src", "loop-b.ts"));
+    if (denied) {
+      fs.chmodSync(dir, 0o755); // mkdtemp's 0700 would keep the other user out of the whole project
+      fs.chmodSync(path.join(dir, "src", "locked.ts"), 0o000);
+    }
+    const bin = path.join(projects[10]!, "node_modules", ".bin", "eslint-plugin-elicitation");
+    const check = (args: string[]) => {
+      const [command, argv] = denied ? denied(bin, ["check", ...args]) : [bin, ["check", ...args]];
+      return execFileAsync(command, argv, { cwd: dir, env: { ...process.env, HOME: dir } }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+    };
+    const locked = denied ? ["src/locked.ts"] : [];
+    const named = await check(["src/deploy.ts", ...locked, "src/segment.ts", "src/loop-a.ts"]);
+    expect(named.stderr).toBe("check: note: src/segment.ts is not text (it holds NUL bytes), so it was not linted.\n");
+    expect(named.code).toBe(1);
+    const deployFindings = [...named.stdout.matchAll(/^src\/deploy\.ts:(\d+):\d+ {2}.+ {2}(elicitation\/\S+)$/gm)];
+    expect(sortFindings(deployFindings.map((m) => ({ line: Number(m[1]), ruleId: m[2]! })))).toEqual(
+      expectedFindings(BUGGY_SERVER),
+    );
+    if (denied)
+      expect(named.stdout).toContain(
+        "\nsrc/locked.ts  Reading error: permission denied (EACCES)  could not read this file\n",
+      );
+    expect(named.stdout).toContain(
+      "\nsrc/loop-a.ts  Reading error: a loop of symbolic links: it leads back to itself (ELOOP)  could not read this file\n",
+    );
+    expect(named.stdout).toMatch(
+      new RegExp(`\\(${2 + locked.length} files checked, ${1 + locked.length} could not be read\\)\\.\\n$`),
+    );
+    expect(named.stdout + named.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+
+    // Found in a folder: the same, in ESLint's JSON (a symbolic link found in a folder is not followed).
+    const found = await check(["--format", "json", "src"]);
+    expect(found.code).toBe(1);
+    const results = JSON.parse(found.stdout) as JsonResult[];
+    expect(results.map((r) => path.relative(dir, r.filePath)).sort()).toEqual(["src/deploy.ts", ...locked]);
+    if (denied)
+      expect(findingsIn(results, "locked.ts")).toEqual([
+        { line: 0, ruleId: "fatal: Reading error: permission denied (EACCES)" },
+      ]);
+  });
+
   it("runs `npx eslint-plugin-elicitation demo` in a project without the example's SDKs, and says what it left out", async () => {
     // In the installed project itself (a symlinked node_modules would show the package under its real path).
     const outcome = await execFileAsync("npx", ["--no-install", "eslint-plugin-elicitation", "demo"], {
@@ -394,3 +449,14 @@ describe("the tarball", () => {
     expect([...undeclared]).toEqual([]);
   });
 });
+
+/**
+ * How to run a command so that a file without read permission cannot be read by it. Root reads such a file anyway
+ * (CAP_DAC_OVERRIDE), so as root the command runs as `nobody` (uid 65534) through util-linux's `setpriv`; another user
+ * runs it as is. Null when root has no `setpriv`.
+ */
+function unprivilegedRunner(): ((command: string, args: string[]) => [string, string[]]) | null {
+  if (process.getuid?.() !== 0) return (command, args) => [command, args];
+  if (spawnSync("setpriv", ["--version"]).status !== 0) return null;
+  return (command, args) => ["setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", command, ...args]];
+}
