@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import plugin from "../index.ts";
 import { CONFIG_NAMES, FORMATS } from "../cli/check.ts";
+import { TERMINAL_PATHS } from "../testing/path-names.ts";
 import { REPO_ROOT, runCli } from "./support/cli.ts";
 import { readmeBlock, readmeCodeBlocks, readmeText } from "./support/readme.ts";
 import { LONGEST_DATA } from "./support/message-data.ts";
@@ -251,16 +252,22 @@ describe("README.md", () => {
     expect(readmeText().indexOf("```sh")).toBeLessThan(readmeText().indexOf("\n## "));
   });
 
-  it("documents every option of check --help, and only those", async () => {
-    const help = (await runCli(["check", "--help"], REPO_ROOT)).stdout;
-    const section = readmeText()
+  const section = (command: string) =>
+    readmeText()
       .split("\n## ")
-      .find((s) => s.startsWith("Command line: `check`"))!;
+      .find((s) => s.startsWith(`Command line: \`${command}\``))!;
+
+  it.each(["check", "paths"])("documents every option of %s --help, and only those", async (command) => {
+    const help = (await runCli([command, "--help"], REPO_ROOT)).stdout;
     const optionsOf = (text: string) =>
       [...new Set([...text.matchAll(/--[a-z][a-z-]+/g)].map((m) => m[0]))].filter((o) => o !== "--help").sort();
-    expect(optionsOf(section)).toEqual(optionsOf(help));
-    expect(section).toContain(`--config ${CONFIG_NAMES.join("\\|")}`);
-    expect(section).toContain(`--format ${FORMATS.join("\\|")}`);
+    expect(optionsOf(section(command))).toEqual(optionsOf(help));
+  });
+
+  it("names check's configs and formats, and the paths paths drives", () => {
+    expect(section("check")).toContain(`--config ${CONFIG_NAMES.join("\\|")}`);
+    expect(section("check")).toContain(`--format ${FORMATS.join("\\|")}`);
+    for (const name of TERMINAL_PATHS) expect(section("paths")).toContain(`\`${name}\``);
   });
 
   it("describes every config the plugin exports", () => {
