@@ -6,7 +6,6 @@
  * dirty tree).
  */
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -15,6 +14,7 @@ import { CodemodInternalError, CodemodSyntaxError, nearestTsconfig } from "../co
 import { parseDeadlineMs, type CodemodOptions } from "../codemods/jscodeshift-adapter.ts";
 import { formatRewrite } from "../codemods/format.ts";
 import { CODEMODS, type Codemod } from "../codemods/registry.ts";
+import { findLeftovers, writeAtomically, type Leftover } from "./atomic-write.ts";
 import { discoverSourceFiles } from "./files.ts";
 import { configuredWaitFunctions } from "./wait-functions.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
@@ -52,6 +52,8 @@ Before anything is written, each changed file is type-checked as it was and as r
 tsconfig.json, or default options): an edit that adds a type error is left out, the file's other edits are kept.
 A file whose imports do not resolve (dependencies not installed) cannot be checked and is not rewritten (with
 --dry its diff is shown, marked as not type-checked).
+Each file is written whole: to .<name>.<pid>.<hex>.tmp beside it, then renamed over it. Such a file that a killed
+run left behind is removed by the next run (and said), and is not taken for an uncommitted change.
 After each rewrite, the rules run on the old and the new text: a finding that vanished although no edit was made
 for it means the rewrite hid a problem, and the file is left as it was.
 Exit codes: 0 done, 1 a file failed or an edit was left out (bad syntax, an unresolved import, a rewrite that
@@ -123,12 +125,18 @@ export async function runMigrate(argv: readonly string[], io: CommandIo): Promis
     return EXIT_USAGE;
   }
 
+  const files = await discoverSourceFiles(absolutePaths, { cwd: io.cwd, ignorePatterns: args.ignorePatterns });
+  // A run killed between writing a file's new text beside it and the rename left that text behind: not a change of
+  // the user's, and its file kept its old text. Removed before git is asked, unless its writer is still at work.
+  const leftovers = findLeftovers(files);
+  io.stdout(removeLeftovers(leftovers, args.dry, display));
+
   if (!args.dry && !args.force) {
     const state = uncommittedChanges(absolutePaths);
     if (state.dirty.length > 0) {
       const shown = state.dirty
         .slice(0, 10)
-        .map((line) => `  ${line}\n`)
+        .map((line) => `  ${line}${runningWriterNote(line, leftovers)}\n`)
         .join("");
       const more = state.dirty.length > 10 ? `  … and ${state.dirty.length - 10} more\n` : "";
       io.stderr(
@@ -144,7 +152,6 @@ export async function runMigrate(argv: readonly string[], io: CommandIo): Promis
     }
   }
 
-  const files = await discoverSourceFiles(absolutePaths, { cwd: io.cwd, ignorePatterns: args.ignorePatterns });
   const progress = createProgress(io, files.length);
   const results: FileResult[] = [];
   const waitFunctionsFor = configuredWaitFunctions(io.cwd);
@@ -356,6 +363,37 @@ function uncommittedChanges(paths: readonly string[]): { dirty: string[]; notInG
     dirty.push(...status.stdout.split("\n").filter((line) => line.trim() !== "" && !isLintCache(line)));
   }
   return { dirty: [...new Set(dirty)], notInGit };
+}
+
+/** Removes the leftovers whose writer is gone (says which it would remove, in a dry run); the report's lines. */
+function removeLeftovers(leftovers: readonly Leftover[], dry: boolean, display: (file: string) => string): string {
+  const lines: string[] = [];
+  for (const leftover of leftovers) {
+    if (leftover.writerRunning) continue;
+    const what = `${display(leftover.path)}: migrate's own temporary file, left by a run (process ${leftover.pid}) stopped before it renamed it over ${display(leftover.target)}, which kept its text`;
+    if (dry) {
+      lines.push(`would remove  ${what}\n`);
+      continue;
+    }
+    try {
+      fs.rmSync(leftover.path, { force: true });
+      lines.push(`removed  ${what}\n`);
+    } catch (error) {
+      lines.push(
+        `failed  ${display(leftover.path)}: could not remove migrate's own temporary file: ${errorMessage(error)}\n`,
+      );
+    }
+  }
+  return lines.join("");
+}
+
+/** What an uncommitted file is, when it is a temporary file of a migrate run still at work. */
+function runningWriterNote(porcelainLine: string, leftovers: readonly Leftover[]): string {
+  const name = path.posix.basename(porcelainLine.slice(3).replace(/^"(.*)"$/, "$1"));
+  const running = leftovers.find((leftover) => leftover.writerRunning && path.basename(leftover.path) === name);
+  return running
+    ? ` (a temporary file of migrate's, process ${running.pid}, which is still running: wait for it to end, or remove the file if that process is no migrate)`
+    : "";
 }
 
 /**
@@ -593,22 +631,6 @@ function withoutCounted(after: readonly TypeError[], before: readonly TypeError[
     remaining.set(key, count - 1);
     return false;
   });
-}
-
-/** Writes beside the file, then renames over it: a reader sees the old text or the new, never half of one. */
-function writeAtomically(file: string, text: string): void {
-  const mode = fs.statSync(file).mode;
-  const temporary = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`,
-  );
-  try {
-    fs.writeFileSync(temporary, text, { mode });
-    fs.renameSync(temporary, file);
-  } catch (error) {
-    fs.rmSync(temporary, { force: true });
-    throw error;
-  }
 }
 
 function unifiedDiff(name: string, before: string, after: string): string {
