@@ -16,7 +16,7 @@ import { formatRewrite } from "../codemods/format.ts";
 import { CODEMODS, type Codemod } from "../codemods/registry.ts";
 import { findLeftovers, writeAtomically, type Leftover } from "./atomic-write.ts";
 import { discoverSourceFiles } from "./files.ts";
-import { configuredWaitFunctions } from "./wait-functions.ts";
+import { configuredOptions } from "./wait-functions.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 import {
   applyHunks,
@@ -154,12 +154,12 @@ export async function runMigrate(argv: readonly string[], io: CommandIo): Promis
 
   const progress = createProgress(io, files.length);
   const results: FileResult[] = [];
-  const waitFunctionsFor = configuredWaitFunctions(io.cwd);
+  const optionsFor = configuredOptions(io.cwd);
   for (const [index, file] of files.entries()) {
     progress.update(index, display(file));
-    // The project's own wrappers, as its ESLint config gives them to the rules: their options are the ones written.
-    const humanWaitFunctions = await waitFunctionsFor(file);
-    const options = humanWaitFunctions ? { ...args, options: { ...args.options, humanWaitFunctions } } : args;
+    // The project's own wrappers, as its ESLint config gives them to the rules: their options are the ones written;
+    // and the ecmaVersion it lints the file at, which the numbers written follow.
+    const options = { ...args, options: { ...args.options, ...(await optionsFor(file)) } };
     results.push(migrateFile(file, options, display));
   }
   progress.done();

@@ -167,7 +167,7 @@ const ROWS: Record<string, RowCase> = {
     "ctx.mcpReq.elicitInput(params)",
     "elicitInput",
     MCP_OPTIONS,
-    "ctx.mcpReq.elicitInput(params, { signal: ctx.mcpReq.signal, timeout: 300000 })",
+    "ctx.mcpReq.elicitInput(params, { signal: ctx.mcpReq.signal, timeout: 300_000 })",
     ["ctx.mcpReq.elicitInput(params, { signal: ctx.mcpReq.signal })"],
   ),
   // Its options hold no timeout and no signal, and its 60 s are fixed: only the caller's signal is raced, no timer.
@@ -184,7 +184,7 @@ const ROWS: Record<string, RowCase> = {
     'extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema)',
     "sendRequest",
     MCP_OPTIONS,
-    'extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { signal: extra.signal, timeout: 300000 })',
+    'extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { signal: extra.signal, timeout: 300_000 })',
     ['extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { signal: extra.signal })'],
   ),
   "mcp-v2-send": row(
@@ -192,7 +192,7 @@ const ROWS: Record<string, RowCase> = {
     'ctx.mcpReq.send({ method: "elicitation/create", params })',
     "send",
     MCP_OPTIONS,
-    'ctx.mcpReq.send({ method: "elicitation/create", params }, { signal: ctx.mcpReq.signal, timeout: 300000 })',
+    'ctx.mcpReq.send({ method: "elicitation/create", params }, { signal: ctx.mcpReq.signal, timeout: 300_000 })',
     ['ctx.mcpReq.send({ method: "elicitation/create", params }, { signal: ctx.mcpReq.signal })'],
   ),
   "mcp-request": row(
@@ -200,7 +200,7 @@ const ROWS: Record<string, RowCase> = {
     'server.request({ method: "elicitation/create", params }, ElicitResultSchema)',
     "request",
     MCP_OPTIONS,
-    'server.request({ method: "elicitation/create", params }, ElicitResultSchema, { signal, timeout: 300000 })',
+    'server.request({ method: "elicitation/create", params }, ElicitResultSchema, { signal, timeout: 300_000 })',
     ['server.request({ method: "elicitation/create", params }, ElicitResultSchema, { signal })'],
   ),
   "mcp-elicit-input-stream": row(
@@ -208,7 +208,7 @@ const ROWS: Record<string, RowCase> = {
     "server.experimental.tasks.elicitInputStream(params)",
     "elicitInputStream",
     MCP_OPTIONS,
-    "server.experimental.tasks.elicitInputStream(params, { signal, timeout: 300000 })",
+    "server.experimental.tasks.elicitInputStream(params, { signal, timeout: 300_000 })",
     ["server.experimental.tasks.elicitInputStream(params, { signal })"],
   ),
   "fastmcp-elicit": row(
@@ -216,7 +216,7 @@ const ROWS: Record<string, RowCase> = {
     "context.elicit(params)",
     "elicit",
     MCP_OPTIONS,
-    "context.elicit(params, { signal: context.signal, timeout: 300000 })",
+    "context.elicit(params, { signal: context.signal, timeout: 300_000 })",
     ["context.elicit(params, { signal: context.signal })"],
   ),
   "fastmcp-request-elicitation": row(
@@ -224,7 +224,7 @@ const ROWS: Record<string, RowCase> = {
     "session.requestElicitation(params)",
     "requestElicitation",
     MCP_OPTIONS,
-    "session.requestElicitation(params, { signal, timeout: 300000 })",
+    "session.requestElicitation(params, { signal, timeout: 300_000 })",
     ["session.requestElicitation(params, { signal })"],
   ),
   // `{ timeout }` only: the deadline goes into its options, the signal into the race.
@@ -233,7 +233,7 @@ const ROWS: Record<string, RowCase> = {
     'ctx.elicit("Deploy?", { type: "object" })',
     "elicit",
     ["timeout"],
-    `askWithin(ctx.elicit("Deploy?", { type: "object" }, { timeout: 300000 }), { signal, ${CANCEL} })`,
+    `askWithin(ctx.elicit("Deploy?", { type: "object" }, { timeout: 300_000 }), { signal, ${CANCEL} })`,
     [`askWithin(ctx.elicit("Deploy?", { type: "object" }), { signal, ${CANCEL} })`],
   ),
   "mcp-use-elicit-params": row(
@@ -241,7 +241,7 @@ const ROWS: Record<string, RowCase> = {
     'ctx.elicit({ message: "Deploy?", requestedSchema: {}, mode: "form" })',
     "elicit",
     ["timeout"],
-    `askWithin(ctx.elicit({ message: "Deploy?", requestedSchema: {}, mode: "form" }, { timeout: 300000 }), { signal, ${CANCEL} })`,
+    `askWithin(ctx.elicit({ message: "Deploy?", requestedSchema: {}, mode: "form" }, { timeout: 300_000 }), { signal, ${CANCEL} })`,
     [`askWithin(ctx.elicit({ message: "Deploy?", requestedSchema: {}, mode: "form" }), { signal, ${CANCEL} })`],
   ),
   // No options argument at all: the deadline and the signal both go to the race.
@@ -250,7 +250,7 @@ const ROWS: Record<string, RowCase> = {
     "this.connection.requestPermission(params)",
     "requestPermission",
     [],
-    `askWithin(this.connection.requestPermission(params), { signal, ms: 300000, ${ACP_CANCELLED} })`,
+    `askWithin(this.connection.requestPermission(params), { signal, ms: 300_000, ${ACP_CANCELLED} })`,
     [`askWithin(this.connection.requestPermission(params), { signal, ${ACP_CANCELLED} })`],
   ),
   "acp-create-elicitation": row(
@@ -258,7 +258,7 @@ const ROWS: Record<string, RowCase> = {
     "this.connection.createElicitation(params)",
     "createElicitation",
     [],
-    `askWithin(this.connection.createElicitation(params), { signal, ms: 300000, ${CANCEL} })`,
+    `askWithin(this.connection.createElicitation(params), { signal, ms: 300_000, ${CANCEL} })`,
     [`askWithin(this.connection.createElicitation(params), { signal, ${CANCEL} })`],
   ),
   "acp-unstable-create-elicitation": row(
@@ -266,7 +266,7 @@ const ROWS: Record<string, RowCase> = {
     "this.connection.unstable_createElicitation(params)",
     "unstable_createElicitation",
     [],
-    `askWithin(this.connection.unstable_createElicitation(params), { signal, ms: 300000, ${CANCEL} })`,
+    `askWithin(this.connection.unstable_createElicitation(params), { signal, ms: 300_000, ${CANCEL} })`,
     [`askWithin(this.connection.unstable_createElicitation(params), { signal, ${CANCEL} })`],
   ),
   // json-rpc-2.0's `request(method, params)` takes no timeout option: raced, not given one.
@@ -275,7 +275,7 @@ const ROWS: Record<string, RowCase> = {
     'client.request("elicitation/create", params)',
     "request",
     [],
-    `askWithin(client.request("elicitation/create", params), { signal, ms: 300000, ${CANCEL} })`,
+    `askWithin(client.request("elicitation/create", params), { signal, ms: 300_000, ${CANCEL} })`,
     [`askWithin(client.request("elicitation/create", params), { signal, ${CANCEL} })`],
   ),
   // A signal only: the deadline and the caller's signal become one, through `withinDeadline`.
@@ -284,7 +284,7 @@ const ROWS: Record<string, RowCase> = {
     "ctx.client.request(methods.client.session.requestPermission, params)",
     "request",
     ACP2_OPTIONS,
-    "withinDeadline(ctx.signal, 300000, (cancellationSignal) => ctx.client.request(methods.client.session.requestPermission, params, { cancellationSignal, stopWaitingOnCancel: true }))",
+    "withinDeadline(ctx.signal, 300_000, (cancellationSignal) => ctx.client.request(methods.client.session.requestPermission, params, { cancellationSignal, stopWaitingOnCancel: true }))",
     [
       "ctx.client.request(methods.client.session.requestPermission, params, { cancellationSignal: ctx.signal, stopWaitingOnCancel: true })",
     ],
@@ -294,7 +294,7 @@ const ROWS: Record<string, RowCase> = {
     "ctx.client.request(methods.client.elicitation.create, params)",
     "request",
     ACP2_OPTIONS,
-    "withinDeadline(ctx.signal, 300000, (cancellationSignal) => ctx.client.request(methods.client.elicitation.create, params, { cancellationSignal, stopWaitingOnCancel: true }))",
+    "withinDeadline(ctx.signal, 300_000, (cancellationSignal) => ctx.client.request(methods.client.elicitation.create, params, { cancellationSignal, stopWaitingOnCancel: true }))",
     [
       "ctx.client.request(methods.client.elicitation.create, params, { cancellationSignal: ctx.signal, stopWaitingOnCancel: true })",
     ],
@@ -304,7 +304,7 @@ const ROWS: Record<string, RowCase> = {
     "context.mcp.elicitation.sendRequest(params)",
     "sendRequest",
     MCP_OPTIONS,
-    "context.mcp.elicitation.sendRequest(params, { signal: context.mcp.extra.signal, timeout: 300000 })",
+    "context.mcp.elicitation.sendRequest(params, { signal: context.mcp.extra.signal, timeout: 300_000 })",
     ["context.mcp.elicitation.sendRequest(params, { signal: context.mcp.extra.signal })"],
   ),
   // `{ timeout }` and no signal; its no-decision answer is `{ approved: false }`.
@@ -313,7 +313,7 @@ const ROWS: Record<string, RowCase> = {
     "this.waitForApproval(step)",
     "waitForApproval",
     ["timeout"],
-    "askWithin(this.waitForApproval(step, { timeout: 300000 }), { signal, noAnswer: () => ({ approved: false }) })",
+    "askWithin(this.waitForApproval(step, { timeout: 300_000 }), { signal, noAnswer: () => ({ approved: false }) })",
     ["askWithin(this.waitForApproval(step), { signal, noAnswer: () => ({ approved: false }) })"],
   ),
   "mcp-apps-open-link": row(
@@ -321,7 +321,7 @@ const ROWS: Record<string, RowCase> = {
     'app.openLink({ url: "https://example.com" })',
     "openLink",
     MCP_OPTIONS,
-    'app.openLink({ url: "https://example.com" }, { signal, timeout: 300000 })',
+    'app.openLink({ url: "https://example.com" }, { signal, timeout: 300_000 })',
     ['app.openLink({ url: "https://example.com" }, { signal })'],
   ),
   "mcp-apps-download-file": row(
@@ -329,7 +329,7 @@ const ROWS: Record<string, RowCase> = {
     'app.downloadFile({ url: "https://example.com/a" })',
     "downloadFile",
     MCP_OPTIONS,
-    'app.downloadFile({ url: "https://example.com/a" }, { signal, timeout: 300000 })',
+    'app.downloadFile({ url: "https://example.com/a" }, { signal, timeout: 300_000 })',
     ['app.downloadFile({ url: "https://example.com/a" }, { signal })'],
   ),
 };
@@ -366,7 +366,7 @@ export async function run(input: unknown, signal: AbortSignal) {
 `,
     method: "ask",
     accepts: ["ttl"],
-    migrated: `askWithin(ask({ question: "Deploy?" }, { ttl: 300000 }), { signal, ${CANCEL} })`,
+    migrated: `askWithin(ask({ question: "Deploy?" }, { ttl: 300_000 }), { signal, ${CANCEL} })`,
     suggested: [`askWithin(ask({ question: "Deploy?" }), { signal, ${CANCEL} })`],
     humanWaitFunctions: [TTL_ENTRY],
   },
@@ -380,7 +380,7 @@ export const tool = { run: async (args: unknown, extra: any) => {
 `,
     method: "confirm",
     accepts: ["timeout_ms"],
-    migrated: 'confirm("Deploy?", { strict: true, timeout_ms: 300000 })',
+    migrated: 'confirm("Deploy?", { strict: true, timeout_ms: 300_000 })',
     humanWaitFunctions: [TIMEOUT_MS_ENTRY],
   },
   "timeout_ms, no signal option, a handler's extra.signal in reach: raced, not passed": {
@@ -393,7 +393,7 @@ export const tool = { run: async (args: unknown, extra: any) => {
 `,
     method: "confirm",
     accepts: ["timeout_ms"],
-    migrated: `askWithin(confirm("Deploy?", { strict: true, timeout_ms: 300000 }), { signal: extra.signal, ${CANCEL} })`,
+    migrated: `askWithin(confirm("Deploy?", { strict: true, timeout_ms: 300_000 }), { signal: extra.signal, ${CANCEL} })`,
     suggested: [`askWithin(confirm("Deploy?", { strict: true }), { signal: extra.signal, ${CANCEL} })`],
     humanWaitFunctions: [{ ...TIMEOUT_MS_ENTRY, callerSignal: undefined }],
   },
@@ -561,7 +561,7 @@ export async function ask(signal: AbortSignal) {
     const code = `import { FastMCP } from "fastmcp";\n${LOOK_ALIKE('ctx.elicit({ message: "Deploy?", requestedSchema: {} })')}`;
     const outcome = runDeadline(code, FILE, { deadlineMs: DEADLINE_MS });
     expect(normalise(outcome.output)).toContain(
-      normalise('await ctx.elicit({ message: "Deploy?", requestedSchema: {} }, { signal, timeout: 300000 });'),
+      normalise('await ctx.elicit({ message: "Deploy?", requestedSchema: {} }, { signal, timeout: 300_000 });'),
     );
     expect(outcome.skipped).toEqual([]);
   });

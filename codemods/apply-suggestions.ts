@@ -10,6 +10,7 @@ import * as tsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { Linter, type Rule, type SourceCode } from "eslint";
 import type { TextEdit } from "../edits/layout.ts";
+import type { EcmaVersion } from "../edits/number-literal.ts";
 import { SOURCE_EXTENSIONS, globsFor } from "../analysis/source-files.ts";
 
 /** A rule run by a transform, under the name it has in the plugin. */
@@ -150,13 +151,17 @@ export interface TypedLinting {
   readonly tsconfig: string;
 }
 
-/** Lints `source` as `filename` with only `rules`; fatal parse errors come back as messages with `fatal`. */
+/**
+ * Lints `source` as `filename` with only `rules`; fatal parse errors come back as messages with `fatal`. `ecmaVersion`
+ * is the project's for the file (the rules write numbers for it; the parser reads every edition regardless).
+ */
 export function lintWithRules(
   source: string,
   filename: string,
   rules: readonly RuleToApply[],
   linter: Linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(filename)).root }),
   typed: TypedLinting | null = null,
+  ecmaVersion?: EcmaVersion,
 ): { messages: Report[]; sourceCode: SourceCode } {
   const pluginRules: Record<string, Rule.RuleModule> = {};
   const ruleEntries: Linter.RulesRecord = {};
@@ -174,6 +179,7 @@ export function lintWithRules(
       languageOptions: {
         parser: tsParser as unknown as Linter.Parser,
         sourceType: "module",
+        ...(ecmaVersion === undefined ? {} : { ecmaVersion }),
         ...(typed
           ? {
               parserOptions: {
@@ -313,7 +319,7 @@ export function fixWithRules(
   filename: string,
   rules: readonly RuleToApply[],
   decide: Decide,
-  options: { typed?: boolean } = {},
+  options: { typed?: boolean; ecmaVersion?: EcmaVersion } = {},
 ): FixOutcome {
   // ESLint drops a byte-order mark from the text its ranges index; edit without it, then put it back.
   if (source.startsWith(BOM)) {
@@ -343,7 +349,7 @@ export function fixWithRules(
   const labels = new Map<TextEdit, string>();
   const appliedByLabel: Record<string, number> = {};
   for (let pass = 0; pass <= MAX_PASSES; pass += 1) {
-    const { messages, sourceCode } = lintWithRules(text, filename, rules, linter, typed);
+    const { messages, sourceCode } = lintWithRules(text, filename, rules, linter, typed, options.ecmaVersion);
     throwIfUnparsable(messages, filename, pass === 0);
     const edits: TextEdit[] = [];
     const skipped: Skipped[] = [];

@@ -63,6 +63,7 @@ export function runDeadline(source: string, file: string, options: CodemodOption
       },
     ],
     decideBySuggestionOrReason,
+    { ecmaVersion: options.ecmaVersion },
   );
   return { ...outcome, addedHelpers: outcome.changed ? helpersAdded(source, outcome.output) : [] };
 }

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { API, FileInfo, Options } from "jscodeshift";
 import type { WrapperOption } from "../analysis/wrappers.ts";
+import type { EcmaVersion } from "../edits/number-literal.ts";
 import { CodemodUsageError, formatLocation, type FixOutcome } from "./apply-suggestions.ts";
 
 /** Options every codemod understands, whether called by jscodeshift or by `migrate`. */
@@ -20,6 +21,11 @@ export interface CodemodOptions {
    * them: their deadline and signal options are the ones written (`ttl`, `timeout_ms`), and no other.
    */
   readonly humanWaitFunctions?: readonly WrapperOption[];
+  /**
+   * `deadline`: the `ecmaVersion` of the project's ESLint config for the file (`migrate` reads it), which decides
+   * whether a JavaScript file's deadline is written `300_000` (edits/number-literal.ts). Default: ESLint's, `latest`.
+   */
+  readonly ecmaVersion?: EcmaVersion;
 }
 
 export type RunCodemod = (source: string, file: string, options: CodemodOptions) => FixOutcome;

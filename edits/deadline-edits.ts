@@ -16,6 +16,7 @@ import { isUnknownOrigin } from "../analysis/human-wait.ts";
 import { findCallerSignals } from "../analysis/signals.ts";
 import { isAbortSignalStaticCall } from "../analysis/walk.ts";
 import { indentAt, insertIntoList, lineLengthWith, layoutOf, type FileLayout, type TextEdit } from "./layout.ts";
+import { numberLiteral, separatorsAllowed, type EcmaVersion } from "./number-literal.ts";
 import { newObjectArgumentEdit, propertyText, spellKey } from "./object-edit.ts";
 import {
   DEADLINE_PARAMETER,
@@ -40,12 +41,27 @@ export const NO_REASON: Edits = { skip: null };
 export interface EditContext {
   readonly sourceCode: Code;
   readonly deadlineMs: number;
+  /** The deadline as the edits write it into code (`300_000`, or `300000` where separators may not be; number-literal.ts). */
+  readonly deadlineText: string;
   readonly typescript: boolean;
   readonly style: FileLayout;
 }
 
-export function editContext(sourceCode: Code, filename: string, deadlineMs: number): EditContext {
-  return { sourceCode, deadlineMs, typescript: /\.[cm]?tsx?$/i.test(filename), style: layoutOf(sourceCode) };
+/** The file as a rule sees it: its name and the `ecmaVersion` it is linted with. */
+interface LintedFile {
+  readonly filename: string;
+  readonly languageOptions?: { readonly ecmaVersion?: EcmaVersion };
+}
+
+export function editContext(sourceCode: Code, file: LintedFile, deadlineMs: number): EditContext {
+  const separators = separatorsAllowed(file.filename, file.languageOptions?.ecmaVersion);
+  return {
+    sourceCode,
+    deadlineMs,
+    deadlineText: numberLiteral(deadlineMs, separators),
+    typescript: /\.[cm]?tsx?$/i.test(file.filename),
+    style: layoutOf(sourceCode),
+  };
 }
 
 /**
@@ -55,13 +71,13 @@ export function editContext(sourceCode: Code, filename: string, deadlineMs: numb
  * helper arms a timer only if given a delay (`askWithin` without `ms`), through that delay.
  */
 export function raceWithHelper(context: EditContext, wait: HumanWaitCall): Edits {
-  const { sourceCode, deadlineMs, style } = context;
-  const timer = `AbortSignal.timeout(${deadlineMs})`;
+  const { sourceCode, deadlineMs, deadlineText, style } = context;
+  const timer = `AbortSignal.timeout(${deadlineText})`;
   // `askWithin(ask, { signal, noAnswer })` (the editor's suggestion, which knew no deadline): the file's helper arms
   // its timer only when given one, so the deadline goes into the call's options.
   const untimed = findUntimedHelperRace(wait.node, sourceCode);
   if (untimed) {
-    const delay = `${spellKey(untimed.options, untimed.option, sourceCode)}: ${deadlineMs}`;
+    const delay = `${spellKey(untimed.options, untimed.option, sourceCode)}: ${deadlineText}`;
     return { edits: [insertIntoObject(sourceCode, untimed.options, [delay], style)] };
   }
   const race = findUserLandRaces(wait.node, sourceCode)[0];
@@ -101,7 +117,7 @@ export function raceWithHelper(context: EditContext, wait: HumanWaitCall): Edits
   }
   const options = [
     ...(signal ? [propertyText(HELPER_OPTIONS.signal, signal.text)] : []),
-    ...(boundByApi && signal && (!existing || existing.msOptional) ? [] : [`${HELPER_OPTIONS.ms}: ${deadlineMs}`]),
+    ...(boundByApi && signal && (!existing || existing.msOptional) ? [] : [`${HELPER_OPTIONS.ms}: ${deadlineText}`]),
   ];
   return { edits: raceThroughHelper(sourceCode, wait, existing, options, context.typescript, style) };
 }
@@ -142,7 +158,7 @@ function calleeText(sourceCode: Code, call: TSESTree.CallExpression): string {
  * `stopWaitingOnCancel: true`). Null when the rule's own suggestion is the better edit.
  */
 export function forwardWithDeadline(context: EditContext, wait: HumanWaitCall): Edits | null {
-  const { sourceCode, deadlineMs, style } = context;
+  const { sourceCode, deadlineText, style } = context;
   const signalField = wait?.api.signalField;
   const optionsIndex = wait?.api.optionsArgIndex;
   if (!wait || signalField === null || signalField === undefined || optionsIndex === null || optionsIndex === undefined)
@@ -184,7 +200,7 @@ export function forwardWithDeadline(context: EditContext, wait: HumanWaitCall): 
     properties.push(propertyText(spell(signalField), DEADLINE_PARAMETER));
   } else {
     properties.push(propertyText(spell(signalField), signal.text));
-    if (wantsDeadline) properties.push(`${spell(deadlineField!)}: ${deadlineMs}`);
+    if (wantsDeadline) properties.push(`${spell(deadlineField!)}: ${deadlineText}`);
   }
   if (companion) properties.push(`${spell(companion)}: true`);
   const located = locateOptions(wait.node, optionsIndex, sourceCode, style);
@@ -204,7 +220,7 @@ function wrapInDeadlineHelper(
   call: TSESTree.Node,
   inner: readonly TextEdit[],
   signalText: string,
-  msText = String(context.deadlineMs),
+  msText = context.deadlineText,
 ): Edits {
   const { sourceCode, style, typescript } = context;
   const edits = deadlineHelperEdits(sourceCode, call, inner, signalText, msText, style, typescript);
@@ -217,7 +233,7 @@ function wrapInDeadlineHelper(
  * `AbortSignal.timeout(<ms>)` (combined with one already passed) with the field that makes the wait end on it.
  */
 export function addDeadline(context: EditContext, wait: HumanWaitCall): Edits {
-  const { sourceCode, deadlineMs, style } = context;
+  const { sourceCode, deadlineText, style } = context;
   const { api, node: call } = wait;
   // A look-alike from no known package: its options (if it takes any) are unknown, so none are invented.
   if (isUnknownOrigin(api)) return unknownApiSkip(api, "deadline");
@@ -230,8 +246,8 @@ export function addDeadline(context: EditContext, wait: HumanWaitCall): Edits {
   if ("skip" in located) return located;
   const options = located.options;
   const spell = (key: string) => (options ? spellKey(options, key, sourceCode) : key);
-  const timer = `AbortSignal.timeout(${deadlineMs})`;
-  if (deadlineField !== undefined) return located.add([`${spell(deadlineField)}: ${deadlineMs}`]);
+  const timer = `AbortSignal.timeout(${deadlineText})`;
+  if (deadlineField !== undefined) return located.add([`${spell(deadlineField)}: ${deadlineText}`]);
 
   // Signal-only API: the deadline is a timer signal, and the wait must be told to stop on it.
   const companion = api.signalCompanionField;

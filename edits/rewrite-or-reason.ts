@@ -8,6 +8,7 @@
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { Edits } from "./deadline-edits.ts";
 import type { TextEdit } from "./layout.ts";
+import { countNumberLiterals } from "./number-literal.ts";
 
 /** The report data key that holds why a report offers no edit. */
 export const NO_EDIT_KEY = "noEdit";
@@ -43,11 +44,11 @@ export function rewriteOrReason<MessageId extends string>(
 }
 
 /**
- * Whether edits write the deadline: their text holds `deadlineMs` more often than the text they replace (a signal
- * forwarded into options that already bound the wait writes none).
+ * Whether edits write the deadline: their text holds `deadlineMs` (in whichever grouping, `300000` or `300_000`) more
+ * often than the text they replace (a signal forwarded into options that already bound the wait writes none).
  */
 function writesDeadline(text: string, edits: readonly TextEdit[], deadlineMs: number): boolean {
-  const count = (value: string) => value.split(String(deadlineMs)).length - 1;
+  const count = (value: string) => countNumberLiterals(value, deadlineMs);
   let added = 0;
   for (const edit of edits) added += count(edit.text) - count(text.slice(edit.range[0], edit.range[1]));
   return added > 0;

@@ -175,7 +175,7 @@ describe("migrate", () => {
     expect(result.stdout).toContain("--- a/src/deploy.ts\n+++ b/src/deploy.ts\n@@ ");
     expect(result.stdout).toContain('+      case "decline": {');
     expect(result.stdout).toContain("+  } finally {");
-    expect(result.stdout).toContain("{ timeout: 300000 }");
+    expect(result.stdout).toContain("{ timeout: 300_000 }");
     expect(result.stdout).toContain(
       "Dry run, nothing written. Summary: 1 changed, 1 unchanged, 0 skipped with reason, 0 failed (2 files).",
     );
@@ -220,7 +220,7 @@ describe("migrate", () => {
       '      default:\n        // any other action is no decision either: falls through to cancel\n      case "cancel": {\n        // cancel: the dialog was dismissed without a decision\n        outcome = "skipped"; // refused or dismissed\n      }\n    }',
     );
     expect(migrated).toContain("  } finally {\n    lock.release();\n  }\n  return outcome;");
-    expect(migrated).toContain("await server.elicitInput({ message: `Deploy ${service}?` }, { timeout: 300000 });");
+    expect(migrated).toContain("await server.elicitInput({ message: `Deploy ${service}?` }, { timeout: 300_000 });");
     const { messages } = lintWithRules(migrated, path.join(root, "src/deploy.ts"), [
       { name: "exhaustive-action", rule: exhaustiveAction },
       { name: "release-in-finally", rule: releaseInFinally },
@@ -281,7 +281,7 @@ describe("migrate", () => {
       "--no-typecheck",
     ]);
     expect(unchecked.code).toBe(0);
-    expect(read(root, "src/ask.ts")).toContain("{ timeout: 300000 }");
+    expect(read(root, "src/ask.ts")).toContain("{ timeout: 300_000 }");
   });
 
   it("shows a redrawn progress bar on a terminal and plain lines elsewhere, for long runs", async () => {
@@ -443,7 +443,7 @@ describe("migrate keeps only what it can prove", () => {
     const result = await migrate(root, ["src", "--deadline-ms", "300000"]);
     expect(result.stdout).not.toMatch(/^failed/m);
     expect(result.code).toBe(0);
-    expect(read(root, "src/drop.ts")).toContain("timeout: 300000");
+    expect(read(root, "src/drop.ts")).toContain("timeout: 300_000");
     const promiseLine = lineOf(read(root, "src/drop.ts"), "new Promise(");
     expect(result.stdout).toMatch(
       new RegExp(`^skipped {2}src/drop\\.ts:${promiseLine}:\\d+ \\[deadline: require-deadline\\]`, "m"),
@@ -462,7 +462,7 @@ describe("migrate keeps only what it can prove", () => {
 
     const unchecked = await migrate(root, ["src", "--deadline-ms", "300000", "--no-typecheck"]);
     expect(unchecked.code).toBe(0);
-    expect(read(root, "src/drop.ts")).toContain("timeout: 300000");
+    expect(read(root, "src/drop.ts")).toContain("timeout: 300_000");
   });
 
   it("checks a JavaScript file without a tsconfig.json as well", async () => {
@@ -506,7 +506,7 @@ export async function choose(): Promise<string> {
     expect(result.stdout).toMatch(/^changed {2}src\/ask\.ts /m);
     const migrated = read(root, "src/ask.ts");
     expect(migrated).toContain("switch (answer.action) {");
-    expect(migrated).not.toContain("timeout: 300000");
+    expect(migrated).not.toContain("timeout: 300_000");
     const tsc = path.join(REPO_ROOT, "node_modules", ".bin", "tsc");
     expect(() => execFileSync(tsc, ["-p", "tsconfig.json"], { cwd: root, encoding: "utf8" })).not.toThrow();
   });

@@ -160,7 +160,7 @@ export async function ask(): Promise<string> {
     expect(withDeadline.code).toBe(0);
     expect(fs.readFileSync(path.join(dir, "src/ask.ts"), "utf8")).toBe(
       // The call is already near the file's width (its longest line), so the new options wrap as Prettier would.
-      source.replace("properties: {} } });", "properties: {} } }, {\n    timeout: 300000,\n  });"),
+      source.replace("properties: {} } });", "properties: {} } }, {\n    timeout: 300_000,\n  });"),
     );
   });
 });

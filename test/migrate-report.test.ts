@@ -217,7 +217,7 @@ describe("a project without its dependencies installed", () => {
     const dry = spawnCli(["migrate", "src", "--dry", "--deadline-ms", "300000"], root);
     expect(dry.code, dry.stdout).toBe(0);
     expect(dry.stdout).toContain("--- a/src/drop.ts\n+++ b/src/drop.ts\n");
-    expect(dry.stdout).toContain("+    timeout: 300000,\n");
+    expect(dry.stdout).toContain("+    timeout: 300_000,\n");
     expect(dry.stdout).toContain(
       "would change  src/drop.ts (signal 1, deadline 1), not type-checked: Cannot find module '@modelcontextprotocol/sdk/server/mcp.js' or its corresponding type declarations (line 1); install the project's dependencies and run again to check it before writing\n",
     );

@@ -53,7 +53,7 @@ async function migrateDry(cwd: string): Promise<string> {
 describe("migrate and the project's humanWaitFunctions", () => {
   it("a wrapper listed with deadline option ttl gets ttl, and no timeout or signal", async () => {
     const stdout = await migrateDry(project(CONFIG(TTL_ENTRY)));
-    expect(stdout).toContain('+  const answer = await ask({ question: "Deploy?" }, { ttl: 120000 });');
+    expect(stdout).toContain('+  const answer = await ask({ question: "Deploy?" }, { ttl: 120_000 });');
     expect(stdout).not.toMatch(/\+.*(timeout|signal)/);
     expect(stdout).toContain("would change  src/run.ts (deadline 1)");
   });

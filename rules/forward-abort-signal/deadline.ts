@@ -36,7 +36,7 @@ export function rewriteWithDeadline(
   const wait = askOf(call.node, sourceCode, wrappers).tabled;
   if (wait && isUnknownOrigin(wait.api) && !offersOwn)
     return asRewrite(check, unknownApiSkip(wait.api, "signal"), messageId, data);
-  const edits = editContext(sourceCode, context.filename, deadlineMs);
+  const edits = editContext(sourceCode, context, deadlineMs);
   if (messageId === "notRaced")
     return wait ? asRewrite(check, raceWithHelper(edits, wait), messageId, data) : { suggest: [], data: {} };
   const forwarded = wait && forwardWithDeadline(edits, wait);

@@ -1875,7 +1875,7 @@ untypedRuleTester.run("forward-abort-signal with deadlineMs", rule, {
               // The deadline edits lay a new object out as the codemod does: past the file's width, one property a line.
               output: `async function handle(args, extra) { return server.elicitInput(params, {
   signal: extra.signal,
-  timeout: 300000,
+  timeout: 300_000,
 }); }`,
             },
           ],

@@ -35,7 +35,7 @@ export function deadlineRewrite(
 ): Rewrite<MessageIds> {
   const { context, sourceCode, options } = check;
   if (typeof options.deadlineMs !== "number") return { suggest: [], data: {} };
-  const made = build(editContext(sourceCode, context.filename, options.deadlineMs));
+  const made = build(editContext(sourceCode, context, options.deadlineMs));
   const data = { seconds: String(options.deadlineMs / 1000) };
   return rewriteOrReason(made, sourceCode.text, options.deadlineMs, () => messageId, data);
 }
@@ -67,7 +67,7 @@ export function deadlineEdits(context: EditContext, messageId: MessageIds, wait:
  * whichever side wins. Only where the code shows both a caller's signal in reach and which answer it settles with.
  */
 export function settleParkedPromise(context: EditContext, promise: TSESTree.NewExpression): Edits {
-  const { sourceCode, deadlineMs, style } = context;
+  const { sourceCode, deadlineMs, deadlineText, style } = context;
   const signal = findCallerSignals(promise, sourceCode)[0];
   const shape = parkedAnswerShape(promise, sourceCode);
   if (!signal || !shape) {
@@ -78,7 +78,7 @@ export function settleParkedPromise(context: EditContext, promise: TSESTree.NewE
   }
   const existing = findExistingHelper(sourceCode);
   if (existing?.kind === "signal") return NO_REASON;
-  const options = [propertyText(HELPER_OPTIONS.signal, signal.text), `${HELPER_OPTIONS.ms}: ${deadlineMs}`];
+  const options = [propertyText(HELPER_OPTIONS.signal, signal.text), `${HELPER_OPTIONS.ms}: ${deadlineText}`];
   const parked = { node: promise, api: { result: shape } };
   return { edits: raceThroughHelper(sourceCode, parked, existing, options, context.typescript, style) };
 }

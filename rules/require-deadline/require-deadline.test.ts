@@ -1149,9 +1149,21 @@ const OPTIONS_SPREAD = `export async function deploy(server, params, base) {
 untypedRuleTester.run("require-deadline (deadlineMs: the edit the deadline codemod writes)", rule, {
   valid: [],
   invalid: [
-    {
-      name: "deadlineMs: an MCP call without a deadline is offered that deadline as its timeout",
+    // The deadline as the file's language writes it: TypeScript (the tester's default file) always with separators.
+    ...(
+      [
+        ["TypeScript", "file.ts", undefined, "300_000"],
+        ["a JavaScript file at ESLint's default ecmaVersion, latest", "deploy.js", "latest", "300_000"],
+        ["a JavaScript file at ecmaVersion 2021, the edition with numeric separators", "deploy.js", 2021, "300_000"],
+        ["a JavaScript file at ecmaVersion 12, the same edition by number", "deploy.js", 12, "300_000"],
+        ["a JavaScript file at ecmaVersion 2020, whose parser reads no numeric separator", "deploy.js", 2020, "300000"],
+      ] as const
+    ).map(([why, filename, ecmaVersion, written]) => ({
+      name: `deadlineMs, in ${why}: an MCP call without a deadline is offered that deadline as its timeout, ${written}`,
       code: MCP_NO_DEADLINE,
+      filename,
+      // Passed to ESLint whole; @typescript-eslint/rule-tester 8.72.0's type (TestLanguageOptions) lists no ecmaVersion.
+      ...(ecmaVersion === undefined ? {} : { languageOptions: { ecmaVersion } as never }),
       options: WITH_DEADLINE as never,
       errors: [
         {
@@ -1160,14 +1172,12 @@ untypedRuleTester.run("require-deadline (deadlineMs: the edit the deadline codem
             {
               messageId: "giveDeadline" as never,
               data: { seconds: "300" },
-              output: `export async function deploy(server, params) {
-  return server.elicitInput(params, { timeout: 300000 });
-}`,
+              output: `export async function deploy(server, params) {\n  return server.elicitInput(params, { timeout: ${written} });\n}`,
             },
           ],
         },
       ],
-    },
+    })),
     {
       name: "contrast: the same call without deadlineMs is reported with no edit, the deadline being yours to choose",
       code: MCP_NO_DEADLINE,

@@ -42,7 +42,7 @@ export async function askPermission(sessionId: string, signal: AbortSignal): Pro
   signal.throwIfAborted();
   const response = await askWithin(connection.requestPermission({ sessionId }), {
     signal,
-    ms: 300000,
+    ms: 300_000,
     noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
   });
   return response.outcome.outcome;

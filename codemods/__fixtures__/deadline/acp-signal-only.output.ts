@@ -30,7 +30,7 @@ function withinDeadline<T>(
 
 export async function askToRun(sessionId: string, signal: AbortSignal): Promise<string> {
   signal.throwIfAborted();
-  const response = await withinDeadline(signal, 300000, (cancellationSignal) =>
+  const response = await withinDeadline(signal, 300_000, (cancellationSignal) =>
     ctx.request(methods.client.session.requestPermission, { sessionId }, {
       cancellationSignal,
       stopWaitingOnCancel: true,

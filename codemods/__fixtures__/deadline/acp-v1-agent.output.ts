@@ -57,12 +57,12 @@ export async function runTurn(connection: AgentConnection, sessionId: string, si
       { optionId: "allow", name: "Allow", kind: "allow_once" },
       { optionId: "reject", name: "Reject", kind: "reject_once" },
     ],
-  }), { signal, ms: 300000, noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }) });
+  }), { signal, ms: 300_000, noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }) });
   if (permission.outcome.outcome === "cancelled") return "no decision on running `npm test`";
   if (permission.outcome.optionId !== "allow") return "rejected `npm test`";
   const answer = await askWithin(connection.createElicitation({ mode: "form", sessionId, message: "Which suite?", requestedSchema: { type: "object", properties: {} } }), {
     signal,
-    ms: 300000,
+    ms: 300_000,
     noAnswer: () => ({ action: "cancel" as const }),
   });
   switch (answer.action) {

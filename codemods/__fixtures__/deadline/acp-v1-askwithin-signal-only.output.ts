@@ -44,7 +44,7 @@ export async function askPermission(sessionId: string, signal: AbortSignal): Pro
   const response = await askWithin(connection.requestPermission({ sessionId }), {
     signal,
     noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
-    ms: 300000,
+    ms: 300_000,
   });
   return response.outcome.outcome;
 }
@@ -53,7 +53,7 @@ const noAnswer = () => ({ action: "cancel" as const });
 
 export async function askName(sessionId: string, signal: AbortSignal): Promise<string> {
   const name = connection.createElicitation({ sessionId, message: "Name?" });
-  const answer = await askWithin(name, { signal, noAnswer, ms: 300000 });
+  const answer = await askWithin(name, { signal, noAnswer, ms: 300_000 });
   return answer.action;
 }
 

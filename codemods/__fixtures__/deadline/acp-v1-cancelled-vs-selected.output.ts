@@ -50,7 +50,7 @@ export async function applyEdit(connection: AgentConnection, sessionId: string, 
       { optionId: "allow", name: "Allow", kind: "allow_once" },
       { optionId: "reject", name: "Reject", kind: "reject_once" },
     ],
-  }), { signal, ms: 300000, noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }) });
+  }), { signal, ms: 300_000, noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }) });
   if (response.outcome.outcome === "selected" && response.outcome.optionId === "allow") {
     return "edited";
   } else {

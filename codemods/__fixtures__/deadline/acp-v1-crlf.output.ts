@@ -42,6 +42,6 @@ export async function askName(sessionId: string, signal: AbortSignal): Promise<s
   const answer = await askWithin(connection.createElicitation({
     sessionId,
     message: "What should the new branch be called? It is created from main and pushed to the remote.",
-  }), { signal, ms: 300000, noAnswer: () => ({ action: "cancel" as const }) });
+  }), { signal, ms: 300_000, noAnswer: () => ({ action: "cancel" as const }) });
   return answer.action;
 }

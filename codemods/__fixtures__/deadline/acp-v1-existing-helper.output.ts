@@ -36,14 +36,14 @@ function raceWithSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T>
 
 export async function askPermission(sessionId: string, signal: AbortSignal): Promise<string> {
   // Already raced by the helper, but against no timer.
-  const response = await withinDeadline(signal, 300000, (cancellationSignal) =>
+  const response = await withinDeadline(signal, 300_000, (cancellationSignal) =>
     raceWithSignal(connection.requestPermission({ sessionId }), cancellationSignal),
   );
   return response.outcome.outcome;
 }
 
 export async function askName(sessionId: string, signal: AbortSignal): Promise<string> {
-  const answer = await withinDeadline(signal, 300000, (cancellationSignal) =>
+  const answer = await withinDeadline(signal, 300_000, (cancellationSignal) =>
     raceWithSignal(connection.createElicitation({ sessionId, message: "Name?" }), cancellationSignal),
   );
   return answer.action;

@@ -40,7 +40,7 @@ function askWithin<T>(
 
 export async function askPermission(sessionId: string): Promise<string> {
   const response = await askWithin(connection.requestPermission({ sessionId }), {
-    ms: 300000,
+    ms: 300_000,
     noAnswer: () => ({ outcome: { outcome: "cancelled" as const } }),
   });
   return response.outcome.outcome;

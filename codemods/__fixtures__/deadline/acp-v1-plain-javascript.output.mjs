@@ -41,7 +41,7 @@ function askWithin(ask, { signal, ms, noAnswer }) {
 export async function askPermission(sessionId, signal) {
   const response = await askWithin(connection.requestPermission({ sessionId, toolCall: { toolCallId: 'build', title: 'Build' } }), {
     signal,
-    ms: 300000,
+    ms: 300_000,
     noAnswer: () => ({ outcome: { outcome: 'cancelled' } }),
   })
   return response.outcome.outcome === 'selected' ? 'ran' : 'did not run'

@@ -30,7 +30,7 @@ function withinDeadline<T>(
 }
 
 export async function askSuite(client: AgentContext, sessionId: string, signal: AbortSignal): Promise<string> {
-  const answer = await withinDeadline(signal, 300000, (cancellationSignal) =>
+  const answer = await withinDeadline(signal, 300_000, (cancellationSignal) =>
     client.request(methods.client.elicitation.create, {
       mode: "form",
       sessionId,

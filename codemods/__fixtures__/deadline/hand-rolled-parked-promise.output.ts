@@ -48,7 +48,7 @@ onTool("deploy", async (_args, extra) => {
   showQuestion(id, "Deploy?");
   const answer = await askWithin(new Promise<ElicitResult>((resolve) => pendingAnswers.set(id, resolve)), {
     signal: extra.signal,
-    ms: 300000,
+    ms: 300_000,
     noAnswer: () => ({ action: "cancel" as const }),
   });
   return answer.action === "accept" ? "deployed" : "not deployed";

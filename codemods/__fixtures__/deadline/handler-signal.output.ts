@@ -10,6 +10,6 @@ export async function confirmTool(extra: RequestHandlerExtra<ServerRequest, Serv
   const answer = await server.elicitInput({
     message: "Proceed?",
     requestedSchema: { type: "object", properties: {} },
-  }, { signal: extra.signal, timeout: 300000 });
+  }, { signal: extra.signal, timeout: 300_000 });
   return answer.action;
 }

@@ -7,7 +7,7 @@ export async function confirm(extra: { signal: AbortSignal }): Promise<string> {
   const params = { message: "Proceed?", requestedSchema: schema() };
   const answer = await server.elicitInput(params, {
     signal: extra.signal,
-    timeout: 300000,
+    timeout: 300_000,
   });
   return answer.action;
 }

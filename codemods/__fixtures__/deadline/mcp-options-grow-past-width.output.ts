@@ -8,7 +8,7 @@ export async function confirm(extra: { signal: AbortSignal }): Promise<string> {
   const answer = await server.elicitInput(params, {
     resetTimeoutOnProgress: true,
     signal: extra.signal,
-    timeout: 300000,
+    timeout: 300_000,
   });
   return answer.action;
 }

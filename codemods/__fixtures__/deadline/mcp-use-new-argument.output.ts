@@ -7,6 +7,6 @@ declare const ctx: {
 };
 
 export async function askColour(): Promise<string> {
-  const answer = await ctx.elicit("Favourite colour?", { type: "object" }, { timeout: 300000 });
+  const answer = await ctx.elicit("Favourite colour?", { type: "object" }, { timeout: 300_000 });
   return answer.action;
 }

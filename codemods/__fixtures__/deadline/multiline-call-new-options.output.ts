@@ -7,6 +7,6 @@ export async function askName(): Promise<string> {
     const result = await server.elicitInput({
         message: "Name?",
         requestedSchema: { type: "object", properties: {} },
-    }, { timeout: 300000 });
+    }, { timeout: 300_000 });
     return result.action;
 }

@@ -10,7 +10,7 @@ export async function askViaRequest(extra: RequestHandlerExtra<ServerRequest, Se
     ElicitResultSchema,
     {
       signal: extra.signal, // stop when the tool call is cancelled
-      timeout: 300000,
+      timeout: 300_000,
     },
   );
   return result.action;
