@@ -1,5 +1,5 @@
 /**
- * `npm run build:playground`: the playground as a static page in playground/dist/ (any static server serves it; no
+ * `npm run build:playground`: the playground as a static page in dist/playground/ (any static server serves it; no
  * backend). One bundle holds ESLint's `Linter` (eslint/universal), typescript-eslint's parser (and so TypeScript)
  * and the plugin from its sources. What those reach of Node is answered here:
  * - `path`: path-browserify, Node's POSIX path in JavaScript (analysis/wrappers.ts, analysis/versions.ts and
@@ -85,5 +85,10 @@ export default defineConfig({
     },
     ruleExamples(),
   ],
-  build: { outDir: "dist", emptyOutDir: true, target: "es2022", chunkSizeWarningLimit: 8000 },
+  build: {
+    outDir: path.join(ROOT, "dist", "playground"),
+    emptyOutDir: true,
+    target: "es2022",
+    chunkSizeWarningLimit: 8000,
+  },
 });

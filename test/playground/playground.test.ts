@@ -1,6 +1,6 @@
 /**
  * The playground in a real browser: headless Chromium (Debian's `chromium`; CHROMIUM_PATH names another), driven over
- * the DevTools protocol by playwright-core, loads the built page (playground/dist/, which this project's global setup
+ * the DevTools protocol by playwright-core, loads the built page (dist/playground/, which this project's global setup
  * builds with `npm run build:playground`) from a static server on 127.0.0.1, with the code in the URL. The findings it
  * shows are held to the samples' hand-written markers and to ESLint's Node API on the same code; a suggestion is
  * applied by clicking its button. Skipped, loudly, only where no Chromium is installed.
@@ -18,7 +18,7 @@ import { REPO_ROOT } from "../support/paths.ts";
 import { readRuleDoc } from "../support/rule-pages.mts";
 import { BUGGY_SERVER, STRICT_ONLY, SYNTAX_ERROR, expectedFindings, sortFindings } from "../support/samples.ts";
 
-const DIST = path.join(REPO_ROOT, "playground", "dist");
+const DIST = path.join(REPO_ROOT, "dist", "playground");
 
 /** The Chromium to drive: CHROMIUM_PATH, else the first of Debian's and Google's names on the PATH. */
 function findChromium(): string | null {
@@ -45,7 +45,7 @@ function eslintMessages(code: string, config: "recommended" | "strict", filename
   return new Linter({ configType: "flat" }).verify(code, [plugin.configs[config]], { filename });
 }
 
-/** Serves playground/dist/ as any static server would. */
+/** Serves dist/playground/ as any static server would. */
 function serveDist(): Promise<http.Server> {
   const types: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
   const server = http.createServer((request, response) => {
