@@ -124,11 +124,13 @@ function table(report: WireToolReport): string {
     `${result.ms} ms`,
     result.outcome === "not-applicable"
       ? "-"
-      : result.withdrawn
-        ? "withdrawn"
-        : result.answered
-          ? "answered"
-          : "left up",
+      : result.questions === 0
+        ? "none"
+        : result.withdrawn
+          ? "withdrawn"
+          : result.answered
+            ? "answered"
+            : "left up",
     heldCell(result),
     result.hint ?? (result.outcome === "not-applicable" ? (result.text ?? "") : ""),
   ]);

@@ -59,6 +59,8 @@ export interface WirePathResult {
   readonly held: readonly string[] | null;
   /** What a second probe, on a new connection after this one closed, reported (HTTP only; `null` otherwise). */
   readonly heldAfterClose: readonly string[] | null;
+  /** How many questions reached the client on this path (0: the path tested nothing). */
+  readonly questions: number;
   /** Why the path failed, in the user's terms; `null` when it passed. */
   readonly hint: string | null;
 }
@@ -148,9 +150,60 @@ class ChildStdioTransport implements Transport {
   }
 }
 
+/**
+ * What became of the standalone GET stream an HTTP client opens for what the server sends outside a request's
+ * response: `open`, `refused` (the server answered the GET with an error status, 405 for "no such stream"),
+ * `failed` (the GET itself failed), or `not-seen` (no GET within the wait). `null` over stdio.
+ */
+type StandaloneStream = "open" | "refused" | "failed" | "not-seen";
+
+/**
+ * Over Streamable HTTP a server sends what is not part of a request's response — a question asked with
+ * `server.elicitInput(params)` and no `relatedRequestId`, as the SDK's own `elicitationFormExample` does — on the
+ * standalone GET stream, and drops it silently when that stream is not open: @modelcontextprotocol/sdk@1.32.2
+ * dist/esm/server/webStandardStreamableHttp.js:845-848 (no event store, no stream: `return`). The SDK's client opens
+ * that stream only once the server has accepted `notifications/initialized`, and does not wait for it
+ * (dist/esm/client/streamableHttp.js:388-390), so `connect()` resolves first and a tool called at once can ask into
+ * nothing: a path then sees no question at all. The server registers the stream before it answers the GET
+ * (webStandardStreamableHttp.js:284-296), so once the GET's response has arrived no question can be lost this way.
+ * This wraps the transport's fetch to see that response.
+ */
+function watchStandaloneStream(): { fetch: typeof fetch; settled: Promise<StandaloneStream> } {
+  let settle: (state: StandaloneStream) => void = () => {};
+  const settled = new Promise<StandaloneStream>((resolve) => (settle = resolve));
+  const watched: typeof fetch = async (input, init) => {
+    const isGet = (init?.method ?? "GET").toUpperCase() === "GET";
+    try {
+      const response = await fetch(input, init);
+      // A redirect is followed with another call of this fetch; the final response decides.
+      if (isGet && !(response.status >= 300 && response.status < 400)) settle(response.ok ? "open" : "refused");
+      return response;
+    } catch (error) {
+      if (isGet) settle("failed");
+      throw error;
+    }
+  };
+  return { fetch: watched, settled };
+}
+
+/** The stream's state, or `not-seen` after `ms`; the timer does not outlive the wait. */
+async function settledWithin(settled: Promise<StandaloneStream>, ms: number): Promise<StandaloneStream> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      settled,
+      new Promise<"not-seen">((resolve) => (timer = setTimeout(() => resolve("not-seen"), ms))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 interface Session {
   readonly client: Client;
   readonly stdio: ChildStdioTransport | null;
+  /** Over HTTP, what became of the standalone GET stream before the session was used; `null` over stdio. */
+  readonly standaloneStream: StandaloneStream | null;
   readonly questions: Array<{ id: string | number; withdrawn: boolean; answered: boolean; mode: string | undefined }>;
   close(): Promise<void>;
 }
@@ -170,9 +223,19 @@ interface SessionHooks {
 
 const IGNORE: SessionHooks = { onDisconnect() {}, onAbort() {}, onNotApplicable() {}, onKitError() {} };
 
-async function openSession(target: ServerTarget, answer: Answer, hooks: SessionHooks): Promise<Session> {
+/**
+ * Connects a scripted client. Over HTTP it then waits, up to `streamWaitMs` (the path's cap: a server too slow to
+ * open the stream would be too slow to answer within it anyway), for the standalone GET stream.
+ */
+async function openSession(
+  target: ServerTarget,
+  answer: Answer,
+  hooks: SessionHooks,
+  streamWaitMs: number,
+): Promise<Session> {
   const questions: Session["questions"] = [];
   let stdio: ChildStdioTransport | null = null;
+  let standalone: ReturnType<typeof watchStandaloneStream> | null = null;
   let transport: Transport;
   if ("command" in target) {
     const [command, ...args] = target.command;
@@ -186,7 +249,8 @@ async function openSession(target: ServerTarget, answer: Answer, hooks: SessionH
     stdio = new ChildStdioTransport(child);
     transport = stdio;
   } else {
-    transport = new StreamableHTTPClientTransport(new URL(target.url));
+    standalone = watchStandaloneStream();
+    transport = new StreamableHTTPClientTransport(new URL(target.url), { fetch: standalone.fetch });
   }
   const client = new Client(
     { name: "eslint-plugin-elicitation paths", version: "1.0.0" },
@@ -246,9 +310,11 @@ async function openSession(target: ServerTarget, answer: Answer, hooks: SessionH
     await stdio?.kill();
     throw new KitError(`could not connect to the server: ${messageOf(error)}${stderr ? `\n${stderr}` : ""}`);
   }
+  const standaloneStream = standalone ? await settledWithin(standalone.settled, streamWaitMs) : null;
   return {
     client,
     stdio,
+    standaloneStream,
     questions,
     async close() {
       await client.close().catch(() => {});
@@ -328,14 +394,31 @@ function answerFor(path: TerminalPath): Answer {
   };
 }
 
+/**
+ * Why a path that reached no question tested nothing. Over HTTP, a question sent outside the call's own response
+ * needs the standalone GET stream (see watchStandaloneStream): when that stream was not open, that is the likely cause.
+ */
+function noQuestionHint(path: TerminalPath, timeoutMs: number, stream: StandaloneStream | null): string {
+  const hint = `no question reached the client within ${timeoutMs} ms, so the ${path} path tested nothing`;
+  if (stream === null || stream === "open") return hint;
+  const why = { refused: "refused it", failed: "could not be reached for it", "not-seen": "never saw it" }[stream];
+  return (
+    `${hint}: the client asked for the stream a server sends unrelated messages on, and the server ${why}; ` +
+    `a question asked outside the tool call's own response (SDK 1.x: elicitInput without ` +
+    `{ relatedRequestId: extra.requestId }) then has nowhere to go`
+  );
+}
+
 function hintFor(
   path: TerminalPath,
   ended: boolean | null,
   timeoutMs: number,
   held: readonly string[] | null,
   heldAfterClose: readonly string[] | null,
-  over: "stdio" | "http",
+  session: Session,
 ): string | null {
+  if (ended === false && session.questions.length === 0)
+    return noQuestionHint(path, timeoutMs, session.standaloneStream);
   if (ended === false) {
     switch (path) {
       case "timeout":
@@ -343,6 +426,7 @@ function hintFor(
       case "outer-cancel":
         return `the caller's cancel did not end the wait: the question was still up after ${timeoutMs} ms`;
       case "disconnect":
+        // Over HTTP a disconnect's end cannot be seen (ended is null); this is the stdio process that kept running.
         // The MCP lifecycle expects a stdio server to exit when its input closes. SDK 1.x's StdioServerTransport
         // (server/stdio.js, 1.32.2) listens for data and errors on stdin, never for its end, so a question still up
         // waits out its own deadline and keeps the process alive. Closing the server rejects it at once.
@@ -355,29 +439,31 @@ function hintFor(
         return `no reply within ${timeoutMs} ms after the person answered`;
     }
   }
-  if (ended === null && over === "http" && path === "disconnect") return null;
+  // Over HTTP the handler cannot be seen after the client went away: unknown, not a failure.
+  if (ended === null && session.stdio === null && path === "disconnect") return null;
   const leaked = heldAfterClose ?? held;
   if (leaked && leaked.length > 0) return `still held after the ${path} path: ${leaked.join(", ")}`;
   return null;
 }
 
-async function runWirePath(
-  path: TerminalPath,
-  options: WirePathsOptions,
-): Promise<WirePathResult & { questions: number }> {
-  const over = "command" in options.target ? "stdio" : "http";
+async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promise<WirePathResult> {
   let signalEvent: (event: "disconnect" | "abort" | "not-applicable") => void = () => {};
   const event = new Promise<"disconnect" | "abort" | "not-applicable">((resolve) => (signalEvent = resolve));
   let failKit: (error: KitError) => void = () => {};
   const kitFailed = new Promise<never>((_resolve, reject) => (failKit = reject));
   kitFailed.catch(() => {});
   const controller = new AbortController();
-  const session = await openSession(options.target, answerFor(path), {
-    onDisconnect: () => signalEvent("disconnect"),
-    onAbort: () => signalEvent("abort"),
-    onNotApplicable: () => signalEvent("not-applicable"),
-    onKitError: (error) => failKit(error),
-  });
+  const session = await openSession(
+    options.target,
+    answerFor(path),
+    {
+      onDisconnect: () => signalEvent("disconnect"),
+      onAbort: () => signalEvent("abort"),
+      onNotApplicable: () => signalEvent("not-applicable"),
+      onKitError: (error) => failKit(error),
+    },
+    options.timeoutMs,
+  );
   try {
     const { tools } = await session.client.listTools();
     if (!tools.some((tool) => tool.name === options.tool)) {
@@ -437,7 +523,7 @@ async function runWirePath(
         withdrawn,
         held,
         heldAfterClose,
-        hint: hintFor(path, ended, options.timeoutMs, held, heldAfterClose, over),
+        hint: hintFor(path, ended, options.timeoutMs, held, heldAfterClose, session),
         answered: answeredAny(session),
         questions: session.questions.length,
       };
@@ -462,7 +548,7 @@ async function runWirePath(
         withdrawn,
         held,
         heldAfterClose,
-        hint: hintFor(path, withdrawn, options.timeoutMs, held, heldAfterClose, over),
+        hint: hintFor(path, withdrawn, options.timeoutMs, held, heldAfterClose, session),
         answered: answeredAny(session),
         questions: session.questions.length,
       };
@@ -482,7 +568,7 @@ async function runWirePath(
         withdrawn: false,
         held: null,
         heldAfterClose: null,
-        hint: hintFor(path, exited, options.timeoutMs, null, null, over),
+        hint: hintFor(path, exited, options.timeoutMs, null, null, session),
         answered: answeredAny(session),
         questions: session.questions.length,
       };
@@ -498,7 +584,7 @@ async function runWirePath(
       withdrawn: false,
       held: null,
       heldAfterClose,
-      hint: hintFor(path, null, options.timeoutMs, null, heldAfterClose, over),
+      hint: hintFor(path, null, options.timeoutMs, null, heldAfterClose, session),
       answered: answeredAny(session),
       questions: session.questions.length,
     };
@@ -512,7 +598,7 @@ async function secondProbe(session: Session, options: WirePathsOptions): Promise
   if (!options.probeTool || "command" in options.target) return null;
   await session.client.close().catch(() => {});
   await sleep(Math.min(options.timeoutMs, 500));
-  const fresh = await openSession(options.target, () => "leave-open", IGNORE);
+  const fresh = await openSession(options.target, () => "leave-open", IGNORE, options.timeoutMs);
   try {
     return await probe(fresh.client, options.probeTool);
   } finally {
@@ -532,11 +618,7 @@ export async function runWirePaths(options: WirePathsOptions): Promise<WireToolR
   return {
     tool: options.tool,
     questions: accepted?.questions ?? Math.max(...results.map((result) => result.questions)),
-    paths: results.map((result): WirePathResult => {
-      const copy: Partial<typeof result> = { ...result };
-      delete copy.questions;
-      return copy as WirePathResult;
-    }),
+    paths: results,
   };
 }
 
@@ -551,7 +633,7 @@ export async function findAskingTools(
   /** Called with the number of tools tried so far, from 0, as each call ends (for a progress line). */
   onProgress?: (tried: number, total: number) => void,
 ): Promise<Array<{ tool: string; arguments: Record<string, unknown> }>> {
-  const lister = await openSession(target, () => ({ action: ELICIT_ACTION.decline }), IGNORE);
+  const lister = await openSession(target, () => ({ action: ELICIT_ACTION.decline }), IGNORE, timeoutMs);
   let tools: Array<{ name: string; inputSchema: unknown }>;
   try {
     tools = (await lister.client.listTools()).tools;
@@ -571,6 +653,7 @@ export async function findAskingTools(
           return { action: ELICIT_ACTION.decline };
         },
         IGNORE,
+        timeoutMs,
       );
       try {
         await Promise.race([
