@@ -166,24 +166,47 @@ type StandaloneStream = "open" | "refused" | "failed" | "not-seen";
  * (dist/esm/client/streamableHttp.js:388-390), so `connect()` resolves first and a tool called at once can ask into
  * nothing: a path then sees no question at all. The server registers the stream before it answers the GET
  * (webStandardStreamableHttp.js:284-296), so once the GET's response has arrived no question can be lost this way.
- * This wraps the transport's fetch to see that response.
+ * The session's fetch sees that response.
+ *
+ * It also asks for a fresh connection per request (`connection: close`). Node's fetch keeps idle sockets for reuse,
+ * and a server closes an idle one after its own keep-alive timeout (Node's http server: 5 s); on a busy machine the
+ * client can pick such a socket just as the server closes it, and the request fails ("fetch failed: other side
+ * closed"). The SDK's client then drops an answer it could not send, or a question's stream, without a trace, and a
+ * path that did nothing wrong reads as hung. Every path of `paths` sits idle for up to its cap, long past 5 s, so
+ * its sockets would be the stale ones; a loopback connection per request costs nothing next to a wrong verdict.
+ * Requests that still fail to reach the server are recorded, for the hint.
  */
-function watchStandaloneStream(): { fetch: typeof fetch; settled: Promise<StandaloneStream> } {
+function sessionFetch(): {
+  fetch: typeof fetch;
+  standaloneStream: Promise<StandaloneStream>;
+  failures: string[];
+} {
   let settle: (state: StandaloneStream) => void = () => {};
-  const settled = new Promise<StandaloneStream>((resolve) => (settle = resolve));
+  const standaloneStream = new Promise<StandaloneStream>((resolve) => (settle = resolve));
+  const failures: string[] = [];
   const watched: typeof fetch = async (input, init) => {
     const isGet = (init?.method ?? "GET").toUpperCase() === "GET";
+    const headers = new Headers(init?.headers);
+    headers.set("connection", "close");
     try {
-      const response = await fetch(input, init);
+      const response = await fetch(input, { ...init, headers });
       // A redirect is followed with another call of this fetch; the final response decides.
       if (isGet && !(response.status >= 300 && response.status < 400)) settle(response.ok ? "open" : "refused");
       return response;
     } catch (error) {
       if (isGet) settle("failed");
+      // The client's own close aborts what is in flight: not a failure of the connection.
+      if (!init?.signal?.aborted) failures.push(describeFailure(error));
       throw error;
     }
   };
-  return { fetch: watched, settled };
+  return { fetch: watched, standaloneStream, failures };
+}
+
+/** `fetch failed: other side closed`: the message and, for a network error, its cause. */
+function describeFailure(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+  return `${messageOf(error)}${cause}`;
 }
 
 /** The stream's state, or `not-seen` after `ms`; the timer does not outlive the wait. */
@@ -204,6 +227,8 @@ interface Session {
   readonly stdio: ChildStdioTransport | null;
   /** Over HTTP, what became of the standalone GET stream before the session was used; `null` over stdio. */
   readonly standaloneStream: StandaloneStream | null;
+  /** Over HTTP, requests that never reached the server, as they failed (empty over stdio). */
+  readonly connectionFailures: readonly string[];
   readonly questions: Array<{ id: string | number; withdrawn: boolean; answered: boolean; mode: string | undefined }>;
   close(): Promise<void>;
 }
@@ -235,7 +260,7 @@ async function openSession(
 ): Promise<Session> {
   const questions: Session["questions"] = [];
   let stdio: ChildStdioTransport | null = null;
-  let standalone: ReturnType<typeof watchStandaloneStream> | null = null;
+  let http: ReturnType<typeof sessionFetch> | null = null;
   let transport: Transport;
   if ("command" in target) {
     const [command, ...args] = target.command;
@@ -249,8 +274,8 @@ async function openSession(
     stdio = new ChildStdioTransport(child);
     transport = stdio;
   } else {
-    standalone = watchStandaloneStream();
-    transport = new StreamableHTTPClientTransport(new URL(target.url), { fetch: standalone.fetch });
+    http = sessionFetch();
+    transport = new StreamableHTTPClientTransport(new URL(target.url), { fetch: http.fetch });
   }
   const client = new Client(
     { name: "eslint-plugin-elicitation paths", version: "1.0.0" },
@@ -308,19 +333,29 @@ async function openSession(
   } catch (error) {
     const stderr = stdio ? stdio.stderr.join("").trim() : "";
     await stdio?.kill();
-    throw new KitError(`could not connect to the server: ${messageOf(error)}${stderr ? `\n${stderr}` : ""}`);
+    throw new KitError(`could not connect to the server: ${describeFailure(error)}${stderr ? `\n${stderr}` : ""}`);
   }
-  const standaloneStream = standalone ? await settledWithin(standalone.settled, streamWaitMs) : null;
+  const standaloneStream = http ? await settledWithin(http.standaloneStream, streamWaitMs) : null;
   return {
     client,
     stdio,
     standaloneStream,
+    connectionFailures: http?.failures ?? [],
     questions,
     async close() {
       await client.close().catch(() => {});
       await stdio?.kill();
     },
   };
+}
+
+/** The server's tools; a failure is the kit's (no path ran), with what went wrong. */
+async function listTools(session: Session): Promise<Array<{ name: string; inputSchema: unknown }>> {
+  try {
+    return (await session.client.listTools()).tools;
+  } catch (error) {
+    throw new KitError(`the server did not list its tools: ${describeFailure(error)}`, { cause: error });
+  }
 }
 
 function textOf(result: CallToolResult): string {
@@ -396,7 +431,7 @@ function answerFor(path: TerminalPath): Answer {
 
 /**
  * Why a path that reached no question tested nothing. Over HTTP, a question sent outside the call's own response
- * needs the standalone GET stream (see watchStandaloneStream): when that stream was not open, that is the likely cause.
+ * needs the standalone GET stream (see sessionFetch): when that stream was not open, that is the likely cause.
  */
 function noQuestionHint(path: TerminalPath, timeoutMs: number, stream: StandaloneStream | null): string {
   const hint = `no question reached the client within ${timeoutMs} ms, so the ${path} path tested nothing`;
@@ -409,7 +444,22 @@ function noQuestionHint(path: TerminalPath, timeoutMs: number, stream: Standalon
   );
 }
 
+/** Why the path failed, in the user's terms; over HTTP, with any request that failed to reach the server meanwhile. */
 function hintFor(
+  path: TerminalPath,
+  ended: boolean | null,
+  timeoutMs: number,
+  held: readonly string[] | null,
+  heldAfterClose: readonly string[] | null,
+  session: Session,
+): string | null {
+  const hint = verdictHint(path, ended, timeoutMs, held, heldAfterClose, session);
+  const [failure] = session.connectionFailures;
+  if (hint === null || failure === undefined) return hint;
+  return `${hint} (a request to the server failed meanwhile, "${failure}": the network may be the cause)`;
+}
+
+function verdictHint(
   path: TerminalPath,
   ended: boolean | null,
   timeoutMs: number,
@@ -465,7 +515,7 @@ async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promi
     options.timeoutMs,
   );
   try {
-    const { tools } = await session.client.listTools();
+    const tools = await listTools(session);
     if (!tools.some((tool) => tool.name === options.tool)) {
       throw new KitError(
         `the server has no tool "${options.tool}" (it has: ${tools.map((tool) => tool.name).join(", ") || "none"})`,
@@ -636,7 +686,7 @@ export async function findAskingTools(
   const lister = await openSession(target, () => ({ action: ELICIT_ACTION.decline }), IGNORE, timeoutMs);
   let tools: Array<{ name: string; inputSchema: unknown }>;
   try {
-    tools = (await lister.client.listTools()).tools;
+    tools = await listTools(lister);
   } finally {
     await lister.close();
   }
