@@ -19,12 +19,14 @@ outer-cancel.
 
 Options:
   --tool NAME        drive this tool (repeatable); default: every tool that asks when called
-  --args JSON        the tool's arguments (default: generated from its input schema)
+  --args JSON        the tool's arguments (default: the smallest its input schema allows: required properties,
+                     each its const, default, first enum value or a value of its type)
   --timeout-ms N     hard cap per path, in milliseconds (default 10000)
   --probe TOOL       a tool of the server that reports what it holds (JSON array or one name per line)
   --path NAME        run only this path (repeatable)
   --url URL          a Streamable HTTP endpoint instead of a command
-  --json             print JSON: [{ "tool", "questions", "paths": [{ "path", "ended", "outcome", "ms", "withdrawn", "held" }] }]
+  --json             print JSON: [{ "tool", "arguments", "questions", "paths": [{ "path", "ended", "outcome", "ms",
+                     "withdrawn", "held", "hint", "invalidContent" }] }]
   -v, --version      print the plugin's version
   -h, --help         show this help`;
 
@@ -115,6 +117,20 @@ function heldCell(result: WirePathResult): string {
   return held.length > 0 ? held.join(", ") : "released";
 }
 
+/**
+ * The invalid-content row's note: whether the server took an answer that breaks its schema. Not a failure of the
+ * path (it ended), but a fix to name: in SDK 1.x, elicitInput checks the answer against the schema
+ * (server/index.js, 1.32.2) and extra.sendRequest does not.
+ */
+function invalidContentNote(result: WirePathResult): string | null {
+  if (!result.invalidContent) return null;
+  const { violates, accepted } = result.invalidContent;
+  return accepted
+    ? `accepted an answer that breaks its schema (${violates}): check answers against the schema before using them ` +
+        `(SDK 1.x: elicitInput does, extra.sendRequest does not)`
+    : `rejected an answer that breaks its schema (${violates})`;
+}
+
 function table(report: WireToolReport): string {
   const header = ["path", "ended", "outcome", "time", "question", "held", "hint"];
   const rows = report.paths.map((result) => [
@@ -132,7 +148,7 @@ function table(report: WireToolReport): string {
             ? "answered"
             : "left up",
     heldCell(result),
-    result.hint ?? (result.outcome === "not-applicable" ? (result.text ?? "") : ""),
+    result.hint ?? invalidContentNote(result) ?? (result.outcome === "not-applicable" ? (result.text ?? "") : ""),
   ]);
   const widths = [header, ...rows].reduce<number[]>(
     (max, row) => row.map((cell, column) => Math.max(max[column] ?? 0, cell.length)),
@@ -144,7 +160,9 @@ function table(report: WireToolReport): string {
       .join("  ")
       .trimEnd();
   const plural = report.questions === 1 ? "question" : "questions";
-  return [`${report.tool} (${report.questions} ${plural})`, line(header), ...rows.map(line)].join("\n");
+  const called = Object.keys(report.arguments).length > 0 ? ` with ${JSON.stringify(report.arguments)}` : "";
+  const title = `${report.tool} (${report.questions} ${plural})${called}`;
+  return [title, line(header), ...rows.map(line)].join("\n");
 }
 
 /**
@@ -206,6 +224,7 @@ export async function runPaths(argv: readonly string[], io: CommandIo): Promise<
     if (parsed.json) {
       const shaped = reports.map((report) => ({
         tool: report.tool,
+        arguments: report.arguments,
         questions: report.questions,
         paths: report.paths.map((result) => ({
           path: result.path,
@@ -215,6 +234,7 @@ export async function runPaths(argv: readonly string[], io: CommandIo): Promise<
           withdrawn: result.withdrawn,
           held: result.heldAfterClose ?? result.held,
           hint: result.hint,
+          invalidContent: result.invalidContent,
         })),
       }));
       io.stdout(`${JSON.stringify(shaped, null, 2)}\n`);

@@ -40,8 +40,9 @@ interface JsonPath {
   withdrawn: boolean;
   held: string[] | null;
   hint: string | null;
+  invalidContent: { violates: string; accepted: boolean } | null;
 }
-type JsonReport = Array<{ tool: string; questions: number; paths: JsonPath[] }>;
+type JsonReport = Array<{ tool: string; arguments: Record<string, unknown>; questions: number; paths: JsonPath[] }>;
 
 function rows(report: JsonReport[number]): Array<[string, boolean | null, string]> {
   return report.paths.map((result) => [result.path, result.ended, result.outcome]);
@@ -79,13 +80,29 @@ describe("paths against @modelcontextprotocol/server-everything, started from it
       accept: null,
       decline: null,
       cancel: null,
-      timeout: "no deadline within 3000 ms: the question was still up when the cap passed",
+      timeout:
+        "no deadline within 3000 ms: the question was still up when the cap passed; give the wait a deadline chosen " +
+        "for a person that takes the question down (SDK 1.x: elicitInput(params, { timeout: 300_000 })), or, if it " +
+        "has one, a cap above it",
       disconnect:
         "the server kept running 3000 ms after its client went away (stdin closed): SDK 1.x's StdioServerTransport " +
         'does not notice stdin closing, so the question waits out its deadline; add process.stdin.on("close", () => server.close())',
       "invalid-content": null,
-      "outer-cancel": "the caller's cancel did not end the wait: the question was still up after 3000 ms",
+      "outer-cancel":
+        "the caller's cancel did not end the wait: the question was still up after 3000 ms; pass the call's signal " +
+        "to the question (SDK 1.x: elicitInput(params, { signal: extra.signal }); extra.sendRequest does not pass " +
+        "it on by itself)",
     });
+    // Its one required field, name, is a string: the answer gives a number, and the tool takes it.
+    expect(report!.paths.map((result) => result.invalidContent)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      { violates: "name: type string", accepted: true },
+      null,
+    ]);
     expect(report!.paths.every((result) => result.withdrawn === false)).toBe(true);
     expect(code).toBe(1);
   });
@@ -186,22 +203,25 @@ describe("paths against a server of ours, started with node", () => {
     expect(code).toBe(1);
   });
 
-  it("the correct tool alone: exit 0 and a table that says so", async () => {
+  it("the correct tool alone, named without arguments: they come from its input schema; exit 0 and a table that says so", async () => {
     const { code, stdout } = await paths(
       "--tool",
       "reserve_seat",
-      "--args",
-      '{"seat":"12A"}',
       "--probe",
       "held",
       "--timeout-ms",
       "2500",
       ...seatServer,
     );
+    // Its input schema asks for one string, seat.
     expect(stdout).toMatch(
-      /^reserve_seat \(1 question\)\npath +ended +outcome +time +question +held +hint\naccept +yes +result +\d+ ms +answered +released\n/,
+      /^reserve_seat \(1 question\) with \{"seat":"example"\}\npath +ended +outcome +time +question +held +hint\naccept +yes +result +\d+ ms +answered +released\n/,
     );
     expect(stdout).toMatch(/\ntimeout +yes +error +\d+ ms +withdrawn +released\n/);
+    // elicitInput checks the answer against the requested schema (name: at most 40 characters) and throws.
+    expect(stdout).toMatch(
+      /\ninvalid-content +yes +error +\d+ ms +answered +released +rejected an answer that breaks its schema \(name: maxLength 40\)\n/,
+    );
     expect(stdout).toContain("\nEvery path ended in bounded time and released.\n");
     expect(code).toBe(0);
   });
@@ -247,7 +267,7 @@ describe("paths' progress line while it finds the tools that ask", () => {
   it("on a terminal, counts the tools tried on stderr and erases the line", async () => {
     const { code, stderr, stdout } = await pathsOn(true, ...argv);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^reserve_seat \(1 question\)\n/);
+    expect(stdout).toMatch(/^reserve_seat \(1 question\) with \{"seat":"example"\}\n/);
     const draws = stderr.split("\r\u001b[K");
     expect(draws.at(-1)).toBe("");
     const counts = draws.filter(Boolean);

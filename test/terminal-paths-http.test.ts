@@ -33,8 +33,9 @@ interface JsonPath {
   withdrawn: boolean;
   held: string[] | null;
   hint: string | null;
+  invalidContent: { violates: string; accepted: boolean } | null;
 }
-type JsonReport = Array<{ tool: string; questions: number; paths: JsonPath[] }>;
+type JsonReport = Array<{ tool: string; arguments: Record<string, unknown>; questions: number; paths: JsonPath[] }>;
 
 /** Everything a run decides, without the times. */
 function verdicts(code: number, stdout: string, stderr: string): unknown {
@@ -49,6 +50,7 @@ function verdicts(code: number, stdout: string, stderr: string): unknown {
     code,
     tools: reports.map((report) => ({
       tool: report.tool,
+      arguments: report.arguments,
       questions: report.questions,
       paths: report.paths.map((result) => {
         const verdict: Partial<JsonPath> = { ...result };
@@ -59,21 +61,28 @@ function verdicts(code: number, stdout: string, stderr: string): unknown {
   };
 }
 
-const NO_DEADLINE = `no deadline within ${CAP_MS} ms: the question was still up when the cap passed`;
-const CANCEL_IGNORED = `the caller's cancel did not end the wait: the question was still up after ${CAP_MS} ms`;
+const NO_DEADLINE =
+  `no deadline within ${CAP_MS} ms: the question was still up when the cap passed; give the wait a deadline chosen ` +
+  "for a person that takes the question down (SDK 1.x: elicitInput(params, { timeout: 300_000 })), or, if it has " +
+  "one, a cap above it";
+const CANCEL_IGNORED =
+  `the caller's cancel did not end the wait: the question was still up after ${CAP_MS} ms; pass the call's signal ` +
+  "to the question (SDK 1.x: elicitInput(params, { signal: extra.signal }); extra.sendRequest does not pass it on " +
+  "by itself)";
 
 /** What every run must say: the example's three tools ask, answer every answer, and have neither deadline nor signal. */
-function expectedTool(tool: string, questions: number): unknown {
-  const row = (path: string, ended: boolean | null, outcome: string, hint: string | null) => ({
-    path,
-    ended,
-    outcome,
-    withdrawn: false,
-    held: null,
-    hint,
-  });
+function expectedTool(tool: string, questions: number, violates: string): unknown {
+  const row = (
+    path: string,
+    ended: boolean | null,
+    outcome: string,
+    hint: string | null,
+    invalidContent: { violates: string; accepted: boolean } | null = null,
+  ) => ({ path, ended, outcome, withdrawn: false, held: null, hint, invalidContent });
   return {
     tool,
+    // The tools take no arguments.
+    arguments: {},
     questions,
     paths: [
       row("accept", true, "result", null),
@@ -84,7 +93,7 @@ function expectedTool(tool: string, questions: number): unknown {
       // Over HTTP the kit cannot see the handler after the client has gone, and says so.
       row("disconnect", null, "-", null),
       // elicitInput checks the answer against the schema and throws; each tool returns that as an error.
-      row("invalid-content", true, "error", null),
+      row("invalid-content", true, "error", null, { violates, accepted: false }),
       // The tools do not pass the call's signal to elicitInput.
       row("outer-cancel", false, "-", CANCEL_IGNORED),
     ],
@@ -128,9 +137,10 @@ describe("paths --url against the SDK's elicitationFormExample", () => {
     const expected = {
       code: 1,
       tools: [
-        expectedTool("register_user", 1),
-        expectedTool("create_event", 2),
-        expectedTool("update_shipping_address", 1),
+        // Each invalid answer breaks the first required field's most specific constraint.
+        expectedTool("register_user", 1, "username: maxLength 20"),
+        expectedTool("create_event", 2, "title: minLength 1"),
+        expectedTool("update_shipping_address", 1, "name: minLength 1"),
       ],
     };
     const right = runs.filter((run) => JSON.stringify(run) === JSON.stringify(expected)).length;

@@ -123,7 +123,8 @@ function formatted(format: string, length: number): string | undefined {
   }
 }
 
-function validString(field: FieldSchema, name: string): string {
+/** A string within `minLength`/`maxLength` and of `format` (when one the kit knows): "example", padded or cut to fit. */
+export function validString(field: Pick<FieldSchema, "minLength" | "maxLength" | "format">, name: string): string {
   const minimum = field.minLength ?? 0;
   const maximum = field.maxLength ?? Number.POSITIVE_INFINITY;
   if (minimum > maximum)

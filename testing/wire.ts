@@ -19,7 +19,8 @@ import {
   type ElicitResult,
   type JSONRPCMessage,
 } from "@modelcontextprotocol/sdk/types.js";
-import { invalidContentFor, validContentFor, type RequestedSchema } from "./content.ts";
+import { argumentsFor } from "./arguments.ts";
+import { invalidAnswerFor, validContentFor, type RequestedSchema } from "./content.ts";
 import { KitError, messageOf } from "./errors.ts";
 import { TERMINAL_PATHS, type TerminalPath } from "./path-names.ts";
 
@@ -31,6 +32,7 @@ export type ServerTarget =
 export interface WirePathsOptions {
   readonly target: ServerTarget;
   readonly tool: string;
+  /** The tool's arguments; default: the smallest its input schema allows (see `argumentsFor`). */
   readonly arguments?: Record<string, unknown>;
   /** Hard cap per path, in milliseconds. */
   readonly timeoutMs: number;
@@ -59,6 +61,11 @@ export interface WirePathResult {
   readonly held: readonly string[] | null;
   /** What a second probe, on a new connection after this one closed, reported (HTTP only; `null` otherwise). */
   readonly heldAfterClose: readonly string[] | null;
+  /**
+   * On the invalid-content path, once a reply came: which constraint the answer broke, and whether the server
+   * accepted it (the call returned a result that is not an error) or rejected it (an error). `null` elsewhere.
+   */
+  readonly invalidContent: { readonly violates: string; readonly accepted: boolean } | null;
   /** How many questions reached the client on this path (0: the path tested nothing). */
   readonly questions: number;
   /** Why the path failed, in the user's terms; `null` when it passed. */
@@ -67,6 +74,8 @@ export interface WirePathResult {
 
 export interface WireToolReport {
   readonly tool: string;
+  /** The arguments the tool was called with (given, or generated from its input schema). */
+  readonly arguments: Record<string, unknown>;
   /** How many questions the tool asked on the accept path. */
   readonly questions: number;
   readonly paths: readonly WirePathResult[];
@@ -399,8 +408,11 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** What the scripted person does on each path, for the question the path applies to. */
-function answerFor(path: TerminalPath): Answer {
+/**
+ * What the scripted person does on each path, for the question the path applies to. `onInvalid` hears which
+ * constraint an invalid answer breaks.
+ */
+function answerFor(path: TerminalPath, onInvalid: (violates: string) => void = () => {}): Answer {
   return (params) => {
     const schema = params.requestedSchema as RequestedSchema | undefined;
     const isUrl = params.mode === "url";
@@ -413,8 +425,12 @@ function answerFor(path: TerminalPath): Answer {
         return { action: ELICIT_ACTION.decline };
       case ELICIT_ACTION.cancel:
         return { action: ELICIT_ACTION.cancel };
-      case "invalid-content":
-        return isUrl ? "not-applicable" : { action: ELICIT_ACTION.accept, content: invalidContentFor(schema) };
+      case "invalid-content": {
+        if (isUrl) return "not-applicable";
+        const invalid = invalidAnswerFor(schema);
+        onInvalid(invalid.violates);
+        return { action: ELICIT_ACTION.accept, content: invalid.content };
+      }
       case "timeout":
         return "leave-open";
       case "disconnect":
@@ -471,10 +487,21 @@ function verdictHint(
     return noQuestionHint(path, timeoutMs, session.standaloneStream);
   if (ended === false) {
     switch (path) {
+      // The fixes, in SDK 1.x terms (shared/protocol.js, 1.32.2): a request's `timeout` and `signal` options each
+      // end the wait and send notifications/cancelled for the question; extra.sendRequest passes on the options it
+      // is given, never the call's own signal.
       case "timeout":
-        return `no deadline within ${timeoutMs} ms: the question was still up when the cap passed`;
+        return (
+          `no deadline within ${timeoutMs} ms: the question was still up when the cap passed; give the wait a ` +
+          `deadline chosen for a person that takes the question down (SDK 1.x: elicitInput(params, { timeout: ` +
+          `300_000 })), or, if it has one, a cap above it`
+        );
       case "outer-cancel":
-        return `the caller's cancel did not end the wait: the question was still up after ${timeoutMs} ms`;
+        return (
+          `the caller's cancel did not end the wait: the question was still up after ${timeoutMs} ms; pass the ` +
+          `call's signal to the question (SDK 1.x: elicitInput(params, { signal: extra.signal }); ` +
+          `extra.sendRequest does not pass it on by itself)`
+        );
       case "disconnect":
         // Over HTTP a disconnect's end cannot be seen (ended is null); this is the stdio process that kept running.
         // The MCP lifecycle expects a stdio server to exit when its input closes. SDK 1.x's StdioServerTransport
@@ -496,16 +523,22 @@ function verdictHint(
   return null;
 }
 
-async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promise<WirePathResult> {
+/** Runs one path on a fresh connection; `called` receives the arguments the tool was called with. */
+async function runWirePath(
+  path: TerminalPath,
+  options: WirePathsOptions,
+  called: { arguments?: Record<string, unknown> },
+): Promise<WirePathResult> {
   let signalEvent: (event: "disconnect" | "abort" | "not-applicable") => void = () => {};
   const event = new Promise<"disconnect" | "abort" | "not-applicable">((resolve) => (signalEvent = resolve));
   let failKit: (error: KitError) => void = () => {};
   const kitFailed = new Promise<never>((_resolve, reject) => (failKit = reject));
   kitFailed.catch(() => {});
   const controller = new AbortController();
+  let violates: string | null = null;
   const session = await openSession(
     options.target,
-    answerFor(path),
+    answerFor(path, (broken) => (violates = broken)),
     {
       onDisconnect: () => signalEvent("disconnect"),
       onAbort: () => signalEvent("abort"),
@@ -516,15 +549,18 @@ async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promi
   );
   try {
     const tools = await listTools(session);
-    if (!tools.some((tool) => tool.name === options.tool)) {
+    const tool = tools.find((candidate) => candidate.name === options.tool);
+    if (!tool) {
       throw new KitError(
-        `the server has no tool "${options.tool}" (it has: ${tools.map((tool) => tool.name).join(", ") || "none"})`,
+        `the server has no tool "${options.tool}" (it has: ${tools.map((candidate) => candidate.name).join(", ") || "none"})`,
       );
     }
+    const toolArguments = options.arguments ?? argumentsFor(tool.inputSchema);
+    called.arguments = toolArguments;
     const started = performance.now();
     const elapsed = (): number => Math.round(performance.now() - started);
     const reply = session.client
-      .callTool({ name: options.tool, arguments: options.arguments ?? {} }, CallToolResultSchema, {
+      .callTool({ name: options.tool, arguments: toolArguments }, CallToolResultSchema, {
         signal: controller.signal,
         timeout: options.timeoutMs * 4,
       })
@@ -535,7 +571,7 @@ async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promi
     const cap = sleep(options.timeoutMs).then(() => ({ kind: "cap" as const }));
     const first = await Promise.race([reply, event.then((kind) => ({ kind })), cap, kitFailed]);
 
-    const base = { path, withdrawn: false, heldAfterClose: null };
+    const base = { path, withdrawn: false, heldAfterClose: null, invalidContent: null };
     if (first.kind === "not-applicable") {
       return {
         ...base,
@@ -552,8 +588,9 @@ async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promi
     if (first.kind === "reply" || first.kind === "failed" || first.kind === "cap") {
       if (session.questions.length === 0 && first.kind !== "cap") {
         const said = first.kind === "reply" ? textOf(first.result) : first.message;
+        const generated = options.arguments === undefined ? "; the arguments were generated from its input schema" : "";
         throw new KitError(
-          `"${options.tool}" with ${JSON.stringify(options.arguments ?? {})} asked no question on the ${path} path, so nothing was tested (it said: ${said})`,
+          `"${options.tool}" with ${JSON.stringify(toolArguments)} asked no question on the ${path} path, so nothing was tested (it said: ${said}${generated})`,
         );
       }
       const ended = first.kind !== "cap";
@@ -573,6 +610,7 @@ async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promi
         withdrawn,
         held,
         heldAfterClose,
+        invalidContent: violates !== null && first.kind !== "cap" ? { violates, accepted: outcome === "result" } : null,
         hint: hintFor(path, ended, options.timeoutMs, held, heldAfterClose, session),
         answered: answeredAny(session),
         questions: session.questions.length,
@@ -598,6 +636,7 @@ async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promi
         withdrawn,
         held,
         heldAfterClose,
+        invalidContent: null,
         hint: hintFor(path, withdrawn, options.timeoutMs, held, heldAfterClose, session),
         answered: answeredAny(session),
         questions: session.questions.length,
@@ -618,6 +657,7 @@ async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promi
         withdrawn: false,
         held: null,
         heldAfterClose: null,
+        invalidContent: null,
         hint: hintFor(path, exited, options.timeoutMs, null, null, session),
         answered: answeredAny(session),
         questions: session.questions.length,
@@ -634,6 +674,7 @@ async function runWirePath(path: TerminalPath, options: WirePathsOptions): Promi
       withdrawn: false,
       held: null,
       heldAfterClose,
+      invalidContent: null,
       hint: hintFor(path, null, options.timeoutMs, null, heldAfterClose, session),
       answered: answeredAny(session),
       questions: session.questions.length,
@@ -663,10 +704,12 @@ async function secondProbe(session: Session, options: WirePathsOptions): Promise
 export async function runWirePaths(options: WirePathsOptions): Promise<WireToolReport> {
   if (!(options.timeoutMs > 0)) throw new KitError("paths: the timeout (the hard cap per path) must be positive");
   const paths = options.paths ?? TERMINAL_PATHS;
-  const results = await Promise.all(paths.map((path) => runWirePath(path, options)));
+  const called: Array<{ arguments?: Record<string, unknown> }> = paths.map(() => ({}));
+  const results = await Promise.all(paths.map((path, index) => runWirePath(path, options, called[index]!)));
   const accepted = results.find((result) => result.path === ELICIT_ACTION.accept);
   return {
     tool: options.tool,
+    arguments: options.arguments ?? called.find((entry) => entry.arguments)?.arguments ?? {},
     questions: accepted?.questions ?? Math.max(...results.map((result) => result.questions)),
     paths: results,
   };
@@ -694,7 +737,7 @@ export async function findAskingTools(
   onProgress?.(tried, tools.length);
   const asking = await Promise.all(
     tools.map(async (tool) => {
-      const toolArguments = args ?? validContentFor(tool.inputSchema as RequestedSchema);
+      const toolArguments = args ?? argumentsFor(tool.inputSchema);
       let asked = false;
       const session = await openSession(
         target,
