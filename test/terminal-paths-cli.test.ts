@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../cli/cli.ts";
 import type { CommandIo } from "../cli/io.ts";
 import { runPaths } from "../cli/paths.ts";
+import type { JsonReport } from "./support/paths-json.ts";
 
 const root = path.join(__dirname, "..");
 const everythingBin = path.join(root, "node_modules", ".bin", "mcp-server-everything");
@@ -31,18 +32,6 @@ async function pathsOn(isTTY: boolean, ...argv: string[]): Promise<{ code: numbe
   const code = await runPaths(argv, io);
   return { code, stdout, stderr };
 }
-
-interface JsonPath {
-  path: string;
-  ended: boolean | null;
-  outcome: string;
-  ms: number;
-  withdrawn: boolean;
-  held: string[] | null;
-  hint: string | null;
-  invalidContent: { violates: string; accepted: boolean } | null;
-}
-type JsonReport = Array<{ tool: string; arguments: Record<string, unknown>; questions: number; paths: JsonPath[] }>;
 
 function rows(report: JsonReport[number]): Array<[string, boolean | null, string]> {
   return report.paths.map((result) => [result.path, result.ended, result.outcome]);

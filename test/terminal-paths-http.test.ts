@@ -10,6 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../cli/cli.ts";
+import type { JsonPath, JsonReport } from "./support/paths-json.ts";
 
 const root = path.join(__dirname, "..");
 const example = path.join(
@@ -24,18 +25,6 @@ const RUNS = 20;
  * it, which a short cap on a loaded 2-core machine does not always allow (2 s failed answered paths in 11 of 20).
  */
 const CAP_MS = 10_000;
-
-interface JsonPath {
-  path: string;
-  ended: boolean | null;
-  outcome: string;
-  ms: number;
-  withdrawn: boolean;
-  held: string[] | null;
-  hint: string | null;
-  invalidContent: { violates: string; accepted: boolean } | null;
-}
-type JsonReport = Array<{ tool: string; arguments: Record<string, unknown>; questions: number; paths: JsonPath[] }>;
 
 /** Everything a run decides, without the times. */
 function verdicts(code: number, stdout: string, stderr: string): unknown {

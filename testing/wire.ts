@@ -469,58 +469,51 @@ function hintFor(
   heldAfterClose: readonly string[] | null,
   session: Session,
 ): string | null {
-  const hint = verdictHint(path, ended, timeoutMs, held, heldAfterClose, session);
+  const hint = verdictHint();
   const [failure] = session.connectionFailures;
   if (hint === null || failure === undefined) return hint;
   return `${hint} (a request to the server failed meanwhile, "${failure}": the network may be the cause)`;
-}
 
-function verdictHint(
-  path: TerminalPath,
-  ended: boolean | null,
-  timeoutMs: number,
-  held: readonly string[] | null,
-  heldAfterClose: readonly string[] | null,
-  session: Session,
-): string | null {
-  if (ended === false && session.questions.length === 0)
-    return noQuestionHint(path, timeoutMs, session.standaloneStream);
-  if (ended === false) {
-    switch (path) {
-      // The fixes, in SDK 1.x terms (shared/protocol.js, 1.32.2): a request's `timeout` and `signal` options each
-      // end the wait and send notifications/cancelled for the question; extra.sendRequest passes on the options it
-      // is given, never the call's own signal.
-      case "timeout":
-        return (
-          `no deadline within ${timeoutMs} ms: the question was still up when the cap passed; give the wait a ` +
-          `deadline chosen for a person that takes the question down (SDK 1.x: elicitInput(params, { timeout: ` +
-          `300_000 })), or, if it has one, a cap above it`
-        );
-      case "outer-cancel":
-        return (
-          `the caller's cancel did not end the wait: the question was still up after ${timeoutMs} ms; pass the ` +
-          `call's signal to the question (SDK 1.x: elicitInput(params, { signal: extra.signal }); ` +
-          `extra.sendRequest does not pass it on by itself)`
-        );
-      case "disconnect":
-        // Over HTTP a disconnect's end cannot be seen (ended is null); this is the stdio process that kept running.
-        // The MCP lifecycle expects a stdio server to exit when its input closes. SDK 1.x's StdioServerTransport
-        // (server/stdio.js, 1.32.2) listens for data and errors on stdin, never for its end, so a question still up
-        // waits out its own deadline and keeps the process alive. Closing the server rejects it at once.
-        return (
-          `the server kept running ${timeoutMs} ms after its client went away (stdin closed): SDK 1.x's ` +
-          `StdioServerTransport does not notice stdin closing, so the question waits out its deadline; ` +
-          `add process.stdin.on("close", () => server.close())`
-        );
-      default:
-        return `no reply within ${timeoutMs} ms after the person answered`;
+  function verdictHint(): string | null {
+    if (ended === false && session.questions.length === 0)
+      return noQuestionHint(path, timeoutMs, session.standaloneStream);
+    if (ended === false) {
+      switch (path) {
+        // The fixes, in SDK 1.x terms (shared/protocol.js, 1.32.2): a request's `timeout` and `signal` options each
+        // end the wait and send notifications/cancelled for the question; extra.sendRequest passes on the options it
+        // is given, never the call's own signal.
+        case "timeout":
+          return (
+            `no deadline within ${timeoutMs} ms: the question was still up when the cap passed; give the wait a ` +
+            `deadline chosen for a person that takes the question down (SDK 1.x: elicitInput(params, { timeout: ` +
+            `300_000 })), or, if it has one, a cap above it`
+          );
+        case "outer-cancel":
+          return (
+            `the caller's cancel did not end the wait: the question was still up after ${timeoutMs} ms; pass the ` +
+            `call's signal to the question (SDK 1.x: elicitInput(params, { signal: extra.signal }); ` +
+            `extra.sendRequest does not pass it on by itself)`
+          );
+        case "disconnect":
+          // Over HTTP a disconnect's end cannot be seen (ended is null); this is the stdio process that kept running.
+          // The MCP lifecycle expects a stdio server to exit when its input closes. SDK 1.x's StdioServerTransport
+          // (server/stdio.js, 1.32.2) listens for data and errors on stdin, never for its end, so a question still up
+          // waits out its own deadline and keeps the process alive. Closing the server rejects it at once.
+          return (
+            `the server kept running ${timeoutMs} ms after its client went away (stdin closed): SDK 1.x's ` +
+            `StdioServerTransport does not notice stdin closing, so the question waits out its deadline; ` +
+            `add process.stdin.on("close", () => server.close())`
+          );
+        default:
+          return `no reply within ${timeoutMs} ms after the person answered`;
+      }
     }
+    // Over HTTP the handler cannot be seen after the client went away: unknown, not a failure.
+    if (ended === null && session.stdio === null && path === "disconnect") return null;
+    const leaked = heldAfterClose ?? held;
+    if (leaked && leaked.length > 0) return `still held after the ${path} path: ${leaked.join(", ")}`;
+    return null;
   }
-  // Over HTTP the handler cannot be seen after the client went away: unknown, not a failure.
-  if (ended === null && session.stdio === null && path === "disconnect") return null;
-  const leaked = heldAfterClose ?? held;
-  if (leaked && leaked.length > 0) return `still held after the ${path} path: ${leaked.join(", ")}`;
-  return null;
 }
 
 /** Runs one path on a fresh connection; `called` receives the arguments the tool was called with. */
