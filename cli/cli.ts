@@ -17,7 +17,7 @@ Commands:
   check <paths...>     lint with the plugin's recommended config (no ESLint config of yours needed)
   migrate <paths...>   rewrite flagged code: exhaustive switches, release in finally, deadlines, forwarded signals
   demo                 run check and migrate --dry on the bundled example server and agent
-  paths -- <command>   drive a server's asking tools through the seven terminal paths (MCP over stdio or --url)
+  paths -- <command>   drive what a server or agent asks through every way it can end (MCP: stdio or --url; ACP: --acp)
 
 Options:
   -v, --version        print the plugin's version (and the ESLint it runs with), also after a command

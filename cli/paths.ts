@@ -1,21 +1,26 @@
 /**
  * `eslint-plugin-elicitation paths [options] -- <command...>` (or `--url http://…`): drives each tool of a running
  * MCP server that asks a person through the seven terminal paths, over the real transport, and prints what happened.
- * Exit codes: 0 every path ended in bounded time and released; 1 a path did not (or no tool asked); 2 usage error.
+ * With `--acp`, the command is an ACP agent over stdio, and each question of its turn goes through ACP's paths.
+ * Exit codes: 0 every path ended in bounded time and released; 1 a path did not (or nothing asked); 2 usage error.
  */
 import { parseArgs } from "node:util";
-import { KitError } from "../testing/errors.ts";
-import { TERMINAL_PATHS, type TerminalPath } from "../testing/path-names.ts";
+import { HandshakeError, KitError } from "../testing/errors.ts";
+import { ACP_FIXED_PATHS, TERMINAL_PATHS, type TerminalPath } from "../testing/path-names.ts";
 import type { ServerTarget, WirePathResult, WireToolReport } from "../testing/wire.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
+import { otherProtocolAdvice, runAcpAgent, type AcpArguments } from "./paths-acp.ts";
 import { progressLine, type ProgressLine } from "./progress.ts";
 
 const USAGE = `Usage: eslint-plugin-elicitation paths [options] -- <command...>
        eslint-plugin-elicitation paths [options] --url http://host/mcp
+       eslint-plugin-elicitation paths --acp [options] -- <agent command...>
 
 Starts the MCP server (one process per path, over stdio) or connects to it (Streamable HTTP), finds the tools
 that ask a person, and drives each through accept, decline, cancel, timeout, disconnect, invalid-content and
-outer-cancel.
+outer-cancel. With --acp, starts the ACP agent (one process per path, over stdio), sends it one prompt, and
+drives each question it asks through every answer it allows, a dismissal, no answer, a closed connection and
+session/cancel.
 
 Options:
   --tool NAME        drive this tool (repeatable); default: every tool that asks when called
@@ -28,11 +33,22 @@ Options:
   --json             print JSON: [{ "tool", "arguments", "questions", "paths": [{ "path", "ended", "outcome", "ms",
                      "withdrawn", "held", "hint", "invalidContent" }] }]
   -v, --version      print the plugin's version
-  -h, --help         show this help`;
+  -h, --help         show this help
+
+ACP agents:
+  --acp              the command is an ACP agent (needs @agentclientprotocol/sdk installed)
+  --prompt TEXT      the prompt to send (default "Go ahead.")
+  --ask-index N      drive only the question at this place in the turn, from 0 (repeatable); default: every one
+  --path NAME        with ACP's names: select:<option kind> (e.g. select:allow_once), ${ACP_FIXED_PATHS.slice(0, 2).join(", ")},
+                     ${ACP_FIXED_PATHS.slice(2).join(", ")}
+  --json             print JSON: [{ "askIndex", "kind", "title", "optionKinds" | "message", "mode", "paths":
+                     [{ "path", "ended", "stopReason", "ms", "withdrawn", "said", "hint" }] }]
+  --timeout-ms N     as above`;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 interface PathsArguments {
+  kind: "mcp";
   target: ServerTarget;
   tools: string[];
   args: Record<string, unknown> | undefined;
@@ -42,7 +58,10 @@ interface PathsArguments {
   json: boolean;
 }
 
-function parse(argv: readonly string[], cwd: string): PathsArguments | string {
+/** The options that only mean something for an MCP server, as typed. */
+const MCP_ONLY = ["tool", "args", "probe", "url"] as const;
+
+function parse(argv: readonly string[], cwd: string): PathsArguments | AcpArguments | string {
   const separator = argv.indexOf("--");
   const own = separator === -1 ? argv : argv.slice(0, separator);
   const command = separator === -1 ? [] : argv.slice(separator + 1);
@@ -58,6 +77,9 @@ function parse(argv: readonly string[], cwd: string): PathsArguments | string {
         probe: { type: "string" },
         path: { type: "string", multiple: true },
         url: { type: "string" },
+        acp: { type: "boolean", default: false },
+        prompt: { type: "string" },
+        "ask-index": { type: "string", multiple: true },
         json: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -66,6 +88,41 @@ function parse(argv: readonly string[], cwd: string): PathsArguments | string {
     return `paths: ${(error as Error).message}`;
   }
   if (parsed.help) return "help";
+  let timeoutMs = DEFAULT_TIMEOUT_MS;
+  if (parsed["timeout-ms"] !== undefined) {
+    timeoutMs = Number(parsed["timeout-ms"]);
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+      return `paths: --timeout-ms must be a positive whole number of milliseconds (got "${parsed["timeout-ms"]}")`;
+  }
+  if (parsed.acp) {
+    const mcpOnly = MCP_ONLY.find((name) => parsed[name] !== undefined);
+    if (mcpOnly !== undefined)
+      return `paths: --${mcpOnly} is for MCP servers; an ACP agent (--acp) is started from the command after --`;
+    if (command.length === 0) return "paths: no agent given: add -- <command...> to start it";
+    const askIndexes = parsed["ask-index"]?.map(Number);
+    const badIndex = parsed["ask-index"]?.find(
+      (text, index) => !(Number.isInteger(askIndexes![index]) && askIndexes![index]! >= 0),
+    );
+    if (badIndex !== undefined)
+      return `paths: --ask-index must be a whole number from 0, the question's place in the turn (got "${badIndex}")`;
+    const unknownPath = parsed.path?.find(
+      (name) => !(ACP_FIXED_PATHS as readonly string[]).includes(name) && !/^select:\S+$/.test(name),
+    );
+    if (unknownPath !== undefined)
+      return `paths: unknown --path "${unknownPath}" for an ACP agent (one of: select:<option kind>, ${ACP_FIXED_PATHS.join(", ")})`;
+    return {
+      kind: "acp",
+      command,
+      cwd,
+      prompt: parsed.prompt,
+      askIndexes,
+      timeoutMs,
+      paths: parsed.path as AcpArguments["paths"],
+      json: parsed.json ?? false,
+    };
+  }
+  if (parsed.prompt !== undefined || parsed["ask-index"] !== undefined)
+    return `paths: --${parsed.prompt !== undefined ? "prompt" : "ask-index"} is for ACP agents: add --acp`;
   if (parsed.url !== undefined && command.length > 0) return "paths: give either --url or a command after --, not both";
   if (parsed.url === undefined && command.length === 0)
     return "paths: no server given: add -- <command...> to start one, or --url http://…";
@@ -76,12 +133,6 @@ function parse(argv: readonly string[], cwd: string): PathsArguments | string {
     target = { url: parsed.url };
   } else {
     target = { command, cwd };
-  }
-  let timeoutMs = DEFAULT_TIMEOUT_MS;
-  if (parsed["timeout-ms"] !== undefined) {
-    timeoutMs = Number(parsed["timeout-ms"]);
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
-      return `paths: --timeout-ms must be a positive whole number of milliseconds (got "${parsed["timeout-ms"]}")`;
   }
   let args: Record<string, unknown> | undefined;
   if (parsed.args !== undefined) {
@@ -96,6 +147,7 @@ function parse(argv: readonly string[], cwd: string): PathsArguments | string {
   const unknownPath = parsed.path?.find((name) => !(TERMINAL_PATHS as readonly string[]).includes(name));
   if (unknownPath !== undefined) return `paths: unknown --path "${unknownPath}" (one of: ${TERMINAL_PATHS.join(", ")})`;
   return {
+    kind: "mcp",
     target,
     tools: parsed.tool ?? [],
     args,
@@ -195,6 +247,7 @@ export async function runPaths(argv: readonly string[], io: CommandIo): Promise<
     io.stderr(`${parsed}\n\n${USAGE}\n`);
     return EXIT_USAGE;
   }
+  if (parsed.kind === "acp") return runAcpAgent(parsed, io);
   // Loaded here, not at the top: it needs @modelcontextprotocol/sdk, which `check` and `migrate` users may not have.
   const { findAskingTools, runWirePaths } = await import("../testing/wire.ts");
   try {
@@ -253,6 +306,7 @@ export async function runPaths(argv: readonly string[], io: CommandIo): Promise<
   } catch (error) {
     if (error instanceof KitError) {
       io.stderr(`paths: ${error.message}\n`);
+      if (error instanceof HandshakeError) io.stderr(otherProtocolAdvice(error));
       return EXIT_FAILURE;
     }
     throw error;

@@ -315,6 +315,24 @@ describe("paths usage errors exit 2 with a clear message", () => {
     ],
     ["an unknown option", ["--tools", "x", "--", "node"], "paths: Unknown option '--tools'"],
     [
+      "an MCP option with --acp",
+      ["--acp", "--tool", "x", "--", "node", "agent.js"],
+      "paths: --tool is for MCP servers; an ACP agent (--acp) is started from the command after --",
+    ],
+    ["--acp with a URL", ["--acp", "--url", "http://localhost:1/mcp"], "paths: --url is for MCP servers;"],
+    ["--acp without a command", ["--acp"], "paths: no agent given: add -- <command...> to start it"],
+    ["an ACP option without --acp", ["--prompt", "hi", "--", "node"], "paths: --prompt is for ACP agents: add --acp"],
+    [
+      "an --ask-index that is not a place in the turn",
+      ["--acp", "--ask-index", "first", "--", "node"],
+      'paths: --ask-index must be a whole number from 0, the question\'s place in the turn (got "first")',
+    ],
+    [
+      "an MCP path name for an ACP agent",
+      ["--acp", "--path", "timeout", "--", "node"],
+      'paths: unknown --path "timeout" for an ACP agent (one of: select:<option kind>, accept, decline, cancelled, invalid-content, never-answered, connection-closed, session-cancel)',
+    ],
+    [
       "a URL that is not http",
       ["--url", "localhost:3001"],
       'paths: --url must be an http:// or https:// URL (got "localhost:3001")',

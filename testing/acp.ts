@@ -12,7 +12,7 @@ import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import type * as acp from "@agentclientprotocol/sdk";
 import { invalidContentFor, validContentFor, type RequestedSchema } from "./content.ts";
-import { KitError, messageOf } from "./errors.ts";
+import { HandshakeError, KitError, messageOf } from "./errors.ts";
 import { formatTable } from "./table.ts";
 
 /** An agent to drive: an app built in this process (a fresh one per path from a factory), or a command over stdio. */
@@ -71,6 +71,8 @@ export interface AcpPathResult {
   readonly heldAfterClose: readonly string[] | null;
   /** How many questions the agent asked. */
   readonly questions: number;
+  /** Why the path failed (the turn did not end within the cap), in the user's terms, naming the fix; `null` when it passed. */
+  readonly hint: string | null;
 }
 
 export interface AcpPathsReport {
@@ -81,17 +83,30 @@ export interface AcpPathsReport {
 
 const DEFAULT_PROMPT = "Go ahead.";
 
+/** How messages name their caller and its options: `runAcpPaths` and its `askIndex`, or the CLI and `--ask-index`. */
+export interface AcpWording {
+  /** Put before each message (the CLI adds its own). */
+  readonly prefix: string;
+  readonly askIndex: string;
+}
+
+const KIT_WORDING: AcpWording = { prefix: "runAcpPaths: ", askIndex: "askIndex" };
+
 /** The ACP SDK, loaded when an ACP run starts, so the rest of the kit works without it installed. */
 let loadedSdk: typeof acp | undefined;
 function sdk(): typeof acp {
   if (!loadedSdk) throw new KitError("runAcpPaths: the ACP SDK is not loaded");
   return loadedSdk;
 }
-async function loadSdk(): Promise<void> {
+async function loadSdk(wording: AcpWording): Promise<void> {
   try {
     loadedSdk ??= (await import("@agentclientprotocol/sdk")) as typeof acp;
   } catch (error) {
-    throw new KitError(`runAcpPaths needs @agentclientprotocol/sdk installed: ${messageOf(error)}`, { cause: error });
+    throw new KitError(
+      `${wording.prefix}driving an ACP agent needs @agentclientprotocol/sdk installed ` +
+        `(npm install --save-dev @agentclientprotocol/sdk): ${messageOf(error)}`,
+      { cause: error },
+    );
   }
 }
 
@@ -106,6 +121,8 @@ interface Connected<A> {
   readonly connection: acp.ClientConnection;
   /** Resolves when the agent process exits (stdio only). */
   readonly exited: Promise<void> | null;
+  /** Rejects when the agent process could not be started (stdio only); never settles otherwise. */
+  readonly failed: Promise<never>;
   /** The client goes away: closes the connection and, over stdio, the agent's stdin (which closing alone does not). */
   disconnect(): void;
   stop(): Promise<void>;
@@ -207,14 +224,23 @@ async function connect<A extends acp.AgentApp>(target: AgentUnderTest<A>, app: a
       app: agentApp,
       connection,
       exited: null,
+      failed: new Promise<never>(() => {}),
       disconnect: () => connection.close(),
       stop: async () => connection.close(),
     };
   }
   const [command, ...args] = target.command;
-  if (!command) throw new KitError("runAcpPaths: no agent command given");
+  if (!command) throw new KitError("no agent command given");
   const child = spawn(command, args, { cwd: target.cwd, stdio: ["pipe", "pipe", "inherit"], detached: true });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const failed = new Promise<never>((_resolve, reject) =>
+    child.once("error", (error) =>
+      reject(
+        new KitError(`could not start the agent (${target.command.join(" ")}): ${error.message}`, { cause: error }),
+      ),
+    ),
+  );
+  failed.catch(() => {});
   child.stdin.on("error", () => {});
   const stream = sdk().ndJsonStream(
     Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
@@ -225,6 +251,7 @@ async function connect<A extends acp.AgentApp>(target: AgentUnderTest<A>, app: a
     app: null,
     connection,
     exited,
+    failed,
     disconnect: () => {
       connection.close();
       child.stdin.end();
@@ -242,6 +269,55 @@ async function connect<A extends acp.AgentApp>(target: AgentUnderTest<A>, app: a
   };
 }
 
+/** A peer's error, short enough for one line of a report. */
+function briefly(error: unknown): string {
+  const text = messageOf(error).replace(/\s+/g, " ").trim();
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+/**
+ * `initialize` and `session/new`, within the cap. A program that answers `initialize` with an error does not speak
+ * ACP (an MCP server rejects it as invalid params): a HandshakeError, so the caller can say which protocol to try.
+ */
+async function openAcpSession(
+  agent: acp.ClientConnection["agent"],
+  options: Pick<AcpPathsOptions, "clientCapabilities" | "timeoutMs">,
+  failed: Promise<never>,
+): Promise<string> {
+  const setUp = (async () => {
+    try {
+      await agent.request(sdk().methods.agent.initialize, {
+        protocolVersion: sdk().PROTOCOL_VERSION,
+        clientCapabilities: options.clientCapabilities ?? { elicitation: { form: {}, url: {} } },
+      });
+    } catch (error) {
+      if (error instanceof sdk().RequestError)
+        throw new HandshakeError(`the program rejected ACP's initialize request: ${briefly(error)}`, "acp", {
+          cause: error,
+        });
+      throw new KitError(`the agent did not answer ACP's initialize request: ${briefly(error)}`, { cause: error });
+    }
+    try {
+      return (await agent.request(sdk().methods.agent.session.new, { cwd: process.cwd(), mcpServers: [] })).sessionId;
+    } catch (error) {
+      throw new KitError(`the agent did not open a session (session/new): ${briefly(error)}`, { cause: error });
+    }
+  })();
+  setUp.catch(() => {}); // settles after the race when the cap or a failed start came first
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cap = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new KitError(`the agent did not answer initialize and session/new within ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([setUp, failed, cap]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 interface Asked {
   readonly question: AcpQuestion;
   withdrawn: boolean;
@@ -255,7 +331,7 @@ async function runTurn<A extends acp.AgentApp>(
     question: { kind: "permission"; params: PermissionParams } | { kind: "elicitation"; params: ElicitationParams },
   ) => Step | "not-applicable",
   pathName: AcpPath | null,
-): Promise<AcpPathResult & { asked: Asked[]; notApplicable: boolean }> {
+): Promise<Omit<AcpPathResult, "hint"> & { asked: Asked[]; notApplicable: boolean }> {
   const asked: Asked[] = [];
   const said: string[] = [];
   const never = new Promise<never>(() => {});
@@ -331,11 +407,7 @@ async function runTurn<A extends acp.AgentApp>(
   let stopped = false;
   try {
     const agent = connected.connection.agent;
-    await agent.request(sdk().methods.agent.initialize, {
-      protocolVersion: sdk().PROTOCOL_VERSION,
-      clientCapabilities: options.clientCapabilities ?? { elicitation: { form: {}, url: {} } },
-    });
-    const { sessionId } = await agent.request(sdk().methods.agent.session.new, { cwd: process.cwd(), mcpServers: [] });
+    const sessionId = await openAcpSession(agent, options, connected.failed);
     cancelTurn = () => void agent.notify(sdk().methods.agent.session.cancel, { sessionId }).catch(() => {});
     const started = performance.now();
     const elapsed = (): number => Math.round(performance.now() - started);
@@ -432,44 +504,92 @@ async function runTurn<A extends acp.AgentApp>(
 }
 
 /**
- * Drives an ACP agent through the paths for one of its questions. A first turn, with every question answered yes,
- * finds the questions; each path then runs on a fresh agent (a factory call, or a new process). Throws a KitError
- * when the agent asks no question, or fewer than `askIndex + 1`.
+ * Why a path whose turn did not end within the cap failed, naming the fix (ACP SDK 2.x terms: a request's
+ * `cancellationSignal` sends `$/cancel_request` for the question and, with `stopWaitingOnCancel: true`, ends the wait
+ * at once — core/jsonrpc.d.ts, 2.4.0). The deadline is a timer the agent holds, not `AbortSignal.timeout` inside
+ * `AbortSignal.any`, which Node 20 can collect before it fires (see edits/race-helper-text.ts). `null` for a path that
+ * passed or whose end the client cannot see.
  */
-export async function runAcpPaths<A extends acp.AgentApp>(options: AcpPathsOptions<A>): Promise<AcpPathsReport> {
-  if (!(options.timeoutMs > 0)) throw new KitError("runAcpPaths: timeoutMs (the hard cap per path) must be positive");
-  await loadSdk();
-  const askIndex = options.askIndex ?? 0;
-  if (!Number.isInteger(askIndex) || askIndex < 0)
-    throw new KitError(`runAcpPaths: askIndex must be a whole number from 0 (got ${String(options.askIndex)})`);
-  const discovery = await runTurn(options, (_index, question) => ({ kind: "answer", response: yes(question) }), null);
-  const question = discovery.asked[askIndex]?.question;
-  if (!question) {
-    const what =
-      discovery.asked.length === 0
-        ? "asked no question"
-        : `asked only ${discovery.asked.length} question(s), so askIndex ${askIndex} names none`;
-    throw new KitError(
-      `runAcpPaths: the agent ${what} when prompted "${options.prompt ?? DEFAULT_PROMPT}" (the turn ended: ${discovery.stopReason ?? "no"}), so nothing was tested`,
-    );
+function acpHint(
+  path: AcpPath,
+  ended: boolean | null,
+  asked: number,
+  askIndex: number,
+  timeoutMs: number,
+): string | null {
+  if (ended !== false) return null;
+  if (asked <= askIndex)
+    return `the agent had not asked question ${askIndex + 1} when the cap passed, so the ${path} path tested nothing`;
+  switch (path) {
+    case "never-answered":
+      return (
+        `no deadline within ${timeoutMs} ms: the question was still up when the cap passed; give the wait a deadline ` +
+        `chosen for a person that takes the question down: abort its cancellationSignal from a timer you hold and ` +
+        `clear, with stopWaitingOnCancel: true (ACP SDK 2.x), or, if it has one, a cap above it`
+      );
+    case "session-cancel":
+      return (
+        `the turn did not end when the client cancelled it (session/cancel): the question was still up after ` +
+        `${timeoutMs} ms; race the question against the turn: abort its cancellationSignal from the session/cancel ` +
+        `handler, with stopWaitingOnCancel: true, and end the turn with stopReason "cancelled"`
+      );
+    case "connection-closed":
+      return (
+        `the agent kept running ${timeoutMs} ms after its client went away (stdin closed); end the process when the ` +
+        `connection closes (the connection's closed promise settles then)`
+      );
+    default:
+      return `the turn did not end within ${timeoutMs} ms after the person answered`;
   }
-  const paths = options.paths ?? acpPathsFor(question);
+}
+
+/** The first turn, every question answered yes: the questions the agent asks, in order. */
+async function discoverQuestions<A extends acp.AgentApp>(
+  options: AcpPathsOptions<A>,
+): Promise<{
+  questions: AcpQuestion[];
+  stopReason: string | null;
+}> {
+  const discovery = await runTurn(options, (_index, question) => ({ kind: "answer", response: yes(question) }), null);
+  return { questions: discovery.asked.map((entry) => entry.question), stopReason: discovery.stopReason };
+}
+
+function noSuchQuestion(
+  options: Pick<AcpPathsOptions, "prompt">,
+  discovered: { questions: readonly AcpQuestion[]; stopReason: string | null },
+  askIndex: number,
+  wording: AcpWording,
+): KitError {
+  const what =
+    discovered.questions.length === 0
+      ? "asked no question"
+      : `asked only ${discovered.questions.length} question(s), so ${wording.askIndex} ${askIndex} names none`;
+  return new KitError(
+    `${wording.prefix}the agent ${what} when prompted "${options.prompt ?? DEFAULT_PROMPT}" (the turn ended: ${discovered.stopReason ?? "no"}), so nothing was tested`,
+  );
+}
+
+/** Each path that applies to the question (of those asked for), each on a fresh agent, in parallel. */
+async function runQuestionPaths<A extends acp.AgentApp>(
+  options: AcpPathsOptions<A>,
+  askIndex: number,
+  question: AcpQuestion,
+  wording: AcpWording,
+): Promise<AcpPathResult[]> {
+  const applicable = acpPathsFor(question);
+  const paths = options.paths ? options.paths.filter((path) => applicable.includes(path)) : applicable;
   const results = await Promise.all(
     paths.map(async (path) => {
       const result = await runTurn(
         options,
-        (index, asked) =>
-          index < askIndex
-            ? { kind: "answer", response: yes(asked) }
-            : index === askIndex
-              ? stepFor(path, asked)
-              : { kind: "answer", response: yes(asked) },
+        (index, asked) => (index === askIndex ? stepFor(path, asked) : { kind: "answer", response: yes(asked) }),
         path,
       );
+      // The agent asked something else this time than on the first turn.
       if (result.notApplicable) return null;
       if (result.questions <= askIndex && result.ended) {
         throw new KitError(
-          `runAcpPaths: on the ${path} path the agent asked ${result.questions} question(s), so askIndex ${askIndex} was never reached`,
+          `${wording.prefix}on the ${path} path the agent asked ${result.questions} question(s), so ${wording.askIndex} ${askIndex} was never reached`,
         );
       }
       return {
@@ -482,10 +602,50 @@ export async function runAcpPaths<A extends acp.AgentApp>(options: AcpPathsOptio
         held: result.held,
         heldAfterClose: result.heldAfterClose,
         questions: result.questions,
+        hint: acpHint(path, result.ended, result.questions, askIndex, options.timeoutMs),
       } satisfies AcpPathResult;
     }),
   );
-  return { question, results: results.filter((result): result is AcpPathResult => result !== null) };
+  return results.filter((result): result is AcpPathResult => result !== null);
+}
+
+/**
+ * Drives an ACP agent through the paths for one of its questions. A first turn, with every question answered yes,
+ * finds the questions; each path then runs on a fresh agent (a factory call, or a new process). Throws a KitError
+ * when the agent asks no question, or fewer than `askIndex + 1`.
+ */
+export async function runAcpPaths<A extends acp.AgentApp>(options: AcpPathsOptions<A>): Promise<AcpPathsReport> {
+  if (!(options.timeoutMs > 0)) throw new KitError("runAcpPaths: timeoutMs (the hard cap per path) must be positive");
+  await loadSdk(KIT_WORDING);
+  const askIndex = options.askIndex ?? 0;
+  if (!Number.isInteger(askIndex) || askIndex < 0)
+    throw new KitError(`runAcpPaths: askIndex must be a whole number from 0 (got ${String(options.askIndex)})`);
+  const discovered = await discoverQuestions(options);
+  const question = discovered.questions[askIndex];
+  if (!question) throw noSuchQuestion(options, discovered, askIndex, KIT_WORDING);
+  return { question, results: await runQuestionPaths(options, askIndex, question, KIT_WORDING) };
+}
+
+/**
+ * What `paths --acp` runs: one turn finds the questions the agent asks; then every one of them (or those at
+ * `askIndexes`), one after another, goes through the paths that apply to it.
+ */
+export async function runAcpAgentPaths(
+  options: Omit<AcpPathsOptions, "askIndex" | "probe">,
+  askIndexes: readonly number[] | undefined,
+  wording: AcpWording,
+): Promise<{ asked: number; reports: Array<AcpPathsReport & { askIndex: number }> }> {
+  await loadSdk(wording);
+  const discovered = await discoverQuestions(options);
+  const indexes = askIndexes ?? discovered.questions.map((_question, index) => index);
+  if (indexes.length === 0) throw noSuchQuestion(options, discovered, 0, wording);
+  const reports: Array<AcpPathsReport & { askIndex: number }> = [];
+  for (const askIndex of indexes) {
+    const question = discovered.questions[askIndex];
+    if (!question) throw noSuchQuestion(options, discovered, askIndex, wording);
+    reports.push({ askIndex, question, results: await runQuestionPaths(options, askIndex, question, wording) });
+  }
+  return { asked: discovered.questions.length, reports };
 }
 
 /** The results as a fixed-width table: path, ended, stop reason, time, question withdrawn or left up, held. */

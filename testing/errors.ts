@@ -8,6 +8,21 @@ export class KitError extends Error {
   override name = "KitError";
 }
 
+/**
+ * The program answered the kit's first request with an error: it does not speak the protocol the kit spoke (an ACP
+ * agent sent MCP's `initialize`, or an MCP server sent ACP's). `spoken` is the protocol the kit tried.
+ */
+export class HandshakeError extends KitError {
+  override name = "HandshakeError";
+  constructor(
+    message: string,
+    readonly spoken: "mcp" | "acp",
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
 /** Why a path could not apply to this question (e.g. invalid content for a URL-mode question, which has no content). */
 export interface NotApplicable {
   readonly kind: "not-applicable";

@@ -15,13 +15,15 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolResultSchema,
   ElicitRequestSchema,
+  ErrorCode,
+  McpError,
   type CallToolResult,
   type ElicitResult,
   type JSONRPCMessage,
 } from "@modelcontextprotocol/sdk/types.js";
 import { argumentsFor } from "./arguments.ts";
 import { invalidAnswerFor, validContentFor, type RequestedSchema } from "./content.ts";
-import { KitError, messageOf } from "./errors.ts";
+import { HandshakeError, KitError, messageOf } from "./errors.ts";
 import { TERMINAL_PATHS, type TerminalPath } from "./path-names.ts";
 
 /** Where the server is: a command to start (stdio), or a Streamable HTTP endpoint. */
@@ -342,7 +344,11 @@ async function openSession(
   } catch (error) {
     const stderr = stdio ? stdio.stderr.join("").trim() : "";
     await stdio?.kill();
-    throw new KitError(`could not connect to the server: ${describeFailure(error)}${stderr ? `\n${stderr}` : ""}`);
+    const message = `could not connect to the server: ${describeFailure(error)}${stderr ? `\n${stderr}` : ""}`;
+    // An ACP agent has a method named initialize too, and rejects MCP's parameters for it.
+    if (error instanceof McpError && error.code === ErrorCode.InvalidParams)
+      throw new HandshakeError(`${message} (the program rejected MCP's initialize request)`, "mcp", { cause: error });
+    throw new KitError(message, { cause: error });
   }
   const standaloneStream = http ? await settledWithin(http.standaloneStream, streamWaitMs) : null;
   return {
