@@ -117,14 +117,14 @@ const PROTOCOL_LITERALS: ReadonlySet<string> = new Set([
   "mcpReq",
 ]);
 
-/** The string literals of a file's code, comments left out (a comment may quote an example). */
+/** The string literals of a file's code (parsed, so comments and template text are left out). */
 function stringLiterals(text: string): string[] {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
   const found: string[] = [];
-  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
-    if (token === ts.SyntaxKind.StringLiteral || token === ts.SyntaxKind.NoSubstitutionTemplateLiteral)
-      found.push(scanner.getTokenValue());
-  }
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) found.push(node.text);
+    node.forEachChild(visit);
+  };
+  visit(ts.createSourceFile("file.ts", text, ts.ScriptTarget.Latest, true));
   return found;
 }
 
@@ -182,7 +182,10 @@ describe("the architecture map's claims, computed from the sources", () => {
       stringLiterals(TEXT.get(file)!).some((value) => PROTOCOL_LITERALS.has(value)),
     );
     expect([...new Set(spelled.map(layerOf))]).toEqual(["protocol"]);
-    expect(stringLiterals('// "decline"\nconst a = "decline", b = `mcpReq`;')).toEqual(["decline", "mcpReq"]);
+    expect(stringLiterals('// "decline"\nconst a = "decline", b = `mcpReq`, c = `${a} "cancelled"`;')).toEqual([
+      "decline",
+      "mcpReq",
+    ]);
   });
 
   it("every rule file is at most 350 lines", () => {

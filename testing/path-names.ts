@@ -1,5 +1,5 @@
 /** The seven terminal paths, in the order the kit runs them. Dependency-free, so the CLI can read it without loading an SDK. */
-import { ELICIT_ACTION } from "../protocol/answers.ts";
+import { ACP_OUTCOME, ELICIT_ACTION } from "../protocol/answers.ts";
 import type { AcpPath } from "./acp.ts";
 export const TERMINAL_PATHS = [
   ELICIT_ACTION.accept,
@@ -18,9 +18,9 @@ export type TerminalPath = (typeof TERMINAL_PATHS)[number];
  * `runAcpPaths` names them. Here, free of the SDK, so the CLI can check `--path` before loading it.
  */
 export const ACP_FIXED_PATHS = [
-  "accept",
-  "decline",
-  "cancelled",
+  ELICIT_ACTION.accept,
+  ELICIT_ACTION.decline,
+  ACP_OUTCOME.cancelled,
   "invalid-content",
   "never-answered",
   "connection-closed",
