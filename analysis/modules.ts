@@ -133,6 +133,18 @@ export function noteFilePath(sourceCode: Readonly<TSESLint.SourceCode>, filename
 /** `from "./x"`, `from '../x'`: the file may import a module of its own project. */
 const RELATIVE_IMPORT = /\bfrom\s*["']\.\.?\//;
 
+/**
+ * What a file must show before a wait in another module can matter to a rule: it awaits, and it compares an answer
+ * literal (exhaustive-action), reads a caller's signal or context (forward-abort-signal), or takes something it must
+ * give back (release-in-finally). Most importing files show none, and their imports are not read.
+ */
+const MAY_USE_IMPORTED_ASK =
+  /\b(?:accept|decline|cancel|selected|signal|extra|ctx|context|acquire|lock|begin|transaction|setTimeout|setInterval)/;
+
+function mayUseImportedAsk(text: string): boolean {
+  return RELATIVE_IMPORT.test(text) && text.includes("await") && MAY_USE_IMPORTED_ASK.test(text);
+}
+
 const IMPORTS_ASKING_MODULE = new Fact<null, boolean>(
   "whether a file imports a project module whose text may ask a person, per file",
 );
@@ -142,7 +154,7 @@ const IMPORTS_ASKING_MODULE = new Fact<null, boolean>(
  * whose text may ask a person. Each such module is parsed then, once, since a call of this file may lead to it.
  */
 export function importsModuleThatMayAsk(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  if (!RELATIVE_IMPORT.test(sourceCode.text)) return false;
+  if (!mayUseImportedAsk(sourceCode.text)) return false;
   return fileFacts(sourceCode).remember(IMPORTS_ASKING_MODULE, null, () => {
     const from = fileOf(sourceCode);
     if (!from) return false;
@@ -164,7 +176,7 @@ const RELATIVE_VALUE_IMPORTS = /\bimport\s+(?!type\b)[^;]*?\bfrom\s*["'](\.\.?\/
  * parse): whether `file` imports a module of the project whose text may ask a person.
  */
 export function textImportsModuleThatMayAsk(file: string, text: string): boolean {
-  if (!RELATIVE_IMPORT.test(text)) return false;
+  if (!mayUseImportedAsk(text)) return false;
   for (const match of text.matchAll(RELATIVE_VALUE_IMPORTS)) {
     if (resolveModule(path.resolve(file), match[1]!) !== null) return true;
   }
@@ -226,8 +238,9 @@ function parseModule(file: string): ProjectModule | null {
   } catch {
     return null;
   }
-  // A module whose text names no wait on a person, and re-exports nothing, cannot hand one to its importers.
-  if (!textFacts(text).mayWaitOnPerson && !REEXPORT.test(text)) return null;
+  // A module whose text calls no wait on a person (the text gate's second step), and re-exports nothing, cannot hand
+  // one to its importers.
+  if (!textFacts(text).mayAskPerson && !REEXPORT.test(text)) return null;
   let parsed: ReturnType<typeof parseForESLint>;
   try {
     parsed = parseForESLint(text, {
