@@ -88,21 +88,24 @@ describe("check with type information", () => {
     expect(stylish.stdout).toMatch(/^src\/deploy\.ts:6:7 {2}The `else` branch treats cancel as decline/m);
   });
 
-  it("--typed does the same; --no-typed turns it off, and then nothing says confirm asks a person", () => {
+  it("--typed does the same; --no-typed finds it too, the project model following confirm into src/ask.ts", () => {
     const typed = spawnCli(["check", "--typed", "-f", "json", "src", "scripts"], dir);
     expect(findings(typed.stdout, dir)).toEqual([`${path.join("src", "deploy.ts")}:6 elicitation/exhaustive-action`]);
     expect(typed.stderr).toBe(NOTE);
-    const untyped = spawnCli(["check", "--no-typed", "src", "scripts"], dir);
-    expect(untyped).toEqual({ code: 0, stdout: "No problems in 3 files.\n", stderr: "" });
+    const untyped = spawnCli(["check", "--no-typed", "-f", "json", "src", "scripts"], dir);
+    expect(untyped.code).toBe(1);
+    expect(untyped.stderr).toBe("");
+    expect(findings(untyped.stdout, dir)).toEqual([`${path.join("src", "deploy.ts")}:6 elicitation/exhaustive-action`]);
   });
 
   it("without a tsconfig.json, is untyped; --typed then says what is missing and exits 2", () => {
     const bare = project("untyped", false);
-    expect(spawnCli(["check", "src", "scripts"], bare)).toEqual({
-      code: 0,
-      stdout: "No problems in 3 files.\n",
-      stderr: "",
-    });
+    const untyped = spawnCli(["check", "-f", "json", "src", "scripts"], bare);
+    expect(untyped.code).toBe(1);
+    expect(untyped.stderr).toBe("");
+    expect(findings(untyped.stdout, bare)).toEqual([
+      `${path.join("src", "deploy.ts")}:6 elicitation/exhaustive-action`,
+    ]);
     const asked = spawnCli(["check", "--typed", "src"], bare);
     expect(asked.code).toBe(2);
     expect(asked.stderr).toBe(
