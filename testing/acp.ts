@@ -531,7 +531,7 @@ function acpHint(
       return (
         `the turn did not end when the client cancelled it (session/cancel): the question was still up after ` +
         `${timeoutMs} ms; race the question against the turn: abort its cancellationSignal from the session/cancel ` +
-        `handler, with stopWaitingOnCancel: true, and end the turn with stopReason "cancelled"`
+        `handler, with stopWaitingOnCancel: true, and end the turn with stopReason "${ACP_OUTCOME.cancelled}"`
       );
     case "connection-closed":
       return (
