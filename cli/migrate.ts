@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from "diff";
 import { CodemodInternalError, CodemodSyntaxError, nearestTsconfig } from "../codemods/apply-suggestions.ts";
 import { parseDeadlineMs, type CodemodOptions } from "../codemods/jscodeshift-adapter.ts";
+import { deadlineEditLabel } from "../codemods/deadline.ts";
 import { formatRewrite } from "../codemods/format.ts";
 import { CODEMODS, type Codemod } from "../codemods/registry.ts";
 import { findLeftovers, writeAtomically, type Leftover } from "./atomic-write.ts";
@@ -21,12 +22,15 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 import {
   applyHunks,
   attribute,
+  declaresFunction,
   editUnits,
   hiddenFindings,
   hunksBetween,
   lintFindings,
   mapLine,
+  unitsWithHelpers,
   type Finding,
+  type Hunk,
 } from "./verify.ts";
 
 const HELP = `Usage: eslint-plugin-elicitation migrate <paths...> [options]
@@ -436,7 +440,7 @@ async function verifyResults(
         );
       } else if (projects) {
         if (projects.count === 0) io.stderr(`migrate: type-checking the changed files\n`);
-        typeCheckEdits(result, old, projects, display, args.dry);
+        typeCheckEdits(result, old, projects, display, args.dry, args.options.deadlineMs);
       }
     }
   }
@@ -455,6 +459,7 @@ function typeCheckEdits(
   projects: TypeProjects,
   display: (file: string) => string,
   dry: boolean,
+  deadlineMs: number | undefined,
 ): void {
   const check = projects.checkerFor(result.file);
   const errorsBefore = check(result.before);
@@ -472,22 +477,26 @@ function typeCheckEdits(
     return;
   }
   const hunks = hunksBetween(result.before, result.after);
-  const units = editUnits(hunks, attribute(hunks, old, result.before));
-  const keep = new Set(hunks.map((_, index) => index));
+  const owners = attribute(hunks, old, result.before);
+  const { units, reach } = unitsWithHelpers(hunks, editUnits(hunks, owners), result.helpers ?? []);
+  const kept = new Set(units.keys());
+  const keptHunks = () => new Set([...kept].flatMap((unit) => reach[unit]!));
   for (let attempt = 0; attempt <= units.length; attempt += 1) {
-    const { text, lines } = applyHunks(result.before, hunks, keep);
+    const { text, lines } = applyHunks(result.before, hunks, keptHunks());
     const added = withoutCounted(check(text), errorsBefore);
     if (added.length === 0) break;
-    // A unit is to blame for an error on one of its lines; an error on no edited line blames every unit.
-    const blamed = units.filter((unit) =>
-      unit.some((hunk) => keep.has(hunk) && added.some((error) => inLines(error.line, lines.get(hunk)))),
-    );
-    for (const unit of blamed.length > 0 ? blamed : units.filter((u) => u.some((hunk) => keep.has(hunk)))) {
-      const error = added.find((e) => unit.some((hunk) => inLines(e.line, lines.get(hunk)))) ?? added[0]!;
-      result.rejected.push({ line: hunks[unit[0]!]!.oldLine, reason: error.key });
-      for (const hunk of unit) keep.delete(hunk);
+    const onLines = (unit: number) => (error: TypeError) =>
+      reach[unit]!.some((hunk) => inLines(error.line, lines.get(hunk)));
+    // A unit is to blame for an error on one of its lines (or its helper's); an error on no edited line blames every unit.
+    const blamed = [...kept].filter((unit) => added.some(onLines(unit)));
+    for (const unit of blamed.length > 0 ? blamed : [...kept]) {
+      const error = added.find(onLines(unit)) ?? added[0]!;
+      result.rejected.push({ line: hunks[units[unit]![0]!]!.oldLine, reason: error.key });
+      leaveOutCount(result, hunks, units[unit]!, transformOf(units[unit]!, owners, old), deadlineMs);
+      kept.delete(unit);
     }
   }
+  const keep = keptHunks();
   const { text } = applyHunks(result.before, hunks, keep);
   if (keep.size === 0 || text === result.before) {
     const first = result.rejected[0]!;
@@ -498,6 +507,11 @@ function typeCheckEdits(
     );
     result.rejected.length = 0;
     return;
+  }
+  // Only the helpers a kept edit calls are written, and said to be added.
+  for (const helper of result.helpers ?? []) {
+    if (!hunks.some((hunk, index) => keep.has(index) && declaresFunction(hunk.text, helper)))
+      result.helpers?.delete(helper);
   }
   if (text !== result.after) {
     const hidden = hiddenFindings(result.before, text, old, lintFindings(text, result.file).findings);
@@ -512,9 +526,57 @@ function typeCheckEdits(
   }
 }
 
+/**
+ * Takes a left-out edit off the file's counts, under the label the transform counted it with (a deadline edit that
+ * writes no deadline counts as `signal`).
+ */
+function leaveOutCount(
+  result: FileResult,
+  hunks: readonly Hunk[],
+  unit: readonly number[],
+  transform: string | undefined,
+  deadlineMs: number | undefined,
+): void {
+  if (!transform) return;
+  const edits = unit.map((index) => ({
+    range: [hunks[index]!.start, hunks[index]!.end] as const,
+    text: hunks[index]!.text,
+  }));
+  const label =
+    transform === DEADLINE_TRANSFORM && deadlineMs !== undefined
+      ? deadlineEditLabel(result.before, edits, deadlineMs)
+      : transform;
+  const count = (result.applied.get(label) ?? 0) - 1;
+  if (count > 0) result.applied.set(label, count);
+  else result.applied.delete(label);
+}
+
+/** The transform that made an edit unit: the one that rewrites the rule of the first finding the unit was made for. */
+function transformOf(
+  unit: readonly number[],
+  owners: readonly number[][],
+  old: readonly Finding[],
+): string | undefined {
+  const finding = firstOwner(unit, owners, old);
+  const rule = finding?.ruleId.replace(/^elicitation\//, "");
+  return CODEMODS.find((codemod) => rule !== undefined && codemod.rules.includes(rule))?.name;
+}
+
+/** The first (in the old text) of the findings an edit unit was made for. */
+function firstOwner(
+  unit: readonly number[],
+  owners: readonly number[][],
+  old: readonly Finding[],
+): Finding | undefined {
+  const indexes = unit.flatMap((hunk) => owners[hunk] ?? []);
+  return indexes.map((index) => old[index]!).sort((a, b) => a.line - b.line || a.column - b.column)[0];
+}
+
 function inLines(line: number, range: [number, number] | undefined): boolean {
   return range !== undefined && range[0] <= line && line <= range[1];
 }
+
+const DEADLINE_TRANSFORM = "deadline";
 
 /** TS2307 "Cannot find module", TS2792 its variant that suggests another module resolution. */
 const UNRESOLVED_MODULE_CODES = new Set([2307, 2792]);

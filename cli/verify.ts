@@ -290,3 +290,42 @@ export function editUnits(hunks: readonly Hunk[], owners: readonly number[][]): 
   hunks.forEach((_, index) => units.set(find(index), [...(units.get(find(index)) ?? []), index]));
   return [...units.values()];
 }
+
+/**
+ * Edit units and what each keeps in the file. A hunk that only declares a helper a transform added (`askWithin`,
+ * `withinDeadline`, named in `helpers`) is no edit of its own: each unit reaches, besides its own hunks, the
+ * declarations of the helpers it calls. So a helper is written exactly while an edit that calls it is kept, and a
+ * type error inside a helper blames the edits that call it.
+ */
+export function unitsWithHelpers(
+  hunks: readonly Hunk[],
+  units: readonly number[][],
+  helpers: Iterable<string>,
+): { units: number[][]; reach: number[][] } {
+  const declaring = new Map<number, string>();
+  for (const name of helpers) {
+    hunks.forEach((hunk, index) => {
+      // Only the declaration names it: the hunk holds no call of its own.
+      if (declaresFunction(hunk.text, name) && mentions(hunk.text, name) === 1) declaring.set(index, name);
+    });
+  }
+  const edits = units.map((unit) => unit.filter((hunk) => !declaring.has(hunk))).filter((unit) => unit.length > 0);
+  const reach = edits.map((unit) => [
+    ...unit,
+    ...[...declaring].flatMap(([hunk, name]) => (unit.some((own) => callsName(hunks[own]!.text, name)) ? [hunk] : [])),
+  ]);
+  return { units: edits, reach };
+}
+
+/** Whether `text` declares a function named `name` at the start of a line (as a transform adds a helper). */
+export function declaresFunction(text: string, name: string): boolean {
+  return new RegExp(`(?:^|\\n)[ \\t]*(?:export[ \\t]+)?function[ \\t]+${name}[ \\t]*[<(]`).test(text);
+}
+
+function mentions(text: string, name: string): number {
+  return text.match(new RegExp(`(?<![\\w$])${name}(?![\\w$])`, "g"))?.length ?? 0;
+}
+
+function callsName(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$])${name}\\s*\\(`).test(text);
+}

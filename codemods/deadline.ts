@@ -15,7 +15,7 @@
 import "./without-babel.ts";
 import forwardAbortSignal, { mayReport as signalMayReport } from "../rules/forward-abort-signal/index.ts";
 import requireDeadline, { mayReport as deadlineMayReport } from "../rules/require-deadline/index.ts";
-import { NO_EDIT_KEY, WRITES_DEADLINE, WRITES_KEY } from "../edits/rewrite-or-reason.ts";
+import { NO_EDIT_KEY, WRITES_DEADLINE, WRITES_KEY, writesDeadline } from "../edits/rewrite-or-reason.ts";
 import {
   CodemodUsageError,
   fixWithRules,
@@ -24,6 +24,7 @@ import {
   type Decision,
   type FixOutcome,
   type Report,
+  type TextEdit,
 } from "./apply-suggestions.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 
@@ -66,6 +67,15 @@ export function runDeadline(source: string, file: string, options: CodemodOption
     { ecmaVersion: options.ecmaVersion },
   );
   return { ...outcome, addedHelpers: outcome.changed ? helpersAdded(source, outcome.output) : [] };
+}
+
+/**
+ * How `migrate` counts edits of this transform it has only as text (an edit the type check left out): `deadline` when
+ * they write the deadline, `signal` when they only forward the caller's signal (into options that already bound the
+ * wait), as the rules' suggestions say of the same edits (edits/rewrite-or-reason.ts).
+ */
+export function deadlineEditLabel(text: string, edits: readonly TextEdit[], deadlineMs: number): "deadline" | "signal" {
+  return writesDeadline(text, edits, deadlineMs) ? "deadline" : "signal";
 }
 
 /**

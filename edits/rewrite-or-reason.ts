@@ -47,7 +47,7 @@ export function rewriteOrReason<MessageId extends string>(
  * Whether edits write the deadline: their text holds `deadlineMs` (in whichever grouping, `300000` or `300_000`) more
  * often than the text they replace (a signal forwarded into options that already bound the wait writes none).
  */
-function writesDeadline(text: string, edits: readonly TextEdit[], deadlineMs: number): boolean {
+export function writesDeadline(text: string, edits: readonly TextEdit[], deadlineMs: number): boolean {
   const count = (value: string) => countNumberLiterals(value, deadlineMs);
   let added = 0;
   for (const edit of edits) added += count(edit.text) - count(text.slice(edit.range[0], edit.range[1]));
