@@ -53,15 +53,17 @@ Files: in a git repository, those git would commit (.gitignore is honoured); els
 node_modules, dist, build, coverage and dot-folders.
 Where a rewrite is not provably equivalent, the code is left as is and the reason is printed with file:line.
 Before anything is written, each changed file is type-checked as it was and as rewritten (its nearest
-tsconfig.json, or default options): an edit that adds a type error is left out, the file's other edits are kept.
+tsconfig.json, or default options): an edit that adds a type error is left out and its place listed as skipped,
+with the error; the file's other edits are kept.
 A file whose imports do not resolve (dependencies not installed) cannot be checked and is not rewritten (with
 --dry its diff is shown, marked as not type-checked).
 Each file is written whole: to .<name>.<pid>.<hex>.tmp beside it, then renamed over it. Such a file that a killed
 run left behind is removed by the next run (and said), and is not taken for an uncommitted change.
 After each rewrite, the rules run on the old and the new text: a finding that vanished although no edit was made
 for it means the rewrite hid a problem, and the file is left as it was.
-Exit codes: 0 done, 1 a file failed or an edit was left out (bad syntax, an unresolved import, a rewrite that
-adds a type error, an unwritable file), 2 usage error, uncommitted changes under the paths, or no git repository.`;
+Exit codes: 0 done (places skipped with a reason included, so a second run on a migrated tree exits 0), 1 a file
+failed (bad syntax, an unreadable or unwritable file, an unresolved import, a rewrite that hid a finding), 2 usage
+error, uncommitted changes under the paths, or no git repository.`;
 
 /** Below this many files a progress display is noise. */
 const PROGRESS_MIN_FILES = 20;
@@ -102,8 +104,8 @@ interface FileResult {
   readonly helpers?: Set<string>;
   /** What the transforms wrote, before any edit was left out: the skips' lines are its lines. */
   engineOutput: string;
-  /** Edits left out because they added a type error (lines of the old text). */
-  readonly rejected: { line: number; reason: string }[];
+  /** Edits left out because they added a type error, as skips at the place each was made for in the old text. */
+  readonly rejected: Skip[];
   /** Dry run only: why the rewrite shown could not be type-checked (an import that does not resolve). */
   unchecked?: string;
   error?: string;
@@ -198,7 +200,7 @@ export async function runMigrate(argv: readonly string[], io: CommandIo): Promis
   }
 
   io.stdout(report(results, args, display));
-  return results.some((result) => result.status === "failed" || result.rejected.length > 0) ? EXIT_FAILURE : EXIT_OK;
+  return results.some((result) => result.status === "failed") ? EXIT_FAILURE : EXIT_OK;
 }
 
 function parseMigrateArgs(argv: readonly string[]): MigrateArgs | { error: string } | { help: true } {
@@ -491,7 +493,7 @@ function typeCheckEdits(
     const blamed = [...kept].filter((unit) => added.some(onLines(unit)));
     for (const unit of blamed.length > 0 ? blamed : [...kept]) {
       const error = added.find(onLines(unit)) ?? added[0]!;
-      result.rejected.push({ line: hunks[units[unit]![0]!]!.oldLine, reason: error.key });
+      result.rejected.push(leftOutSkip(result, hunks, units[unit]!, owners, old, error));
       leaveOutCount(result, hunks, units[unit]!, transformOf(units[unit]!, owners, old), deadlineMs);
       kept.delete(unit);
     }
@@ -499,13 +501,11 @@ function typeCheckEdits(
   const keep = keptHunks();
   const { text } = applyHunks(result.before, hunks, keep);
   if (keep.size === 0 || text === result.before) {
-    const first = result.rejected[0]!;
-    const more = result.rejected.length > 1 ? ` (${result.rejected.length} edits)` : "";
-    fail(
-      result,
-      `${display(result.file)}:${first.line}: the rewrite would add a type error (${first.reason}); file left as it was${more}`,
-    );
-    result.rejected.length = 0;
+    // Every edit was left out, each a place skipped with its reason: the file is as it was, and that is no failure.
+    result.status = "unchanged";
+    result.after = result.before;
+    result.applied.clear();
+    result.helpers?.clear();
     return;
   }
   // Only the helpers a kept edit calls are written, and said to be added.
@@ -551,6 +551,30 @@ function leaveOutCount(
   else result.applied.delete(label);
 }
 
+/**
+ * An edit left out by the type check, as the place skipped: the first finding the edit was made for (its rule and the
+ * transform that rewrites it), or, for an edit made for no finding, where it starts; the reason is the type error.
+ */
+function leftOutSkip(
+  result: FileResult,
+  hunks: readonly Hunk[],
+  unit: readonly number[],
+  owners: readonly number[][],
+  old: readonly Finding[],
+  error: TypeError,
+): Skip {
+  const reason = `rewriting this would add a type error (${error.key.replace(/\.$/, "")}), so it is left as is`;
+  const finding = firstOwner(unit, owners, old);
+  if (finding) {
+    const rule = finding.ruleId.replace(/^elicitation\//, "");
+    const transform = transformOf(unit, owners, old) ?? rule;
+    return { file: result.file, line: finding.line, column: finding.column, transform, rule, reason };
+  }
+  const start = hunks[unit[0]!]!.start;
+  const column = start - result.before.lastIndexOf("\n", start - 1);
+  return { file: result.file, line: hunks[unit[0]!]!.oldLine, column, transform: "", rule: "", reason };
+}
+
 /** The transform that made an edit unit: the one that rewrites the rule of the first finding the unit was made for. */
 function transformOf(
   unit: readonly number[],
@@ -582,35 +606,40 @@ const DEADLINE_TRANSFORM = "deadline";
 const UNRESOLVED_MODULE_CODES = new Set([2307, 2792]);
 
 /**
- * Skips carry positions in the transforms' output. Only those `check` reports are shown (the transforms also run
- * strict-only checks, to leave those places alone), each at the line:column `check` gives in the file as it is on disk
- * when the run ends: the old text in a dry run, the new one after a real run (formatted, without any left-out edit).
- * A place is found there as the same finding (rule, message, reported text) nearest to where its line moved.
+ * Skips carry positions in the text they were found in: the transforms' output, or the old text for an edit the type
+ * check left out. Only those `check` reports are shown (the transforms also run strict-only checks, to leave those
+ * places alone), each at the line:column `check` gives in the file as it is on disk when the run ends: the old text in
+ * a dry run, the new one after a real run (formatted, without any left-out edit). A place is found there as the same
+ * finding (rule, message, reported text) nearest to where its line moved.
  */
 function placeSkips(result: FileResult, dry: boolean): void {
-  if (result.skips.length === 0) return;
-  const output = result.engineOutput;
-  const visible = lintFindings(output, result.file).findings;
-  const shown = result.skips.flatMap((skip) => {
-    const finding = visible.find(
-      (each) => each.ruleId === `elicitation/${skip.rule}` && each.line === skip.line && each.column === skip.column,
-    );
-    return finding ? [{ skip, finding }] : [];
-  });
+  if (result.skips.length === 0 && result.rejected.length === 0) return;
   const onDisk = dry || result.status !== "changed" ? result.before : result.after;
-  const there = onDisk === output ? null : lintFindings(onDisk, result.file).findings;
+  let there: Finding[] | undefined;
+  const findingsOnDisk = () => (there ??= lintFindings(onDisk, result.file).findings);
   const taken = new Set<Finding>();
-  const placed = shown.map(({ skip, finding }) => {
-    if (!there) return skip;
-    const moved = mapLine(output, onDisk, skip.line);
-    const key = findingKey(finding, output);
-    const candidates = there.filter((each) => !taken.has(each) && findingKey(each, onDisk) === key);
-    const nearest = candidates.sort((a, b) => Math.abs(a.line - moved) - Math.abs(b.line - moved))[0];
-    if (!nearest) return { ...skip, line: moved };
-    taken.add(nearest);
-    return { ...skip, line: nearest.line, column: nearest.column };
-  });
+  const placeFrom = (skips: readonly Skip[], from: string): Skip[] => {
+    if (skips.length === 0) return [];
+    const visible = lintFindings(from, result.file).findings;
+    return skips.flatMap((skip) => {
+      const finding = visible.find(
+        (each) => each.ruleId === `elicitation/${skip.rule}` && each.line === skip.line && each.column === skip.column,
+      );
+      // An edit the type check left out that answers no finding of its own stays where its line moved.
+      if (!finding) return skip.rule === "" ? [{ ...skip, line: mapLine(from, onDisk, skip.line) }] : [];
+      if (from === onDisk) return [skip];
+      const moved = mapLine(from, onDisk, skip.line);
+      const key = findingKey(finding, from);
+      const candidates = findingsOnDisk().filter((each) => !taken.has(each) && findingKey(each, onDisk) === key);
+      const nearest = candidates.sort((a, b) => Math.abs(a.line - moved) - Math.abs(b.line - moved))[0];
+      if (!nearest) return [{ ...skip, line: moved }];
+      taken.add(nearest);
+      return [{ ...skip, line: nearest.line, column: nearest.column }];
+    });
+  };
+  const placed = [...placeFrom(result.skips, result.engineOutput), ...placeFrom(result.rejected, result.before)];
   result.skips.splice(0, result.skips.length, ...placed.sort((a, b) => a.line - b.line || a.column - b.column));
+  result.rejected.length = 0;
 }
 
 /** What identifies a finding wherever the code moved: its rule, its message and the text it reports, spaces aside. */
@@ -719,18 +748,14 @@ function report(results: readonly FileResult[], args: MigrateArgs, display: (fil
       }
     }
     if (result.status === "failed") lines.push(`failed  ${result.error ?? display(result.file)}`);
-    for (const rejected of result.rejected) {
-      lines.push(
-        `left out  ${display(result.file)}:${rejected.line}: this edit would add a type error (${rejected.reason}); the file's other edits are kept`,
-      );
-    }
     // A failed file was left whole; its skips belong to a rewrite that did not happen.
     if (result.status === "skipped") {
       for (const skip of result.skips) lines.push(`skipped  ${display(skip.file)}: ${skip.reason}`);
     } else if (result.status !== "failed") {
       for (const skip of result.skips) {
         const source = skip.rule === skip.transform ? skip.rule : `${skip.transform}: ${skip.rule}`;
-        lines.push(`skipped  ${display(skip.file)}:${skip.line}:${skip.column} [${source}] ${skip.reason}`);
+        const tag = source === "" ? "" : ` [${source}]`;
+        lines.push(`skipped  ${display(skip.file)}:${skip.line}:${skip.column}${tag} ${skip.reason}`);
       }
     }
   }
@@ -738,11 +763,9 @@ function report(results: readonly FileResult[], args: MigrateArgs, display: (fil
   const skipped = results
     .filter((result) => result.status !== "failed")
     .reduce((sum, result) => sum + result.skips.length, 0);
-  const leftOut = results.reduce((sum, result) => sum + result.rejected.length, 0);
   const summary =
     `${args.dry ? "Dry run, nothing written. " : ""}Summary: ${count("changed")} changed, ${count("unchanged")} unchanged, ` +
-    `${skipped} skipped with reason, ${count("failed")} failed (${plural(results.length, "file")}).` +
-    (leftOut > 0 ? ` ${plural(leftOut, "edit")} left out for adding a type error.` : "");
+    `${skipped} skipped with reason, ${count("failed")} failed (${plural(results.length, "file")}).`;
   return `${[...lines, summary].join("\n")}\n`;
 }
 
