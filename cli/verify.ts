@@ -28,10 +28,45 @@ export interface Hunk {
 }
 
 /**
- * The changes from `before` to `after`, word by word (with whitespace), so that two edits on neighbouring lines
- * stay two hunks.
+ * The changes from `before` to `after`: lines added or removed as a block are one hunk (a helper inserted whole stays
+ * whole, however its words happen to match the code around it); lines changed in place are compared word by word
+ * (with whitespace), so that two edits on neighbouring lines stay two hunks.
  */
 export function hunksBetween(before: string, after: string): Hunk[] {
+  const hunks: Hunk[] = [];
+  let offset = 0;
+  let line = 1;
+  let removed = "";
+  let added = "";
+  const flush = () => {
+    if (removed === "" && added === "") return;
+    if (removed === "" || added === "") {
+      hunks.push({ start: offset, end: offset + removed.length, text: added, oldLine: line });
+    } else {
+      for (const hunk of wordHunks(removed, added)) {
+        hunks.push({ ...hunk, start: offset + hunk.start, end: offset + hunk.end, oldLine: line + hunk.oldLine - 1 });
+      }
+    }
+    offset += removed.length;
+    line += newlines(removed);
+    removed = "";
+    added = "";
+  };
+  for (const change of diffLines(before, after)) {
+    if (change.removed) removed += change.value;
+    else if (change.added) added += change.value;
+    else {
+      flush();
+      offset += change.value.length;
+      line += newlines(change.value);
+    }
+  }
+  flush();
+  return hunks;
+}
+
+/** The changes from `before` to `after`, word by word (with whitespace). */
+function wordHunks(before: string, after: string): Hunk[] {
   const hunks: Hunk[] = [];
   let offset = 0;
   let line = 1;
