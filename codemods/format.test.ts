@@ -33,10 +33,10 @@ module.exports = {
 `;
 
 /** A project with a `.prettierrc` and a `prettier` package, holding `src/ask.js`; returns the file's path. */
-function projectFile(oldRangeFormatting: boolean): string {
+function projectFile(oldRangeFormatting: boolean, config = "{}"): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "elicitation-format-"));
   made.push(dir);
-  fs.writeFileSync(path.join(dir, ".prettierrc"), "{}\n");
+  fs.writeFileSync(path.join(dir, ".prettierrc"), `${config}\n`);
   fs.writeFileSync(path.join(dir, "package.json"), '{ "name": "format", "private": true }\n');
   if (oldRangeFormatting) {
     const stub = path.join(dir, "node_modules", "prettier");
@@ -117,5 +117,41 @@ describe("formatRewrite", () => {
         'elicitInput(\n    { message: "Deploy?" },\n    { timeout: 300000 },\n  );',
       ),
     );
+  });
+
+  it("formats a function added with its doc comment, which Prettier cannot start a range in", async () => {
+    const file = projectFile(false, '{ "arrowParens": "avoid", "printWidth": 60 }');
+    const before = 'import { ask } from "./ask.js";\n\nexport const answer = ask();\n';
+    // As the transforms write a helper: the comment first, arrow parameters in parentheses, one line past 60 columns.
+    const helper = `/**
+ * Settles the answer.
+ */
+function settled(answer, { signal, ms, noAnswer }, fallback = null) {
+  return answer.then((value) => value ?? noAnswer());
+}
+
+`;
+    const after = before.replace("export", `${helper}export`);
+    const outcome = await formatRewrite(file, before, after);
+    expect(outcome.kind).toBe("formatted");
+    const text = outcome.kind === "formatted" ? outcome.text : "";
+    expect(text).toBe(
+      before.replace(
+        "export",
+        `/**
+ * Settles the answer.
+ */
+function settled(
+  answer,
+  { signal, ms, noAnswer },
+  fallback = null,
+) {
+  return answer.then(value => value ?? noAnswer());
+}
+
+export`,
+      ),
+    );
+    expect(await prettier.check(text, { filepath: file, arrowParens: "avoid", printWidth: 60 })).toBe(true);
   });
 });

@@ -14,6 +14,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { parse } from "@typescript-eslint/parser";
 import { diffLines } from "diff";
 
 /** The part of Prettier's API used here (3.x). */
@@ -108,7 +109,11 @@ export async function formatRewrite(file: string, before: string, after: string)
     if (!(await prettier.check(beforeLf, options))) {
       return { kind: "unformatted", reason: "the file does not follow the project's Prettier configuration" };
     }
-    const regions = changedRegions(beforeLf, afterLf);
+    const comments = commentRanges(afterLf, file);
+    const regions = changedRegions(beforeLf, afterLf).flatMap((region) => {
+      const code = withoutOuterComments(afterLf, region, comments);
+      return code ? [code] : [];
+    });
     let text = afterLf;
     // Last region first, so that formatting one moves no offset of those before it. Prettier formats the whole
     // statements a range touches: a region inside a statement that an earlier region's formatting reached is done.
@@ -126,6 +131,40 @@ export async function formatRewrite(file: string, before: string, after: string)
       reason: `Prettier failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
     };
   }
+}
+
+/** The comments of `text` as `[start, end)` offsets, in order; none when it does not parse (Prettier will say why). */
+function commentRanges(text: string, file: string): (readonly [number, number])[] {
+  try {
+    return (parse(text, { comment: true, range: true, filePath: file }).comments ?? []).map((comment) => comment.range);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A changed region without the comments and blank space at its start and end, or null when that is all it holds.
+ * Prettier finds no node for a range that starts or ends inside a comment, and then formats nothing at all: a helper
+ * added with its doc comment would keep the transforms' layout (`(answer) =>` under `arrowParens: "avoid"`, a
+ * signature wrapped for another `printWidth`).
+ */
+function withoutOuterComments(
+  text: string,
+  [start, end]: readonly [number, number],
+  comments: readonly (readonly [number, number])[],
+): [number, number] | null {
+  let from = start;
+  let to = end;
+  for (let moved = true; moved && from < to;) {
+    moved = false;
+    while (from < to && /\s/.test(text[from]!)) from += 1;
+    while (to > from && /\s/.test(text[to - 1]!)) to -= 1;
+    const opening = comments.find(([commentStart, commentEnd]) => commentStart <= from && from < commentEnd);
+    if (opening) [from, moved] = [Math.min(opening[1], to), true];
+    const closing = comments.find(([commentStart, commentEnd]) => commentStart < to && to <= commentEnd);
+    if (closing) [to, moved] = [Math.max(closing[0], from), true];
+  }
+  return from < to ? [from, to] : null;
 }
 
 /**
