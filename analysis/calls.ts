@@ -40,6 +40,18 @@ export interface HumanWaitCall {
 }
 
 /**
+ * Whether the file proves which package the wait's API comes from: it is one of the user's own listed functions
+ * (`humanWaitFunctions`), or the file imports a package of the row. A name and a call's shape alone are no proof (a
+ * project's own `server.request(message)` or `permissions.requestPermission(params)` looks the same): an edit that
+ * writes an API's options or answers is made only where this holds, though the report may still stand.
+ */
+export function provesPackage(wait: Pick<HumanWaitCall, "node" | "api" | "wrapper">): boolean {
+  if (wait.wrapper) return true;
+  const imported = importedPackagesOf(wait.node);
+  return wait.api.packages.some((pkg) => imported.has(pkg));
+}
+
+/**
  * The JSON-RPC method a request call's first argument names:
  * `{ method: elicitation/create, … }`, `session/request_permission`, or `methods.client.session.requestPermission`.
  */

@@ -57,6 +57,10 @@ interface ExpectedSkip {
   readonly reason: RegExp;
 }
 
+/** A known API's name in a file that imports none of its packages: no edit writes its options or answers. */
+const UNPROVEN_ACP =
+  /ACP `requestPermission` is recognised here by its name and arguments alone: this file imports none of its packages \(@agentclientprotocol\/sdk/;
+
 /** What each fixture must leave alone, and why. Fixtures not listed here skip nothing. */
 const EXPECTED_SKIPS: Record<string, readonly ExpectedSkip[]> = {
   "exhaustive-action/ternary-skipped": [
@@ -92,6 +96,18 @@ const EXPECTED_SKIPS: Record<string, readonly ExpectedSkip[]> = {
   ],
   "deadline/hand-rolled-no-signal-skipped": [
     { rule: "require-deadline", line: 11, reason: /no caller's abort signal is in reach here.*hand its function/ },
+  ],
+  "deadline/own-request-permission-skipped": [
+    { rule: "forward-abort-signal", line: 9, reason: UNPROVEN_ACP },
+    { rule: "require-deadline", line: 9, reason: UNPROVEN_ACP },
+  ],
+  "deadline/own-json-rpc-request-skipped": [
+    {
+      rule: "require-deadline",
+      line: 9,
+      reason:
+        /`server\.request` for `elicitation\/create` is recognised .* imports none of its packages \(@modelcontextprotocol\/sdk.*"behavesLike": "mcp-request"/,
+    },
   ],
   "deadline/unknown-origin-skipped": [
     {

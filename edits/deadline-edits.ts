@@ -293,6 +293,16 @@ export function unknownApiSkip(api: HumanWaitApi, missing: "deadline" | "signal"
   };
 }
 
+/**
+ * A known API's name and shape in a file that imports none of its packages (a project's own `request` or
+ * `requestPermission` looks the same): its options and answers are not known to be the API's, so nothing is written.
+ */
+export function unprovenApiSkip(api: HumanWaitApi): { readonly skip: string } {
+  return {
+    skip: `${api.label} is recognised here by its name and arguments alone: this file imports none of its packages (${api.packages.join(", ")}), so which options it takes and what it answers are not known, and it is left as is; if it is that API, import it from its package in this file, or list it in humanWaitFunctions with \`"behavesLike": "${api.id}"\``,
+  };
+}
+
 /** `deadlineKeepsWaiting`: the timer signal is there, the field that makes the wait end on it is not. */
 export function addSignalCompanion({ sourceCode }: EditContext, wait: HumanWaitCall): Edits {
   const companion = wait?.api.signalCompanionField;

@@ -35,12 +35,17 @@ export function rewriteOrReason<MessageId extends string>(
   messageIdFor: (writesDeadline: boolean) => MessageId,
   data: Readonly<Record<string, string>>,
 ): Rewrite<MessageId> {
-  if ("skip" in made) return { suggest: [], data: made.skip === null ? {} : { [NO_EDIT_KEY]: made.skip } };
+  if ("skip" in made) return withoutEdit(made.skip);
   const bounded = writesDeadline(text, made.edits, deadlineMs);
   const fix: TSESLint.ReportFixFunction = (fixer) =>
     made.edits.map((edit) => fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text));
   const suggestionData = { ...data, [WRITES_KEY]: bounded ? WRITES_DEADLINE : WRITES_SIGNAL };
   return { suggest: [{ messageId: messageIdFor(bounded), data: suggestionData, fix }], data: {} };
+}
+
+/** A report with no suggestion, and why not in its data where a reason is known (null: the report's message says it). */
+export function withoutEdit(reason: string | null): Rewrite<never> {
+  return { suggest: [], data: reason === null ? {} : { [NO_EDIT_KEY]: reason } };
 }
 
 /**

@@ -29,6 +29,12 @@ declare const server: Asker;
 declare const lock: { acquire(): Promise<void>; release(): void };
 `;
 
+/**
+ * An import of the MCP SDK: only a call in a file that imports the API's package is given the API's options (the
+ * \`deadline\` transform's edits); the local types above still stand in for the SDK's.
+ */
+const MCP_IMPORT = `import type { ElicitRequest } from "@modelcontextprotocol/sdk/types.js";\n`;
+
 const DEPLOY = `${TYPES}
 export async function deploy(service: string): Promise<string> {
   await lock.acquire();
@@ -43,6 +49,9 @@ export async function deploy(service: string): Promise<string> {
   return outcome;
 }
 `;
+
+/** DEPLOY in a file that imports the MCP SDK, so the deadline transform gives its wait the SDK's \`timeout\`. */
+const SDK_DEPLOY = `${MCP_IMPORT}${DEPLOY}`;
 
 const CLEAN = `export function add(a: number, b: number): number {
   return a + b;
@@ -65,7 +74,7 @@ export async function pick(): Promise<string> {
 `;
 
 /** The options type has no \`timeout\`: adding one is an excess property, a new type error. */
-const NO_TIMEOUT_OPTION = `interface Result {
+const NO_TIMEOUT_OPTION = `${MCP_IMPORT}interface Result {
   action: "accept" | "decline" | "cancel";
 }
 declare const server: { elicitInput(params: { message: string }, options?: { signal?: AbortSignal }): Promise<Result> };
@@ -169,7 +178,7 @@ const read = (root: string, name: string) => fs.readFileSync(path.join(root, nam
 
 describe("migrate", () => {
   it("--dry prints a unified diff and writes nothing", async () => {
-    const root = makeRepository({ "src/deploy.ts": DEPLOY, "src/clean.ts": CLEAN });
+    const root = makeSdkRepository({ "src/deploy.ts": SDK_DEPLOY, "src/clean.ts": CLEAN });
     const result = await migrate(root, ["src", "--dry", "--deadline-ms", "300000"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("--- a/src/deploy.ts\n+++ b/src/deploy.ts\n@@ ");
@@ -179,7 +188,7 @@ describe("migrate", () => {
     expect(result.stdout).toContain(
       "Dry run, nothing written. Summary: 1 changed, 1 unchanged, 0 skipped with reason, 0 failed (2 files).",
     );
-    expect(read(root, "src/deploy.ts")).toBe(DEPLOY);
+    expect(read(root, "src/deploy.ts")).toBe(SDK_DEPLOY);
     expect(git(root, "status", "--porcelain")).toBe("");
   });
 
@@ -199,8 +208,8 @@ describe("migrate", () => {
   });
 
   it("migrates the files that parse, names the one that does not with file:line, and exits 1", async () => {
-    const root = makeRepository({
-      "src/deploy.ts": DEPLOY,
+    const root = makeSdkRepository({
+      "src/deploy.ts": SDK_DEPLOY,
       "src/clean.ts": CLEAN,
       "src/broken.ts": BROKEN,
       "tsconfig.json": TSCONFIG,
@@ -232,6 +241,7 @@ describe("migrate", () => {
     // Replaced by rename: a new inode, no temporary file left beside it.
     expect(fs.statSync(path.join(root, "src/deploy.ts")).ino).not.toBe(inodeBefore);
     expect(fs.readdirSync(path.join(root, "src")).sort()).toEqual(["broken.ts", "clean.ts", "deploy.ts"]);
+    expect(git(root, "status", "--porcelain")).toBe(" M src/deploy.ts\n");
     expect(read(root, "src/broken.ts")).toBe(BROKEN);
     expect(read(root, "src/clean.ts")).toBe(CLEAN);
   });
@@ -264,12 +274,12 @@ describe("migrate", () => {
   });
 
   it("keeps no rewrite that adds a type error: the place is skipped with the error, the file stays as it was", async () => {
-    const root = makeRepository({ "src/ask.ts": NO_TIMEOUT_OPTION, "tsconfig.json": TSCONFIG });
+    const root = makeSdkRepository({ "src/ask.ts": NO_TIMEOUT_OPTION, "tsconfig.json": TSCONFIG });
     const result = await migrate(root, ["src", "--transform", "deadline", "--deadline-ms", "300000"]);
     // A place left as is with its reason is no failure: a migrated tree reaches exit 0, so migrate can gate CI.
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^skipped {2}src\/ask\.ts:7:\d+ \[deadline: require-deadline\] rewriting this would add a type error \(TS2353: .*'timeout'.*\), so it is left as is$/m,
+      /^skipped {2}src\/ask\.ts:8:\d+ \[deadline: require-deadline\] rewriting this would add a type error \(TS2353: .*'timeout'.*\), so it is left as is$/m,
     );
     expect(result.stdout).toContain("Summary: 0 changed, 1 unchanged, 1 skipped with reason, 0 failed (1 file).");
     expect(read(root, "src/ask.ts")).toBe(NO_TIMEOUT_OPTION);
@@ -498,7 +508,7 @@ export async function choose(): Promise<string> {
 `;
     const withDom = TSCONFIG.replace('"es2022"\n    ]', '"es2022",\n      "dom"\n    ]');
     expect(withDom).toContain('"dom"');
-    const root = makeRepository({ "src/ask.ts": twoEdits, "tsconfig.json": withDom });
+    const root = makeSdkRepository({ "src/ask.ts": twoEdits, "tsconfig.json": withDom });
     const result = await migrate(root, ["src", "--deadline-ms", "300000"]);
     expect(result.code).toBe(0);
     const migrated = read(root, "src/ask.ts");

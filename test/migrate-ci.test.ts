@@ -70,10 +70,55 @@ export async function decide(manager: Manager, params: RequestPermissionRequest)
 }
 `;
 
+/** The project's own JSON-RPC client: its `request` takes one message, no options, and imports nothing of MCP. */
+const RPC = `/** This project's own JSON-RPC client: \`request\` takes one message and no options. */
+export interface RpcClient {
+	request(message: { method: string; params: unknown }): Promise<unknown>;
+}
+
+export async function confirm(server: RpcClient, message: string): Promise<unknown> {
+	return server.request({ method: 'elicitation/create', params: { message } });
+}
+`;
+
+/** The project's own permission manager, imported from its own module: nothing of ACP but the method's name. */
+const TOOL_PERMISSIONS = `/** This project's own permission manager: it answers \`granted\`, and has no "cancelled". */
+class ToolPermissionManager {
+	async requestPermission(request: { tool: string }): Promise<{ granted: boolean }> {
+		return { granted: request.tool !== 'rm' };
+	}
+}
+
+export const toolPermissionManager = new ToolPermissionManager();
+`;
+
+const PERMISSIONS = `import { toolPermissionManager } from './tool-permissions.js';
+
+export async function mayUse(tool: string): Promise<boolean> {
+	const decision = await toolPermissionManager.requestPermission({ tool });
+	return decision.granted;
+}
+`;
+
 const FILES: Record<string, string> = {
   "src/agent.ts": AGENT,
   "src/own-answer.ts": OWN_ANSWER,
+  "src/rpc.ts": RPC,
+  "src/tool-permissions.ts": TOOL_PERMISSIONS,
+  "src/permissions.ts": PERMISSIONS,
 };
+
+/** Why a known API's name in a file that imports none of its packages is left alone. */
+const UNPROVEN = (label: string, packages: string) =>
+  `${label} is recognised here by its name and arguments alone: this file imports none of its packages (${packages}), so which options it takes and what it answers are not known, and it is left as is`;
+const UNPROVEN_RPC = UNPROVEN(
+  "`server.request` for `elicitation/create`",
+  "@modelcontextprotocol/sdk, @modelcontextprotocol/server, @modelcontextprotocol/client",
+);
+const UNPROVEN_PERMISSION = UNPROVEN(
+  "ACP `requestPermission`",
+  "@agentclientprotocol/sdk, @zed-industries/agent-client-protocol",
+);
 
 interface Run {
   readonly code: number;
@@ -137,7 +182,7 @@ describe("migrate run twice on a Prettier-formatted project with noUnusedLocals"
   it("exits 0 both times, and the second run changes nothing", () => {
     expect(first.code, first.stdout + first.stderr).toBe(0);
     expect(second.code, second.stdout + second.stderr).toBe(0);
-    expect(second.stdout).toMatch(/Summary: 0 changed, 2 unchanged, 1 skipped with reason, 0 failed \(2 files\)\./);
+    expect(second.stdout).toMatch(/Summary: 0 changed, 5 unchanged, 3 skipped with reason, 0 failed \(5 files\)\./);
     expect(git(root, "status", "--porcelain")).toBe("");
   });
 
@@ -145,7 +190,7 @@ describe("migrate run twice on a Prettier-formatted project with noUnusedLocals"
     expect(first.stdout).toMatch(/^changed {2}src\/agent\.ts \(deadline 1\)$/m);
     expect(first.stdout).toMatch(/^added {2}helper `askWithin` to src\/agent\.ts: /m);
     expect(first.stdout).not.toMatch(/own-answer\.ts \(|helper `askWithin` to src\/own-answer/);
-    expect(first.stdout).toMatch(/Summary: 1 changed, 1 unchanged, 1 skipped with reason, 0 failed \(2 files\)\./);
+    expect(first.stdout).toMatch(/Summary: 1 changed, 4 unchanged, 3 skipped with reason, 0 failed \(5 files\)\./);
     expect(read(root, "src/agent.ts")).toContain("await askWithin(");
   });
 
@@ -160,6 +205,40 @@ describe("migrate run twice on a Prettier-formatted project with noUnusedLocals"
     // The same place, for the same reason, on every later run: a skip, not a failure.
     expect(second.stdout).toMatch(skipped);
     expect(first.stdout + second.stdout).not.toMatch(/^(failed|left out) /m);
+  });
+
+  it("writes no API's options or answer where no import proves the package, and says why", () => {
+    for (const [file, text] of Object.entries(FILES)) if (file !== "src/agent.ts") expect(read(root, file)).toBe(text);
+    for (const output of [first.stdout, second.stdout]) {
+      expect(output).toContain(
+        `skipped  src/rpc.ts:${lineOf(RPC, "request({")}:16 [deadline: require-deadline] ${UNPROVEN_RPC}`,
+      );
+      expect(output).toContain(
+        `skipped  src/permissions.ts:${lineOf(PERMISSIONS, "toolPermissionManager.requestPermission")}:47 [deadline: require-deadline] ${UNPROVEN_PERMISSION}`,
+      );
+    }
+  });
+
+  it("the jscodeshift CLI, which has no type check, leaves the project's own request and requestPermission as they are", () => {
+    const transform = run(
+      path.join(BIN, "jscodeshift"),
+      [
+        "-t",
+        path.join(REPO_ROOT, "codemods", "deadline.js"),
+        "--parser=tsx",
+        "--deadline-ms=300000",
+        "src/rpc.ts",
+        "src/permissions.ts",
+      ],
+      root,
+    );
+    expect(transform.code, transform.stderr).toBe(0);
+    expect(transform.stdout).toContain(`src/rpc.ts:7:16: skipped (require-deadline): ${UNPROVEN_RPC}`);
+    expect(transform.stdout).toContain(`src/permissions.ts:4:47: skipped (require-deadline): ${UNPROVEN_PERMISSION}`);
+    expect(transform.stdout).toMatch(/^0 errors$/m);
+    expect(transform.stdout).toMatch(/^0 ok$/m);
+    expect(read(root, "src/rpc.ts")).toBe(RPC);
+    expect(read(root, "src/permissions.ts")).toBe(PERMISSIONS);
   });
 
   it("leaves a project that passes prettier --check and tsc --noEmit (noUnusedLocals)", () => {

@@ -30,7 +30,7 @@ import { hasNoCallerSignal } from "../../analysis/wrappers.ts";
 import type { SignalCheck } from "./options.ts";
 import { addSignal, appendOptions, mergeSignal, raceFix, setStopWaiting } from "./fix.ts";
 import { checkHandlerWithoutSignal } from "./handler.ts";
-import { rewriteWithDeadline, type Suggestions } from "./deadline.ts";
+import { rewriteWithDeadline, unprovenForCodemod, type Suggestions } from "./deadline.ts";
 import { checkRelayWithoutSignal } from "./relay.ts";
 
 export function checkCall(check: SignalCheck, matched: PersonWaitCall): void {
@@ -107,13 +107,15 @@ export function checkCall(check: SignalCheck, matched: PersonWaitCall): void {
   }
   if (referencesAnySignal(passed, signals, sourceCode)) {
     if (stopsWaiting(api, object)) return;
+    const unproven = reading.atCall ? unprovenForCodemod(check, call) : null;
     context.report({
       node: at,
       messageId: "missingStopWaiting",
-      data,
-      suggest: reading.atCall
-        ? [{ messageId: "addStopWaiting", data, fix: (fixer) => setStopWaiting(check, fixer, call, object) }]
-        : [],
+      data: { ...data, ...unproven?.data },
+      suggest:
+        reading.atCall && !unproven
+          ? [{ messageId: "addStopWaiting", data, fix: (fixer) => setStopWaiting(check, fixer, call, object) }]
+          : [],
     });
     return;
   }

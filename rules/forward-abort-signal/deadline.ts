@@ -5,15 +5,17 @@
  */
 import type { TSESLint } from "@typescript-eslint/utils";
 import { askOf, type HumanWaitCall } from "../../analysis/asks.ts";
+import { provesPackage } from "../../analysis/calls.ts";
 import { isUnknownOrigin } from "../../analysis/human-wait.ts";
 import {
   editContext,
   forwardWithDeadline,
   raceWithHelper,
   unknownApiSkip,
+  unprovenApiSkip,
   type Edits,
 } from "../../edits/deadline-edits.ts";
-import { rewriteOrReason, type Rewrite } from "../../edits/rewrite-or-reason.ts";
+import { rewriteOrReason, withoutEdit, type Rewrite } from "../../edits/rewrite-or-reason.ts";
 import type { SignalCheck, MessageIds } from "./options.ts";
 
 export type Suggestions = TSESLint.SuggestionReportDescriptor<MessageIds>[];
@@ -34,6 +36,8 @@ export function rewriteWithDeadline(
   if (deadlineMs === null) return null;
   // The wait as the table knows it, the row its options are written by.
   const wait = askOf(call.node, sourceCode, wrappers).tabled;
+  const unproven = wait && unprovenForCodemod(check, wait);
+  if (unproven) return unproven;
   if (wait && isUnknownOrigin(wait.api) && !offersOwn)
     return asRewrite(check, unknownApiSkip(wait.api, "signal"), messageId, data);
   const edits = editContext(sourceCode, context, deadlineMs);
@@ -41,6 +45,20 @@ export function rewriteWithDeadline(
     return wait ? asRewrite(check, raceWithHelper(edits, wait), messageId, data) : { suggest: [], data: {} };
   const forwarded = wait && forwardWithDeadline(edits, wait);
   return forwarded ? asRewrite(check, forwarded, messageId, data) : null;
+}
+
+/**
+ * With `deadlineMs` set (the edits the `deadline` codemod writes), where a known API's name stands in a file that
+ * imports none of its packages, its options and answers are not known to be the API's: the report offers no edit, and
+ * its data says why (for the codemod). Null where the edit may be written; without `deadlineMs` (an editor), a person
+ * applies a suggestion or not.
+ */
+export function unprovenForCodemod(
+  check: SignalCheck,
+  wait: Pick<HumanWaitCall, "node" | "api" | "wrapper">,
+): Rewrite<never> | null {
+  if (check.deadlineMs === null || isUnknownOrigin(wait.api) || provesPackage(wait)) return null;
+  return withoutEdit(unprovenApiSkip(wait.api).skip);
 }
 
 /** The suggestion's message: the deadline named where the edit writes it. */

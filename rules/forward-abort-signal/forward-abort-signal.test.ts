@@ -1854,8 +1854,11 @@ server.registerTool("deploy", {}, async (args, extra) => {
 });
 
 const WITH_DEADLINE = [{ deadlineMs: 300_000 }] as const;
-const NO_OPTIONS = `async function handle(args, extra) { return server.elicitInput(params); }`;
-const BOUNDED = `async function handle(args, extra) { return server.elicitInput(params, { timeout: 120_000 }); }`;
+/** The import that ties `server.elicitInput` to the MCP SDK: without one, no edit writes the SDK's options. */
+const MCP_IMPORT = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";\n`;
+const NO_OPTIONS = `${MCP_IMPORT}async function handle(args, extra) { return server.elicitInput(params); }`;
+const BOUNDED = `${MCP_IMPORT}async function handle(args, extra) { return server.elicitInput(params, { timeout: 120_000 }); }`;
+const OWN_NO_OPTIONS = `async function handle(args, extra) { return server.elicitInput(params); }`;
 
 untypedRuleTester.run("forward-abort-signal with deadlineMs", rule, {
   valid: [],
@@ -1873,7 +1876,7 @@ untypedRuleTester.run("forward-abort-signal with deadlineMs", rule, {
               messageId: "addSignalWithin",
               data: { signal: "extra.signal", label: MCP, companion: "", seconds: "300" },
               // The deadline edits lay a new object out as the codemod does: past the file's width, one property a line.
-              output: `async function handle(args, extra) { return server.elicitInput(params, {
+              output: `${MCP_IMPORT}async function handle(args, extra) { return server.elicitInput(params, {
   signal: extra.signal,
   timeout: 300_000,
 }); }`,
@@ -1893,7 +1896,7 @@ untypedRuleTester.run("forward-abort-signal with deadlineMs", rule, {
           suggestions: [
             {
               messageId: "addSignal",
-              output: `async function handle(args, extra) { return server.elicitInput(params, {
+              output: `${MCP_IMPORT}async function handle(args, extra) { return server.elicitInput(params, {
   timeout: 120_000,
   signal: extra.signal,
 }); }`,
@@ -1901,6 +1904,17 @@ untypedRuleTester.run("forward-abort-signal with deadlineMs", rule, {
           ],
         },
       ],
+    },
+    {
+      name: "contrast: in a file that imports no MCP package, the same call is reported with no edit of the SDK's options",
+      code: OWN_NO_OPTIONS,
+      options: WITH_DEADLINE,
+      errors: [{ messageId: "notForwarded", ...at(OWN_NO_OPTIONS, "elicitInput"), suggestions: [] }],
+    },
+    {
+      name: "contrast: without deadlineMs (an editor) the suggestion is still offered, for a person to apply or not",
+      code: OWN_NO_OPTIONS,
+      errors: [{ messageId: "notForwarded", ...at(OWN_NO_OPTIONS, "elicitInput"), suggestions: 1 as never }],
     },
     {
       name: "contrast: a wait through the class's own method has no row to write a deadline by, so no suggestion",

@@ -20,6 +20,7 @@ import { findCallerSignals, referencesSignal, type CallerSignal } from "../../an
 import { walkSubtree } from "../../analysis/walk.ts";
 import type { SignalCheck } from "./options.ts";
 import { addParameterFix, addSignal, appendOptions } from "./fix.ts";
+import { unprovenForCodemod } from "./deadline.ts";
 
 /**
  * MCP `server.tool(…, async ({ table }) => { await server.server.elicitInput(…) })`: the handler waits on a person
@@ -47,22 +48,25 @@ export function checkHandlerWithoutSignal(check: SignalCheck, call: PersonWaitCa
       return call.node.arguments.length === api.optionsArgIndex ? appendOptions(check, fixer, call, signal) : null;
     return reading.atCall ? addSignal(check, fixer, call, reading.object, signal) : null;
   };
+  const unproven = unprovenForCodemod(check, call);
   context.report({
     node: narrowCallLocation(call.node),
     messageId: "handlerTakesNoSignal",
-    data,
-    suggest: [
-      {
-        messageId: "takeSignal",
-        data,
-        fix: (fixer) => {
-          const options = optionsFix(fixer);
-          const parameter = addParameterFix(check, fixer, handler, tool.signalParamIndex!, name);
-          if (!options || !parameter) return null;
-          return [parameter, ...(Array.isArray(options) ? options : [options])];
-        },
-      },
-    ],
+    data: { ...data, ...unproven?.data },
+    suggest: unproven
+      ? []
+      : [
+          {
+            messageId: "takeSignal",
+            data,
+            fix: (fixer) => {
+              const options = optionsFix(fixer);
+              const parameter = addParameterFix(check, fixer, handler, tool.signalParamIndex!, name);
+              if (!options || !parameter) return null;
+              return [parameter, ...(Array.isArray(options) ? options : [options])];
+            },
+          },
+        ],
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import type { TSESTree } from "@typescript-eslint/utils";
 import type { HumanWaitCall } from "../../analysis/asks.ts";
+import { provesPackage } from "../../analysis/calls.ts";
 import { canCarryDeadline } from "../../analysis/deadline.ts";
 import { isUnknownOrigin } from "../../analysis/human-wait.ts";
 import { findCallerSignals } from "../../analysis/signals.ts";
@@ -15,6 +16,7 @@ import {
   NO_REASON,
   raceWithHelper,
   unknownApiSkip,
+  unprovenApiSkip,
   type EditContext,
   type Edits,
 } from "../../edits/deadline-edits.ts";
@@ -40,25 +42,36 @@ export function deadlineRewrite(
   return rewriteOrReason(made, sourceCode.text, options.deadlineMs, () => messageId, data);
 }
 
-/** The edit for a report of `messageId` on the recognised wait `wait` (see each case). */
+/**
+ * The edit for a report of `messageId` on the recognised wait `wait` (see each case). Each writes the API's options or
+ * answer: none is made for a look-alike of unknown origin, nor where the file does not prove the API's package.
+ */
 export function deadlineEdits(context: EditContext, messageId: MessageIds, wait: HumanWaitCall): Edits {
+  if (!EDITED.has(messageId)) return NO_REASON;
+  if (isUnknownOrigin(wait.api)) return unknownApiSkip(wait.api, "deadline");
+  if (!provesPackage(wait)) return unprovenApiSkip(wait.api);
   switch (messageId) {
     // An ACP permission prompt only the turn's cancel ends is reported only when asked (`strict`): it gets one too.
     case "cancelOnlyBound":
     case "missingDeadline":
-      if (isUnknownOrigin(wait.api)) return unknownApiSkip(wait.api, "deadline");
       // An API that takes no deadline option gets one from the race helper.
       if (!canCarryDeadline(wait.api)) return raceWithHelper(context, wait);
       return addDeadline(context, wait);
     // A deadline on the call itself ends the question when it fires; the race around it can stay.
     case "raceLeavesRequestOpen":
       return addDeadline(context, wait);
-    case "deadlineKeepsWaiting":
-      return addSignalCompanion(context, wait);
     default:
-      return NO_REASON;
+      return addSignalCompanion(context, wait);
   }
 }
+
+/** The reports on a recognised wait that have an edit. */
+const EDITED: ReadonlySet<MessageIds> = new Set<MessageIds>([
+  "cancelOnlyBound",
+  "missingDeadline",
+  "raceLeavesRequestOpen",
+  "deadlineKeepsWaiting",
+]);
 
 /**
  * `handRolledWait`: a hand-rolled parked promise (`new Promise((resolve) => pending.set(id, resolve))`) awaited for a

@@ -1134,10 +1134,17 @@ untypedRuleTester.run("require-deadline (a race helper called without its delay)
 
 /** The deadline a person gets, as a project or `migrate --deadline-ms` sets it: 300 s. */
 const WITH_DEADLINE = [{ deadlineMs: 300000 }] as const;
-const MCP_NO_DEADLINE = `export async function deploy(server, params) {
+/** The import that ties `server.elicitInput` to the MCP SDK: without one, no edit writes the SDK's options. */
+const MCP_IMPORT = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";\n`;
+const MCP_NO_DEADLINE = `${MCP_IMPORT}export async function deploy(server, params) {
   return server.elicitInput(params);
 }`;
-const ACP2_KEEPS_WAITING = `const response = await client.request("session/request_permission", params, { cancellationSignal: AbortSignal.timeout(120_000) });`;
+/** The same call in a file that imports no package of MCP: a project's own `elicitInput` looks the same. */
+const OWN_ELICIT_INPUT = `export async function deploy(server, params) {
+  return server.elicitInput(params);
+}`;
+const ACP_IMPORT = `import { methods } from "@agentclientprotocol/sdk";\n`;
+const ACP2_KEEPS_WAITING = `${ACP_IMPORT}const response = await client.request("session/request_permission", params, { cancellationSignal: AbortSignal.timeout(120_000) });`;
 const PARKED_NO_SIGNAL = `const pendingElicitations = new Map();
 function waitForElicitation(requestId) {
   return new Promise((resolve) => pendingElicitations.set(requestId, resolve));
@@ -1172,12 +1179,23 @@ untypedRuleTester.run("require-deadline (deadlineMs: the edit the deadline codem
             {
               messageId: "giveDeadline" as never,
               data: { seconds: "300" },
-              output: `export async function deploy(server, params) {\n  return server.elicitInput(params, { timeout: ${written} });\n}`,
+              output: `${MCP_IMPORT}export async function deploy(server, params) {\n  return server.elicitInput(params, { timeout: ${written} });\n}`,
             },
           ],
         },
       ],
     })),
+    {
+      name: "deadlineMs contrast: in a file that imports no MCP package the call is reported, but no edit writes the SDK's options",
+      code: OWN_ELICIT_INPUT,
+      options: WITH_DEADLINE as never,
+      errors: [
+        {
+          ...error(OWN_ELICIT_INPUT, "elicitInput", "missingDeadline", { defaultDeadline: MCP_DEFAULT, fix: MCP_FIX }),
+          suggestions: [],
+        },
+      ],
+    },
     {
       name: "contrast: the same call without deadlineMs is reported with no edit, the deadline being yours to choose",
       code: MCP_NO_DEADLINE,
@@ -1198,7 +1216,7 @@ untypedRuleTester.run("require-deadline (deadlineMs: the edit the deadline codem
           suggestions: [
             {
               messageId: "stopOnTimeout" as never,
-              output: `const response = await client.request("session/request_permission", params, {
+              output: `${ACP_IMPORT}const response = await client.request("session/request_permission", params, {
   cancellationSignal: AbortSignal.timeout(120_000),
   stopWaitingOnCancel: true,
 });`,

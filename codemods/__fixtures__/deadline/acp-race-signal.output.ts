@@ -1,7 +1,5 @@
 // ACP 1.x requestPermission(params) takes no options: the call is raced against the caller's signal and a timer by a helper.
-declare const connection: {
-  requestPermission(params: { sessionId: string }): Promise<{ outcome: { outcome: string } }>;
-};
+import type { RequestPermissionResponse } from "@agentclientprotocol/sdk";
 
 /**
  * Waits for a person's answer until `signal` aborts or (when given) `ms`
@@ -37,6 +35,10 @@ function askWithin<T>(
     );
   });
 }
+
+declare const connection: {
+  requestPermission(params: { sessionId: string }): Promise<RequestPermissionResponse>;
+};
 
 export async function askPermission(sessionId: string, signal: AbortSignal): Promise<string> {
   signal.throwIfAborted();

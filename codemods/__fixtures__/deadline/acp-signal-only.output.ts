@@ -1,12 +1,5 @@
 // ACP 2.x takes no timeout: the deadline is a timer signal, and the wait must stop when it fires.
-interface RequestOptions {
-  cancellationSignal?: AbortSignal;
-  stopWaitingOnCancel?: boolean;
-}
-declare const ctx: {
-  request(method: string, params: object, options?: RequestOptions): Promise<{ outcome: { outcome: string } }>;
-};
-declare const methods: { client: { session: { requestPermission: string } } };
+import type { RequestPermissionResponse } from "@agentclientprotocol/sdk";
 
 /**
  * Calls `ask` with a signal that aborts when `signal` does or `ms` pass. Once
@@ -27,6 +20,15 @@ function withinDeadline<T>(
     signal?.removeEventListener("abort", stop);
   });
 }
+
+interface RequestOptions {
+  cancellationSignal?: AbortSignal;
+  stopWaitingOnCancel?: boolean;
+}
+declare const ctx: {
+  request(method: string, params: object, options?: RequestOptions): Promise<RequestPermissionResponse>;
+};
+declare const methods: { client: { session: { requestPermission: string } } };
 
 export async function askToRun(sessionId: string, signal: AbortSignal): Promise<string> {
   signal.throwIfAborted();

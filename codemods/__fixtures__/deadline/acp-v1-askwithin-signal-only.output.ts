@@ -1,8 +1,10 @@
 // The editor's suggestion raced these questions against the session's signal through the file's `askWithin`, but
 // could not know how long a person should get, so it left out `ms`: the codemod adds the deadline it was given.
+import type { CreateElicitationResponse, RequestPermissionResponse } from "@agentclientprotocol/sdk";
+
 declare const connection: {
-  requestPermission(params: { sessionId: string }): Promise<{ outcome: { outcome: string } }>;
-  createElicitation(params: { sessionId: string; message: string }): Promise<{ action: string }>;
+  requestPermission(params: { sessionId: string }): Promise<RequestPermissionResponse>;
+  createElicitation(params: { sessionId: string; message: string }): Promise<CreateElicitationResponse>;
 };
 
 /**

@@ -1,6 +1,8 @@
 // A CRLF file stays CRLF-only: the helper and the wrapped call are written with its line ending.
+import type { CreateElicitationResponse } from "@agentclientprotocol/sdk";
+
 declare const connection: {
-  createElicitation(params: { sessionId: string; message: string }): Promise<{ action: string }>;
+  createElicitation(params: { sessionId: string; message: string }): Promise<CreateElicitationResponse>;
 };
 
 export async function askName(sessionId: string, signal: AbortSignal): Promise<string> {

@@ -1,7 +1,5 @@
 // A CRLF file stays CRLF-only: the helper and the wrapped call are written with its line ending.
-declare const connection: {
-  createElicitation(params: { sessionId: string; message: string }): Promise<{ action: string }>;
-};
+import type { CreateElicitationResponse } from "@agentclientprotocol/sdk";
 
 /**
  * Waits for a person's answer until `signal` aborts or (when given) `ms`
@@ -37,6 +35,10 @@ function askWithin<T>(
     );
   });
 }
+
+declare const connection: {
+  createElicitation(params: { sessionId: string; message: string }): Promise<CreateElicitationResponse>;
+};
 
 export async function askName(sessionId: string, signal: AbortSignal): Promise<string> {
   const answer = await askWithin(connection.createElicitation({

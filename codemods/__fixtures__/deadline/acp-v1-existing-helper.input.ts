@@ -1,8 +1,10 @@
 // The file already races its questions with a helper of its own: the rules accept it as forwarding the signal, so
 // the transform keeps it and hands it the signal `withinDeadline` builds from the caller's and a timer.
+import type { CreateElicitationResponse, RequestPermissionResponse } from "@agentclientprotocol/sdk";
+
 declare const connection: {
-  requestPermission(params: { sessionId: string }): Promise<{ outcome: { outcome: string } }>;
-  createElicitation(params: { sessionId: string; message: string }): Promise<{ action: string }>;
+  requestPermission(params: { sessionId: string }): Promise<RequestPermissionResponse>;
+  createElicitation(params: { sessionId: string; message: string }): Promise<CreateElicitationResponse>;
 };
 
 function raceWithSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -1,9 +1,6 @@
 // The file already races its questions with a helper of its own: the rules accept it as forwarding the signal, so
 // the transform keeps it and hands it the signal `withinDeadline` builds from the caller's and a timer.
-declare const connection: {
-  requestPermission(params: { sessionId: string }): Promise<{ outcome: { outcome: string } }>;
-  createElicitation(params: { sessionId: string; message: string }): Promise<{ action: string }>;
-};
+import type { CreateElicitationResponse, RequestPermissionResponse } from "@agentclientprotocol/sdk";
 
 /**
  * Calls `ask` with a signal that aborts when `signal` does or `ms` pass. Once
@@ -24,6 +21,11 @@ function withinDeadline<T>(
     signal?.removeEventListener("abort", stop);
   });
 }
+
+declare const connection: {
+  requestPermission(params: { sessionId: string }): Promise<RequestPermissionResponse>;
+  createElicitation(params: { sessionId: string; message: string }): Promise<CreateElicitationResponse>;
+};
 
 function raceWithSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -1,4 +1,5 @@
 // Plain JavaScript with single quotes and no semicolons: the helper is written without types, in the file's style.
+import { RequestError } from '@agentclientprotocol/sdk'
 import { connection } from './connection.mjs'
 
 /**
