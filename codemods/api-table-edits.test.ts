@@ -278,13 +278,14 @@ const ROWS: Record<string, RowCase> = {
     `askWithin(client.request("elicitation/create", params), { signal, ms: 300_000, ${CANCEL} })`,
     [`askWithin(client.request("elicitation/create", params), { signal, ${CANCEL} })`],
   ),
-  // A signal only: the deadline and the caller's signal become one, through `withinDeadline`.
+  // A signal only: the deadline and the caller's signal become one, through `withinDeadline`, and the request it
+  // stops resolves as the API's "no decision" instead of rejecting.
   "acp2-request": row(
     ACP2_AGENT,
     "ctx.client.request(methods.client.session.requestPermission, params)",
     "request",
     ACP2_OPTIONS,
-    "withinDeadline(ctx.signal, 300_000, (cancellationSignal) => ctx.client.request(methods.client.session.requestPermission, params, { cancellationSignal, stopWaitingOnCancel: true }))",
+    'withinDeadline(ctx.signal, 300_000, (cancellationSignal) => ctx.client.request(methods.client.session.requestPermission, params, { cancellationSignal, stopWaitingOnCancel: true }), () => ({ outcome: { outcome: "cancelled" as const } }))',
     [
       "ctx.client.request(methods.client.session.requestPermission, params, { cancellationSignal: ctx.signal, stopWaitingOnCancel: true })",
     ],
@@ -294,7 +295,7 @@ const ROWS: Record<string, RowCase> = {
     "ctx.client.request(methods.client.elicitation.create, params)",
     "request",
     ACP2_OPTIONS,
-    "withinDeadline(ctx.signal, 300_000, (cancellationSignal) => ctx.client.request(methods.client.elicitation.create, params, { cancellationSignal, stopWaitingOnCancel: true }))",
+    'withinDeadline(ctx.signal, 300_000, (cancellationSignal) => ctx.client.request(methods.client.elicitation.create, params, { cancellationSignal, stopWaitingOnCancel: true }), () => ({ action: "cancel" as const }))',
     [
       "ctx.client.request(methods.client.elicitation.create, params, { cancellationSignal: ctx.signal, stopWaitingOnCancel: true })",
     ],

@@ -26,6 +26,8 @@ import {
   raceThroughHelper,
 } from "./race-helper-text.ts";
 import type { HumanWaitApi } from "../protocol/apis.ts";
+import type { ResultShape } from "../protocol/answers.ts";
+import { noDecisionAnswerText } from "./answer-text.ts";
 
 export type Code = Readonly<TSESLint.SourceCode>;
 
@@ -185,7 +187,10 @@ export function forwardWithDeadline(context: EditContext, wait: HumanWaitCall): 
       if (!("edits" in added)) return null;
       edits.push(...added.edits);
     }
-    return wrapInDeadlineHelper(context, wait.node, edits, signal.text, sourceCode.getText(msArgument));
+    return wrapInDeadlineHelper(context, wait.node, edits, signal.text, {
+      ms: sourceCode.getText(msArgument),
+      answer: api.result,
+    });
   }
   if (object && (findProperty(object, signalField) || (companion && findProperty(object, companion)))) return null;
   const spell = (key: string) => (object ? spellKey(object, key, sourceCode) : key);
@@ -207,30 +212,34 @@ export function forwardWithDeadline(context: EditContext, wait: HumanWaitCall): 
   if ("skip" in located) return null;
   const added = located.add(properties);
   if (!withinDeadline || !("edits" in added)) return added;
-  return wrapInDeadlineHelper(context, wait.node, added.edits, signal.text);
+  return wrapInDeadlineHelper(context, wait.node, added.edits, signal.text, { answer: api.result });
 }
 
 /**
  * The caller's signal and a deadline for an API that takes only a signal (ACP 2.x): the call, with its options
  * already edited to take `cancellationSignal`, is handed to the file's `withinDeadline` helper (added once), which
- * builds that signal from the caller's and a timer it clears when the request settles.
+ * builds that signal from the caller's and a timer it clears when the request settles. Given the API's `answer`
+ * shape, the request it stopped resolves with that API's "no decision" (ACP 2.x rejects it otherwise, and nothing
+ * catches that); without it (a file's own racing helper is handed the signal), the helper's own behaviour stays.
  */
 function wrapInDeadlineHelper(
   context: EditContext,
   call: TSESTree.Node,
   inner: readonly TextEdit[],
   signalText: string,
-  msText = context.deadlineText,
+  { ms = context.deadlineText, answer }: { ms?: string; answer?: ResultShape } = {},
 ): Edits {
   const { sourceCode, style, typescript } = context;
-  const edits = deadlineHelperEdits(sourceCode, call, inner, signalText, msText, style, typescript);
+  const noAnswer = answer ? noDecisionAnswerText(answer, { quote: style.quote, asConst: typescript }) : null;
+  const edits = deadlineHelperEdits(sourceCode, call, inner, signalText, ms, style, typescript, noAnswer);
   return { edits };
 }
 
 /**
  * Adds the deadline to the options of the wait the report points at, creating the options object if absent:
- * `timeout: <ms>` where the API has a deadline field; where it only takes a signal (ACP 2.x), the signal becomes
- * `AbortSignal.timeout(<ms>)` (combined with one already passed) with the field that makes the wait end on it.
+ * `timeout: <ms>` where the API has a deadline field; where it only takes a signal (ACP 2.x), the call is handed to
+ * `withinDeadline`, whose signal aborts at the deadline (or with one already passed), with the field that makes the
+ * wait end on it, and which resolves the stopped request as the API's "no decision".
  */
 export function addDeadline(context: EditContext, wait: HumanWaitCall): Edits {
   const { sourceCode, deadlineText, style } = context;
@@ -246,10 +255,9 @@ export function addDeadline(context: EditContext, wait: HumanWaitCall): Edits {
   if ("skip" in located) return located;
   const options = located.options;
   const spell = (key: string) => (options ? spellKey(options, key, sourceCode) : key);
-  const timer = `AbortSignal.timeout(${deadlineText})`;
   if (deadlineField !== undefined) return located.add([`${spell(deadlineField)}: ${deadlineText}`]);
 
-  // Signal-only API: the deadline is a timer signal, and the wait must be told to stop on it.
+  // Signal-only API: the deadline is a timer's signal from `withinDeadline`, and the wait must be told to stop on it.
   const companion = api.signalCompanionField;
   const existingSignal = options ? findProperty(options, signalField!) : null;
   const companionProperty = options && companion ? findProperty(options, companion) : null;
@@ -258,11 +266,13 @@ export function addDeadline(context: EditContext, wait: HumanWaitCall): Edits {
   }
   const additions = companion && !companionProperty ? [`${spell(companion)}: true`] : [];
   if (!existingSignal) {
-    // With a caller's signal in reach, the deadline and that signal go in together through `withinDeadline`.
+    // The deadline, and the caller's signal when one is in reach, go in together through `withinDeadline`, which
+    // also turns the stopped request into the API's "no decision".
     const callerSignal = findCallerSignals(call, sourceCode, wait)[0];
-    if (!callerSignal) return located.add([`${spell(signalField!)}: ${timer}`, ...additions]);
     const added = located.add([propertyText(spell(signalField!), DEADLINE_PARAMETER), ...additions]);
-    return "edits" in added ? wrapInDeadlineHelper(context, call, added.edits, callerSignal.text) : added;
+    return "edits" in added
+      ? wrapInDeadlineHelper(context, call, added.edits, callerSignal?.text ?? "undefined", { answer: api.result })
+      : added;
   }
   // The signal passed is combined with the deadline by the helper, which hands the call a signal carrying both.
   const value = existingSignal.value;
@@ -276,7 +286,7 @@ export function addDeadline(context: EditContext, wait: HumanWaitCall): Edits {
     if (!("edits" in added)) return added;
     edits.push(...added.edits);
   }
-  return wrapInDeadlineHelper(context, call, edits, sourceCode.getText(value));
+  return wrapInDeadlineHelper(context, call, edits, sourceCode.getText(value), { answer: api.result });
 }
 
 /**

@@ -297,19 +297,25 @@ export const DEADLINE_PARAMETER = ACP_SIGNAL_OPTION;
  * The helper for a request that takes a signal but no timeout (ACP 2.x `ctx.request` with `{ cancellationSignal,
  * stopWaitingOnCancel: true }`, or any request handed `AbortSignal.timeout(ms)`) when the caller's signal must be
  * combined with a deadline: `withinDeadline(signal, ms, (cancellationSignal) => ctx.request(…, { cancellationSignal,
- * … }))`. It holds the timer itself and clears it, and removes its listener, once the request settles.
+ * … }), noAnswer)`. It holds the timer itself and clears it, and removes its listener, once the request settles.
  * `AbortSignal.any([signal, AbortSignal.timeout(ms)])` would not do: on Node 20 the timeout signal, referenced only by
  * the composite, can be garbage-collected before it fires (nodejs/node#57736), and the deadline silently never comes.
+ * With `noAnswer`, a request that fails once the helper stopped it (ACP 2.x rejects it at once, `-32800`) resolves with
+ * the API's own "no decision", as `askWithin` does, so the code after it takes its path for a dismissed question
+ * instead of meeting a rejection nothing catches.
  */
 function deadlineHelperSource(name: string, typescript: boolean, width: number): string[] {
+  const t = (typed: string, plain: string) => (typescript ? typed : plain);
   const signature = !typescript
-    ? [`function ${name}(signal, ms, ask) {`]
-    : [
-        `function ${name}<T>(`,
+    ? [`function ${name}(signal, ms, ask, noAnswer) {`]
+    : // `U` apart from `T`: TypeScript fixes `T` from `noAnswer` (no parameters, so read first) before it reads `ask`.
+      [
+        `function ${name}<T, U = T>(`,
         "  signal: AbortSignal | undefined,",
         "  ms: number,",
         `  ask: (${DEADLINE_PARAMETER}: AbortSignal) => Promise<T>,`,
-        "): Promise<T> {",
+        "  noAnswer?: () => U,",
+        "): Promise<T | U> {",
       ];
   const abortLater =
     width >= 100
@@ -324,17 +330,20 @@ function deadlineHelperSource(name: string, typescript: boolean, width: number):
         ];
   return [
     "/**",
-    " * Calls `ask` with a signal that aborts when `signal` does or `ms` pass. Once",
-    " * the request settles, the timer is cleared and the listener removed.",
+    " * Calls `ask` with a signal that aborts when `signal` does or `ms` pass. A",
+    " * request that fails once so stopped resolves with `noAnswer()`, when given:",
+    ' * the API\'s own "no decision". Once it settles, the timer is cleared and the',
+    " * listener removed.",
     ...(typescript
       ? []
       : [
           " *",
-          " * @template T",
+          " * @template T, U",
           " * @param {AbortSignal | undefined} signal",
           " * @param {number} ms",
           ` * @param {(${DEADLINE_PARAMETER}: AbortSignal) => Promise<T>} ask`,
-          " * @returns {Promise<T>}",
+          " * @param {() => U} [noAnswer]",
+          " * @returns {Promise<T | U>}",
         ]),
     " */",
     ...signature,
@@ -343,30 +352,40 @@ function deadlineHelperSource(name: string, typescript: boolean, width: number):
     ...abortLater,
     "  if (signal?.aborted) stop();",
     '  else signal?.addEventListener("abort", stop, { once: true });',
-    "  return ask(controller.signal).finally(() => {",
-    "    clearTimeout(timer);",
-    '    signal?.removeEventListener("abort", stop);',
-    "  });",
+    "  return ask(controller.signal)",
+    `    .catch((error${t(": unknown", "")}) => {`,
+    "      if (noAnswer && controller.signal.aborted) return noAnswer();",
+    "      throw error;",
+    "    })",
+    "    .finally(() => {",
+    "      clearTimeout(timer);",
+    '      signal?.removeEventListener("abort", stop);',
+    "    });",
     "}",
   ];
 }
 
-/** A top-level `withinDeadline(signal, ms, ask)` of the file (from an earlier edit): its name, or null. */
-function findDeadlineHelper(sourceCode: SourceCode): string | null {
+/**
+ * A top-level `withinDeadline(signal, ms, ask[, noAnswer])` of the file (from an earlier edit): its name, and whether
+ * it takes `noAnswer` (one written before it did takes three parameters); null when there is none.
+ */
+function findDeadlineHelper(sourceCode: SourceCode): { name: string; takesNoAnswer: boolean } | null {
   const fn = topLevelFunctions(sourceCode.ast).find(
     (candidate) =>
-      candidate.params.length === 3 &&
+      (candidate.params.length === 3 || candidate.params.length === 4) &&
       candidate.id!.name.startsWith(DEADLINE_HELPER_NAME) &&
       describeHelper(candidate, sourceCode)?.setsTimer,
   );
-  return fn ? fn.id!.name : null;
+  return fn ? { name: fn.id!.name, takesNoAnswer: fn.params.length === 4 } : null;
 }
 
 /**
  * The caller's signal and a deadline for a request that takes one signal: the call, with `inner` edits already made
  * to it (its signal option now `cancellationSignal`), handed to the file's `withinDeadline` (added once, beside the
- * imports), which builds that signal from `signalText` and a timer of `msText` it clears when the request settles.
- * Returns the wrapped call, and the helper's insertion when the file has none yet; the edits do not overlap.
+ * imports), which builds that signal from `signalText` (`undefined` when the caller has none) and a timer of `msText`
+ * it clears when the request settles. Given `noAnswer` (the API's "no decision" as text), the stopped request resolves
+ * with it. Returns the wrapped call, and the helper's insertion when the file has none yet (or only one that takes no
+ * `noAnswer`); the edits do not overlap.
  */
 export function deadlineHelperEdits(
   sourceCode: SourceCode,
@@ -376,6 +395,7 @@ export function deadlineHelperEdits(
   msText: string,
   style: FileLayout,
   typescript: boolean,
+  noAnswer: string | null = null,
 ): TextEdit[] {
   const text = sourceCode.text;
   let edited = text.slice(call.range[0], call.range[1]);
@@ -383,20 +403,33 @@ export function deadlineHelperEdits(
     const [from, to] = [edit.range[0] - call.range[0], edit.range[1] - call.range[0]];
     edited = edited.slice(0, from) + edit.text + edited.slice(to);
   }
-  const existing = findDeadlineHelper(sourceCode);
+  const found = findDeadlineHelper(sourceCode);
+  const existing = found && (noAnswer === null || found.takesNoAnswer) ? found.name : null;
   const name = existing ?? freeName(sourceCode, DEADLINE_HELPER_NAME);
   const head = `${name}(${signalText}, ${msText}, (${DEADLINE_PARAMETER}) =>`;
-  const hugged = `${head} ${edited})`;
+  const answer = noAnswer === null ? "" : `, () => (${noAnswer})`;
+  const hugged = `${head} ${edited}${answer})`;
   const fits = lineLengthWith(text, call.range[0], hugged, call.range[1]) <= style.width;
-  // Too wide hugged: the call moves to the next line, one indent deeper, and the helper's `)` gets a line of its own.
   const indent = indentAt(text, call.range[0]);
   const comma = style.trailingCommas ? "," : "";
-  const wrapped: TextEdit = {
-    range: call.range,
-    text: fits
-      ? hugged
-      : `${head}${style.eol}${indent}${style.indentUnit}${edited.replace(/\n/g, `\n${style.indentUnit}`)}${comma}${style.eol}${indent})`,
-  };
+  const deeper = (code: string, levels: number) => code.replace(/\n/g, `\n${style.indentUnit.repeat(levels)}`);
+  let wrappedText: string;
+  if (fits) wrappedText = hugged;
+  else if (noAnswer === null) {
+    // Too wide hugged: the call moves to the next line, one indent deeper, and the helper's `)` gets a line of its own.
+    wrappedText = `${head}${style.eol}${indent}${style.indentUnit}${deeper(edited, 1)}${comma}${style.eol}${indent})`;
+  } else {
+    // Four arguments: one a line, the request on the line after its arrow when it does not fit beside it.
+    const at = `${indent}${style.indentUnit}`;
+    const request = `(${DEADLINE_PARAMETER}) => ${edited}`;
+    const requestFits = !/\n/.test(edited) && at.length + request.length + 1 <= style.width;
+    const requestText = requestFits
+      ? request
+      : `(${DEADLINE_PARAMETER}) =>${style.eol}${at}${style.indentUnit}${deeper(edited, 2)}`;
+    const args = [signalText, msText, requestText, `() => (${noAnswer})`];
+    wrappedText = `${name}(${style.eol}${args.map((argument) => `${at}${argument}`).join(`,${style.eol}`)}${comma}${style.eol}${indent})`;
+  }
+  const wrapped: TextEdit = { range: call.range, text: wrappedText };
   if (existing) return [wrapped];
   const helper = adaptToStyle(deadlineHelperSource(name, typescript, style.width), style);
   return [helperInsertion(sourceCode, helper, style), wrapped];

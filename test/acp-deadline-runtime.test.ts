@@ -116,7 +116,7 @@ describe("the demo ACP agent (ACP 2.x ctx.request), after migrate", () => {
     const migrated = fs.readFileSync(path.join(WORK, "demo", "agent.ts"), "utf8");
     // The deadline is a timer the helper holds and clears, not an `AbortSignal.timeout` inside `AbortSignal.any`
     // (on Node 20 that timeout signal can be collected before it fires: nodejs/node#57736).
-    expect(migrated).toMatch(new RegExp(`withinDeadline\\([^,]+, ${DEADLINE_MS}, `));
+    expect(migrated).toMatch(new RegExp(`withinDeadline\\(\\s*[^,]+,\\s*${DEADLINE_MS},`));
     expect(migrated).not.toContain("AbortSignal.any(");
     ({ createDemoAgent } = await import(path.join(WORK, "demo", "agent.ts")));
   });
@@ -135,10 +135,12 @@ describe("the demo ACP agent (ACP 2.x ctx.request), after migrate", () => {
     expect(ending).toEqual({ ended: true, stop: "cancelled" });
   });
 
-  it("a turn cancelled during the question ends (the SDK rejects the question as cancelled, -32800)", async () => {
-    // Before migrate this turn never ended (test/terminal-paths.test.ts).
-    const { ending } = await turn({ permission: "answers", question: "cancels the turn" });
-    expect(ending).toEqual({ ended: true, error: -32800 });
+  it("a turn cancelled during the question ends as cancelled: the question resolves as the API's 'cancel'", async () => {
+    // Before migrate this turn never ended (test/terminal-paths.test.ts); the SDK rejects the withdrawn question
+    // (-32800), which `withinDeadline` turns into the no-decision answer the code already handles.
+    const { ending, said } = await turn({ permission: "answers", question: "cancels the turn" });
+    expect(ending).toEqual({ ended: true, stop: "cancelled" });
+    expect(said).toEqual(["Running the unit suite: `rm -rf build && npm test`."]);
   });
 
   it("a person who never answers the permission request: the turn ends at the deadline", async () => {
@@ -147,9 +149,10 @@ describe("the demo ACP agent (ACP 2.x ctx.request), after migrate", () => {
     expect(said).toHaveLength(1);
   });
 
-  it("a person who never answers the question: the turn ends at the deadline", async () => {
-    const { ending } = await turn({ permission: "answers", question: "never answers" });
-    expect(ending).toEqual({ ended: true, error: -32800 });
+  it("a person who never answers the question: the turn ends at the deadline, the question as 'cancel'", async () => {
+    const { ending, said } = await turn({ permission: "answers", question: "never answers" });
+    expect(ending).toEqual({ ended: true, stop: "end_turn" });
+    expect(said).toEqual(["Running the unit suite: `rm -rf build && npm test`."]);
   });
 
   it("leaves no abort listener on any turn's signal after 50 answered turns (100 questions)", async () => {

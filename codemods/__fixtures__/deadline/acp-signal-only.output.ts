@@ -2,23 +2,31 @@
 import type { RequestPermissionResponse } from "@agentclientprotocol/sdk";
 
 /**
- * Calls `ask` with a signal that aborts when `signal` does or `ms` pass. Once
- * the request settles, the timer is cleared and the listener removed.
+ * Calls `ask` with a signal that aborts when `signal` does or `ms` pass. A
+ * request that fails once so stopped resolves with `noAnswer()`, when given:
+ * the API's own "no decision". Once it settles, the timer is cleared and the
+ * listener removed.
  */
-function withinDeadline<T>(
+function withinDeadline<T, U = T>(
   signal: AbortSignal | undefined,
   ms: number,
   ask: (cancellationSignal: AbortSignal) => Promise<T>,
-): Promise<T> {
+  noAnswer?: () => U,
+): Promise<T | U> {
   const controller = new AbortController();
   const stop = () => controller.abort(signal?.reason);
   const timer = setTimeout(() => controller.abort(new DOMException("No answer in time", "TimeoutError")), ms);
   if (signal?.aborted) stop();
   else signal?.addEventListener("abort", stop, { once: true });
-  return ask(controller.signal).finally(() => {
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", stop);
-  });
+  return ask(controller.signal)
+    .catch((error: unknown) => {
+      if (noAnswer && controller.signal.aborted) return noAnswer();
+      throw error;
+    })
+    .finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", stop);
+    });
 }
 
 interface RequestOptions {
@@ -32,11 +40,15 @@ declare const methods: { client: { session: { requestPermission: string } } };
 
 export async function askToRun(sessionId: string, signal: AbortSignal): Promise<string> {
   signal.throwIfAborted();
-  const response = await withinDeadline(signal, 300_000, (cancellationSignal) =>
-    ctx.request(methods.client.session.requestPermission, { sessionId }, {
-      cancellationSignal,
-      stopWaitingOnCancel: true,
-    }),
+  const response = await withinDeadline(
+    signal,
+    300_000,
+    (cancellationSignal) =>
+      ctx.request(methods.client.session.requestPermission, { sessionId }, {
+        cancellationSignal,
+        stopWaitingOnCancel: true,
+      }),
+    () => ({ outcome: { outcome: "cancelled" as const } }),
   );
   return response.outcome.outcome;
 }
