@@ -11,10 +11,12 @@ import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import { makeProject, REPO_ROOT, runCli } from "./support/cli.ts";
 
-/** An MCP tool without a deadline, with local stand-ins for the SDK's types, formatted as Prettier formats it. */
-const TOOL_TS = `interface ElicitResult {
-  action: 'accept' | 'decline' | 'cancel';
-}
+/**
+ * An MCP tool without a deadline, formatted as Prettier formats it. It imports the SDK's answer type: only a file that
+ * imports the API's package is given the API's options; the local `Asker` stands in for the SDK's server.
+ */
+const TOOL_TS = `import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+
 interface Asker {
   elicitInput(
     params: { message: string },
@@ -28,7 +30,11 @@ export async function deploy(server: Asker): Promise<string> {
 }
 `;
 
-const TOOL_JS = `export async function deploy(server) {
+/** The same tool in JavaScript, tied to the SDK by its import. */
+const TOOL_JS = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+
+/** @param {McpServer} server */
+export async function deploy(server) {
   const answer = await server.server.elicitInput({ message: "Deploy?", requestedSchema: {} });
   return answer.action;
 }
@@ -48,12 +54,16 @@ const TSCONFIG = JSON.stringify({
   include: ["src"],
 });
 
-/** A committed repository holding `files`, with the repository's Prettier where the project runs Prettier. */
-function repository(files: Record<string, string>, withPrettier = false): string {
+/**
+ * A committed repository holding `files`; `installed`, with this repository's Prettier (the project runs Prettier) and
+ * MCP SDK (the type check reads its types) in its node_modules.
+ */
+function repository(files: Record<string, string>, installed = false): string {
   const root = makeProject("migrate-numbers", files);
-  if (withPrettier) {
+  if (installed) {
     fs.mkdirSync(path.join(root, "node_modules"));
-    fs.symlinkSync(path.join(REPO_ROOT, "node_modules", "prettier"), path.join(root, "node_modules", "prettier"));
+    for (const name of ["prettier", "@modelcontextprotocol"])
+      fs.symlinkSync(path.join(REPO_ROOT, "node_modules", name), path.join(root, "node_modules", name));
     fs.writeFileSync(path.join(root, ".gitignore"), "node_modules\n");
   }
   const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" });
