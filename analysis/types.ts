@@ -605,3 +605,23 @@ export function fieldsEchoedByCallee(
   if (declaration.body) visit(declaration.body);
   return found;
 }
+
+/**
+ * Typed: the answer the code expects at `node`, from its contextual type (the parameter it is passed to, the type it
+ * is returned as): `respond({ action: … })` where `respond(result: ElicitResult)`. Null untyped or for anything else.
+ */
+export function expectedAnswerShape(
+  node: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TypedAnswerShape | null {
+  const access = typeAccess(sourceCode);
+  const tsNode = access?.toTsNode(node);
+  if (!access || !tsNode || !ts.isExpression(tsNode)) return null;
+  try {
+    const type = access.checker.getContextualType(tsNode);
+    return type ? answerShapeOfType(type, access.checker) : null;
+  } catch {
+    // A type the checker cannot answer about is no answer of a person's.
+    return null;
+  }
+}

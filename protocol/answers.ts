@@ -37,6 +37,19 @@ export const REJECTION_WORDS = /reject|deny|refuse/i;
  */
 export const ACP_REJECT_OPTION_KINDS: ReadonlySet<string> = new Set(["reject_once", "reject_always"]);
 
+/**
+ * ACP `PermissionOptionKind` values that mean the person allowed (the same file): an answer selecting one of them lets
+ * the agent run the tool call.
+ */
+export const ACP_ALLOW_OPTION_KINDS: ReadonlySet<string> = new Set(["allow_once", "allow_always"]);
+
+/**
+ * Words that mark an option id as an approval where the code writes it (`"allow"`, `allowOption.optionId`,
+ * `"proceed_once"`): ACP's allow kinds and the words agents use for their own allow options (not `"disallow"`). A
+ * refusal's words are read first.
+ */
+export const APPROVAL_WORDS = /(?<!dis)allow|approv|accept|proceed|grant|confirm|yes/i;
+
 /** The field of a selected ACP outcome (and of a permission option) that names the option. */
 export const OPTION_ID_FIELD = "optionId";
 

@@ -7,6 +7,8 @@
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { ElicitationRuleDocs } from "../analysis/create-rule.ts";
 import * as answerPendingOnCancel from "./answer-pending-on-cancel/index.ts";
+import * as cancelOnDismiss from "./cancel-on-dismiss/index.ts";
+import { STRICT_OPTIONS as cancelOnDismissStrict } from "./cancel-on-dismiss/options.ts";
 import * as exhaustiveAction from "./exhaustive-action/index.ts";
 import { STRICT_OPTIONS as exhaustiveActionStrict } from "./exhaustive-action/options.ts";
 import * as forwardAbortSignal from "./forward-abort-signal/index.ts";
@@ -25,7 +27,8 @@ export type RuleName =
   | "forward-abort-signal"
   | "release-in-finally"
   | "verify-request-state"
-  | "answer-pending-on-cancel";
+  | "answer-pending-on-cancel"
+  | "cancel-on-dismiss";
 
 /** Whether a rule run untyped with `options` could report on a file with this text. */
 type Gate = (text: string, options: Record<string, unknown>) => boolean;
@@ -45,6 +48,7 @@ export const RULE_MODULES: Readonly<Record<RuleName, GatedRuleModule>> = {
   "release-in-finally": releaseInFinally,
   "verify-request-state": verifyRequestState,
   "answer-pending-on-cancel": answerPendingOnCancel,
+  "cancel-on-dismiss": cancelOnDismiss,
 };
 
 /** Options that make a rule report more (the `strict` and `all` configs), from each rule's options.ts. */
@@ -53,4 +57,5 @@ export const STRICT_OPTIONS: Readonly<Partial<Record<RuleName, readonly unknown[
   "require-deadline": requireDeadlineStrict,
   "release-in-finally": releaseInFinallyStrict,
   "no-session-keyed-pending": noSessionKeyedPendingStrict,
+  "cancel-on-dismiss": cancelOnDismissStrict,
 };

@@ -1,0 +1,54 @@
+/**
+ * The dismissal events a run applies: the built-in table (protocol/dismissals.ts) and the user's `dismissalEvents`,
+ * compiled once per options object; and the words a file must hold for any of them to matter.
+ */
+import { configurationFacts, Fact } from "../../analysis/cached-facts.ts";
+import { DISMISSAL_EVENTS, type DismissalEvent, type DismissalSite } from "../../protocol/dismissals.ts";
+import type { DismissalEventOption, Options } from "./options.ts";
+
+const COMPILED_EVENTS = new Fact<null, readonly DismissalEvent[]>(
+  "the built-in dismissal events and a `dismissalEvents` list, per list",
+);
+
+/** The table's rows and the user's, in that order. */
+export function eventsOf(options: Options): readonly DismissalEvent[] {
+  const own = options.dismissalEvents;
+  if (!own || own.length === 0) return DISMISSAL_EVENTS;
+  return configurationFacts(own).remember(COMPILED_EVENTS, null, () => [...DISMISSAL_EVENTS, ...own.map(compileEvent)]);
+}
+
+function compileEvent(option: DismissalEventOption, index: number): DismissalEvent {
+  const packages = option.packages ?? [];
+  return {
+    id: `option:${index}`,
+    label: `dismissalEvents[${index}]`,
+    dialog: option.dialog ?? "dialog",
+    site: option.site,
+    when: option.when ?? (option.site.kind === "result" ? { kind: "result-undefined" } : { kind: "always" }),
+    packages,
+    requiresImport: packages.length > 0,
+    evidence: "the rule's `dismissalEvents` option",
+  };
+}
+
+/** The word a file must spell for the row to find anything in it. */
+function wordsOf(site: DismissalSite): readonly string[] {
+  switch (site.kind) {
+    case "override":
+      return [site.method, ...site.baseClasses];
+    case "callback":
+    case "result":
+      return [site.method];
+    case "event":
+      return site.factories;
+    case "jsx-prop":
+      return [site.prop];
+    case "route":
+      return [site.value];
+  }
+}
+
+/** Whether `text` names a dismissal of one of `events`. */
+export function mentionsDismissal(text: string, events: readonly DismissalEvent[]): boolean {
+  return events.some((event) => wordsOf(event.site).some((word) => text.includes(word)));
+}

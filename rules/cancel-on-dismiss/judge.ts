@@ -1,0 +1,80 @@
+/**
+ * The verdict on one dismissal path: the question is answered "no decision" there, or the path decides for the
+ * person (approves, picks an option, refuses), or it answers nothing while the dialog's other paths answer.
+ */
+import type { TSESTree } from "@typescript-eslint/utils";
+import { askerOf, noDecisionWord, type AnswerReading, type AnswerShape } from "./answers.ts";
+import { answerNoDecisionEdit, replaceAnswerEdit, type Edit } from "./fix.ts";
+import { answerCallsIn, calleeText, scanPath, type Settlement } from "./paths.ts";
+import type { DismissalPath } from "./sites.ts";
+import type { DismissCheck, MessageIds } from "./options.ts";
+
+export interface Finding {
+  readonly messageId: Exclude<MessageIds, "answerNoDecision">;
+  readonly node: TSESTree.Node;
+  readonly data: Record<string, string>;
+  readonly edit: Edit | null;
+}
+
+const DECIDING: readonly (readonly [AnswerReading["verdict"], Finding["messageId"]])[] = [
+  ["approves", "approvesOnDismiss"],
+  ["picks", "picksOnDismiss"],
+  ["refuses", "refusesOnDismiss"],
+];
+
+export function judge(path: DismissalPath, check: DismissCheck): Finding | null {
+  if (path.body === null) return null;
+  const { sourceCode } = check;
+  const guarded = path.event.when.kind === "parameter-field";
+  const others = path.dialog
+    ? answerCallsIn(path.dialog, sourceCode).filter((other) => guarded || !within(other.node, path.handler))
+    : [];
+  const settleCallees = new Set(others.map((other) => calleeText(other.node as TSESTree.CallExpression, sourceCode)));
+  const scan = scanPath(path.body, path.assumption, sourceCode, {
+    exclusive: path.exclusive,
+    countReturns: path.countReturns,
+    settleCallees,
+  });
+  if (guarded && !scan.sawExactTest) return null;
+  const onPath = guarded ? scan.settlements.filter((settlement) => settlement.exclusive) : scan.settlements;
+  if (onPath.some((settlement) => settlement.answer?.verdict === "no-decision")) return null;
+  for (const [verdict, messageId] of DECIDING) {
+    if (verdict === "refuses" && !check.options.reportRefusals) continue;
+    const decided = onPath.find((settlement) => settlement.answer?.verdict === verdict);
+    if (decided) return decidedFinding(path, decided, messageId, check);
+  }
+  if (onPath.length > 0) return null;
+  const onPathNodes = new Set(scan.settlements.map((settlement) => settlement.node));
+  const answeredElsewhere = others.filter((other) => !onPathNodes.has(other.node));
+  const shape = answeredElsewhere[0]?.answer?.shape;
+  if (!shape) return null;
+  return {
+    messageId: "unansweredOnDismiss",
+    node: path.reportAt,
+    data: words(path, shape, ""),
+    edit: answerNoDecisionEdit(path, answeredElsewhere, shape, check),
+  };
+}
+
+function decidedFinding(
+  path: DismissalPath,
+  decided: Settlement,
+  messageId: Finding["messageId"],
+  check: DismissCheck,
+): Finding {
+  const answer = decided.answer!;
+  return {
+    messageId,
+    node: answer.site,
+    data: words(path, answer.shape, answer.words),
+    edit: decided.exclusive ? replaceAnswerEdit(answer, check) : null,
+  };
+}
+
+function words(path: DismissalPath, shape: AnswerShape, answer: string): Record<string, string> {
+  return { dialog: path.event.dialog, answer, asker: askerOf(shape), noDecision: noDecisionWord(shape) };
+}
+
+function within(node: TSESTree.Node, outer: TSESTree.Node | null): boolean {
+  return outer !== null && node.range[0] >= outer.range[0] && node.range[1] <= outer.range[1];
+}
