@@ -143,7 +143,7 @@ describe.each(RULE_NAMES)("docs/rules/%s.md", (name) => {
   it("has ❌ examples the rule reports and ✅ examples it does not", () => {
     const wrong: string[] = [];
     for (const example of readRuleDoc(name).examples) {
-      const messages = lintWithRule(name, example.code);
+      const messages = lintWithRule(name, example.code, undefined, example.lang);
       const fatal = messages.filter((m) => m.fatal);
       if (fatal.length > 0) wrong.push(`line ${example.line}: does not parse: ${fatal[0]!.message}`);
       else if (example.label === "❌" && messages.length === 0) wrong.push(`line ${example.line}: ❌ but not reported`);
@@ -188,7 +188,10 @@ describe.each(RULE_NAMES)("%s's messages", (name) => {
     const strictOptions = Array.isArray(strict) ? strict.slice(1) : undefined;
     const long = readRuleDoc(name)
       .examples.filter((example) => example.label === "❌")
-      .flatMap((example) => [...lintWithRule(name, example.code), ...lintWithRule(name, example.code, strictOptions)])
+      .flatMap((example) => [
+        ...lintWithRule(name, example.code, undefined, example.lang),
+        ...lintWithRule(name, example.code, strictOptions, example.lang),
+      ])
       .flatMap((message) => [message.message, ...(message.suggestions ?? []).map((suggestion) => suggestion.desc)])
       .filter((message) => message.length > MAX_MESSAGE_LENGTH);
     expect(long).toEqual([]);

@@ -97,7 +97,7 @@ function stringAt(node: TSESTree.Node, assumption: Assumption): string | null {
 }
 
 /** The longest option expression a message quotes. */
-const QUOTED_OPTION_LENGTH = 28;
+const QUOTED_OPTION_LENGTH = 20;
 
 /**
  * What selecting this option means: a literal's words (`"allow"`, `"reject-once"`), the option kinds a lookup names

@@ -108,11 +108,11 @@ export const DEFAULT_OPTIONS: [Options] = [{ reportRefusals: false, dismissalEve
 
 export const MESSAGES: Record<MessageIds, string> = {
   approvesOnDismiss:
-    "Closing this {{dialog}} approves ({{answer}}): the {{asker}} goes ahead though nobody chose. Answer {{noDecision}}.",
+    "Closing this {{dialog}} lets the {{asker}} go ahead ({{answer}}) though nobody chose: answer {{noDecision}}.",
   picksOnDismiss:
-    "Closing this {{dialog}} selects {{answer}}, which nobody chose: the {{asker}} acts on it. Answer {{noDecision}}.",
+    "Closing this {{dialog}} selects {{answer}} for the {{asker}}, though nobody chose. Answer {{noDecision}}.",
   refusesOnDismiss:
-    "Closing this {{dialog}} answers {{answer}}, a refusal nobody gave: the {{asker}} takes it as a no. Answer {{noDecision}}.",
+    "Closing this {{dialog}} tells the {{asker}} no ({{answer}}), though nobody refused. Answer {{noDecision}}.",
   unansweredOnDismiss:
     "Closing this {{dialog}} answers nothing: the {{asker}} waits forever on this question. Answer {{noDecision}} here.",
   answerNoDecision: "Answer {{noDecision}}: the person closed the {{dialog}} without deciding.",

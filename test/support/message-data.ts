@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { canCarryDeadline } from "../../analysis/deadline.ts";
 import { ELICITATION_HANDLER_APIS, HUMAN_WAIT_APIS, type HumanWaitApi } from "../../protocol/apis.ts";
+import { DISMISSAL_EVENTS } from "../../protocol/dismissals.ts";
 import { SHARED_BY } from "../../rules/no-session-keyed-pending/analyse.ts";
 import { deadlineWords, untimedHelperWords } from "../../rules/require-deadline/analyse.ts";
 import { REPO_ROOT } from "./paths.ts";
@@ -135,4 +136,13 @@ export const LONGEST_DATA: Record<string, { all: Data; byMessage?: Record<string
   },
   "verify-request-state": { all: { how: "`Buffer.from(…).toString(…)`" } },
   "answer-pending-on-cancel": { all: { store: "this.pendingPermissionRequests" } },
+  "cancel-on-dismiss": {
+    // The longest dialog word of the table; an option as the rule quotes it (cut at 20 characters).
+    all: {
+      dialog: longest(DISMISSAL_EVENTS.map((event) => event.dialog)),
+      answer: "option `params.options[0].…`",
+      asker: "server",
+      noDecision: "`cancelled`",
+    },
+  },
 };

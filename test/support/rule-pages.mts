@@ -15,6 +15,8 @@ interface CodeExample {
   code: string;
   /** 1-based line of the opening fence in the page. */
   line: number;
+  /** The fence's language: a `tsx` example is linted as a .tsx file. */
+  lang: "ts" | "tsx";
 }
 
 export interface RuleDoc {
@@ -70,6 +72,7 @@ export function parseRuleDoc(text: string, file: string): RuleDoc {
       caption: before,
       code: lines.slice(index + 1, end).join("\n") + "\n",
       line: index + 1,
+      lang: lines[index]!.slice(3) as CodeExample["lang"],
     });
     index = end;
   }
