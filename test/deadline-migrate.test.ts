@@ -189,8 +189,10 @@ describe("migrate on the bundled demo", () => {
     const rewritten = new Set(CODEMODS.flatMap((codemod) => codemod.rules));
     expect(findings.filter((finding) => rewritten.has(finding.split(" ")[1]!)).sort()).toEqual(skipped.sort());
     expect(findings.filter((finding) => !rewritten.has(finding.split(" ")[1]!)).sort()).toEqual([
-      // The demo's ACP client: its stop button cancels the turn and leaves the parked prompts open.
-      "fixtures/acp-agent/client.ts:43 answer-pending-on-cancel",
+      // The demo's ACP client: its stop button cancels the turn and leaves the parked prompts open, and closing its
+      // terminal prompt allows the tool call.
+      "fixtures/acp-agent/client.ts:47 answer-pending-on-cancel",
+      "fixtures/acp-agent/client.ts:61 cancel-on-dismiss",
       "fixtures/mcp-server-v2/server.ts:76 verify-request-state",
       "fixtures/mcp-server-v2/server.ts:86 verify-request-state",
       "fixtures/mcp-server/server.ts:93 no-session-keyed-pending",
