@@ -222,6 +222,19 @@ export function PreviewGrant({ respond }) {
       code: RADIX("onDismiss"),
     },
     {
+      name: "a controlled dialog whose onOpenChange does nothing stays up until a choice",
+      filename: "prompt.tsx",
+      code: RADIX("() => {}"),
+    },
+    {
+      name: "an onOpenChange that calls the component's own onDismiss prop, which may answer",
+      filename: "prompt.tsx",
+      code: RADIX("(open) => { if (!open) onDismiss(); }").replace(
+        "{ request, respond }",
+        "{ request, respond, onDismiss }",
+      ),
+    },
+    {
       name: "a toast's onOpenChange is no dialog",
       filename: "prompt.tsx",
       code: `import { Toast } from "@/components/ui/toast";
@@ -401,6 +414,46 @@ export async function requestPermission(params) {
         filename: "prompt.tsx",
         code,
         errors: [{ messageId: "unansweredOnDismiss" as const, ...at(code, "onOpenChange"), suggestions: [] }],
+      };
+    })(),
+    (() => {
+      const code = RADIX("(open) => {\n      if (!open) setShown(false);\n    }").replace(
+        "export function PermissionPrompt({ request, respond }) {\n",
+        "export function PermissionPrompt({ request, respond }) {\n  const [shown, setShown] = useState(true);\n",
+      );
+      return {
+        name: "onOpenChange(false) hides the dialog and answers nothing",
+        filename: "prompt.tsx",
+        code,
+        errors: [
+          {
+            messageId: "unansweredOnDismiss" as const,
+            ...at(code, "onOpenChange"),
+            suggestions: [
+              {
+                messageId: "answerNoDecision" as const,
+                output: code.replace(
+                  "      if (!open) setShown(false);",
+                  `      if (!open) respond(${CANCELLED});\n      if (!open) setShown(false);`,
+                ),
+              },
+            ],
+          },
+        ],
+      };
+    })(),
+    (() => {
+      const code = `import { jsx } from "react/jsx-runtime";
+import { Dialog } from "@radix-ui/react-dialog";
+export function PermissionPrompt({ respond }) {
+  return jsx(Dialog, { open: true, onOpenChange: (open) => { if (!open) respond(${ALLOW}); }, children: "Allow?" });
+}`;
+      return {
+        name: "compiled JSX, as packages ship it: jsx(Dialog, { onOpenChange }) allows on close",
+        code,
+        errors: [
+          { messageId: "approvesOnDismiss" as const, ...at(code, ALLOW), suggestions: answersCancelled(code, ALLOW) },
+        ],
       };
     })(),
     (() => {

@@ -2,11 +2,12 @@
  * The verdict on one dismissal path: the question is answered "no decision" there, or the path decides for the
  * person (approves, picks an option, refuses), or it answers nothing while the dialog's other paths answer.
  */
-import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { findVariable } from "../../analysis/ast.ts";
 import { askerOf, noDecisionWord, type AnswerReading, type AnswerShape } from "./answers.ts";
 import { answerNoDecisionEdit, replaceAnswerEdit, type Edit } from "./fix.ts";
 import { answerCallsIn, calleeText, scanPath, type Settlement } from "./paths.ts";
-import type { DismissalPath } from "./sites.ts";
+import { isStateSetter, type DismissalPath } from "./sites.ts";
 import type { DismissCheck, MessageIds } from "./options.ts";
 
 export interface Finding {
@@ -43,7 +44,7 @@ export function judge(path: DismissalPath, check: DismissCheck): Finding | null 
     const decided = onPath.find((settlement) => settlement.answer?.verdict === verdict);
     if (decided) return decidedFinding(path, decided, messageId, check);
   }
-  if (onPath.length > 0) return null;
+  if (onPath.length > 0 || !closesTheDialog(path, scan.calls, check)) return null;
   const onPathNodes = new Set(scan.settlements.map((settlement) => settlement.node));
   const answeredElsewhere = others.filter((other) => !onPathNodes.has(other.node));
   const shape = answeredElsewhere[0]?.answer?.shape;
@@ -69,6 +70,25 @@ function decidedFinding(
     data: words(path, answer.shape, answer.words),
     edit: decided.exclusive ? replaceAnswerEdit(answer, check) : null,
   };
+}
+
+/**
+ * A dialog element closes only when its handler changes the state that shows it: a controlled `Dialog` whose
+ * `onOpenChange` does nothing stays up until a choice. A prop the handler calls (`onDismiss()`) may answer.
+ */
+function closesTheDialog(path: DismissalPath, calls: readonly TSESTree.CallExpression[], check: DismissCheck): boolean {
+  if (path.event.site.kind !== "jsx-prop" || !path.handler) return true;
+  const { sourceCode } = check;
+  if (calls.some((call) => callsParameter(call, sourceCode))) return false;
+  return calls.some((call) => isStateSetter(call.callee, sourceCode));
+}
+
+/** `onDismiss()` where `onDismiss` is a parameter (a component's prop) of a function around the call. */
+function callsParameter(call: TSESTree.CallExpression, sourceCode: DismissCheck["sourceCode"]): boolean {
+  const callee = call.callee;
+  if (callee.type !== AST_NODE_TYPES.Identifier) return false;
+  const variable = findVariable(sourceCode.getScope(call), callee.name);
+  return variable?.defs.some((definition) => definition.type === "Parameter") ?? false;
 }
 
 function words(path: DismissalPath, shape: AnswerShape, answer: string): Record<string, string> {

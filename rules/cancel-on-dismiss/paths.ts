@@ -24,6 +24,8 @@ export interface PathScan {
   readonly settlements: readonly Settlement[];
   /** Whether a test of the dismissal itself was taken (`key.escape`): a guarded row's path exists only then. */
   readonly sawExactTest: boolean;
+  /** The calls the path makes in the code it starts in (not in the functions it calls). */
+  readonly calls: readonly TSESTree.CallExpression[];
 }
 
 /** Names that settle a pending promise or answer a request, whatever they are passed: not left unanswered. */
@@ -43,7 +45,7 @@ export function scanPath(
 ): PathScan {
   const walker = new PathWalker(sourceCode, settleCallees);
   walker.walk(body, assumption, exclusive, countReturns, 0);
-  return { settlements: walker.found, sawExactTest: walker.sawExactTest };
+  return { settlements: walker.found, sawExactTest: walker.sawExactTest, calls: walker.calls };
 }
 
 /** The calls in `scope` (nested functions included) that pass an answer: a dialog's other paths. */
@@ -75,6 +77,7 @@ export function calleeText(call: TSESTree.CallExpression, sourceCode: Readonly<T
 
 class PathWalker {
   readonly found: Settlement[] = [];
+  readonly calls: TSESTree.CallExpression[] = [];
   sawExactTest = false;
   readonly #followed = new Set<TSESTree.FunctionLike>();
   constructor(
@@ -177,6 +180,7 @@ class PathWalker {
   }
 
   private call(call: TSESTree.CallExpression, exclusive: boolean, step: Step): void {
+    if (step.depth === 0) this.calls.push(call);
     let answered = false;
     for (const argument of call.arguments) {
       const answer = readAnswer(argument, step.assumption, this.sourceCode);

@@ -105,26 +105,11 @@ const FINDERS: { readonly [Kind in DismissalSite["kind"]]: Finder<Kind> } = {
     });
   },
   "jsx-prop"(event, site, sourceCode) {
-    return nodesOfType(sourceCode, AST_NODE_TYPES.JSXOpeningElement).flatMap((opening) => {
-      const tag = opening.name;
-      const last =
-        tag.type === AST_NODE_TYPES.JSXMemberExpression
-          ? tag.property.name
-          : tag.type === AST_NODE_TYPES.JSXIdentifier
-            ? tag.name
-            : null;
-      if (last === null || !site.elements.includes(last)) return [];
-      const attribute = opening.attributes.find(
-        (candidate): candidate is TSESTree.JSXAttribute =>
-          candidate.type === AST_NODE_TYPES.JSXAttribute && candidate.name.name === site.prop,
-      );
-      const written =
-        attribute?.value?.type === AST_NODE_TYPES.JSXExpressionContainer ? attribute.value.expression : null;
-      if (!attribute || !written || written.type === AST_NODE_TYPES.JSXEmptyExpression) return [];
-      const handler = functionOf(written, sourceCode);
+    return dialogProps(site, sourceCode).flatMap(({ value, reportAt, dialog }) => {
+      const handler = functionOf(value, sourceCode);
       // A state setter only hides the dialog; any other function we cannot see may answer.
-      if (!handler && !isStateSetter(written, sourceCode)) return [];
-      return [handlerPath(event, handler, attribute.name, opening.parent, sourceCode, true)];
+      if (!handler && !isStateSetter(value, sourceCode)) return [];
+      return [handlerPath(event, handler, reportAt, dialog, sourceCode, true)];
     });
   },
   result(event, site, sourceCode) {
@@ -207,6 +192,48 @@ function resultPaths(event: DismissalEvent, call: TSESTree.CallExpression, sourc
   ];
 }
 
+/** How compiled JSX builds an element: `jsx(Dialog, props)`, `_jsxs(…)`, `React.createElement(Dialog, props)`. */
+const ELEMENT_FACTORIES = new Set(["jsx", "jsxs", "jsxDEV", "_jsx", "_jsxs", "_jsxDEV", "createElement"]);
+
+/**
+ * The `prop` of the row's elements, written as JSX (`<Dialog onOpenChange={…}>`) or compiled (`jsx(Dialog, {
+ * onOpenChange: … })`, as published packages ship it): its value, where to report, and the element.
+ */
+function dialogProps(
+  site: Extract<DismissalSite, { kind: "jsx-prop" }>,
+  sourceCode: Code,
+): { value: TSESTree.Node; reportAt: TSESTree.Node; dialog: TSESTree.Node }[] {
+  const found: { value: TSESTree.Node; reportAt: TSESTree.Node; dialog: TSESTree.Node }[] = [];
+  if (!sourceCode.text.includes(site.prop)) return found;
+  for (const opening of nodesOfType(sourceCode, AST_NODE_TYPES.JSXOpeningElement)) {
+    const tag = opening.name;
+    const name =
+      tag.type === AST_NODE_TYPES.JSXMemberExpression
+        ? tag.property.name
+        : tag.type === AST_NODE_TYPES.JSXIdentifier
+          ? tag.name
+          : null;
+    if (name === null || !site.elements.includes(name)) continue;
+    const attribute = opening.attributes.find(
+      (candidate): candidate is TSESTree.JSXAttribute =>
+        candidate.type === AST_NODE_TYPES.JSXAttribute && candidate.name.name === site.prop,
+    );
+    const value = attribute?.value?.type === AST_NODE_TYPES.JSXExpressionContainer ? attribute.value.expression : null;
+    if (attribute && value && value.type !== AST_NODE_TYPES.JSXEmptyExpression) {
+      found.push({ value, reportAt: attribute.name, dialog: opening.parent });
+    }
+  }
+  for (const call of nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression)) {
+    if (!ELEMENT_FACTORIES.has(getCalleeName(call) ?? "") || call.arguments.length < 2) continue;
+    const name = getMemberPath(call.arguments[0]!)?.at(-1);
+    const props = unwrapExpression(call.arguments[1]!);
+    if (name === undefined || !site.elements.includes(name) || props.type !== AST_NODE_TYPES.ObjectExpression) continue;
+    const property = findProperty(props, site.prop);
+    if (property) found.push({ value: property.value, reportAt: property.key, dialog: call });
+  }
+  return found;
+}
+
 /** The statements that run after `statement`, up to the end of the function around it. */
 function followingStatements(statement: TSESTree.Node): TSESTree.Statement[] {
   const following: TSESTree.Statement[] = [];
@@ -253,7 +280,7 @@ function madeBy(receiver: TSESTree.Node, factories: readonly string[], sourceCod
 }
 
 /** `const [open, setOpen] = useState(…)`: the setter. */
-function isStateSetter(node: TSESTree.Node, sourceCode: Code): boolean {
+export function isStateSetter(node: TSESTree.Node, sourceCode: Code): boolean {
   const target = unwrapExpression(node);
   if (target.type !== AST_NODE_TYPES.Identifier) return false;
   const definition = sourceCode.getScope(target).references.find((reference) => reference.identifier === target)
