@@ -27,7 +27,7 @@ import type { Assumption } from "./assumption.ts";
 /** What an answer means when nobody chose: no decision is right; the rest decide for the person. */
 export type Verdict = "no-decision" | "approves" | "picks" | "refuses" | "unknown";
 
-export type AnswerShape = "acp-permission-outcome" | "mcp-elicit-result";
+export type AnswerShape = "acp-permission-outcome" | "acp-elicit-result" | "mcp-elicit-result";
 
 export interface AnswerReading {
   /** The expression as written where the answer is given (an argument, a returned value). */
@@ -71,7 +71,7 @@ export function noDecisionWord(shape: AnswerShape): string {
 
 /** Who waits on the answer, as messages name it. */
 export function askerOf(shape: AnswerShape): string {
-  return shape === "acp-permission-outcome" ? "agent" : "server";
+  return shape === "mcp-elicit-result" ? "server" : "agent";
 }
 
 function reading(site: TSESTree.Node, shape: AnswerShape, verdict: Verdict, word: string): AnswerReading {

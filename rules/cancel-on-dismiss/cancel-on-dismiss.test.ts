@@ -167,6 +167,24 @@ export class SettingsModal extends Modal {
 }`,
     },
     {
+      name: "a settings modal handed a resolver by a function that asks nobody: its onClose may leave it open",
+      code: `import { Modal } from "obsidian";
+class SettingsModal extends Modal {
+  constructor(app, private readonly resolve) {
+    super(app);
+  }
+  onOpen() {
+    this.addButton("Save", () => this.resolve({ theme: "dark", accept: true }));
+  }
+  onClose() {
+    this.contentEl.empty();
+  }
+}
+export function editSettings(app) {
+  return new Promise((resolve) => new SettingsModal(app, resolve).open());
+}`,
+    },
+    {
       name: "a quick pick whose undefined result is answered cancelled",
       code: `import * as vscode from "vscode";
 export async function requestPermission(params) {
@@ -338,6 +356,46 @@ export function Consent({ track }) {
                 output: MODAL(`this.resolve(${CANCELLED});\n    this.contentEl.empty();`),
               },
             ],
+          },
+        ],
+      };
+    })(),
+    (() => {
+      const code = `import { Modal } from "obsidian";
+
+class PermissionModal extends Modal {
+  constructor(app, private readonly request, private readonly resolve) {
+    super(app);
+  }
+  onOpen() {
+    for (const option of this.request.options) {
+      this.addButton(option.name, () => {
+        this.resolve(option.optionId);
+        this.close();
+      });
+    }
+  }
+  onClose() {
+    this.contentEl.empty();
+  }
+}
+
+export class ObsidianClient {
+  async requestPermission(params) {
+    const optionId = await new Promise((resolve) => new PermissionModal(this.app, params, resolve).open());
+    return { outcome: { outcome: "selected", optionId } };
+  }
+}
+`;
+      return {
+        name: "a modal handed the requestPermission handler's resolver: its buttons settle it, onClose does not",
+        code,
+        errors: [
+          {
+            messageId: "unansweredOnDismiss" as const,
+            ...at(code, "onClose"),
+            data: { dialog: "modal", answer: "", asker: "agent", noDecision: "`cancelled`" },
+            suggestions: [],
           },
         ],
       };

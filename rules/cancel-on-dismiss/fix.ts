@@ -34,10 +34,12 @@ export function answerNoDecisionEdit(
   check: DismissCheck,
 ): Edit | null {
   const { sourceCode } = check;
-  const callees = new Set(others.map((other) => sourceCode.getText((other.node as TSESTree.CallExpression).callee)));
+  // A resolver that takes an option id (`resolve(option.optionId)`) is not given an answer: only answers written.
+  const answering = others.filter((other) => other.answer !== null);
+  const callees = new Set(answering.map((other) => sourceCode.getText((other.node as TSESTree.CallExpression).callee)));
   if (callees.size !== 1) return null;
   const [callee] = callees;
-  const call = others[0]!.node as TSESTree.CallExpression;
+  const call = answering[0]!.node as TSESTree.CallExpression;
   const settle = `${callee}(${answerText(shape, sourceCode)})${semicolon(sourceCode)}`;
   const when = path.event.when;
   if (!path.handler && path.event.site.kind === "override" && path.dialog?.type === AST_NODE_TYPES.ClassBody) {

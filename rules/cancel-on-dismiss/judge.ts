@@ -7,6 +7,7 @@ import { findVariable } from "../../analysis/ast.ts";
 import { askerOf, noDecisionWord, type AnswerReading, type AnswerShape } from "./answers.ts";
 import { answerNoDecisionEdit, replaceAnswerEdit, type Edit } from "./fix.ts";
 import { answerCallsIn, calleeText, scanPath, type Settlement } from "./paths.ts";
+import { questionSettlers } from "./resolvers.ts";
 import { isStateSetter, type DismissalPath } from "./sites.ts";
 import type { DismissCheck, MessageIds } from "./options.ts";
 
@@ -28,7 +29,9 @@ export function judge(path: DismissalPath, check: DismissCheck): Finding | null 
   const { sourceCode } = check;
   const guarded = path.event.when.kind === "parameter-field";
   const others = path.dialog
-    ? answerCallsIn(path.dialog, sourceCode).filter((other) => guarded || !within(other.node, path.handler))
+    ? [...answerCallsIn(path.dialog, sourceCode), ...settlersIn(path.dialog, check)].filter(
+        (other) => guarded || !within(other.node, path.handler),
+      )
     : [];
   const settleCallees = new Set(others.map((other) => calleeText(other.node as TSESTree.CallExpression, sourceCode)));
   const scan = scanPath(path.body, path.assumption, sourceCode, {
@@ -47,7 +50,7 @@ export function judge(path: DismissalPath, check: DismissCheck): Finding | null 
   if (onPath.length > 0 || !closesTheDialog(path, scan.calls, check)) return null;
   const onPathNodes = new Set(scan.settlements.map((settlement) => settlement.node));
   const answeredElsewhere = others.filter((other) => !onPathNodes.has(other.node));
-  const shape = answeredElsewhere[0]?.answer?.shape;
+  const shape = answeredElsewhere.map((other) => other.answer?.shape ?? other.owes).find(Boolean);
   if (!shape) return null;
   return {
     messageId: "unansweredOnDismiss",
@@ -89,6 +92,15 @@ function callsParameter(call: TSESTree.CallExpression, sourceCode: DismissCheck[
   if (callee.type !== AST_NODE_TYPES.Identifier) return false;
   const variable = findVariable(sourceCode.getScope(call), callee.name);
   return variable?.defs.some((definition) => definition.type === "Parameter") ?? false;
+}
+
+/** The calls of the dialog that settle a question's promise without an answer literal (resolvers.ts). */
+function settlersIn(dialog: TSESTree.Node, { sourceCode }: DismissCheck): Settlement[] {
+  const found: Settlement[] = [];
+  for (const [call, owes] of questionSettlers(sourceCode)) {
+    if (within(call, dialog)) found.push({ node: call, answer: null, exclusive: false, owes });
+  }
+  return found;
 }
 
 function words(path: DismissalPath, shape: AnswerShape, answer: string): Record<string, string> {

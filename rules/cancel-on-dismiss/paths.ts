@@ -8,7 +8,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getCalleeName, getStaticPropertyName, isFunctionNode, unwrapExpression } from "../../analysis/ast.ts";
 import { localFunctionOf } from "../../analysis/walk.ts";
-import { readAnswer, type AnswerReading } from "./answers.ts";
+import { readAnswer, type AnswerReading, type AnswerShape } from "./answers.ts";
 import { UNKNOWN, type Assumption } from "./assumption.ts";
 
 export interface Settlement {
@@ -18,6 +18,8 @@ export interface Settlement {
   readonly answer: AnswerReading | null;
   /** Reached on a dismissal only (a dismissal-only handler, or a branch a test of the dismissal took). */
   readonly exclusive: boolean;
+  /** The answer a settle call owes, when its value is not read (a resolver of a question's handler). */
+  readonly owes?: AnswerShape;
 }
 
 export interface PathScan {
