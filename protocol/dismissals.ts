@@ -18,8 +18,16 @@ export type DismissalSite =
    * assigned on an instance (`modal.onClose = () => …`).
    */
   | { readonly kind: "override"; readonly baseClasses: readonly string[]; readonly method: string }
-  /** A method that takes the close callback: `quickPick.onDidHide(fn)`, `useInput(fn)`; `argIndex` is the callback's. */
-  | { readonly kind: "callback"; readonly method: string; readonly argIndex: number }
+  /**
+   * A method that takes the close callback: `quickPick.onDidHide(fn)`, `useInput(fn)`; `argIndex` is the callback's.
+   * `factories` (optional) make the dialog: one made there and given no such callback runs nothing on a dismissal.
+   */
+  | {
+      readonly kind: "callback";
+      readonly method: string;
+      readonly argIndex: number;
+      readonly factories?: readonly string[];
+    }
   /** An event of an emitter one of `factories` made: `rl.on("close", fn)`, `collector.on("end", fn)`. */
   | { readonly kind: "event"; readonly event: string; readonly factories: readonly string[] }
   /** A prop of a dialog element: `<Dialog onOpenChange={fn}>`; `elements` are the last names of the tag. */
@@ -107,11 +115,12 @@ export const DISMISSAL_EVENTS: readonly DismissalEvent[] = [
     id: "vscode-quick-input-on-did-hide",
     label: "VS Code `QuickPick.onDidHide` / `InputBox.onDidHide`",
     dialog: "quick pick",
-    site: { kind: "callback", method: "onDidHide", argIndex: 0 },
+    site: { kind: "callback", method: "onDidHide", argIndex: 0, factories: ["createQuickPick", "createInputBox"] },
     when: { kind: "always" },
     packages: ["vscode"],
     requiresImport: true,
-    evidence: "@types/vscode@1.146.0 index.d.ts:13150 (onDidHide: Esc, hide(), another input), :13199 (onDidAccept)",
+    evidence:
+      "@types/vscode@1.146.0 index.d.ts:13150 (onDidHide: Esc, hide(), another input), :13199 (onDidAccept), :11507, :11518 (createQuickPick, createInputBox)",
   },
   {
     id: "radix-dialog-on-open-change",

@@ -442,6 +442,14 @@ export async function requestPermission(params) {
       };
     })(),
     (() => {
+      const code = QUICK_PICK("").replace(/\n {4}quickPick\.onDidHide\(\(\) => \{\n {6}\n {4}\}\);/, "");
+      return {
+        name: "a quick pick given no onDidHide at all: Escape hides it and nothing answers",
+        code,
+        errors: [{ messageId: "unansweredOnDismiss" as const, ...at(code, "createQuickPick"), suggestions: [] }],
+      };
+    })(),
+    (() => {
       const approve = '{ outcome: { outcome: "selected", optionId: allowOption.optionId } }';
       const code = RADIX(`(open) => { if (!open) respond(${approve}); }`);
       return {

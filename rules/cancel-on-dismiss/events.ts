@@ -37,6 +37,7 @@ function wordsOf(site: DismissalSite): readonly string[] {
     case "override":
       return [site.method, ...site.baseClasses];
     case "callback":
+      return [site.method, ...(site.factories ?? [])];
     case "result":
       return [site.method];
     case "event":

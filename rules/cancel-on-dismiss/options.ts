@@ -38,19 +38,23 @@ export interface DismissCheck {
 const names = { type: "array", items: { type: "string", minLength: 1 }, minItems: 1 } as const;
 const index = { type: "integer", minimum: 0 } as const;
 
-function variant(kind: string, properties: Record<string, JSONSchema4>): JSONSchema4 {
+function variant(
+  kind: string,
+  properties: Record<string, JSONSchema4>,
+  optional: Record<string, JSONSchema4> = {},
+): JSONSchema4 {
   return {
     type: "object",
     additionalProperties: false,
     required: ["kind", ...Object.keys(properties)],
-    properties: { kind: { type: "string", enum: [kind] }, ...properties },
+    properties: { kind: { type: "string", enum: [kind] }, ...properties, ...optional },
   };
 }
 
 const SITE_SCHEMA: JSONSchema4 = {
   oneOf: [
     variant("override", { baseClasses: names, method: { type: "string", minLength: 1 } }),
-    variant("callback", { method: { type: "string", minLength: 1 }, argIndex: index }),
+    variant("callback", { method: { type: "string", minLength: 1 }, argIndex: index }, { factories: names }),
     variant("event", { event: { type: "string", minLength: 1 }, factories: names }),
     variant("jsx-prop", { elements: names, prop: { type: "string", minLength: 1 } }),
     variant("result", {
@@ -114,7 +118,7 @@ export const MESSAGES: Record<MessageIds, string> = {
   refusesOnDismiss:
     "Closing this {{dialog}} tells the {{asker}} no ({{answer}}), though nobody refused. Answer {{noDecision}}.",
   unansweredOnDismiss:
-    "Closing this {{dialog}} answers nothing: the {{asker}} waits forever on this question. Answer {{noDecision}} here.",
+    "Closing this {{dialog}} answers nothing: the {{asker}} waits forever on this question. Answer {{noDecision}} when it closes.",
   answerNoDecision: "Answer {{noDecision}}: the person closed the {{dialog}} without deciding.",
 };
 

@@ -84,7 +84,7 @@ const FINDERS: { readonly [Kind in DismissalSite["kind"]]: Finder<Kind> } = {
     return found;
   },
   callback(event, site, sourceCode) {
-    return callsNamed(sourceCode, site.method).flatMap((call) => {
+    const registered = callsNamed(sourceCode, site.method).flatMap((call) => {
       const argument = call.arguments[site.argIndex];
       const handler = argument ? functionOf(argument, sourceCode) : null;
       if (!handler) return [];
@@ -92,6 +92,10 @@ const FINDERS: { readonly [Kind in DismissalSite["kind"]]: Finder<Kind> } = {
       const dialog = event.when.kind === "parameter-field" ? handler : enclosingScope(call);
       return [handlerPath(event, handler, narrowCallLocation(call), dialog, sourceCode)];
     });
+    return [
+      ...registered,
+      ...(site.factories ?? []).flatMap((factory) => unhandledDialogs(event, factory, sourceCode)),
+    ];
   },
   event(event, site, sourceCode) {
     return nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression).flatMap((call) => {
@@ -190,6 +194,25 @@ function resultPaths(event: DismissalEvent, call: TSESTree.CallExpression, sourc
       dialog: enclosingScope(call),
     },
   ];
+}
+
+/**
+ * Dialogs made by `factory` into a `const` that is never given the row's callback (`const quickPick =
+ * window.createQuickPick()` with no `quickPick.onDidHide(…)`): closing one runs none of the file's code.
+ */
+function unhandledDialogs(event: DismissalEvent, factory: string, sourceCode: Code): DismissalPath[] {
+  const site = event.site as Extract<DismissalSite, { kind: "callback" }>;
+  return callsNamed(sourceCode, factory).flatMap((call) => {
+    const declarator = call.parent;
+    if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== call) return [];
+    const [variable] = sourceCode.getDeclaredVariables(declarator);
+    const given = variable?.references.some((reference) => {
+      const member = reference.identifier.parent;
+      return member?.type === AST_NODE_TYPES.MemberExpression && getStaticPropertyName(member) === site.method;
+    });
+    if (!variable || given) return [];
+    return [handlerPath(event, null, narrowCallLocation(call), enclosingScope(call), sourceCode, true)];
+  });
 }
 
 /** How compiled JSX builds an element: `jsx(Dialog, props)`, `_jsxs(…)`, `React.createElement(Dialog, props)`. */
