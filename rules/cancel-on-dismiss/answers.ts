@@ -25,7 +25,7 @@ import {
 import type { Assumption } from "./assumption.ts";
 
 /** What an answer means when nobody chose: no decision is right; the rest decide for the person. */
-export type Verdict = "no-decision" | "approves" | "picks" | "refuses" | "unknown";
+type Verdict = "no-decision" | "approves" | "picks" | "refuses" | "unknown";
 
 export type AnswerShape = "acp-permission-outcome" | "acp-elicit-result" | "mcp-elicit-result";
 

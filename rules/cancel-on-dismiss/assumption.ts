@@ -13,7 +13,7 @@ import type { DismissedWhen } from "../../protocol/dismissals.ts";
  * A test's value on a dismissal: `exact` when the test is the dismissal itself (`!open`, `pick === undefined`), so
  * the branch it takes runs on a dismissal only.
  */
-export interface Truth {
+interface Truth {
   readonly value: boolean;
   readonly exact: boolean;
 }
