@@ -8,7 +8,8 @@ import { askerOf, noDecisionWord, type AnswerReading, type AnswerShape } from ".
 import { answerNoDecisionEdit, replaceAnswerEdit, type Edit } from "./fix.ts";
 import { answerCallsIn, calleeText, scanPath, type Settlement } from "./paths.ts";
 import { questionSettlers } from "./resolvers.ts";
-import { isStateSetter, type DismissalPath } from "./sites.ts";
+import { isStateSetter } from "./elements.ts";
+import type { DismissalPath } from "./sites.ts";
 import type { DismissCheck, MessageIds } from "./options.ts";
 
 export interface Finding {
