@@ -281,6 +281,14 @@ export function Consent({ track }) {
       code: READLINE(`resolve(${CANCELLED});`),
     },
     {
+      name: "readline: a REPL's interface with no close listener asks no question",
+      code: `import { createInterface } from "node:readline";
+const rl = createInterface({ input: process.stdin, output: process.stdout });
+export function repl(run) {
+  rl.question("> ", (line) => run(line === "cancel" ? "stop" : line));
+}`,
+    },
+    {
       name: "discord.js: a collector that ends with nothing collected answers cancelled",
       code: DISCORD(`if (collected.size === 0) resolve(${CANCELLED});`),
     },
@@ -567,6 +575,33 @@ export function PermissionPrompt({ respond }) {
             messageId: "approvesOnDismiss" as const,
             ...at(code, ALLOW, code.indexOf('"close"')),
             suggestions: answersCancelled(code, ALLOW, code.indexOf('"close"')),
+          },
+        ],
+      };
+    })(),
+    (() => {
+      const code = `import { createInterface } from "node:readline";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+const readline = createInterface({ input: process.stdin, output: process.stdout });
+
+export function answerQuestions(client) {
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    const input = await new Promise((resolve) => readline.question(\`\${request.params.message} (y/n/c) \`, resolve));
+    if (input === "c") return respond({ action: "cancel" });
+    return respond(input === "y" ? { action: "accept", content: {} } : { action: "decline" });
+  });
+}
+`;
+      return {
+        name: "readline: Ctrl+D closes a module-level interface with no close listener while a question waits on it",
+        code,
+        errors: [
+          {
+            messageId: "unansweredOnDismiss" as const,
+            ...at(code, "createInterface({"),
+            data: { dialog: "prompt", answer: "", asker: "server", noDecision: "`cancel`" },
+            suggestions: [],
           },
         ],
       };

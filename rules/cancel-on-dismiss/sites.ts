@@ -93,21 +93,25 @@ const FINDERS: { readonly [Kind in DismissalSite["kind"]]: Finder<Kind> } = {
       const dialog = event.when.kind === "parameter-field" ? handler : enclosingScope(call);
       return [handlerPath(event, handler, narrowCallLocation(call), dialog, sourceCode)];
     });
-    return [
-      ...registered,
-      ...(site.factories ?? []).flatMap((factory) => unhandledDialogs(event, factory, sourceCode)),
-    ];
+    const given = (use: TSESTree.Node) =>
+      use.parent?.type === AST_NODE_TYPES.MemberExpression && getStaticPropertyName(use.parent) === site.method;
+    return [...registered, ...unhandledDialogs(event, site.factories ?? [], given, sourceCode)];
   },
   event(event, site, sourceCode) {
-    return nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression).flatMap((call) => {
-      const name = getCalleeName(call);
-      if (name === null || !LISTEN_METHODS.has(name) || getStringValue(call.arguments[0]) !== site.event) return [];
+    const listens = (call: TSESTree.Node | undefined): call is TSESTree.CallExpression =>
+      call?.type === AST_NODE_TYPES.CallExpression &&
+      LISTEN_METHODS.has(getCalleeName(call) ?? "") &&
+      getStringValue(call.arguments[0]) === site.event;
+    const registered = nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression).flatMap((call) => {
       const callee = unwrapExpression(call.callee);
-      if (callee.type !== AST_NODE_TYPES.MemberExpression || !madeBy(callee.object, site.factories, sourceCode))
-        return [];
+      if (!listens(call) || callee.type !== AST_NODE_TYPES.MemberExpression) return [];
+      if (!madeBy(callee.object, site.factories, sourceCode)) return [];
       const handler = call.arguments[1] ? functionOf(call.arguments[1], sourceCode) : null;
       return handler ? [handlerPath(event, handler, call.arguments[0]!, enclosingScope(call), sourceCode)] : [];
     });
+    const given = (use: TSESTree.Node) =>
+      use.parent?.type === AST_NODE_TYPES.MemberExpression && listens(use.parent.parent);
+    return [...registered, ...unhandledDialogs(event, site.factories, given, sourceCode)];
   },
   "jsx-prop"(event, site, sourceCode) {
     return dialogProps(site, sourceCode).flatMap(({ value, reportAt, dialog }) => {
@@ -198,22 +202,29 @@ function resultPaths(event: DismissalEvent, call: TSESTree.CallExpression, sourc
 }
 
 /**
- * Dialogs made by `factory` into a `const` that is never given the row's callback (`const quickPick =
- * window.createQuickPick()` with no `quickPick.onDidHide(…)`): closing one runs none of the file's code.
+ * Dialogs made by one of `factories` into a `const` that is never `given` the row's callback or listener (`const
+ * quickPick = window.createQuickPick()` with no `quickPick.onDidHide(…)`, a readline interface with no `close`
+ * listener): closing one runs none of the file's code. Judged once for each function that uses it, where the
+ * dialog's other paths would answer (a question's handler that asks through a module-level interface).
  */
-function unhandledDialogs(event: DismissalEvent, factory: string, sourceCode: Code): DismissalPath[] {
-  const site = event.site as Extract<DismissalSite, { kind: "callback" }>;
-  return callsNamed(sourceCode, factory).flatMap((call) => {
-    const declarator = call.parent;
-    if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== call) return [];
-    const [variable] = sourceCode.getDeclaredVariables(declarator);
-    const given = variable?.references.some((reference) => {
-      const member = reference.identifier.parent;
-      return member?.type === AST_NODE_TYPES.MemberExpression && getStaticPropertyName(member) === site.method;
-    });
-    if (!variable || given) return [];
-    return [handlerPath(event, null, narrowCallLocation(call), enclosingScope(call), sourceCode, true)];
-  });
+function unhandledDialogs(
+  event: DismissalEvent,
+  factories: readonly string[],
+  given: (use: TSESTree.Node) => boolean,
+  sourceCode: Code,
+): DismissalPath[] {
+  return factories.flatMap((factory) =>
+    callsNamed(sourceCode, factory).flatMap((call) => {
+      const declarator = call.parent;
+      if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== call) return [];
+      const [variable] = sourceCode.getDeclaredVariables(declarator);
+      if (!variable || variable.references.some((reference) => given(reference.identifier))) return [];
+      const uses = [call, ...variable.references.map((reference) => reference.identifier)];
+      return [...new Set(uses.map(enclosingScope))].map((dialog) =>
+        handlerPath(event, null, narrowCallLocation(call), dialog, sourceCode, true),
+      );
+    }),
+  );
 }
 
 /** The statements that run after `statement`, up to the end of the function around it. */
