@@ -607,6 +607,33 @@ export function answerQuestions(client) {
       };
     })(),
     (() => {
+      const code = `const node_readline_1 = require("node:readline");
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+const readline = (0, node_readline_1.createInterface)({ input: process.stdin, output: process.stdout });
+
+export function answerQuestions(client) {
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    const input = await new Promise((resolve) => readline.question(\`\${request.params.message} (y/n/c) \`, resolve));
+    if (input === "c") return respond({ action: "cancel" });
+    return respond(input === "y" ? { action: "accept", content: {} } : { action: "decline" });
+  });
+}
+`;
+      return {
+        name: "readline, as TypeScript compiles it to CommonJS: (0, node_readline_1.createInterface)(…)",
+        code,
+        errors: [
+          {
+            messageId: "unansweredOnDismiss" as const,
+            ...at(code, "createInterface)({"),
+            data: { dialog: "prompt", answer: "", asker: "server", noDecision: "`cancel`" },
+            suggestions: [],
+          },
+        ],
+      };
+    })(),
+    (() => {
       const code = DISCORD(`if (collected.size === 0) resolve(${ALLOW});`);
       return {
         name: "discord.js: a collector that times out with nothing collected allows",

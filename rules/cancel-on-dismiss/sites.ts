@@ -221,7 +221,7 @@ function unhandledDialogs(
       if (!variable || variable.references.some((reference) => given(reference.identifier))) return [];
       const uses = [call, ...variable.references.map((reference) => reference.identifier)];
       return [...new Set(uses.map(enclosingScope))].map((dialog) =>
-        handlerPath(event, null, narrowCallLocation(call), dialog, sourceCode, true),
+        handlerPath(event, null, callLocation(call), dialog, sourceCode, true),
       );
     }),
   );
@@ -242,7 +242,21 @@ function followingStatements(statement: TSESTree.Node): TSESTree.Statement[] {
 
 function callsNamed(sourceCode: Code, name: string): TSESTree.CallExpression[] {
   if (!sourceCode.text.includes(name)) return [];
-  return nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression).filter((call) => getCalleeName(call) === name);
+  return nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression).filter((call) => calledName(call) === name);
+}
+
+/** Where a call is reported: its method's name, also in `(0, node_readline_1.createInterface)(…)`. */
+function callLocation(call: TSESTree.CallExpression): TSESTree.Node {
+  const callee = call.callee;
+  const last = callee.type === AST_NODE_TYPES.SequenceExpression ? callee.expressions.at(-1)! : null;
+  return last?.type === AST_NODE_TYPES.MemberExpression ? last.property : narrowCallLocation(call);
+}
+
+/** The name a call calls, also through TypeScript's CommonJS output: `(0, node_readline_1.createInterface)(…)`. */
+function calledName(call: TSESTree.CallExpression | TSESTree.NewExpression): string | null {
+  const callee = call.callee;
+  if (callee.type !== AST_NODE_TYPES.SequenceExpression) return getCalleeName(call);
+  return getMemberPath(callee.expressions.at(-1)!)?.at(-1) ?? null;
 }
 
 /** A function written in place, or one of the file's functions named there. */
@@ -262,7 +276,7 @@ function enclosingScope(node: TSESTree.Node): TSESTree.Node {
 function madeBy(receiver: TSESTree.Node, factories: readonly string[], sourceCode: Code): boolean {
   const made = (node: TSESTree.Node) =>
     (node.type === AST_NODE_TYPES.CallExpression || node.type === AST_NODE_TYPES.NewExpression) &&
-    factories.includes(getCalleeName(node) ?? "");
+    factories.includes(calledName(node) ?? "");
   if (made(followConstant(receiver, sourceCode))) return true;
   const path = getMemberPath(receiver);
   if (path?.length !== 2 || path[0] !== "this") return false;
