@@ -140,6 +140,35 @@ export function ElicitationDialog({ respond }: { respond: (result: ElicitResult)
 }
 `;
 
+/** An MCP client whose elicitation handler asks through a module-level readline interface given no close listener. */
+function readlineWithoutClose(name: string, importLine: string, factory: string) {
+  const code = `${importLine}
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+const readline = ${factory}({ input: process.stdin, output: process.stdout });
+
+export function answerQuestions(client) {
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    const input = await new Promise((resolve) => readline.question(\`\${request.params.message} (y/n/c) \`, resolve));
+    if (input === "c") return respond({ action: "cancel" });
+    return respond(input === "y" ? { action: "accept", content: {} } : { action: "decline" });
+  });
+}
+`;
+  return {
+    name,
+    code,
+    errors: [
+      {
+        messageId: "unansweredOnDismiss" as const,
+        ...at(code, "createInterface", code.indexOf("const readline")),
+        data: { dialog: "prompt", answer: "", asker: "server", noDecision: "`cancel`" },
+        suggestions: [],
+      },
+    ],
+  };
+}
+
 untypedRuleTester.run("cancel-on-dismiss", rule, {
   valid: [
     {
@@ -579,60 +608,16 @@ export function PermissionPrompt({ respond }) {
         ],
       };
     })(),
-    (() => {
-      const code = `import { createInterface } from "node:readline";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-
-const readline = createInterface({ input: process.stdin, output: process.stdout });
-
-export function answerQuestions(client) {
-  client.setRequestHandler(ElicitRequestSchema, async (request) => {
-    const input = await new Promise((resolve) => readline.question(\`\${request.params.message} (y/n/c) \`, resolve));
-    if (input === "c") return respond({ action: "cancel" });
-    return respond(input === "y" ? { action: "accept", content: {} } : { action: "decline" });
-  });
-}
-`;
-      return {
-        name: "readline: Ctrl+D closes a module-level interface with no close listener while a question waits on it",
-        code,
-        errors: [
-          {
-            messageId: "unansweredOnDismiss" as const,
-            ...at(code, "createInterface({"),
-            data: { dialog: "prompt", answer: "", asker: "server", noDecision: "`cancel`" },
-            suggestions: [],
-          },
-        ],
-      };
-    })(),
-    (() => {
-      const code = `const node_readline_1 = require("node:readline");
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-
-const readline = (0, node_readline_1.createInterface)({ input: process.stdin, output: process.stdout });
-
-export function answerQuestions(client) {
-  client.setRequestHandler(ElicitRequestSchema, async (request) => {
-    const input = await new Promise((resolve) => readline.question(\`\${request.params.message} (y/n/c) \`, resolve));
-    if (input === "c") return respond({ action: "cancel" });
-    return respond(input === "y" ? { action: "accept", content: {} } : { action: "decline" });
-  });
-}
-`;
-      return {
-        name: "readline, as TypeScript compiles it to CommonJS: (0, node_readline_1.createInterface)(…)",
-        code,
-        errors: [
-          {
-            messageId: "unansweredOnDismiss" as const,
-            ...at(code, "createInterface)({"),
-            data: { dialog: "prompt", answer: "", asker: "server", noDecision: "`cancel`" },
-            suggestions: [],
-          },
-        ],
-      };
-    })(),
+    readlineWithoutClose(
+      "readline: Ctrl+D closes a module-level interface with no close listener while a question waits on it",
+      'import { createInterface } from "node:readline";',
+      "createInterface",
+    ),
+    readlineWithoutClose(
+      "readline, as TypeScript compiles it to CommonJS: (0, node_readline_1.createInterface)(…)",
+      'const node_readline_1 = require("node:readline");',
+      "(0, node_readline_1.createInterface)",
+    ),
     (() => {
       const code = DISCORD(`if (collected.size === 0) resolve(${ALLOW});`);
       return {
