@@ -30,7 +30,10 @@ export type DismissalSite =
     }
   /** An event of an emitter one of `factories` made: `rl.on("close", fn)`, `collector.on("end", fn)`. */
   | { readonly kind: "event"; readonly event: string; readonly factories: readonly string[] }
-  /** A prop of a dialog element: `<Dialog onOpenChange={fn}>`; `elements` are the last names of the tag. */
+  /**
+   * A prop of a dialog element: `<Dialog onOpenChange={fn}>`. `elements` are the tag's last names, or its dotted tail
+   * (`Dialog.Root`): a `<Select.Root>` or `<Popover.Root>` is no dialog.
+   */
   | { readonly kind: "jsx-prop"; readonly elements: readonly string[]; readonly prop: string }
   /** A call that resolves `undefined` when the person dismisses it; it asks only with `minArguments` or more. */
   | { readonly kind: "result"; readonly method: string; readonly receiverTail: string; readonly minArguments: number }
@@ -129,7 +132,18 @@ export const DISMISSAL_EVENTS: readonly DismissalEvent[] = [
     // shadcn/ui re-exports the Radix roots from the project's own `components/ui`: the tag, not the import, ties it.
     site: {
       kind: "jsx-prop",
-      elements: ["Dialog", "AlertDialog", "Root", "Sheet", "Drawer", "DialogRoot", "AlertDialogRoot"],
+      elements: [
+        "Dialog",
+        "AlertDialog",
+        "Sheet",
+        "Drawer",
+        "DialogRoot",
+        "AlertDialogRoot",
+        "Dialog.Root",
+        "AlertDialog.Root",
+        "DialogPrimitive.Root",
+        "AlertDialogPrimitive.Root",
+      ],
       prop: "onOpenChange",
     },
     when: { kind: "parameter-false", index: 0 },

@@ -282,6 +282,14 @@ export function PreviewGrant({ respond }) {
       ),
     },
     {
+      name: "a popover's Root is no dialog: only Dialog.Root and AlertDialog.Root are",
+      filename: "prompt.tsx",
+      code: `import * as Popover from "@radix-ui/react-popover";
+export function Hint({ respond }) {
+  return <Popover.Root onOpenChange={(open) => !open && respond(${ALLOW})}>…</Popover.Root>;
+}`,
+    },
+    {
       name: "a toast's onOpenChange is no dialog",
       filename: "prompt.tsx",
       code: `import { Toast } from "@/components/ui/toast";
@@ -553,6 +561,20 @@ export function PermissionPrompt({ respond }) {
 }`;
       return {
         name: "compiled JSX, as packages ship it: jsx(Dialog, { onOpenChange }) allows on close",
+        code,
+        errors: [
+          { messageId: "approvesOnDismiss" as const, ...at(code, ALLOW), suggestions: answersCancelled(code, ALLOW) },
+        ],
+      };
+    })(),
+    (() => {
+      const code = `import * as Dialog from "@radix-ui/react-dialog";
+export function Prompt({ respond }) {
+  return <Dialog.Root open onOpenChange={(open) => !open && respond(${ALLOW})}>…</Dialog.Root>;
+}`;
+      return {
+        name: "Radix's Dialog.Root, imported as a namespace: onOpenChange(false) allows",
+        filename: "prompt.tsx",
         code,
         errors: [
           { messageId: "approvesOnDismiss" as const, ...at(code, ALLOW), suggestions: answersCancelled(code, ALLOW) },

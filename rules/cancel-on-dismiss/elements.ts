@@ -23,14 +23,7 @@ export function dialogProps(
   const found: { value: TSESTree.Node; reportAt: TSESTree.Node; dialog: TSESTree.Node }[] = [];
   if (!sourceCode.text.includes(site.prop)) return found;
   for (const opening of nodesOfType(sourceCode, AST_NODE_TYPES.JSXOpeningElement)) {
-    const tag = opening.name;
-    const name =
-      tag.type === AST_NODE_TYPES.JSXMemberExpression
-        ? tag.property.name
-        : tag.type === AST_NODE_TYPES.JSXIdentifier
-          ? tag.name
-          : null;
-    if (name === null || !site.elements.includes(name)) continue;
+    if (!isDialog(site, sourceCode.getText(opening.name))) continue;
     const attribute = opening.attributes.find(
       (candidate): candidate is TSESTree.JSXAttribute =>
         candidate.type === AST_NODE_TYPES.JSXAttribute && candidate.name.name === site.prop,
@@ -42,13 +35,18 @@ export function dialogProps(
   }
   for (const call of nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression)) {
     if (!ELEMENT_FACTORIES.has(getCalleeName(call) ?? "") || call.arguments.length < 2) continue;
-    const name = getMemberPath(call.arguments[0]!)?.at(-1);
+    const name = getMemberPath(call.arguments[0]!)?.join(".");
     const props = unwrapExpression(call.arguments[1]!);
-    if (name === undefined || !site.elements.includes(name) || props.type !== AST_NODE_TYPES.ObjectExpression) continue;
+    if (name === undefined || !isDialog(site, name) || props.type !== AST_NODE_TYPES.ObjectExpression) continue;
     const property = findProperty(props, site.prop);
     if (property) found.push({ value: property.value, reportAt: property.key, dialog: call });
   }
   return found;
+}
+
+/** Whether a tag (`Dialog`, `AlertDialog.Root`, `ui.Dialog`) is one of the row's: its last name, or its dotted tail. */
+function isDialog(site: Extract<DismissalSite, { kind: "jsx-prop" }>, tag: string): boolean {
+  return site.elements.some((element) => tag === element || tag.endsWith(`.${element}`));
 }
 
 /** `const [open, setOpen] = useState(…)`: the setter. */
