@@ -188,6 +188,16 @@ describe("the architecture map's claims, computed from the sources", () => {
     ]);
   });
 
+  it("no other source quotes the no-decision answers or a question's method, not even in a comment", () => {
+    // Comments may show code (`r.action === "accept"`, `ctx.mcpReq.signal`); the words a reader searches the
+    // repository for to find where the protocol is spelled are quoted in protocol/ alone.
+    const searched = ["decline", "cancelled", "elicitation/create", "session/request_permission", "cancellationSignal"];
+    const quoted = new RegExp(`["'](?:${searched.join("|")})["']`);
+    const quoting = FILES.filter((file) => layerOf(file) !== "protocol" && quoted.test(TEXT.get(file)!));
+    expect(quoting).toEqual([]);
+    expect(quoted.test('// { outcome: "cancelled" }')).toBe(true);
+  });
+
   it("every rule file is at most 350 lines", () => {
     const long = FILES.filter((file) => file.startsWith("rules/"))
       .map((file) => [file, TEXT.get(file)!.split("\n").length] as const)

@@ -1,7 +1,7 @@
 /**
  * What an expression answers a person's question with, read against the protocols' answer shapes
- * (protocol/answers.ts): ACP's `{ outcome: { outcome: "selected", optionId } | { outcome: "cancelled" } }` and MCP's
- * `{ action: "accept" | "decline" | "cancel" }`. ACP's nested shape names itself; MCP's `action` is tied to a question
+ * (protocol/answers.ts): ACP's nested `outcome` (selected with an option id, or cancelled) and MCP's `action` (accept,
+ * decline or cancel). ACP's nested shape names itself; MCP's `action` is tied to a question
  * by the file (it names an elicitation, an answer type or a handler), by a `content` field, or (typed) by the type the
  * code expects there, so a cookie banner's `{ action: "accept" }` is nobody's answer.
  */
