@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { mayHaveFindings } from "../cli/check.ts";
 import plugin from "../index.ts";
 import { RULE_MODULES } from "./index.ts";
+import { mayReport as dismissalMayReport } from "./cancel-on-dismiss/index.ts";
 import { mayReport as sessionKeyedMayReport } from "./no-session-keyed-pending/index.ts";
 
 const NOTHING_TO_SAY = "export const answer = 42;\nexport function add(a, b) {\n  return a + b;\n}\n";
@@ -49,6 +50,21 @@ describe("no-session-keyed-pending's gate", () => {
       "const inbox = new Map();\nexport function park(sessionId, slot) {\n  inbox.set(sessionId, slot);\n}\n";
     expect(sessionKeyedMayReport(noWaiterWord)).toBe(false);
     expect(sessionKeyedMayReport(noWaiterWord, { storeNamePattern: "^inbox$" })).toBe(true);
+  });
+});
+
+describe("cancel-on-dismiss's gate", () => {
+  // A transport's or a socket's `onClose` beside an answer word (the SDKs' own protocol code) is no dialog.
+  const transport = "export class Link {\n  onClose() {\n    this.reply({ action: 'cancel' });\n  }\n}\n";
+
+  it("turns away an onClose that belongs to no dialog", () => {
+    expect(dismissalMayReport(transport)).toBe(false);
+  });
+
+  it("admits the same onClose on a modal's subclass, or on a dialog element", () => {
+    expect(dismissalMayReport(transport.replace("class Link", "class Ask extends Modal"))).toBe(true);
+    const element = "export const Ask = () => <Dialog onClose={() => answer({ action: 'cancel' })} />;\n";
+    expect(dismissalMayReport(element)).toBe(true);
   });
 });
 

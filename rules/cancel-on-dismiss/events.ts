@@ -31,25 +31,29 @@ function compileEvent(option: DismissalEventOption, index: number): DismissalEve
   };
 }
 
-/** The word a file must spell for the row to find anything in it. */
-function wordsOf(site: DismissalSite): readonly string[] {
+/**
+ * The words a file must spell for the row to find anything in it: one word of each group. A bare `onClose` is every
+ * transport's and socket's; it is a dialog's only beside a modal's base class or a dialog element's tag.
+ */
+function wordGroupsOf(site: DismissalSite): readonly (readonly string[])[] {
   switch (site.kind) {
     case "override":
-      return [site.method, ...site.baseClasses];
+      // A modal that does not override the method is reported too: it is the base class that matters.
+      return [site.baseClasses];
     case "callback":
-      return [site.method, ...(site.factories ?? [])];
+      return [[site.method, ...(site.factories ?? [])]];
     case "result":
-      return [site.method];
+      return [[site.method]];
     case "event":
-      return site.factories;
+      return [site.factories];
     case "jsx-prop":
-      return [site.prop];
+      return [[site.prop], site.elements];
     case "route":
-      return [site.value];
+      return [[site.value]];
   }
 }
 
 /** Whether `text` names a dismissal of one of `events`. */
 export function mentionsDismissal(text: string, events: readonly DismissalEvent[]): boolean {
-  return events.some((event) => wordsOf(event.site).some((word) => text.includes(word)));
+  return events.some((event) => wordGroupsOf(event.site).every((group) => group.some((word) => text.includes(word))));
 }
