@@ -22,7 +22,7 @@ import { textFacts } from "./text-gate.ts";
 import { resolveIdentifier } from "./walk.ts";
 
 /** A module of the project, as the rules read it: its file and a `SourceCode` like the one ESLint gives a rule. */
-interface ProjectModule {
+export interface ProjectModule {
   readonly path: string;
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
 }
@@ -39,15 +39,27 @@ const MAX_REEXPORT_HOPS = 3;
 /** `export { a } from "./x"`, `export * from "./x"`: a barrel, which hands on what other modules export. */
 const REEXPORT = /\bexport\s*(?:\*|\{[^}]*\})\s*from\s*["']\./;
 
+/**
+ * Whether a module's text may matter to the question at hand; a module whose text fails it is not parsed for that
+ * question. The default asks for a wait on a person, or a re-export of one.
+ */
+export type ModuleGate = (text: string) => boolean;
+
 /** A module parsed, with what says whether it is still the text on disk. */
 interface ParsedModule {
   readonly stamp: string;
-  readonly module: ProjectModule | null;
+  /** The module parsed; null where it does not parse, undefined until a gate has let its text through. */
+  module: ProjectModule | null | undefined;
+  /** The gates its text failed, and those it passed: asked again, they are answered without reading the file. */
+  readonly gates: Map<ModuleGate, boolean>;
 }
 
 const PARSED_MODULE = new Fact<null, ParsedModule>(
-  "a project module's SourceCode (null where its text asks nobody), per file, while its size and mtime stay",
+  "a project module's SourceCode (once a gate let its text through), per file, while its size and mtime stay",
 );
+
+/** A module whose text calls no wait on a person (the text gate's second step), and re-exports nothing, cannot hand one to its importers. */
+const mayHandOnAsk: ModuleGate = (text) => textFacts(text).mayAskPerson || REEXPORT.test(text);
 
 /** How many modules this process has parsed for the project model (`check --discover` and the bench report it). */
 let modulesParsed = 0;
@@ -204,12 +216,12 @@ function candidatesFor(from: string, specifier: string): string[] {
   ];
 }
 
-/** The project module `specifier` names from the file `from`, parsed; null where none is found or it asks nobody. */
-function resolveModule(from: string, specifier: string): ProjectModule | null {
+/** The project module `specifier` names from the file `from`, parsed; null where none is found or `gate` fails it. */
+function resolveModule(from: string, specifier: string, gate: ModuleGate = mayHandOnAsk): ProjectModule | null {
   for (const candidate of candidatesFor(from, specifier)) {
     const stat = statOf(candidate);
     if (stat?.isFile() && SOURCE_EXTENSIONS.some((extension) => candidate.endsWith(extension)))
-      return moduleAt(candidate, stat);
+      return moduleAt(candidate, stat, gate);
   }
   return null;
 }
@@ -222,25 +234,35 @@ function statOf(file: string): fs.Stats | null {
   }
 }
 
-/** The module at `file`, parsed once per text: a file whose size or mtime changed (an editor's save) is read again. */
-function moduleAt(file: string, stat: fs.Stats): ProjectModule | null {
+/**
+ * The module at `file`, parsed once per text (whichever gate first lets it through): a file whose size or mtime
+ * changed (an editor's save) is read again.
+ */
+function moduleAt(file: string, stat: fs.Stats, gate: ModuleGate): ProjectModule | null {
   const stamp = `${stat.size}:${stat.mtimeMs}`;
   const store = diskFacts(file);
-  const kept = store.recall(PARSED_MODULE, null);
-  if (kept?.stamp === stamp) return kept.module;
-  return store.keep(PARSED_MODULE, null, { stamp, module: parseModule(file) }).module;
+  let kept = store.recall(PARSED_MODULE, null);
+  if (kept?.stamp !== stamp) kept = store.keep(PARSED_MODULE, null, { stamp, module: undefined, gates: new Map() });
+  if (kept.module === null) return null;
+  let passes = kept.gates.get(gate);
+  if (passes === undefined) {
+    const text = kept.module ? kept.module.sourceCode.text : readText(file);
+    passes = text !== null && gate(text);
+    kept.gates.set(gate, passes);
+    if (passes && kept.module === undefined) kept.module = parseModule(file, text!);
+  }
+  return passes ? (kept.module ?? null) : null;
 }
 
-function parseModule(file: string): ProjectModule | null {
-  let text: string;
+function readText(file: string): string | null {
   try {
-    text = fs.readFileSync(file, "utf8");
+    return fs.readFileSync(file, "utf8");
   } catch {
     return null;
   }
-  // A module whose text calls no wait on a person (the text gate's second step), and re-exports nothing, cannot hand
-  // one to its importers.
-  if (!textFacts(text).mayAskPerson && !REEXPORT.test(text)) return null;
+}
+
+function parseModule(file: string, text: string): ProjectModule | null {
   let parsed: ReturnType<typeof parseForESLint>;
   try {
     parsed = parseForESLint(text, {
@@ -359,4 +381,104 @@ function localFunctionNamed(name: string, module: ProjectModule): TSESTree.Funct
     }
   }
   return null;
+}
+
+/**
+ * The module of the project `node` (an identifier the file imports, or `ns.name` of a namespace import) is imported
+ * from, and the name it has there: the start for a question about a value other than a function (a class, an
+ * instance kept in a `const`). Re-exports are followed as for functions. Null where `node` is no such import, or
+ * `gate` says the module's text cannot matter.
+ */
+export function importedBindingOf(
+  node: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  gate: ModuleGate,
+): ExportedValue | null {
+  const importing = importOf(unwrapExpression(node), sourceCode);
+  const from = importing && fileOf(sourceCode);
+  if (!importing || !from) return null;
+  return exportedValue(resolveModule(from, importing.specifier, gate), importing.name, gate, new Set(), 0);
+}
+
+/** The modules of the project a file imports values from (relative specifiers), those whose text `gate` lets through. */
+export function importedModulesOf(sourceCode: Readonly<TSESLint.SourceCode>, gate: ModuleGate): ProjectModule[] {
+  const from = fileOf(sourceCode);
+  if (!from) return [];
+  const modules: ProjectModule[] = [];
+  for (const statement of sourceCode.ast.body) {
+    if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === "type") continue;
+    if (!statement.source.value.startsWith(".")) continue;
+    const module = resolveModule(from, statement.source.value, gate);
+    if (module && !modules.includes(module)) modules.push(module);
+  }
+  return modules;
+}
+
+/** A value a module exports under a name: the expression or declaration that makes it, and that module. */
+export interface ExportedValue {
+  /** A function, a class, or the initializer of a `const`. */
+  readonly node: TSESTree.Node;
+  readonly module: ProjectModule;
+}
+
+/** The value `module` exports as `name`: a declaration of its own, or one it re-exports. */
+function exportedValue(
+  module: ProjectModule | null,
+  name: string,
+  gate: ModuleGate,
+  seen: Set<string>,
+  hops: number,
+): ExportedValue | null {
+  if (!module || seen.has(module.path) || hops > MAX_REEXPORT_HOPS) return null;
+  seen.add(module.path);
+  let local: string | null = null;
+  for (const statement of module.sourceCode.ast.body) {
+    if (statement.type === AST_NODE_TYPES.ExportDefaultDeclaration && name === "default") {
+      const declaration = statement.declaration;
+      if (declaration.type !== AST_NODE_TYPES.Identifier) return { node: declaration, module };
+      local = declaration.name;
+    }
+    if (statement.type === AST_NODE_TYPES.ExportNamedDeclaration && !statement.source) {
+      for (const specifier of statement.specifiers) {
+        const exported = specifier.exported.type === AST_NODE_TYPES.Identifier ? specifier.exported.name : null;
+        if (exported === name && specifier.local.type === AST_NODE_TYPES.Identifier) local = specifier.local.name;
+      }
+    }
+    const source = reexportSource(statement, name);
+    if (source) {
+      const next = exportedValue(resolveModule(module.path, source.specifier, gate), source.name, gate, seen, hops + 1);
+      if (next) return next;
+    }
+  }
+  const declared = topLevelValue(module, local ?? name);
+  return declared ? { node: declared, module } : null;
+}
+
+/** What a module's top level declares under `name`: a function, a class, or a `const`'s initializer. */
+export function topLevelValue(module: ProjectModule, name: string): TSESTree.Node | null {
+  for (const statement of module.sourceCode.ast.body) {
+    const declaration =
+      (statement.type === AST_NODE_TYPES.ExportNamedDeclaration ||
+        statement.type === AST_NODE_TYPES.ExportDefaultDeclaration) &&
+      statement.declaration
+        ? statement.declaration
+        : statement;
+    if (
+      (declaration.type === AST_NODE_TYPES.FunctionDeclaration ||
+        declaration.type === AST_NODE_TYPES.ClassDeclaration) &&
+      declaration.id?.name === name
+    )
+      return declaration;
+    if (declaration.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+    for (const declarator of declaration.declarations) {
+      if (declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === name && declarator.init)
+        return unwrapExpression(declarator.init);
+    }
+  }
+  return null;
+}
+
+/** The file a SourceCode was linted or read as, when it is on disk: for messages that name another module. */
+export function projectFileOf(sourceCode: Readonly<TSESLint.SourceCode>): string | null {
+  return fileOf(sourceCode);
 }
