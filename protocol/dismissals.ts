@@ -206,3 +206,47 @@ export const DISMISSAL_EVENTS: readonly DismissalEvent[] = [
       "@slack/bolt@5.1.0 dist/App.d.ts:205 (view(constraints, …listeners)), dist/types/view/index.d.ts:7–10 (ViewConstraints.type), :66 (ViewClosedAction)",
   },
 ];
+
+/**
+ * A dialog that only its caller can close, through a cancellation token it is handed: shown with the option that
+ * keeps it open when focus leaves (`ignoreFocusOut`) and no token, it stays up after the turn that asked is
+ * cancelled, and a later click answers a question nobody is waiting for any more.
+ */
+export interface ClosableDialog {
+  readonly method: string;
+  readonly receiverTail: string;
+  /** What the person sees, as messages name it. */
+  readonly dialog: string;
+  readonly optionsArgIndex: number;
+  /** The option that keeps the dialog open when focus moves away (to the stop button, say). */
+  readonly keepOpenOption: string;
+  /** The argument that closes the dialog when cancelled. */
+  readonly tokenArgIndex: number;
+  readonly packages: readonly string[];
+  readonly evidence: string;
+}
+
+export const CLOSABLE_DIALOGS: readonly ClosableDialog[] = [
+  {
+    method: "showQuickPick",
+    receiverTail: "window",
+    dialog: "quick pick",
+    optionsArgIndex: 1,
+    keepOpenOption: "ignoreFocusOut",
+    tokenArgIndex: 2,
+    packages: ["vscode"],
+    evidence:
+      "@types/vscode@1.146.0 index.d.ts:11436, :11456 (showQuickPick(items, options?, token?)), :2030 (QuickPickOptions.ignoreFocusOut)",
+  },
+  {
+    method: "showInputBox",
+    receiverTail: "window",
+    dialog: "input box",
+    optionsArgIndex: 0,
+    keepOpenOption: "ignoreFocusOut",
+    tokenArgIndex: 1,
+    packages: ["vscode"],
+    evidence:
+      "@types/vscode@1.146.0 index.d.ts:11496 (showInputBox(options?, token?)), :2275 (InputBoxOptions.ignoreFocusOut)",
+  },
+];
