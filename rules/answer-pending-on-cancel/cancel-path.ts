@@ -1,11 +1,14 @@
 /**
  * An ACP client's cancel path and the permission prompts it leaves open: where the file sends `session/cancel`
- * (`conn.cancel({ sessionId })`, `notify(methods.agent.session.cancel, …)`), which stores its `requestPermission`
- * handler parks resolvers in, and whether the code the cancel path runs (the function around it and the file's
- * functions it calls, by name) settles a store's prompts with the `cancelled` outcome (protocol/methods.ts).
+ * (`conn.cancel({ sessionId })`, `notify(methods.agent.session.cancel, …)`), which stores the `requestPermission`
+ * handlers it answers for (its own, and those of the modules it imports) park resolvers in, directly or through the
+ * helpers, gates and stores they hand the question to (places.ts, parked.ts), and whether the code the cancel path
+ * runs settles a store's prompts with the `cancelled` outcome (protocol/methods.ts). A dialog shown with no way to
+ * close it is left open whatever the cancel path does.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { nodesOfTypes } from "../../analysis/node-index.ts";
+import { importedModulesOf, type ModuleGate } from "../../analysis/modules.ts";
+import { nodesOfType } from "../../analysis/node-index.ts";
 import { ACP_OUTCOME } from "../../protocol/answers.ts";
 import {
   ACP_CANCEL_METHOD,
@@ -20,73 +23,105 @@ import {
   getCalleeName,
   getEnclosingFunction,
   getMemberPath,
-  getStaticPropertyName,
   getStringValue,
-  isFunctionNode,
-  unwrapExpression,
 } from "../../analysis/ast.ts";
 import { followConstant, walkSubtree } from "../../analysis/walk.ts";
+import { openDialogsIn, parkedStoresIn, type OpenDialog, type ParkedPromptStore } from "./parked.ts";
+import { functionsNamed, reachablePlaces, type Place } from "./places.ts";
 
-/** Whether a file's text could hold a client that parks permission prompts and sends a cancel. */
+/** `from "./x"`: the file imports a module of its own project, where a permission handler may be. */
+const RELATIVE_IMPORT = /\bfrom\s*["']\.\.?\//;
+
+/**
+ * Whether a file's text could hold a cancel path that leaves prompts open: it sends a cancel, and it names the
+ * permission handler or imports a module of its own project that may.
+ */
 export function textMayParkPromptsAcrossCancel(text: string): boolean {
-  return text.includes(ACP_PERMISSION_HANDLER_METHOD) && text.includes(ACP_CANCEL_METHOD);
+  return (
+    text.includes(ACP_CANCEL_METHOD) && (text.includes(ACP_PERMISSION_HANDLER_METHOD) || RELATIVE_IMPORT.test(text))
+  );
 }
 
-/** A store a `requestPermission` handler parks its resolvers in: `this.pending.set(id, { resolve, reject })`. */
-export interface ParkedPromptStore {
-  /** The store as written, `this.pendingPermissions`; its last name is what other code is matched by. */
-  readonly path: readonly string[];
-  readonly name: string;
-  readonly kind: "map" | "array";
-  /** How a parked entry is settled: `entry.resolve(…)` (the property's name) or `entry(…)` (the resolver itself). */
-  readonly settle: { readonly property: string } | null;
-  /** Whether each entry records its session (`{ resolve, sessionId }`). */
-  readonly keepsSession: boolean;
-}
+export type { ParkedPromptStore } from "./parked.ts";
 
 export interface CancelPathFinding {
   readonly cancel: TSESTree.CallExpression;
-  readonly store: ParkedPromptStore;
+  /** What the cancel path leaves open: a store of parked prompts, or a dialog nothing but a click closes. */
+  readonly left: { readonly store: ParkedPromptStore } | { readonly dialog: OpenDialog };
   /** Whether the cancel path can reach the store as written (`this.x` in the same class, a module-level name). */
   readonly reachable: boolean;
   /** The expression naming the cancelled session, when the cancel passes `{ sessionId: … }`. */
   readonly session: TSESTree.Node | null;
 }
 
-/** Every cancel of the file whose path leaves a parked prompt store unsettled. */
+/** Every cancel of the file whose path leaves a parked prompt store unsettled, or a dialog open. */
 export function findUnsettledCancels(sourceCode: Readonly<TSESLint.SourceCode>): CancelPathFinding[] {
+  const cancels = nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression).filter((call) =>
+    isCancelCall(call, sourceCode),
+  );
+  if (cancels.length === 0) return [];
   const stores: ParkedPromptStore[] = [];
-  const cancels: TSESTree.CallExpression[] = [];
-  const functionsByName = new Map<string, TSESTree.FunctionLike[]>();
-  const storeClasses = new Map<string, TSESTree.ClassBody | null>();
-  for (const node of nodesOfTypes(sourceCode, NAMED_FUNCTION_OR_CALL)) {
-    const named = namedFunction(node);
-    if (named) functionsByName.set(named.name, [...(functionsByName.get(named.name) ?? []), named.fn]);
-    if (node.type === AST_NODE_TYPES.CallExpression && isCancelCall(node, sourceCode)) cancels.push(node);
-    if (named?.name === ACP_PERMISSION_HANDLER_METHOD && named.fn.body) {
-      for (const store of parkedStoresIn(named.fn, sourceCode)) {
-        if (stores.some((known) => known.name === store.name)) continue;
-        stores.push(store);
-        storeClasses.set(store.name, enclosingClassBody(named.fn));
+  const dialogs: OpenDialog[] = [];
+  for (const handler of permissionHandlers(sourceCode)) {
+    for (const place of reachablePlaces(handler, 2, answersTheHandler)) {
+      for (const store of parkedStoresIn(place)) {
+        const known = stores.some((other) => other.name === store.name && sameModule(other.parkedIn, place));
+        if (!known) stores.push(store);
       }
+      for (const dialog of openDialogsIn(place))
+        if (!dialogs.some((other) => other.call === dialog.call)) dialogs.push(dialog);
     }
   }
-  if (stores.length === 0) return [];
+  if (stores.length === 0 && dialogs.length === 0) return [];
   const findings: CancelPathFinding[] = [];
   for (const cancel of cancels) {
     const path = getEnclosingFunction(cancel);
     if (!path?.body) continue;
-    const reached = reachableFunctions(path, functionsByName, sourceCode);
+    const reached = reachablePlaces({ fn: path, sourceCode }, 3);
+    const session = sessionOf(cancel, sourceCode);
     for (const store of stores) {
-      if (reached.some((fn) => settlesStore(fn, store, sourceCode))) continue;
-      const ownClass = storeClasses.get(store.name) ?? null;
+      if (reached.some((place) => settlesStore(place, store))) continue;
+      const here = store.parkedIn.sourceCode === sourceCode;
+      const ownClass = enclosingClassBody(store.parkedIn.fn);
       const reachable =
-        store.path.length === 1 ||
-        (store.path[0] === "this" && ownClass !== null && ownClass === enclosingClassBody(path));
-      findings.push({ cancel, store, reachable, session: sessionOf(cancel, sourceCode) });
+        here &&
+        (store.path.length === 1 ||
+          (store.path[0] === "this" && ownClass !== null && ownClass === enclosingClassBody(path)));
+      findings.push({ cancel, left: { store }, reachable, session });
     }
+    for (const dialog of dialogs) findings.push({ cancel, left: { dialog }, reachable: false, session });
   }
   return findings;
+}
+
+/** The permission handlers a cancel of this file answers for: this file's own, and those of modules it imports. */
+function permissionHandlers(sourceCode: Readonly<TSESLint.SourceCode>): Place[] {
+  const imported = importedModulesOf(sourceCode, HANDLER_GATE).flatMap((module) =>
+    functionsNamed(module.sourceCode, ACP_PERMISSION_HANDLER_METHOD),
+  );
+  return [...functionsNamed(sourceCode, ACP_PERMISSION_HANDLER_METHOD), ...imported];
+}
+
+const HANDLER_GATE: ModuleGate = (text) => text.includes(ACP_PERMISSION_HANDLER_METHOD);
+
+/** A call whose answer the handler hands back or waits for (`return gate.ask(params)`, `await this.show(…)`). */
+function answersTheHandler(call: TSESTree.CallExpression): boolean {
+  let current: TSESTree.Node = call;
+  for (let parent = current.parent; parent; current = parent, parent = parent.parent) {
+    if (parent.type === AST_NODE_TYPES.AwaitExpression || parent.type === AST_NODE_TYPES.ReturnStatement) return true;
+    if (parent.type === AST_NODE_TYPES.ArrowFunctionExpression) return parent.body === current;
+    if (
+      parent.type !== AST_NODE_TYPES.TSAsExpression &&
+      parent.type !== AST_NODE_TYPES.TSNonNullExpression &&
+      parent.type !== AST_NODE_TYPES.ChainExpression
+    )
+      return false;
+  }
+  return false;
+}
+
+function sameModule(place: Place, other: Place): boolean {
+  return place.sourceCode === other.sourceCode;
 }
 
 /** `conn.cancel({ sessionId })`, `conn.notify(methods.agent.session.cancel, …)`, `notify("session/cancel", …)`. */
@@ -112,118 +147,17 @@ function sessionOf(cancel: TSESTree.CallExpression, sourceCode: Readonly<TSESLin
   return findProperty(object, ACP_CANCEL_SESSION_FIELD)?.value ?? null;
 }
 
-/** A function with a name other code can call it by: a declaration, a method, `name = () => …`, `const name = …`. */
-/** The nodes `namedFunction` can name, and the calls that may cancel. */
-const NAMED_FUNCTION_OR_CALL = [
-  AST_NODE_TYPES.FunctionDeclaration,
-  AST_NODE_TYPES.MethodDefinition,
-  AST_NODE_TYPES.Property,
-  AST_NODE_TYPES.PropertyDefinition,
-  AST_NODE_TYPES.VariableDeclarator,
-  AST_NODE_TYPES.CallExpression,
-] as const;
-
-function namedFunction(node: TSESTree.Node): { name: string; fn: TSESTree.FunctionLike } | null {
-  if (node.type === AST_NODE_TYPES.FunctionDeclaration && node.id) return { name: node.id.name, fn: node };
-  if (
-    (node.type === AST_NODE_TYPES.MethodDefinition ||
-      node.type === AST_NODE_TYPES.Property ||
-      node.type === AST_NODE_TYPES.PropertyDefinition) &&
-    isFunctionNode(node.value)
-  ) {
-    const name = getStaticPropertyName(node);
-    return name === null ? null : { name, fn: node.value };
-  }
-  if (
-    node.type === AST_NODE_TYPES.VariableDeclarator &&
-    node.id.type === AST_NODE_TYPES.Identifier &&
-    isFunctionNode(node.init)
-  ) {
-    return { name: node.id.name, fn: node.init };
-  }
-  return null;
-}
-
-/** The stores `new Promise((resolve, reject) => store.set(id, { resolve, … }))` in `fn` parks its resolver in. */
-function parkedStoresIn(fn: TSESTree.FunctionLike, sourceCode: Readonly<TSESLint.SourceCode>): ParkedPromptStore[] {
-  const stores: ParkedPromptStore[] = [];
-  walkSubtree(fn.body!, sourceCode.visitorKeys, (node) => {
-    if (node.type !== AST_NODE_TYPES.NewExpression || getCalleeName(node) !== "Promise") return false;
-    const executor = node.arguments[0];
-    const resolve = isFunctionNode(executor) ? executor.params[0] : undefined;
-    if (!executor || !isFunctionNode(executor) || resolve?.type !== AST_NODE_TYPES.Identifier) return false;
-    walkSubtree(executor.body, sourceCode.visitorKeys, (inner) => {
-      const store = inner.type === AST_NODE_TYPES.CallExpression ? storeWrite(inner, resolve.name) : null;
-      if (store) stores.push(store);
-      return false;
-    });
-    return false;
-  });
-  return stores;
-}
-
-/** `store.set(key, value)` or `store.push(value)` whose value is the resolver or an object holding it. */
-function storeWrite(call: TSESTree.CallExpression, resolveName: string): ParkedPromptStore | null {
-  const callee = unwrapExpression(call.callee);
-  if (callee.type !== AST_NODE_TYPES.MemberExpression) return null;
-  const method = getCalleeName(call);
-  const kind = method === "set" ? "map" : method === "push" ? "array" : null;
-  const value = kind === "map" ? call.arguments[1] : kind === "array" ? call.arguments[0] : undefined;
-  const path = getMemberPath(callee.object);
-  if (!kind || !value || !path) return null;
-  const written = unwrapExpression(value);
-  if (written.type === AST_NODE_TYPES.Identifier && written.name === resolveName) {
-    return { path, name: path.at(-1)!, kind, settle: null, keepsSession: false };
-  }
-  if (written.type !== AST_NODE_TYPES.ObjectExpression) return null;
-  for (const property of written.properties) {
-    if (property.type !== AST_NODE_TYPES.Property) continue;
-    const held = unwrapExpression(property.value);
-    if (held.type !== AST_NODE_TYPES.Identifier || held.name !== resolveName) continue;
-    const keepsSession = findProperty(written, ACP_CANCEL_SESSION_FIELD) !== null;
-    return { path, name: path.at(-1)!, kind, settle: { property: getStaticPropertyName(property)! }, keepsSession };
-  }
-  return null;
-}
-
-/** `fn` and the file's functions it calls by name (`this.rejectAll()`, `cancelPending(id)`), a few calls deep. */
-function reachableFunctions(
-  fn: TSESTree.FunctionLike,
-  byName: ReadonlyMap<string, readonly TSESTree.FunctionLike[]>,
-  sourceCode: Readonly<TSESLint.SourceCode>,
-): TSESTree.FunctionLike[] {
-  const reached = [fn];
-  for (let depth = 0, frontier = [fn]; depth < 3 && frontier.length > 0; depth++) {
-    const next: TSESTree.FunctionLike[] = [];
-    for (const current of frontier) {
-      if (!current.body) continue;
-      walkSubtree(current.body, sourceCode.visitorKeys, (node) => {
-        const name = node.type === AST_NODE_TYPES.CallExpression ? getCalleeName(node) : null;
-        for (const callee of (name && byName.get(name)) || []) {
-          if (!reached.includes(callee)) {
-            reached.push(callee);
-            next.push(callee);
-          }
-        }
-        return false;
-      });
-    }
-    frontier = next;
-  }
-  return reached;
-}
-
-/** Whether `fn` reads the store and answers a call with `{ outcome: { outcome: cancelled } }`. */
-function settlesStore(
-  fn: TSESTree.FunctionLike,
-  store: ParkedPromptStore,
-  sourceCode: Readonly<TSESLint.SourceCode>,
-): boolean {
+/** Whether `place` reads the store and answers a call with `{ outcome: { outcome: cancelled } }`. */
+function settlesStore(place: Place, store: ParkedPromptStore): boolean {
+  const { fn, sourceCode } = place;
   if (!fn.body) return false;
   let readsStore = false;
   let answersCancelled = false;
   walkSubtree(fn.body, sourceCode.visitorKeys, (node) => {
     if (node.type === AST_NODE_TYPES.MemberExpression && getMemberPath(node)?.at(-1) === store.name) readsStore = true;
+    // A module-level store read by its own name (`for (const p of pending.values())`).
+    if (node.type === AST_NODE_TYPES.Identifier && store.path.length === 1 && node.name === store.name)
+      readsStore = true;
     if (getStringValue(node) === ACP_OUTCOME.cancelled && node.parent?.type === AST_NODE_TYPES.Property) {
       answersCancelled = true;
     }

@@ -6,7 +6,11 @@
  * with the `cancelled` outcome. A client whose `requestPermission` parks each prompt's resolver in a store for its UI,
  * and whose stop path only sends `conn.cancel({ sessionId })`, leaves the agent waiting on prompts nobody will answer.
  */
-import { findUnsettledCancels, textMayParkPromptsAcrossCancel } from "./cancel-path.ts";
+import path from "node:path";
+import type { TSESLint } from "@typescript-eslint/utils";
+import { findUnsettledCancels, textMayParkPromptsAcrossCancel, type CancelPathFinding } from "./cancel-path.ts";
+import { findPromptsOutlivingTurn, textMayEndTurnItself } from "./turn-timeout.ts";
+import { projectFileOf } from "../../analysis/modules.ts";
 import { createRule } from "../../analysis/create-rule.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { settlePendingEdit } from "./settle-pending-text.ts";
@@ -14,14 +18,16 @@ import { outermostStatement } from "./statement.ts";
 import { MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
 
 /**
- * Whether this rule could report on a file with this text: it must name the permission handler and a cancel.
+ * Whether this rule could report on a file with this text: it sends a cancel and names the permission handler or
+ * imports a module of its own that may, or it races a turn that asks for a permission against a timer.
  * @public read through the module registry in rules/index.ts (no codemod imports it by name).
  */
 export function mayReport(source: TextSource): boolean {
-  return textMayParkPromptsAcrossCancel(textFacts(source).text);
+  const text = textFacts(source).text;
+  return textMayParkPromptsAcrossCancel(text) || textMayEndTurnItself(text);
 }
 
-export default createRule<Options, MessageIds>({
+const rule = createRule<Options, MessageIds>({
   name: "answer-pending-on-cancel",
   meta: {
     type: "problem",
@@ -39,29 +45,65 @@ export default createRule<Options, MessageIds>({
     if (!mayReport(sourceCode)) return {};
     return {
       "Program:exit"() {
-        for (const { cancel, store, reachable, session } of findUnsettledCancels(sourceCode)) {
-          // Seen from another class, `this.` would name the wrong object.
-          const data = { store: reachable ? store.path.join(".") : store.name };
-          const statement = reachable ? outermostStatement(cancel) : null;
-          context.report({
-            node: cancel,
-            messageId: "pendingLeftOnCancel",
-            data,
-            suggest: statement
-              ? [
-                  {
-                    messageId: "answerPendingCancelled",
-                    data,
-                    fix: (fixer) => {
-                      const edit = settlePendingEdit(sourceCode, statement, store, session);
-                      return fixer.insertTextBeforeRange(edit.range, edit.text);
-                    },
-                  },
-                ]
-              : [],
-          });
+        for (const finding of findUnsettledCancels(sourceCode)) reportCancel(context, finding);
+        for (const finding of findPromptsOutlivingTurn(sourceCode)) {
+          context.report({ node: finding.request, messageId: "promptOutlivesTurn", data: finding.data });
         }
       },
     };
   },
 });
+
+type Context = Parameters<(typeof rule)["create"]>[0];
+
+function reportCancel(context: Context, { cancel, left, reachable, session }: CancelPathFinding): void {
+  const sourceCode = context.sourceCode;
+  if ("dialog" in left) {
+    const { call, row, shownIn } = left.dialog;
+    const where = placeName(shownIn.sourceCode, sourceCode, call.loc.start.line);
+    context.report({ node: cancel, messageId: "dialogLeftOpenOnCancel", data: { dialog: row.dialog, where } });
+    return;
+  }
+  const store = left.store;
+  if (store.parkedIn.sourceCode !== sourceCode) {
+    const module = placeName(store.parkedIn.sourceCode, sourceCode, null);
+    context.report({ node: cancel, messageId: "pendingInModuleLeftOnCancel", data: { store: store.name, module } });
+    return;
+  }
+  // Seen from another class, `this.` would name the wrong object.
+  const data = { store: reachable ? store.path.join(".") : store.name };
+  const statement = reachable ? outermostStatement(cancel) : null;
+  context.report({
+    node: cancel,
+    messageId: "pendingLeftOnCancel",
+    data,
+    suggest: statement
+      ? [
+          {
+            messageId: "answerPendingCancelled",
+            data,
+            fix: (fixer) => {
+              const edit = settlePendingEdit(sourceCode, statement, store, session);
+              return fixer.insertTextBeforeRange(edit.range, edit.text);
+            },
+          },
+        ]
+      : [],
+  });
+}
+
+/** `line 12` in the linted file, `ui/prompts.ts:12` (relative to it) in another module, or the module alone. */
+function placeName(
+  module: Readonly<TSESLint.SourceCode>,
+  linted: Readonly<TSESLint.SourceCode>,
+  line: number | null,
+): string {
+  if (module === linted) return `line ${line}`;
+  const file = projectFileOf(module);
+  const from = projectFileOf(linted);
+  const name =
+    file && from ? path.relative(path.dirname(from), file).split(path.sep).join("/") : (file ?? "another module");
+  return line === null ? name : `${name}:${line}`;
+}
+
+export default rule;
