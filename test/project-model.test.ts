@@ -1,5 +1,6 @@
 /**
- * The project model across files (issue 34, first kind: the project's own wrapper in another module). Each fixture
+ * The project model across files (issue 34, first kind: the project's own wrapper in another module; sixth kind:
+ * a cancel path in one module, the pending prompts in another). Each fixture
  * project under test/project-model is linted as a user lints it: through ESLint's Node API with the plugin's config,
  * untyped and typed (its own tsconfig.json), and through `check`. The two modes must agree, and the contrast files
  * (the same shapes around a wrapper that asks nobody) must stay clean.
@@ -117,5 +118,49 @@ describe("the project's own wrapper in another module", () => {
     await findings(cwd, "src/a.ts", "all", false);
     await findings(cwd, "src/b.ts", "all", false);
     expect(projectModulesParsed() - parsedBefore).toBe(1);
+  });
+});
+
+/**
+ * What a reviewer found by hand in test/project-model/cancel-paths, with the recommended config: the stop paths send
+ * `session/cancel` from one module while the prompts wait in another.
+ */
+const CANCEL_PATH_FINDINGS = [
+  // chat.ts cancels; the ChatClient it builds (client.ts) hands each question to permission-store.ts's Deferreds.
+  "cancel-paths/chat.ts:9 answer-pending-on-cancel/pendingInModuleLeftOnCancel",
+  // panel.ts cancels; the PickerClient (picker.ts) shows a quick pick kept open on focus loss, with no token.
+  "cancel-paths/panel.ts:9 answer-pending-on-cancel/dialogLeftOpenOnCancel",
+];
+
+describe("a cancel path in one module, the pending prompts in another", () => {
+  it("is found untyped, through ESLint's Node API; the contrasts stay clean", async () => {
+    const found = await findings(PROJECTS, "cancel-paths", "recommended", false);
+    expect(found).toEqual(CANCEL_PATH_FINDINGS);
+  });
+
+  it("is found typed, and the typed findings are the untyped ones", async () => {
+    expect(await findings(PROJECTS, "cancel-paths", "recommended", true)).toEqual(CANCEL_PATH_FINDINGS);
+  });
+
+  it("is found by `check` with its defaults, with the module the prompts wait in named", async () => {
+    const { code, stdout } = await runCli(["check", "--no-typed", "--format", "json", "cancel-paths"], PROJECTS);
+    expect(code).toBe(1);
+    const messages = (JSON.parse(stdout) as ESLint.LintResult[]).flatMap((result) =>
+      result.messages.map((message) => ({ file: path.relative(PROJECTS, result.filePath), ...message })),
+    );
+    expect(
+      messages
+        .map(
+          (message) =>
+            `${message.file}:${message.line} ${message.ruleId?.replace("elicitation/", "")}/${message.messageId}`,
+        )
+        .sort(),
+    ).toEqual(CANCEL_PATH_FINDINGS);
+    expect(messages.find((message) => message.file.endsWith("chat.ts"))?.message).toBe(
+      "After this cancel, the permission prompts kept in `pending` (permission-store.ts) wait forever: answer each one `cancelled` from here.",
+    );
+    expect(messages.find((message) => message.file.endsWith("panel.ts"))?.message).toContain(
+      "the quick pick shown at picker.ts:8 stays open",
+    );
   });
 });
