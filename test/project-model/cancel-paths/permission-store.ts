@@ -1,5 +1,5 @@
 // The pending permission prompts, one Deferred each, answered when the person clicks in the chat view.
-import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
+import type { RequestPermissionRequest, RequestPermissionResponse } from "./acp.js";
 import { Deferred } from "./deferred.js";
 
 export class PermissionStore {

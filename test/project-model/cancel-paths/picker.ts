@@ -1,6 +1,7 @@
 // A VS Code client with no store at all: the quick pick is the prompt, kept open when focus leaves, with no token.
+/// <reference path="./vscode.d.ts" />
 import * as vscode from "vscode";
-import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
+import type { RequestPermissionRequest, RequestPermissionResponse } from "./acp.js";
 
 export class PickerClient {
   async requestPermission(params: RequestPermissionRequest): Promise<RequestPermissionResponse> {

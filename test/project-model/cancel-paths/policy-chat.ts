@@ -1,9 +1,8 @@
 // Contrast: a cancel path with nothing pending.
-import { ClientSideConnection, type Stream } from "@agentclientprotocol/sdk";
+import { connectAgent } from "./acp.js";
 import { PolicyClient } from "./policy.js";
 
-declare const stream: Stream;
-const connection = new ClientSideConnection(() => new PolicyClient() as never, stream);
+const connection = connectAgent(new PolicyClient());
 
 export async function stop(sessionId: string) {
   await connection.cancel({ sessionId });

@@ -1,5 +1,5 @@
 // Contrast: a client that answers by policy at once; nothing is ever pending.
-import type { RequestPermissionRequest } from "@agentclientprotocol/sdk";
+import type { RequestPermissionRequest } from "./acp.js";
 
 export class PolicyClient {
   async requestPermission(params: RequestPermissionRequest) {

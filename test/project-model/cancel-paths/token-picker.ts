@@ -1,6 +1,7 @@
 // Contrast: the quick pick is handed a token, and the stop command cancels it before it cancels the turn.
+/// <reference path="./vscode.d.ts" />
 import * as vscode from "vscode";
-import { ClientSideConnection, type RequestPermissionRequest, type Stream } from "@agentclientprotocol/sdk";
+import { connectAgent, type RequestPermissionRequest } from "./acp.js";
 
 let prompts = new vscode.CancellationTokenSource();
 
@@ -13,8 +14,7 @@ export class TokenPickerClient {
   }
 }
 
-declare const stream: Stream;
-const connection = new ClientSideConnection(() => new TokenPickerClient() as never, stream);
+const connection = connectAgent(new TokenPickerClient());
 
 export async function stop(sessionId: string) {
   prompts.cancel();
