@@ -127,9 +127,9 @@ describe("the project's own wrapper in another module", () => {
  */
 const CANCEL_PATH_FINDINGS = [
   // chat.ts cancels; the ChatClient it builds (client.ts) hands each question to permission-store.ts's Deferreds.
-  "cancel-paths/chat.ts:9 answer-pending-on-cancel/pendingInModuleLeftOnCancel",
+  "cancel-paths/chat.ts:8 answer-pending-on-cancel/pendingInModuleLeftOnCancel",
   // panel.ts cancels; the PickerClient (picker.ts) shows a quick pick kept open on focus loss, with no token.
-  "cancel-paths/panel.ts:9 answer-pending-on-cancel/dialogLeftOpenOnCancel",
+  "cancel-paths/panel.ts:8 answer-pending-on-cancel/dialogLeftOpenOnCancel",
 ];
 
 describe("a cancel path in one module, the pending prompts in another", () => {
@@ -157,10 +157,10 @@ describe("a cancel path in one module, the pending prompts in another", () => {
         .sort(),
     ).toEqual(CANCEL_PATH_FINDINGS);
     expect(messages.find((message) => message.file.endsWith("chat.ts"))?.message).toBe(
-      "After this cancel, the permission prompts kept in `pending` (permission-store.ts) wait forever: answer each one `cancelled` from here.",
+      "The agent hangs on `pending` (permission-store.ts) after this cancel: answer each `cancelled`.",
     );
     expect(messages.find((message) => message.file.endsWith("panel.ts"))?.message).toContain(
-      "the quick pick shown at picker.ts:8 stays open",
+      "The quick pick at picker.ts:9 stays up after this cancel",
     );
   });
 });

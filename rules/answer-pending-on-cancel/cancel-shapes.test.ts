@@ -227,12 +227,18 @@ export class AcpClient {
     {
       name: "ACP 1.x: a turn raced against a timer leaves its permission request open",
       code: RACING_AGENT(ACP1_ASK),
-      errors: [{ messageId: "promptOutlivesTurn" as const, line: 12 }],
+      errors: [{ messageId: "promptOutlivesTurnUntilAnswered" as const, line: 12, data: { line: 7 } as never }],
     },
     {
       name: "ACP 2.x: a request handed no cancellationSignal outlives the timed-out turn",
       code: RACING_AGENT(ACP2_ASK()),
-      errors: [{ messageId: "promptOutlivesTurn" as const, line: 12 }],
+      errors: [
+        {
+          messageId: "promptOutlivesTurn" as const,
+          line: 12,
+          data: { line: 7, signal: "cancellationSignal" } as never,
+        },
+      ],
     },
   ],
 };

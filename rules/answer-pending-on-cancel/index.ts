@@ -46,8 +46,9 @@ const rule = createRule<Options, MessageIds>({
     return {
       "Program:exit"() {
         for (const finding of findUnsettledCancels(sourceCode)) reportCancel(context, finding);
-        for (const finding of findPromptsOutlivingTurn(sourceCode)) {
-          context.report({ node: finding.request, messageId: "promptOutlivesTurn", data: finding.data });
+        for (const { request, signal, line } of findPromptsOutlivingTurn(sourceCode)) {
+          const messageId = signal ? "promptOutlivesTurn" : "promptOutlivesTurnUntilAnswered";
+          context.report({ node: request, messageId, data: { line, signal: signal ?? "" } });
         }
       },
     };

@@ -11,6 +11,7 @@ export type MessageIds =
   | "pendingInModuleLeftOnCancel"
   | "dialogLeftOpenOnCancel"
   | "promptOutlivesTurn"
+  | "promptOutlivesTurnUntilAnswered"
   | "answerPendingCancelled";
 
 export const SCHEMA: JSONSchema4[] = [];
@@ -18,10 +19,12 @@ export const SCHEMA: JSONSchema4[] = [];
 export const MESSAGES: Record<MessageIds, string> = {
   pendingLeftOnCancel: "After this cancel, the prompts in `{{store}}` wait forever: answer each one `cancelled` here.",
   pendingInModuleLeftOnCancel:
-    "After this cancel, the permission prompts kept in `{{store}}` ({{module}}) wait forever: answer each one `cancelled` from here.",
+    "The agent hangs on `{{store}}` ({{module}}) after this cancel: answer each `cancelled`.",
   dialogLeftOpenOnCancel:
-    "After this cancel, the {{dialog}} shown at {{where}} stays open: a later click answers a turn that no longer exists, and an approval runs the tool call anyway. Hand it a cancellation token this cancel cancels.",
+    "The {{dialog}} at {{where}} stays up after this cancel: a later click runs a dead turn's tool call.",
   promptOutlivesTurn:
-    "When {{ender}} ends the turn, this permission request stays open: the client's prompt outlives the turn, and a later click approves a tool call for a turn that has ended. {{fix}}",
+    "The timer at line {{line}} ends the turn, but this permission prompt stays open: pass it `{{signal}}`.",
+  promptOutlivesTurnUntilAnswered:
+    "The timer at line {{line}} ends the turn, but this permission prompt stays open: end the turn once it is answered.",
   answerPendingCancelled: "Answer every prompt in `{{store}}` with the cancelled outcome before cancelling.",
 };

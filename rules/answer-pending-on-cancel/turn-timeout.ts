@@ -27,7 +27,10 @@ export function textMayEndTurnItself(text: string): boolean {
 
 export interface TurnOutlivedFinding {
   readonly request: TSESTree.CallExpression;
-  readonly data: { readonly ender: string; readonly fix: string };
+  /** The option that withdraws the request (2.x), or null where nothing can (1.x). */
+  readonly signal: string | null;
+  /** The line of the timer that ends the turn. */
+  readonly line: number;
 }
 
 /** Every permission request of the file that a raced timer can leave open. */
@@ -41,12 +44,11 @@ export function findPromptsOutlivingTurn(sourceCode: Code): TurnOutlivedFinding[
     const entries = list.elements.filter((element): element is TSESTree.Expression => element?.type !== undefined);
     const timer = entries.find((entry) => isTimer(entry, sourceCode));
     if (!timer) continue;
-    const ender = `the timer raced at line ${timer.loc.start.line}`;
     for (const entry of entries) {
       if (entry === timer) continue;
       for (const request of permissionRequestsUnder(entry, sourceCode)) {
         if (findings.some((finding) => finding.request === request.call)) continue;
-        findings.push({ request: request.call, data: { ender, fix: request.fix } });
+        findings.push({ request: request.call, signal: request.signal, line: timer.loc.start.line });
       }
     }
   }
@@ -83,7 +85,7 @@ function settlesOnTimer(construction: TSESTree.NewExpression, sourceCode: Code):
 function permissionRequestsUnder(
   entry: TSESTree.Expression,
   sourceCode: Code,
-): { call: TSESTree.CallExpression; fix: string }[] {
+): { call: TSESTree.CallExpression; signal: string | null }[] {
   const starts: Place[] = [];
   const calls: TSESTree.CallExpression[] = [];
   walkSubtree(entry, sourceCode.visitorKeys, (node) => {
@@ -91,35 +93,36 @@ function permissionRequestsUnder(
     if (isFunctionNode(node)) starts.push({ fn: node, sourceCode });
   });
   const places = calls.flatMap((call) => calleesOf(call, sourceCode));
-  const found: { call: TSESTree.CallExpression; fix: string }[] = [];
+  const found: { call: TSESTree.CallExpression; signal: string | null }[] = [];
   const seen = new Set<TSESTree.Node>();
   for (const place of [...starts, ...places].flatMap((start) => reachablePlaces(start, 3))) {
     if (place.sourceCode !== sourceCode || !place.fn.body) continue;
     walkSubtree(place.fn.body, sourceCode.visitorKeys, (node) => {
       if (node.type !== AST_NODE_TYPES.CallExpression || seen.has(node)) return false;
       seen.add(node);
-      const fix = unwithdrawnPermissionFix(node, sourceCode);
-      if (fix) found.push({ call: node, fix });
+      const signal = unwithdrawnPermission(node, sourceCode);
+      if (signal !== undefined) found.push({ call: node, signal });
       return false;
     });
   }
   for (const call of calls) {
-    const fix = seen.has(call) ? null : unwithdrawnPermissionFix(call, sourceCode);
-    if (fix) found.push({ call, fix });
+    const signal = seen.has(call) ? undefined : unwithdrawnPermission(call, sourceCode);
+    if (signal !== undefined) found.push({ call, signal });
   }
   return found;
 }
 
-/** The fix for a permission request that nothing withdraws when the turn ends, or null where something does. */
-function unwithdrawnPermissionFix(call: TSESTree.CallExpression, sourceCode: Code): string | null {
+/**
+ * For a permission request that nothing withdraws when the turn ends: the option that would (2.x), or null where the
+ * API has none (1.x). Undefined where the call is no such request, or is handed that option.
+ */
+function unwithdrawnPermission(call: TSESTree.CallExpression, sourceCode: Code): string | null | undefined {
   const wait = askOf(call, sourceCode).wait;
-  if (!wait || wait.api.result !== "acp-permission-outcome" || wait.delegation) return null;
+  if (!wait || wait.api.result !== "acp-permission-outcome" || wait.delegation) return undefined;
   const signalField = wait.api.signalField;
-  if (!signalField) {
-    return "ACP 1.x cannot withdraw a request: end the turn only once it is answered (the client answers `cancelled` when it cancels).";
-  }
+  if (!signalField) return null;
   const options = wait.optionsArgument && unwrapExpression(wait.optionsArgument);
-  if (options?.type === AST_NODE_TYPES.ObjectExpression && findProperty(options, signalField)) return null;
-  if (options && options.type !== AST_NODE_TYPES.ObjectExpression) return null;
-  return `Pass it \`${signalField}\` aborted when the turn ends, so the client's prompt is withdrawn with it.`;
+  if (options && (options.type !== AST_NODE_TYPES.ObjectExpression || findProperty(options, signalField)))
+    return undefined;
+  return signalField;
 }
