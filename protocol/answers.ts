@@ -103,3 +103,10 @@ export const RESULT_TYPE_NAMES: ReadonlySet<string> = new Set([
   "ElicitResultSchema",
   "RequestPermissionOutcome",
 ]);
+
+/**
+ * How an ACP agent ends a prompt turn the client cancelled: `PromptResponse.stopReason` `"cancelled"`
+ * (@agentclientprotocol/sdk@2.4.0 dist/v1/schema/types.gen.d.ts:2247, :2264 `StopReason`).
+ */
+export const ACP_STOP_REASON_FIELD = "stopReason";
+export const ACP_STOP_REASON_CANCELLED = "cancelled";

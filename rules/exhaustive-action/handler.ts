@@ -115,7 +115,7 @@ export function acpHandlerSide(
  * The part of an answer object that says "the person refused": `action: decline`, or for ACP permission
  * requests `{ outcome: selected, optionId }` naming a reject option (`rejectOption.optionId`, `"reject"`).
  */
-function refusalIn(
+export function refusalIn(
   object: TSESTree.ObjectExpression,
   side: Side,
   sourceCode: OutcomeCheck["sourceCode"],

@@ -19,6 +19,7 @@ import { compileWrappers, mentionsAnswerWord, mentionsWrapper } from "../../anal
 import { analyseIf, analyseSwitch, analyseTernary, type OutcomeCheck } from "./analyse.ts";
 import { acpHandlerSide, checkHandler } from "./handler.ts";
 import { reportReask } from "./mrtr.ts";
+import { withNoDecisionPaths } from "./cancelled-paths.ts";
 import { codeStyle } from "./render.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
 
@@ -85,9 +86,14 @@ export default createRule<Options, MessageIds>({
 
     return {
       ...completionVisitors(sourceCode.visitorKeys),
-      IfStatement: atEnd.later((node) => reportReask(check, node) || narrowing(analyseIf)(node)),
-      ConditionalExpression: atEnd.later(narrowing(analyseTernary)),
-      SwitchStatement: atEnd.later(narrowing(analyseSwitch)),
+      IfStatement: atEnd.later(
+        withNoDecisionPaths(
+          check,
+          (node: TSESTree.IfStatement) => reportReask(check, node) || narrowing(analyseIf)(node),
+        ),
+      ),
+      ConditionalExpression: atEnd.later(withNoDecisionPaths(check, narrowing(analyseTernary))),
+      SwitchStatement: atEnd.later(withNoDecisionPaths(check, narrowing(analyseSwitch))),
       "Program:exit": atEnd.run,
       CallExpression: (node) => checkRegistration(check, node),
       MethodDefinition(node) {

@@ -14,6 +14,9 @@ export type MessageIds =
   | "acceptWithoutPerson"
   | "identicalBranches"
   | "reaskMerged"
+  | "noDecisionForwardedAsRefusal"
+  | "cancelledAsksAgain"
+  | "suggestForwardNoDecision"
   | "suggestExhaustiveSwitch"
   | "suggestInputResponseSwitch";
 
@@ -43,6 +46,9 @@ export const MESSAGES: Record<MessageIds, string> = {
     "This answers `accept` when {{cause}}: the failure is sent as the user's answer. Answer `cancel`.",
   identicalBranches: "Decline and cancel {{what}}, so a refusal looks like a dismissal: handle each apart.",
   reaskMerged: "A person who said no is asked it again: stop on decline and cancel.{{rewrite}}",
+  noDecisionForwardedAsRefusal: "This forwards {{from}} (nobody decided) as {{to}} (a refusal): answer {{instead}}.",
+  cancelledAsksAgain: "After `cancelled` the turn is over, but this asks the person again: end the turn ({{stop}}).",
+  suggestForwardNoDecision: "Forward it as {{instead}}: nobody decided",
   suggestExhaustiveSwitch: "Handle accept, decline and cancel in a switch",
   suggestInputResponseSwitch: "Read the answer with inputResponse and end the call on decline and on cancel",
 };
