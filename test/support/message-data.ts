@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { canCarryDeadline } from "../../analysis/deadline.ts";
 import { ELICITATION_HANDLER_APIS, HUMAN_WAIT_APIS, type HumanWaitApi } from "../../protocol/apis.ts";
-import { DISMISSAL_EVENTS } from "../../protocol/dismissals.ts";
+import { CLOSABLE_DIALOGS, DISMISSAL_EVENTS } from "../../protocol/dismissals.ts";
 import { SHARED_BY } from "../../rules/no-session-keyed-pending/analyse.ts";
 import { deadlineWords, untimedHelperWords } from "../../rules/require-deadline/analyse.ts";
 import { REPO_ROOT } from "./paths.ts";
@@ -82,6 +82,9 @@ export const LONGEST_DATA: Record<string, { all: Data; byMessage?: Record<string
       cause: "the request is aborted",
       instead: '`{ outcome: "cancelled" }`',
       what: "are handled together in one branch",
+      from: "`cancelled`",
+      to: "a reject option",
+      stop: 'stopReason: "cancelled"',
     },
     byMessage: {
       declineAndCancelMerged: mergedPaths,
@@ -135,7 +138,18 @@ export const LONGEST_DATA: Record<string, { all: Data; byMessage?: Record<string
     },
   },
   "verify-request-state": { all: { how: "`Buffer.from(…).toString(…)`" } },
-  "answer-pending-on-cancel": { all: { store: "this.pendingPermissionRequests" } },
+  "answer-pending-on-cancel": {
+    // A module as the message names it: its path from the linted file's folder.
+    all: {
+      store: "this.pendingPermissionRequests",
+      module: "../permissions/store.ts",
+      dialog: longest(CLOSABLE_DIALOGS.map((row) => row.dialog)),
+      where: "../permissions/picker.ts:1234",
+      line: "1234",
+      signal: "cancellationSignal",
+    },
+    byMessage: { pendingInModuleLeftOnCancel: [{ store: "pendingPermissionRequests" }] },
+  },
   "cancel-on-dismiss": {
     // The longest dialog word of the table; an option as the rule quotes it (cut at 20 characters).
     all: {
