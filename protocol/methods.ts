@@ -45,3 +45,10 @@ export const ACP_NOTIFY_METHOD = "notify";
 export const ACP_CANCEL_SESSION_FIELD = "sessionId";
 /** The client's handler of `session/request_permission` (the `Client` interface's method). */
 export const ACP_PERMISSION_HANDLER_METHOD = "requestPermission";
+/**
+ * The method of the agent's interface that runs a prompt turn, `session/prompt` (@agentclientprotocol/sdk@2.4.0
+ * dist/v1/acp.d.ts:544 `AGENT_METHODS.session_prompt`; the 1.x `Agent` interface's `prompt(params)` beside
+ * `cancel(params)`, as use-acp@0.2.6 dist/client/acp-client.d.ts:50–51 implements it): an object that offers it
+ * beside `cancel` stands for the agent, and its `cancel(params)` sends `session/cancel`.
+ */
+export const ACP_PROMPT_METHOD = "prompt";

@@ -17,12 +17,14 @@ import {
   ACP_CANCEL_SESSION_FIELD,
   ACP_NOTIFY_METHOD,
   ACP_PERMISSION_HANDLER_METHOD,
+  ACP_PROMPT_METHOD,
 } from "../../protocol/methods.ts";
 import {
   findProperty,
   getCalleeName,
   getEnclosingFunction,
   getMemberPath,
+  getStaticPropertyName,
   getStringValue,
 } from "../../analysis/ast.ts";
 import { followConstant, walkSubtree } from "../../analysis/walk.ts";
@@ -131,13 +133,40 @@ function isCancelCall(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLi
   if (!first) return false;
   if (method === ACP_CANCEL_METHOD) {
     const params = followConstant(first, sourceCode);
-    return params.type === AST_NODE_TYPES.ObjectExpression && findProperty(params, ACP_CANCEL_SESSION_FIELD) !== null;
+    if (params.type === AST_NODE_TYPES.ObjectExpression) return findProperty(params, ACP_CANCEL_SESSION_FIELD) !== null;
+    return forwardsCancelParams(call, params);
   }
   if (method !== ACP_NOTIFY_METHOD && method !== "sendNotification") return false;
   const named = followConstant(first, sourceCode);
   if (getStringValue(named) === ACP_CANCEL_NOTIFICATION) return true;
   const path = getMemberPath(named)?.join(".");
   return path !== undefined && (path === ACP_CANCEL_METHOD_PATH || path.endsWith(`.${ACP_CANCEL_METHOD_PATH}`));
+}
+
+/**
+ * `async cancel(params) { await this.agent.cancel(params); }`: the `cancel` method of an object that stands for the
+ * agent (it offers `prompt` too) and hands its `CancelNotification` on to the connection's: a wrapper a UI's stop
+ * button calls. A stream's `cancel(reason)` has no `prompt` beside it.
+ */
+function forwardsCancelParams(call: TSESTree.CallExpression, argument: TSESTree.Node): boolean {
+  const fn = getEnclosingFunction(call);
+  const parameter = fn?.params[0];
+  if (argument.type !== AST_NODE_TYPES.Identifier || parameter?.type !== AST_NODE_TYPES.Identifier) return false;
+  const owner = fn!.parent;
+  if (parameter.name !== argument.name) return false;
+  if (owner?.type !== AST_NODE_TYPES.MethodDefinition && owner?.type !== AST_NODE_TYPES.Property) return false;
+  if (getStaticPropertyName(owner) !== ACP_CANCEL_METHOD) return false;
+  const siblings: readonly TSESTree.Node[] =
+    owner.parent.type === AST_NODE_TYPES.ClassBody
+      ? owner.parent.body
+      : owner.parent.type === AST_NODE_TYPES.ObjectExpression
+        ? owner.parent.properties
+        : [];
+  return siblings.some(
+    (member) =>
+      (member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.Property) &&
+      getStaticPropertyName(member) === ACP_PROMPT_METHOD,
+  );
 }
 
 function sessionOf(cancel: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node | null {

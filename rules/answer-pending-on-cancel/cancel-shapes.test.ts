@@ -249,3 +249,41 @@ typedRuleTester.run("answer-pending-on-cancel: issue 35's shapes, typed", rule, 
   valid: cases.valid.map((test) => ({ ...test, filename: TYPED_FILE })),
   invalid: cases.invalid.map((test) => ({ ...test, filename: TYPED_FILE })),
 });
+
+/** use-acp@0.2.6's shape: the client parks Deferreds, and an agent wrapper of the same file forwards the cancel. */
+const FORWARDING_AGENT = (wrapper: string) => `${DEFERRED}
+export class AcpClient {
+  pendingPermissions = new Map<string, Deferred<unknown>>();
+  async requestPermission(params: any) {
+    const deferred = new Deferred<unknown>();
+    this.pendingPermissions.set(String(Date.now()), deferred);
+    return deferred.promise;
+  }
+}
+export class ListeningAgent {
+  agent: any;
+${wrapper}
+}`;
+
+untypedRuleTester.run("answer-pending-on-cancel: a cancel handed on by the agent's wrapper", rule, {
+  valid: [
+    {
+      name: "a stream wrapper's cancel(reason), with no prompt beside it, is no session/cancel",
+      code: FORWARDING_AGENT(`  async cancel(reason: unknown) {
+    await this.agent.cancel(reason);
+  }`),
+    },
+  ],
+  invalid: [
+    {
+      name: "cancel(params) handed on beside prompt(params): the client's Deferreds stay open",
+      code: FORWARDING_AGENT(`  async prompt(params: unknown) {
+    return this.agent.prompt(params);
+  }
+  async cancel(params: unknown) {
+    await this.agent.cancel(params);
+  }`),
+      errors: [{ messageId: "pendingLeftOnCancel", data: { store: "pendingPermissions" }, suggestions: [] }],
+    },
+  ],
+});
