@@ -455,7 +455,7 @@ function exportedValue(
 }
 
 /** What a module's top level declares under `name`: a function, a class, or a `const`'s initializer. */
-export function topLevelValue(module: ProjectModule, name: string): TSESTree.Node | null {
+function topLevelValue(module: ProjectModule, name: string): TSESTree.Node | null {
   for (const statement of module.sourceCode.ast.body) {
     const declaration =
       (statement.type === AST_NODE_TYPES.ExportNamedDeclaration ||

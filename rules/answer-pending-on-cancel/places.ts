@@ -50,7 +50,7 @@ const NAMED = [
 ] as const;
 
 /** A function with a name other code can call it by: a declaration, a method, `name = () => …`, `const name = …`. */
-export function namedFunction(node: TSESTree.Node): { name: string; fn: TSESTree.FunctionLike } | null {
+function namedFunction(node: TSESTree.Node): { name: string; fn: TSESTree.FunctionLike } | null {
   if (node.type === AST_NODE_TYPES.FunctionDeclaration && node.id) return { name: node.id.name, fn: node };
   if (
     (node.type === AST_NODE_TYPES.MethodDefinition ||
