@@ -24,11 +24,19 @@ import { branchStatements, valuesEnteringClause, valuesReaching } from "./values
 
 type Judged = TSESTree.IfStatement | TSESTree.ConditionalExpression | TSESTree.SwitchStatement;
 
-/** Whether a file's text may forward a no-decision as a refusal, or ask again after `cancelled`. */
+/** `"cancel"` as a quoted word: MCP's no-decision (ACP's `cancelled` alone does not count). */
+const MCP_CANCEL_WORD = new RegExp(`["'\`]${ELICIT_ACTION.cancel}["'\`]`);
+
+/**
+ * Whether a file's text may forward a no-decision as a refusal (it spells both protocols' words), or ask again after
+ * ACP's `cancelled` (it asks for a permission). Most files spell one protocol only, and are judged as before.
+ */
 function textMayMishandleNoDecision(text: string): boolean {
-  const forwards = text.includes(ELICIT_ACTION.decline) || text.includes(ACP_OUTCOME.selected);
-  const asksAgain = text.includes(ACP_PERMISSION_HANDLER_METHOD) || text.includes(ACP_REQUEST_PERMISSION_METHOD);
-  return (text.includes(ACP_OUTCOME.cancelled) || text.includes(ELICIT_ACTION.cancel)) && (forwards || asksAgain);
+  if (text.includes(ACP_OUTCOME.cancelled)) {
+    if (text.includes(ELICIT_ACTION.decline)) return true;
+    if (text.includes(ACP_PERMISSION_HANDLER_METHOD) || text.includes(ACP_REQUEST_PERMISSION_METHOD)) return true;
+  }
+  return text.includes(ACP_OUTCOME.selected) && MCP_CANCEL_WORD.test(text);
 }
 
 /** `visit`, and then the judgement of the paths `node` takes only when nobody decided. */
