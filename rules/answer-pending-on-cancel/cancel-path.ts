@@ -35,13 +35,22 @@ import { functionsNamed, reachablePlaces, type Place } from "./places.ts";
 const RELATIVE_IMPORT = /\bfrom\s*["']\.\.?\//;
 
 /**
+ * Whether a file's text could send `session/cancel`: the notification's name or its 2.x constant, a `cancel(…)` with
+ * a `sessionId`, or a `cancel(…)` beside a `prompt(…)` (an agent wrapper that hands the cancel on). "cancel" alone is
+ * too common a word (streams, tokens, timers) to send a file's imports to be read.
+ */
+function textMaySendCancel(text: string): boolean {
+  if (text.includes(ACP_CANCEL_NOTIFICATION) || text.includes(ACP_CANCEL_METHOD_PATH)) return true;
+  if (!text.includes(`${ACP_CANCEL_METHOD}(`)) return false;
+  return text.includes(ACP_CANCEL_SESSION_FIELD) || text.includes(`${ACP_PROMPT_METHOD}(`);
+}
+
+/**
  * Whether a file's text could hold a cancel path that leaves prompts open: it sends a cancel, and it names the
  * permission handler or imports a module of its own project that may.
  */
 export function textMayParkPromptsAcrossCancel(text: string): boolean {
-  return (
-    text.includes(ACP_CANCEL_METHOD) && (text.includes(ACP_PERMISSION_HANDLER_METHOD) || RELATIVE_IMPORT.test(text))
-  );
+  return textMaySendCancel(text) && (text.includes(ACP_PERMISSION_HANDLER_METHOD) || RELATIVE_IMPORT.test(text));
 }
 
 export type { ParkedPromptStore } from "./parked.ts";
