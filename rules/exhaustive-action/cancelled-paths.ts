@@ -140,7 +140,7 @@ function ownNodes(check: OutcomeCheck, branch: Branch, visit: (node: TSESTree.No
   }
 }
 
-/** `{ action: "decline" }` in the branch, or `action: cancelled ? "decline" : …`: the literal `decline`. */
+/** An MCP answer object whose action is decline in the branch, or a ternary on cancelled that picks decline. */
 function forwardedDecline(check: OutcomeCheck, branch: Branch): TSESTree.Node | null {
   const expression = branch.expression && unwrapExpression(branch.expression);
   if (expression && getStringValue(expression) === ELICIT_ACTION.decline) {
