@@ -369,7 +369,7 @@ const CALL_SHAPES = new Fact<TSESTree.CallExpression, TypedAnswerShape | null>(
 );
 
 /** Text a generic call must show for its result to be a person's answer (the schema or type it is given). */
-const ANSWER_ARGUMENT_HINT = /Elicit|elicitation\/|Permission|["'`]accept["'`]/;
+export const ANSWER_ARGUMENT_HINT = /Elicit|elicitation\/|Permission|["'`]accept["'`]/;
 
 /**
  * The answer a call resolves with, read from what its callee declares it returns, without resolving the call: the

@@ -5,6 +5,7 @@
  * without a `mayReport` export fails to compile; a rule that must read every file exports `mayReport = null`.
  */
 import type { TSESLint } from "@typescript-eslint/utils";
+import type ts from "typescript";
 import type { ElicitationRuleDocs } from "../analysis/create-rule.ts";
 import * as answerPendingOnCancel from "./answer-pending-on-cancel/index.ts";
 import * as cancelOnDismiss from "./cancel-on-dismiss/index.ts";
@@ -37,6 +38,12 @@ interface GatedRuleModule {
   // Typed loosely on purpose: the published .d.ts must not reach into each rule's private Options type.
   readonly default: TSESLint.RuleModule<string, readonly unknown[], ElicitationRuleDocs>;
   readonly mayReport: Gate | null;
+  /**
+   * For a rule whose gate admits more files typed than untyped: whether, with the program's types, it could report
+   * on a file its untyped gate turns away (false is a promise, as `mayReport`'s). `check` asks it before parsing
+   * such a file with type information; a rule without it has every file its typed gate admits parsed.
+   */
+  readonly mayReportWithTypes?: (sourceFile: ts.SourceFile, program: ts.Program) => boolean;
 }
 
 /** In the order the configs list them. */

@@ -234,9 +234,17 @@ function typedUnionKind(node: TSESTree.Node, sourceCode: Readonly<TSESLint.Sourc
   // The narrowed type at a read is a subset; the symbol's declared type tells what the value is.
   const named = node.type === AST_NODE_TYPES.MemberExpression ? node.property : node;
   const tsNode = access.toTsNode(named);
-  const symbol = tsNode && access.checker.getSymbolAtLocation(tsNode);
+  return tsNode ? answerUnionKindOfName(tsNode, access.checker) : null;
+}
+
+/**
+ * Typed mode: the answer a name holds when its symbol's declared type is exactly an answer union (`action` of
+ * `ElicitResult`, ACP's `outcome.outcome`), read off the TypeScript node of the name; also `check`'s typed gate.
+ */
+export function answerUnionKindOfName(name: ts.Node, checker: ts.TypeChecker): AnswerKind | null {
+  const symbol = checker.getSymbolAtLocation(name);
   if (!symbol) return null;
-  const literals = stringLiterals(access.checker.getTypeOfSymbol(symbol));
+  const literals = stringLiterals(checker.getTypeOfSymbol(symbol));
   return literals ? isAnswerUnion(literals) : null;
 }
 

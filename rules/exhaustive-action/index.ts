@@ -24,6 +24,7 @@ import { codeStyle } from "./render.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
 
 export type { MessageIds, Options } from "./options.ts";
+export { mayReportWithTypes } from "./typed-gate.ts";
 
 /** Messages that, when the report offers no suggestion, say why (`No rewrite is suggested: …`). */
 export const EXPLAINS_MISSING_REWRITE: ReadonlySet<MessageIds> = new Set([
