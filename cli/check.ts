@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { ESLint, type Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
+import type ts from "typescript";
 import { SOURCE_EXTENSIONS, globsFor } from "../analysis/source-files.ts";
 import { textImportsModuleThatMayAsk } from "../analysis/modules.ts";
 import plugin from "../index.ts";
@@ -16,6 +17,7 @@ import { discoverSourceFiles, readErrorReason, readSourceText } from "./files.ts
 import { runDiscover } from "./discover.ts";
 import { withoutConfigWarnings } from "./eslint-warnings.ts";
 import { progressLine } from "./progress.ts";
+import { ProgramsSeen, sortTypedCandidates, type TypedCandidate } from "./typed-candidates.ts";
 import {
   DEFAULT_SUPPRESSIONS_FILE,
   SuppressionsError,
@@ -82,8 +84,15 @@ findings it records are not reported; the file is ESLint's, so \`eslint\` reads 
 Exit codes: 0 no findings, 1 findings (including files that do not parse or cannot be read), 2 usage error or
 suppressions that no longer occur (as ESLint).`;
 
-/** The flat config `check` lints with: our parser for every JS/TS flavour, then the chosen plugin config. */
-export function checkConfig(config: ConfigName, tsconfigRootDir?: string): Linter.Config[] {
+/**
+ * The flat config `check` lints with: our parser for every JS/TS flavour, then the chosen plugin config. Typed,
+ * `onProgram` hears of the TypeScript program each file was parsed with.
+ */
+export function checkConfig(
+  config: ConfigName,
+  tsconfigRootDir?: string,
+  onProgram?: (program: ts.Program) => void,
+): Linter.Config[] {
   const parserOptions = tsconfigRootDir ? { parserOptions: { projectService: true, tsconfigRootDir } } : {};
   return [
     // The file discovery already chose what to lint, node_modules included when a package there was named on purpose.
@@ -94,7 +103,32 @@ export function checkConfig(config: ConfigName, tsconfigRootDir?: string): Linte
       languageOptions: { parser: tsParser as Linter.Parser, sourceType: "module", ...parserOptions },
     },
     { ...(plugin.configs[config] as Linter.Config), files: LINTED_FILES },
+    // Last, since the plugin's config names the parser too.
+    ...(onProgram
+      ? [
+          {
+            name: "elicitation/check/programs",
+            files: LINTED_FILES,
+            languageOptions: { parser: parserTellingPrograms(onProgram) },
+          },
+        ]
+      : []),
   ];
+}
+
+/**
+ * typescript-eslint's parser, telling `onProgram` the program behind each typed parse. Its `meta` is the parser's
+ * own, so ESLint's cache sees the same configuration.
+ */
+function parserTellingPrograms(onProgram: (program: ts.Program) => void): Linter.Parser {
+  return {
+    meta: tsParser.meta,
+    parseForESLint(code, options) {
+      const parsed = tsParser.parseForESLint(code, options);
+      if (parsed.services.program) onProgram(parsed.services.program);
+      return parsed;
+    },
+  } as Linter.Parser;
 }
 
 /**
@@ -102,11 +136,11 @@ export function checkConfig(config: ConfigName, tsconfigRootDir?: string): Linte
  * text (below), so no import names it and knip needs the tag.
  * @public
  */
-export function checkEslintOptions(settings: CheckSettings): ESLint.Options {
+export function checkEslintOptions(settings: CheckSettings, onProgram?: (program: ts.Program) => void): ESLint.Options {
   return {
     cwd: settings.cwd,
     overrideConfigFile: true,
-    overrideConfig: checkConfig(settings.config, settings.tsconfigRootDir),
+    overrideConfig: checkConfig(settings.config, settings.tsconfigRootDir, onProgram),
     cache: settings.cache,
     ...(settings.cacheLocation ? { cacheLocation: settings.cacheLocation } : {}),
     concurrency: settings.concurrency,
@@ -118,14 +152,18 @@ export function checkEslintOptions(settings: CheckSettings): ESLint.Options {
  * Worker threads need options they can rebuild: ESLint takes a module URL for that. A data: URL that imports this
  * very file (the .ts under tsx, the .js once built) keeps it to one module and no temporary files.
  */
-async function createEslint(settings: CheckSettings): Promise<ESLint> {
-  return withoutConfigWarnings(() => createEslintWithWarnings(settings));
+async function createEslint(settings: CheckSettings, onProgram?: (program: ts.Program) => void): Promise<ESLint> {
+  return withoutConfigWarnings(() => createEslintWithWarnings(settings, onProgram));
 }
 
-async function createEslintWithWarnings(settings: CheckSettings): Promise<ESLint> {
+/** `onProgram` is heard only in this thread: worker threads parse with programs of their own. */
+async function createEslintWithWarnings(
+  settings: CheckSettings,
+  onProgram?: (program: ts.Program) => void,
+): Promise<ESLint> {
   const fromOptionsModule = (ESLint as { fromOptionsModule?: (url: URL) => Promise<ESLint> }).fromOptionsModule;
   if (settings.concurrency === "off" || !fromOptionsModule) {
-    return new ESLint(checkEslintOptions(settings));
+    return new ESLint(checkEslintOptions(settings, onProgram));
   }
   // `require` rather than `import`: it goes through the same loader as this file (tsx's when run from source).
   const source = [
@@ -321,7 +359,13 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
     );
     return EXIT_USAGE;
   }
-  const { toLint, skipped, binary } = splitByGate(files, args.config, named, tsconfigRootDir !== undefined, unreadable);
+  const { toLint, candidates, skipped, binary } = splitByGate(
+    files,
+    args.config,
+    named,
+    tsconfigRootDir !== undefined,
+    unreadable,
+  );
   const notes: string[] = binary.map(
     (file) => `check: note: ${displayPath(file, io.cwd)} is not text (it holds NUL bytes), so it was not linted.\n`,
   );
@@ -334,8 +378,18 @@ export async function runCheck(argv: readonly string[], io: CommandIo): Promise<
     concurrency: args.concurrency,
     ...(tsconfigRootDir === undefined ? {} : { tsconfigRootDir }),
   };
-  const eslint = await createEslint(settings);
-  let lintResults = await lintWithProgress(eslint, toLint, files.length, args.concurrency, io);
+  // On worker threads each thread builds its own programs, which this thread cannot ask: every candidate is linted.
+  const programs = args.concurrency === "off" && candidates.length > 0 ? new ProgramsSeen() : null;
+  const eslint = await createEslint(settings, programs?.add);
+  const lintNow = programs ? toLint : [...toLint, ...candidates.map((candidate) => candidate.file)];
+  let lintResults = await lintWithProgress(eslint, lintNow, files.length, args.concurrency, io);
+  if (programs) {
+    // Once the files above are parsed, their programs answer for the candidates.
+    const sorted = await sortTypedCandidates(candidates, programs, (file) => eslint.lintFiles([file]));
+    skipped.push(...sorted.skipped);
+    lintResults.push(...sorted.linted);
+    if (sorted.toLint.length > 0) lintResults.push(...(await eslint.lintFiles(sorted.toLint)));
+  }
   if (tsconfigRootDir !== undefined) {
     lintResults = await untypedOutsideProjects(lintResults, settings, (outside) => {
       const shown = outside.slice(0, 3).map((file) => displayPath(file, io.cwd));
@@ -557,16 +611,30 @@ function displayPath(file: string, cwd: string): string {
  * a rule without a gate (`mayReport = null`) always says true.
  */
 export function mayHaveFindings(text: string, config: ConfigName = "recommended", typed = false): boolean {
-  return Object.entries(plugin.configs[config].rules ?? {}).some(([ruleId, entry]) => {
-    const gate = RULE_MODULES[ruleId.slice(RULE_PREFIX.length + 1) as RuleName].mayReport;
-    const options =
+  return configRules(config).some((rule) => ruleMayReport(rule, text, typed));
+}
+
+interface ConfiguredRule {
+  readonly name: RuleName;
+  readonly options: Record<string, unknown>;
+}
+
+/** The config's rules by name, with the options it gives each. */
+function configRules(config: ConfigName): ConfiguredRule[] {
+  return Object.entries(plugin.configs[config].rules ?? {}).map(([ruleId, entry]) => ({
+    name: ruleId.slice(RULE_PREFIX.length + 1) as RuleName,
+    options:
       Array.isArray(entry) && typeof entry[1] === "object" && entry[1] !== null
         ? (entry[1] as Record<string, unknown>)
-        : {};
-    // Typed, some rules admit more files (an answer known by its type needs no word); the gates that take the flag
-    // take it third, the others ignore it.
-    return gate ? (gate as TypedGate)(text, options, typed) : true;
-  });
+        : {},
+  }));
+}
+
+function ruleMayReport(rule: ConfiguredRule, text: string, typed: boolean): boolean {
+  const gate = RULE_MODULES[rule.name].mayReport;
+  // Typed, some rules admit more files (an answer known by its type needs no word); the gates that take the flag
+  // take it third, the others ignore it.
+  return gate ? (gate as TypedGate)(text, rule.options, typed) : true;
 }
 
 type TypedGate = (text: string, options: Record<string, unknown>, typed: boolean) => boolean;
@@ -575,6 +643,10 @@ type TypedGate = (text: string, options: Record<string, unknown>, typed: boolean
  * Reads every file once, before ESLint does (ESLint stops the whole run at the first file it cannot read): a file that
  * cannot be read goes into `unreadable` with its reason, one that is not text into `binary`; the others are linted,
  * or skipped where no rule's text gate admits them (a file named on the command line is always linted).
+ *
+ * Typed, a file that only the typed gates admit (an answer word such as `cancel` is enough for some) is a candidate:
+ * the rules that admit it are asked again with the program's types before it is parsed (./typed-candidates.ts),
+ * unless one of them cannot be asked, which has it linted.
  */
 function splitByGate(
   files: readonly string[],
@@ -582,22 +654,32 @@ function splitByGate(
   named: ReadonlySet<string>,
   typed: boolean,
   unreadable: Map<string, string>,
-): { toLint: string[]; skipped: string[]; binary: string[] } {
+): { toLint: string[]; candidates: TypedCandidate[]; skipped: string[]; binary: string[] } {
   const toLint: string[] = [];
+  const candidates: TypedCandidate[] = [];
   const skipped: string[] = [];
   const binary: string[] = [];
+  const rules = configRules(config);
   for (const file of files) {
     const read = readSourceText(file);
     if ("unreadable" in read) unreadable.set(file, read.unreadable);
     else if ("binary" in read) binary.push(file);
-    else {
+    else if (
+      named.has(file) ||
+      mayHaveFindings(read.text, config) ||
       // A file may also ask through a module of the project it imports (the project model, analysis/modules.ts).
-      const admitted =
-        named.has(file) || mayHaveFindings(read.text, config, typed) || textImportsModuleThatMayAsk(file, read.text);
-      (admitted ? toLint : skipped).push(file);
+      textImportsModuleThatMayAsk(file, read.text)
+    ) {
+      toLint.push(file);
+    } else {
+      const typedOnly = typed ? rules.filter((rule) => ruleMayReport(rule, read.text, true)) : [];
+      const askers = typedOnly.map((rule) => RULE_MODULES[rule.name].mayReportWithTypes);
+      if (typedOnly.length === 0) skipped.push(file);
+      else if (askers.every((asker) => asker !== undefined)) candidates.push({ file, askers });
+      else toLint.push(file);
     }
   }
-  return { toLint, skipped, binary };
+  return { toLint, candidates, skipped, binary };
 }
 
 /** A path that exists, even as a symbolic link that leads nowhere (which is then a file that cannot be read). */
