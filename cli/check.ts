@@ -93,7 +93,11 @@ export function checkConfig(
   tsconfigRootDir?: string,
   onProgram?: (program: ts.Program) => void,
 ): Linter.Config[] {
-  const parserOptions = tsconfigRootDir ? { parserOptions: { projectService: true, tsconfigRootDir } } : {};
+  // Typed, the program's files are parsed without their JSDoc (typescript-eslint's `jsDocParsingMode`): no rule reads
+  // it, and TypeScript still reads the JSDoc of JavaScript files that types come from.
+  const parserOptions = tsconfigRootDir
+    ? { parserOptions: { projectService: true, tsconfigRootDir, jsDocParsingMode: "type-info" } }
+    : {};
   return [
     // The file discovery already chose what to lint, node_modules included when a package there was named on purpose.
     { name: "elicitation/check/ignores", ignores: ["!**/node_modules/"] },
