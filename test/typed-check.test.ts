@@ -113,3 +113,57 @@ describe("check with type information", () => {
     );
   });
 });
+
+/**
+ * Typed, exhaustive-action's text gate admits any file that names an answer word, which in an agent framework is
+ * nearly every file (`status === "cancelled"`). `check` asks the program first and parses with types only the files
+ * where types can make a comparison a branch on a person's answer: `label.ts` compares a field typed as the answer
+ * union (reported typed only); `status.ts` compares a status union, and is not parsed at all, as untyped, which its
+ * leftover `eslint-env` comment shows (ESLint notes one in every file it parses).
+ */
+const ANSWER_WORDS_ONLY = {
+  "package.json": JSON.stringify({ name: "typed-gate-demo", private: true, type: "module" }),
+  "tsconfig.json": TSCONFIG,
+  "src/reply.ts": `/** What the review tool hands back: the person's verdict. */
+export interface Reply {
+  action: "accept" | "decline" | "cancel";
+  note?: string;
+}
+`,
+  "src/label.ts": `import type { Reply } from "./reply.js";
+
+export function label(reply: Reply): string {
+  if (reply.action === "accept") {
+    return "approved";
+  } else {
+    return "not approved";
+  }
+}
+`,
+  "src/status.ts": `/* eslint-env node */
+export type RunStatus = "running" | "cancelled" | "done";
+
+export function finished(status: RunStatus): boolean {
+  return status === "cancelled" || status === "done";
+}
+`,
+};
+
+describe("check with type information, on files that only name answer words", () => {
+  const dir = makeProject("typed-gate", ANSWER_WORDS_ONLY);
+
+  it("parses with types the file whose comparison reads an answer type, and leaves the others unparsed", () => {
+    const typed = spawnCli(["check", "-f", "json", "src"], dir);
+    expect(typed.code).toBe(1);
+    expect(findings(typed.stdout, dir)).toEqual([`${path.join("src", "label.ts")}:4 elicitation/exhaustive-action`]);
+    expect(typed.stderr).toBe("");
+    // Untyped, and named on the command line (so always parsed): no finding in label.ts, and ESLint's note on the
+    // comment of status.ts, which the typed run never parsed.
+    const untyped = spawnCli(["check", "--no-typed", "-f", "json", "src/label.ts", "src/status.ts"], dir);
+    expect(untyped.code).toBe(0);
+    expect(findings(untyped.stdout, dir)).toEqual([]);
+    expect(untyped.stderr).toMatch(
+      /^check: note: src\/status\.ts:1: .*eslint-env.*\(ignored; the rules ran on this file\)\n$/,
+    );
+  });
+});
