@@ -24,6 +24,10 @@ import { codeStyle } from "./render.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
 
 export type { MessageIds, Options } from "./options.ts";
+/**
+ * What types add to `mayReport`, asked by `check` through `RULE_MODULES` (rules/index.ts), which no import names.
+ * @public
+ */
 export { mayReportWithTypes } from "./typed-gate.ts";
 
 /** Messages that, when the report offers no suggestion, say why (`No rewrite is suggested: …`). */
