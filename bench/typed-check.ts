@@ -112,38 +112,28 @@ function main(): void {
           `${untyped.findings} findings\n`,
       );
     }
+    const measures = [
+      { name: "CPU seconds", of: (run: Run) => run.cpuSeconds, digits: 1 },
+      { name: "peak MB", of: (run: Run) => run.maxRssMb, digits: 0 },
+    ];
     const lines = [
       "| measure | min | median | max |",
       "| --- | --- | --- | --- |",
-      row(
-        "typed / untyped, CPU",
-        rounds.map((r) => r.typed.cpuSeconds / r.untyped.cpuSeconds),
-        2,
+      ...measures.map(({ name, of }) =>
+        row(
+          `typed / untyped, ${name}`,
+          rounds.map((r) => of(r.typed) / of(r.untyped)),
+          2,
+        ),
       ),
-      row(
-        "typed / untyped, peak memory",
-        rounds.map((r) => r.typed.maxRssMb / r.untyped.maxRssMb),
-        2,
-      ),
-      row(
-        "typed, CPU seconds",
-        rounds.map((r) => r.typed.cpuSeconds),
-        1,
-      ),
-      row(
-        "typed, peak MB",
-        rounds.map((r) => r.typed.maxRssMb),
-        0,
-      ),
-      row(
-        "untyped, CPU seconds",
-        rounds.map((r) => r.untyped.cpuSeconds),
-        1,
-      ),
-      row(
-        "untyped, peak MB",
-        rounds.map((r) => r.untyped.maxRssMb),
-        0,
+      ...(["typed", "untyped"] as const).flatMap((mode) =>
+        measures.map(({ name, of, digits }) =>
+          row(
+            `${mode}, ${name}`,
+            rounds.map((r) => of(r[mode])),
+            digits,
+          ),
+        ),
       ),
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
