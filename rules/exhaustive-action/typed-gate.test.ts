@@ -81,31 +81,15 @@ function createProgram(): ts.Program {
 }
 
 describe("exhaustive-action's typed gate", () => {
-  it("admits a comparison of a name whose declared type is the answer union", () => {
-    expect(admits("annotated")).toBe(true);
-  });
-
-  it("admits a switch on ACP's outcome whose cases name an outcome", () => {
-    expect(admits("acpSwitch")).toBe(true);
-  });
-
-  it("admits a destructured field and a parenthesised, asserted operand", () => {
-    expect(admits("destructured")).toBe(true);
-  });
-
-  it("admits a file that calls one of the program's answering functions, whatever its comparison reads", () => {
-    expect(admits("ownFunction")).toBe(true);
-  });
-
-  it("turns away a status union that holds `cancelled`, and a call's result compared", () => {
-    expect(admits("status")).toBe(false);
-  });
-
-  it("turns away answer words that no comparison reads: a schema, a string", () => {
-    expect(admits("words")).toBe(false);
-  });
-
-  it("admits a file that does not parse, so its parse error is reported", () => {
-    expect(admits("broken")).toBe(true);
+  it.each([
+    ["admits a comparison of a name whose declared type is the answer union", "annotated", true],
+    ["admits a switch on ACP's outcome whose cases name an outcome", "acpSwitch", true],
+    ["admits a destructured field and a parenthesised, asserted operand", "destructured", true],
+    ["admits a file that calls one of the program's answering functions, whatever it compares", "ownFunction", true],
+    ["turns away a status union that holds `cancelled`, and a call's result compared", "status", false],
+    ["turns away answer words that no comparison reads: a schema, a string", "words", false],
+    ["admits a file that does not parse, so its parse error is reported", "broken", true],
+  ] as const)("%s", (_, name, expected) => {
+    expect(admits(name)).toBe(expected);
   });
 });
