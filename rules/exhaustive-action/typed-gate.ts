@@ -2,7 +2,7 @@
  * What types add to this rule's text gate, asked of the TypeScript program before ESLint parses a file (`check`'s
  * typed run). Typed, `mayReport` admits every file that names an answer word (`cancel`, `accept`): in an agent
  * framework that is nearly every file. Types only add discriminants (./discriminant.ts): a comparison of an answer
- * literal (`=== "accept"`, `case "cancelled":`) with a name or member chain whose declared type is exactly an
+ * literal (an `===` or a `case` on one) with a name or member chain whose declared type is exactly an
  * answer union, or whose value traces back to a call typed as an answer. A file with neither can report nothing
  * that its untyped gate would not have admitted it for.
  */
