@@ -6,6 +6,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getMemberPath, getStaticPropertyName, unwrapExpression } from "../../analysis/ast.ts";
 import { fieldsEchoedByCallee, typeAccess } from "../../analysis/types.ts";
+import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
+import { nodesOfType } from "../../analysis/node-index.ts";
 import { normalisedText } from "../../analysis/settlers.ts";
 import { QUESTION_WORDS, toSnakeName } from "./pending-names.ts";
 
@@ -116,6 +118,59 @@ function enclosingFunctionName(node: TSESTree.Node): string | null {
 /** Field names under which an id goes out with a question and comes back with its answer. */
 const REPLY_ID_FIELD = /^(?:approval|confirmation|request|question|elicitation|permission|prompt|ask|correlation)_id$/;
 
+/** What the file sends as a question's id and looks an entry up by, gathered in one pass over its nodes. */
+interface QuestionIdEchoes {
+  /** The normalised text of a value sent under a reply-id field (`approvalId: args.toolCallId`) → those fields. */
+  readonly sentAs: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The normalised text of a store (`pending`) → the last name of each key it is read by (`store.get(x.approvalId)`). */
+  readonly readBy: ReadonlyMap<string, readonly string[]>;
+}
+
+const QUESTION_ID_ECHOES = new Fact<null, QuestionIdEchoes>(
+  "no-session-keyed-pending: the file's values sent as a question's id and its stores' lookups, per file",
+);
+
+function addTo<Value>(map: Map<string, Value[]>, key: string, value: Value): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function questionIdEchoes(sourceCode: Readonly<TSESLint.SourceCode>): QuestionIdEchoes {
+  return fileFacts(sourceCode).remember(QUESTION_ID_ECHOES, null, () => {
+    const sentAs = new Map<string, string[]>();
+    const readBy = new Map<string, string[]>();
+    for (const node of nodesOfType(sourceCode, AST_NODE_TYPES.Property)) {
+      if (node.computed) continue;
+      const name = getStaticPropertyName(node);
+      if (name !== null && REPLY_ID_FIELD.test(toSnakeName(name)))
+        addTo(sentAs, normalisedText(node.value, sourceCode), name);
+    }
+    const typed = typeAccess(sourceCode) !== null;
+    for (const node of nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression)) {
+      // Typed: `emit(approvalEvent(call))` whose builder, in another module, sends `approvalId: call.id`.
+      if (typed) {
+        for (const echoed of fieldsEchoedByCallee(node, sourceCode)) {
+          const argument = node.arguments[echoed.argumentIndex];
+          if (argument && REPLY_ID_FIELD.test(toSnakeName(echoed.field)))
+            addTo(sentAs, `${normalisedText(argument, sourceCode)}.${echoed.path}`, echoed.field);
+        }
+      }
+      if (node.callee.type !== AST_NODE_TYPES.MemberExpression) continue;
+      const method = getStaticPropertyName(node.callee);
+      const first = node.arguments[0];
+      if ((method === "get" || method === "delete" || method === "has") && first) {
+        const path = getMemberPath(first);
+        if (path) addTo(readBy, normalisedText(node.callee.object, sourceCode), path[path.length - 1]!);
+      }
+    }
+    return {
+      sentAs: new Map([...sentAs].map(([text, fields]) => [text, new Set(fields)])),
+      readBy,
+    };
+  });
+}
+
 /**
  * `store.set(args.toolCallId, resolve)` where the same value is sent as the question's id (`approvalId:
  * args.toolCallId`) and the answer is looked up by it (`store.get(args.approvalId)`): one entry per question asked,
@@ -126,49 +181,8 @@ export function isEchoedAsQuestionId(
   key: TSESTree.Node,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): boolean {
-  const keyText = normalisedText(key, sourceCode);
-  const storeText = normalisedText(store, sourceCode);
-  const typed = typeAccess(sourceCode) !== null;
-  const sentAs = new Set<string>();
-  const readBy: string[] = [];
-  const visit = (node: TSESTree.Node): void => {
-    if (node.type === AST_NODE_TYPES.Property && !node.computed) {
-      const name = getStaticPropertyName(node);
-      if (name !== null && REPLY_ID_FIELD.test(toSnakeName(name)) && normalisedText(node.value, sourceCode) === keyText)
-        sentAs.add(name);
-    }
-    // Typed: `emit(approvalEvent(call))` whose builder, in another module, sends `approvalId: call.id`.
-    if (typed && node.type === AST_NODE_TYPES.CallExpression) {
-      for (const echoed of fieldsEchoedByCallee(node, sourceCode)) {
-        const argument = node.arguments[echoed.argumentIndex];
-        if (
-          argument &&
-          REPLY_ID_FIELD.test(toSnakeName(echoed.field)) &&
-          `${normalisedText(argument, sourceCode)}.${echoed.path}` === keyText
-        )
-          sentAs.add(echoed.field);
-      }
-    }
-    if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.MemberExpression) {
-      const method = getStaticPropertyName(node.callee);
-      const first = node.arguments[0];
-      if (
-        (method === "get" || method === "delete" || method === "has") &&
-        first &&
-        normalisedText(node.callee.object, sourceCode) === storeText
-      ) {
-        const path = getMemberPath(first);
-        if (path) readBy.push(path[path.length - 1]!);
-      }
-    }
-    for (const childKey of sourceCode.visitorKeys[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[childKey];
-      for (const item of Array.isArray(child) ? child : [child]) {
-        if (item && typeof item === "object" && typeof (item as { type?: unknown }).type === "string")
-          visit(item as TSESTree.Node);
-      }
-    }
-  };
-  visit(sourceCode.ast);
-  return readBy.some((name) => sentAs.has(name));
+  const echoes = questionIdEchoes(sourceCode);
+  const sentAs = echoes.sentAs.get(normalisedText(key, sourceCode));
+  if (!sentAs) return false;
+  return (echoes.readBy.get(normalisedText(store, sourceCode)) ?? []).some((name) => sentAs.has(name));
 }
