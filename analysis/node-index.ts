@@ -93,7 +93,7 @@ function isWithin(node: TSESTree.Node, root: TSESTree.Node): boolean {
 }
 
 /** The first index of `list` (source order) whose node starts at or after `start`. */
-function firstFrom(list: readonly TSESTree.Node[], start: number): number {
+function firstFrom(list: readonly { readonly range: readonly [number, number] }[], start: number): number {
   let low = 0;
   let high = list.length;
   while (low < high) {
@@ -121,6 +121,16 @@ export function nodesWithin<T extends NodeType>(
     if (isWithin(node, root)) found.push(node);
   }
   return found as NodeOf<T>[];
+}
+
+/** The nodes of `list` (source order) that start at or after `from` and before `to`: a slice, found by bisection. */
+export function startingIn<T extends { readonly range: readonly [number, number] }>(
+  list: readonly T[],
+  from: number,
+  to: number,
+): readonly T[] {
+  const first = firstFrom(list, from);
+  return to === Infinity ? list.slice(first) : list.slice(first, Math.max(first, firstFrom(list, to)));
 }
 
 /**

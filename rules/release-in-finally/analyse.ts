@@ -11,6 +11,7 @@ import {
   unwrapExpression,
   type VisitorKeys,
 } from "../../analysis/ast.ts";
+import { startingIn } from "../../analysis/node-index.ts";
 import { describeAcquisition, isRepeatingTimer, type Acquisition } from "./acquisitions.ts";
 import { suggestAcquireBeforeTry, suggestMoveIntoTry, suggestWrap, type Suggestions } from "./fix.ts";
 import {
@@ -66,7 +67,10 @@ export function check(held: ReleaseCheck, acquisition: Acquisition, waits: reado
   if (!releases) return;
   const lastRelease = releases[releases.length - 1]!;
   const span: [number, number] = [acquisition.node.range[1], lastRelease.range[0]];
-  const uncaught = waits.filter((wait) => !isCaughtBeforeRelease(held, wait, owner, releases));
+  // Only the waits in the span can hold it across a person's answer (the timer's unprotected part is within it too).
+  const uncaught = startingIn(waits, span[0] + 1, span[1]).filter(
+    (wait) => !isCaughtBeforeRelease(held, wait, owner, releases),
+  );
   if (!spanWaits(held, span, owner, uncaught)) return;
 
   const verdict = judge(held, acquisition, site, releases);
@@ -112,7 +116,8 @@ function reportTimer(held: ReleaseCheck, finding: TimerFinding): void {
   const repeats = isRepeatingTimer(acquisition);
   if (!isOwnTimer(sourceCode, site, owner) || findTimerEscape(sourceCode, site, owner)) return;
   if (firesHarmlessly(acquisition, sourceCode)) return;
-  if (!repeats && isUnrefd(calls, new Set([acquisition.path, ...aliases]), owner)) return;
+  const ownCalls = owner ? startingIn(calls, owner.range[0], owner.range[1]) : calls;
+  if (!repeats && isUnrefd(ownCalls, new Set([acquisition.path, ...aliases]), owner)) return;
   const unprotected: [number, number] = [acquisition.node.range[1], verdict.protectedFrom ?? Infinity];
   if (verdict.protectedFrom !== undefined && !spanWaits(held, unprotected, owner, waits)) return;
   const what = describeAcquisition(acquisition);
@@ -155,10 +160,9 @@ function spanWaits(
   waits: readonly TSESTree.Node[],
 ): boolean {
   const { awaits, anyAwait } = held;
-  const inside = (node: TSESTree.Node) => node.range[0] > span[0] && node.range[0] < span[1];
-  const awaitsInside = awaits.some((node) => inside(node) && getEnclosingFunction(node) === owner);
+  const awaitsInside = startingIn(awaits, span[0] + 1, span[1]).some((node) => getEnclosingFunction(node) === owner);
   if (!awaitsInside) return false;
-  return anyAwait || waits.some(inside);
+  return anyAwait || startingIn(waits, span[0] + 1, span[1]).length > 0;
 }
 
 function judge(

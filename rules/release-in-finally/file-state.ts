@@ -13,8 +13,10 @@ export interface ReleaseCheck {
   readonly options: Options[0];
   readonly anyAwait: boolean;
   readonly textOf: (node: TSESTree.Node) => string;
+  /** The file's calls, field writes and awaits (and `for await`), in source order. */
   readonly calls: readonly TSESTree.CallExpression[];
   readonly fieldWrites: readonly TSESTree.AssignmentExpression[];
   readonly awaits: readonly TSESTree.Node[];
-  readonly acquisitions: readonly Acquisition[];
+  /** The nodes that take the same thing as this acquisition (its pair, path and key), in source order. */
+  readonly sameTakes: (acquisition: Acquisition) => readonly TSESTree.Node[];
 }

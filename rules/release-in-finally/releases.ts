@@ -11,6 +11,7 @@ import {
   unwrapExpression,
   type VisitorKeys,
 } from "../../analysis/ast.ts";
+import { startingIn } from "../../analysis/node-index.ts";
 import { isReleaseOf, releasesByRetaking, type Acquisition } from "./acquisitions.ts";
 import {
   awaitedExecutorStatement,
@@ -101,28 +102,21 @@ export function findReleases(
   owner: TSESTree.Node | null,
   aliases: readonly string[],
 ): TSESTree.Node[] | null {
-  const { textOf, calls, fieldWrites, acquisitions } = held;
+  const { textOf, calls, fieldWrites } = held;
   const handles = new Set([...site.handleNames, ...aliases]);
   const candidates: readonly TSESTree.Node[] = acquisition.pair.kind === "field" ? fieldWrites : calls;
-  const nextTake = acquisitions.find(
-    (other) =>
-      other !== acquisition &&
-      other.node.range[0] > acquisition.node.range[1] &&
-      other.pair === acquisition.pair &&
-      other.path === acquisition.path &&
-      other.key === acquisition.key &&
-      other.pair.kind !== "field" &&
-      // Timers pushed into one collection add up; a status set again is this release.
-      !acquisition.collected &&
-      !releasesByRetaking(acquisition),
-  );
-  const limit = nextTake ? nextTake.node.range[0] : Infinity;
+  const nextTake =
+    acquisition.pair.kind !== "field" &&
+    // Timers pushed into one collection add up; a status set again is this release.
+    !acquisition.collected &&
+    !releasesByRetaking(acquisition)
+      ? startingIn(held.sameTakes(acquisition), acquisition.node.range[1] + 1, Infinity)[0]
+      : undefined;
+  const limit = nextTake ? nextTake.range[0] : Infinity;
   const bodyEnd = owner ? owner.range[1] : Infinity;
   const releases: TSESTree.Node[] = [];
-  for (const candidate of candidates) {
-    if (candidate.range[0] <= acquisition.node.range[1] || candidate.range[0] >= limit) continue;
-    if (candidate.range[0] >= bodyEnd) continue;
-    if (owner && candidate.range[0] < owner.range[0]) continue;
+  const from = Math.max(acquisition.node.range[1] + 1, owner ? owner.range[0] : 0);
+  for (const candidate of startingIn(candidates, from, Math.min(limit, bodyEnd))) {
     if (!isReleaseOf(acquisition, candidate, handles, textOf)) continue;
     // `await new Promise((resolve) => server.close(resolve))` gives it back in the awaiting statement.
     const awaited =

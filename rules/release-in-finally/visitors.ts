@@ -11,6 +11,10 @@ import type { WrapperSpecifier } from "../../analysis/wrappers.ts";
 import { check, isCallbackScope } from "./analyse.ts";
 import type { MessageIds, Options } from "./options.ts";
 
+function bySourceStart(a: TSESTree.Node, b: TSESTree.Node): number {
+  return a.range[0] - b.range[0];
+}
+
 /** The listeners that gather acquisitions, awaits and waits on a person, and judge each acquisition at the end. */
 export function checkAcquisitionsAtExit(
   context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
@@ -28,7 +32,11 @@ export function checkAcquisitionsAtExit(
   const awaits: TSESTree.Node[] = [];
   const acquisitions: Acquisition[] = [];
   const humanWaits: TSESTree.CallExpression[] = [];
-  const held = { context, sourceCode, options, anyAwait, textOf, calls, fieldWrites, awaits, acquisitions };
+  // Per acquisition, the acquisitions of the same thing (pair, path and key), in source order; filled at the end.
+  const takesByPair = new Map<Acquisition["pair"], Map<string, TSESTree.Node[]>>();
+  const takesOf = new Map<Acquisition, readonly TSESTree.Node[]>();
+  const sameTakes = (acquisition: Acquisition) => takesOf.get(acquisition) ?? [acquisition.node];
+  const held = { context, sourceCode, options, anyAwait, textOf, calls, fieldWrites, awaits, sameTakes };
 
   return {
     CallExpression(node) {
@@ -51,7 +59,20 @@ export function checkAcquisitionsAtExit(
       awaits.push(node);
     },
     "Program:exit"() {
-      const waits = anyAwait ? [] : collectWaitsOnPeople(humanWaits, calls);
+      // In source order, so that each acquisition reads the calls, awaits and waits of its own span by bisection
+      // (ESLint's walk enters nodes nearly in that order already; the sort is stable).
+      for (const list of [calls, fieldWrites, awaits]) list.sort(bySourceStart);
+      acquisitions.sort((a, b) => bySourceStart(a.node, b.node));
+      for (const acquisition of acquisitions) {
+        const key = `${acquisition.path}\u0000${acquisition.key ?? ""}\u0001${acquisition.key === null}`;
+        let byPath = takesByPair.get(acquisition.pair);
+        if (!byPath) takesByPair.set(acquisition.pair, (byPath = new Map()));
+        const takes = byPath.get(key);
+        if (takes) takes.push(acquisition.node);
+        else byPath.set(key, [acquisition.node]);
+        takesOf.set(acquisition, byPath.get(key)!);
+      }
+      const waits = anyAwait ? [] : collectWaitsOnPeople(humanWaits, calls).sort(bySourceStart);
       for (const acquisition of acquisitions) check(held, acquisition, waits);
     },
   };
