@@ -255,19 +255,31 @@ export function quoted(sourceCode: SourceCode, value: string): string {
 // Moving code: its lines get a new indentation, except lines that start inside a string or template literal, whose
 // leading whitespace is part of the value.
 
+const MULTILINE_VALUES = new Fact<null, readonly (readonly [number, number])[]>(
+  "the ranges of a file's tokens that span lines and whose text is a value, in source order, per file",
+);
+
 /** The ranges of tokens in [start, end) that span lines and whose text is a value: template and string literals, JSX text. */
 function multilineValueRanges(sourceCode: SourceCode, start: number, end: number): (readonly [number, number])[] {
-  const ranges: (readonly [number, number])[] = [];
-  for (const token of sourceCode.ast.tokens) {
-    if (token.range[1] <= start) continue;
-    if (token.range[0] >= end) break;
-    if (
-      (token.type === "Template" || token.type === "String" || token.type === "JSXText") &&
-      token.loc.start.line !== token.loc.end.line
-    ) {
-      ranges.push(token.range);
-    }
+  const all = fileFacts(sourceCode).remember(MULTILINE_VALUES, null, () =>
+    sourceCode.ast.tokens
+      .filter(
+        (token) =>
+          (token.type === "Template" || token.type === "String" || token.type === "JSXText") &&
+          token.loc.start.line !== token.loc.end.line,
+      )
+      .map((token) => token.range),
+  );
+  // Tokens do not overlap, so their ends are in source order too: the first that ends after `start`, by bisection.
+  let low = 0;
+  let high = all.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (all[middle]![1] <= start) low = middle + 1;
+    else high = middle;
   }
+  const ranges: (readonly [number, number])[] = [];
+  for (let index = low; index < all.length && all[index]![0] < end; index++) ranges.push(all[index]!);
   return ranges;
 }
 
@@ -286,10 +298,14 @@ function mapLines(
   const values = multilineValueRanges(sourceCode, start, end);
   const lines = text.slice(start, end).split(/\r?\n/);
   let offset = start + lines[0]!.length;
+  // The lines go forward, and so do the ranges: the first range that does not end before this line.
+  let value = 0;
   for (let index = 1; index < lines.length; index++) {
     offset += text[offset] === "\r" ? 2 : 1;
     const line = lines[index]!;
-    if (!values.some(([from, to]) => offset > from && offset < to)) lines[index] = shift(line, offset);
+    while (value < values.length && values[value]![1] <= offset) value++;
+    const inValue = value < values.length && offset > values[value]![0] && offset < values[value]![1];
+    if (!inValue) lines[index] = shift(line, offset);
     offset += line.length;
   }
   return lines;
