@@ -27,7 +27,7 @@ import {
   hiddenFindings,
   hunksBetween,
   lintFindings,
-  mapLine,
+  lineMapper,
   unitsWithHelpers,
   type Finding,
   type Hunk,
@@ -615,22 +615,29 @@ const UNRESOLVED_MODULE_CODES = new Set([2307, 2792]);
 function placeSkips(result: FileResult, dry: boolean): void {
   if (result.skips.length === 0 && result.rejected.length === 0) return;
   const onDisk = dry || result.status !== "changed" ? result.before : result.after;
-  let there: Finding[] | undefined;
-  const findingsOnDisk = () => (there ??= lintFindings(onDisk, result.file).findings);
+  // The findings on disk by what identifies them (findingKey), worked out once for all the skips.
+  let there: Map<string, Finding[]> | undefined;
+  const findingsOnDisk = (key: string) =>
+    (there ??= groupBy(lintFindings(onDisk, result.file).findings, (each) => findingKey(each, onDisk))).get(key) ?? [];
   const taken = new Set<Finding>();
   const placeFrom = (skips: readonly Skip[], from: string): Skip[] => {
     if (skips.length === 0) return [];
-    const visible = lintFindings(from, result.file).findings;
+    const at = (rule: string, line: number, column: number) => `${rule}|${line}|${column}`;
+    const visible = new Map<string, Finding>();
+    for (const each of lintFindings(from, result.file).findings) {
+      const key = at(each.ruleId, each.line, each.column);
+      if (!visible.has(key)) visible.set(key, each);
+    }
+    let mapper: ((line: number) => number) | undefined;
+    const mapLine = (line: number) => (mapper ??= lineMapper(from, onDisk))(line);
     return skips.flatMap((skip) => {
-      const finding = visible.find(
-        (each) => each.ruleId === `elicitation/${skip.rule}` && each.line === skip.line && each.column === skip.column,
-      );
+      const finding = visible.get(at(`elicitation/${skip.rule}`, skip.line, skip.column));
       // An edit the type check left out that answers no finding of its own stays where its line moved.
-      if (!finding) return skip.rule === "" ? [{ ...skip, line: mapLine(from, onDisk, skip.line) }] : [];
+      if (!finding) return skip.rule === "" ? [{ ...skip, line: mapLine(skip.line) }] : [];
       if (from === onDisk) return [skip];
-      const moved = mapLine(from, onDisk, skip.line);
+      const moved = mapLine(skip.line);
       const key = findingKey(finding, from);
-      const candidates = findingsOnDisk().filter((each) => !taken.has(each) && findingKey(each, onDisk) === key);
+      const candidates = findingsOnDisk(key).filter((each) => !taken.has(each));
       const nearest = candidates.sort((a, b) => Math.abs(a.line - moved) - Math.abs(b.line - moved))[0];
       if (!nearest) return [{ ...skip, line: moved }];
       taken.add(nearest);
@@ -640,6 +647,17 @@ function placeSkips(result: FileResult, dry: boolean): void {
   const placed = [...placeFrom(result.skips, result.engineOutput), ...placeFrom(result.rejected, result.before)];
   result.skips.splice(0, result.skips.length, ...placed.sort((a, b) => a.line - b.line || a.column - b.column));
   result.rejected.length = 0;
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 /** What identifies a finding wherever the code moved: its rule, its message and the text it reports, spaces aside. */

@@ -122,26 +122,37 @@ export function applyHunks(
 }
 
 /**
- * The line of `to` that holds what line `line` of `from` held; a line inside a changed region maps to where that
- * region starts in `to`.
+ * For a line of `from`, the line of `to` that holds what it held; a line inside a changed region maps to where that
+ * region starts in `to`. The texts are compared once, however many lines are asked.
  */
-export function mapLine(from: string, to: string, line: number): number {
+export function lineMapper(from: string, to: string): (line: number) => number {
+  // Each unchanged or removed run of `from`: its first line, its length, and where it starts (or lands) in `to`.
+  const runs: { fromLine: number; lines: number; toLine: number; removed: boolean }[] = [];
   let fromLine = 1;
   let toLine = 1;
   for (const change of diffLines(from, to)) {
     const lines = change.count ?? 0;
     if (change.added) {
       toLine += lines;
-    } else if (change.removed) {
-      if (line < fromLine + lines) return toLine;
-      fromLine += lines;
-    } else {
-      if (line < fromLine + lines) return toLine + (line - fromLine);
-      fromLine += lines;
-      toLine += lines;
+      continue;
     }
+    runs.push({ fromLine, lines, toLine, removed: !!change.removed });
+    fromLine += lines;
+    if (!change.removed) toLine += lines;
   }
-  return toLine;
+  return (line) => {
+    // The last run that starts at or before `line`, by bisection.
+    let low = 0;
+    let high = runs.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (runs[middle]!.fromLine <= line) low = middle + 1;
+      else high = middle;
+    }
+    const run = runs[low - 1];
+    if (!run || line >= run.fromLine + run.lines) return toLine;
+    return run.removed ? run.toLine : run.toLine + (line - run.fromLine);
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -276,9 +287,31 @@ function touches(hunk: Hunk, [start, end]: readonly [number, number], text: stri
 
 /** For each hunk, the indexes of the old findings it belongs to. */
 export function attribute(hunks: readonly Hunk[], findings: readonly Finding[], before: string): number[][] {
-  return hunks.map((hunk) =>
-    findings.flatMap((finding, index) => (finding.reach.some((range) => touches(hunk, range, before)) ? [index] : [])),
-  );
+  const owners = hunks.map((): number[] => []);
+  findings.forEach((finding, index) => {
+    for (const range of finding.reach) {
+      // Hunks are in order and do not overlap: from the first that does not end before the range's first line.
+      const lineStart = before.lastIndexOf("\n", range[0] - 1) + 1;
+      let low = 0;
+      let high = hunks.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (hunks[middle]!.end < lineStart) low = middle + 1;
+        else high = middle;
+      }
+      for (let hunk = low; hunk < hunks.length && hunks[hunk]!.start <= range[1] + lineLength(before, range[1]); hunk++) {
+        const list = owners[hunk]!;
+        if (list[list.length - 1] !== index && touches(hunks[hunk]!, range, before)) list.push(index);
+      }
+    }
+  });
+  return owners;
+}
+
+/** How far from `index` the line it is on ends (its line break included). */
+function lineLength(text: string, index: number): number {
+  const newline = text.indexOf("\n", index);
+  return (newline === -1 ? text.length : newline + 1) - index;
 }
 
 /**
@@ -293,17 +326,11 @@ export function hiddenFindings(
 ): Finding[] {
   const hunks = hunksBetween(before, after);
   const owned = new Set(attribute(hunks, old, before).flat());
-  return old.filter((finding, index) => {
-    if (owned.has(index)) return false;
-    const line = mapLine(before, after, finding.line);
-    return !current.some(
-      (now) =>
-        now.ruleId === finding.ruleId &&
-        now.messageId === finding.messageId &&
-        now.line === line &&
-        now.column === finding.column,
-    );
-  });
+  const mapLine = lineMapper(before, after);
+  const at = (finding: Finding, line: number) =>
+    `${finding.ruleId}|${finding.messageId ?? ""}|${line}|${finding.column}`;
+  const now = new Set(current.map((finding) => at(finding, finding.line)));
+  return old.filter((finding, index) => !owned.has(index) && !now.has(at(finding, mapLine(finding.line))));
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
