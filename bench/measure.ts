@@ -28,6 +28,10 @@ export interface MeasureJob {
   subsets?: Record<string, number[]>;
   /** Where typed variants write their tsconfig. */
   workDir: string;
+  /** Files a variant handles in a row before the next variant takes them (default BLOCK_FILES). */
+  blockFiles?: number;
+  /** The first files of the corpus that warm each variant up (default WARMUP_FILES). */
+  warmupFiles?: number;
 }
 
 export interface SubsetTime {
@@ -84,6 +88,7 @@ async function runRound(
   files: readonly string[],
   texts: readonly string[],
   rotation: number,
+  blockFiles = BLOCK_FILES,
 ): Promise<RoundTimes> {
   collectGarbage();
   // Typed variants build their program on their first file of the round, as a fresh `eslint` run would.
@@ -92,11 +97,13 @@ async function runRound(
   const cpuMs = variants.map(() => new Float64Array(files.length));
   const wallMs = variants.map(() => new Float64Array(files.length));
   const totals = variants.map(() => ({ findings: 0, fileErrors: 0 }));
-  for (let block = 0; block * BLOCK_FILES < files.length; block += 1) {
-    const end = Math.min(files.length, (block + 1) * BLOCK_FILES);
+  for (let block = 0; block * blockFiles < files.length; block += 1) {
+    const end = Math.min(files.length, (block + 1) * blockFiles);
     for (let step = 0; step < variants.length; step += 1) {
       const which = (step + block + rotation) % variants.length;
-      for (let index = block * BLOCK_FILES; index < end; index += 1) {
+      // A suite of a few large files: the garbage one variant left is collected before the next is timed.
+      if (blockFiles !== BLOCK_FILES) collectGarbage();
+      for (let index = block * blockFiles; index < end; index += 1) {
         const cpuStart = process.cpuUsage();
         const wallStart = process.hrtime.bigint();
         const result = await variants[which].file(files[index], texts[index]);
@@ -127,10 +134,10 @@ async function timeSuite(job: MeasureJob, files: string[], texts: string[]): Pro
     labels[variant.id] = variant.label;
     rounds[variant.id] = [];
   }
-  const warmupCount = Math.min(files.length, WARMUP_FILES);
-  await runRound(variants, files.slice(0, warmupCount), texts.slice(0, warmupCount), 0);
+  const warmupCount = Math.min(files.length, job.warmupFiles ?? WARMUP_FILES);
+  await runRound(variants, files.slice(0, warmupCount), texts.slice(0, warmupCount), 0, job.blockFiles);
   for (let round = 0; round < job.rounds; round += 1) {
-    const times = await runRound(variants, files, texts, round);
+    const times = await runRound(variants, files, texts, round, job.blockFiles);
     variants.forEach((variant, which) => {
       const perSubset: Record<string, SubsetTime> = {};
       for (const [name, indices] of Object.entries(subsets)) {

@@ -6,7 +6,7 @@
  *   npm run bench -- --quick      a third of each corpus, no memory runs: a quick look, not a verdict
  *   options: --rounds N (default 3)  --jobs N (parallel child processes, default 2)  --no-memory
  *            --only broad-lint,dense-lint,dense-floor,dense-processes,dense-typed,broad-transform,dense-transform,
- *                   repository-check,framework-check,framework-oxlint,large-file
+ *                   repository-check,framework-check,framework-oxlint,large-file,large-sizes,large-cli
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -25,6 +25,7 @@ import {
   type Corpus,
 } from "./corpora.ts";
 import type { MeasureJob, MemoryResult, PassesResult, SubsetTime, TimeResult } from "./measure.ts";
+import { GENERATED_SEED, GENERATED_SIZES, writeGeneratedServers } from "./generated-server.ts";
 import { ruleNames } from "./subjects.ts";
 
 const RESULTS_DIR = path.join(REPO_ROOT, "bench", "results");
@@ -42,6 +43,12 @@ const REPOSITORY_DIR = path.join(os.tmpdir(), `elicitation-bench-repository-${pr
 const FRAMEWORK_DIR = path.join(os.tmpdir(), `elicitation-bench-framework-${process.pid}`);
 /** The one large generated module: inside the repository (git-ignored), since ESLint lints only below its cwd. */
 const LARGE_FILE_DIR = path.join(WORK_DIR, "large");
+/** The generated servers of each size: in the run's own work folder too (removed when the run ends). */
+const GENERATED_DIR = path.join(WORK_DIR, "generated");
+/** A small generated server that warms the large-file suites' variants up before their rounds. */
+const WARMUP_SERVER_BYTES = 100 * 1024;
+
+const sizeLabel = (bytes: number) => (bytes >= 512 * 1024 ? `${bytes / 1024 / 1024} MB` : `${bytes / 1024} KB`);
 
 interface Options {
   quick: boolean;
@@ -100,6 +107,10 @@ interface Suite {
   memoryVariants: string[];
   /** A fresh process per variant and round, linting the corpus `passes` times, instead of one interleaving process. */
   processes?: { passes: number };
+  /** Files a variant handles before the next takes them (1 for a few large files: interleaved file by file). */
+  blockFiles?: number;
+  /** How many of the corpus's first files warm the variants up. */
+  warmupFiles?: number;
 }
 
 interface RatioSpec {
@@ -112,6 +123,8 @@ interface RatioSpec {
   target?: number;
   /** Which time the row compares: CPU (the default, and what targets are judged on) or elapsed. */
   measure?: "cpu" | "wall";
+  /** A slope: the row's ratio divided by the same ratio on this subset, round by round. */
+  relativeTo?: string;
 }
 
 function everyThird(corpus: Corpus): Corpus {
@@ -233,6 +246,41 @@ function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
       corpus: large,
       variants: ["lint:parser", "lint:recommended"],
       rounds: 1,
+      memoryVariants: [],
+    });
+  }
+  if (wants("large-sizes") || wants("large-cli")) {
+    // Issue 37: generated servers of each size, in the shapes real servers use (bench/generated-server.ts).
+    const [small, ...sized] = writeGeneratedServers(GENERATED_DIR, [WARMUP_SERVER_BYTES, ...GENERATED_SIZES]);
+    const servers: Corpus = {
+      name: "generated-servers",
+      files: [small!, ...sized],
+      recipe: `bench/generated-server.ts, seed ${GENERATED_SEED}: ${GENERATED_SIZES.map(sizeLabel).join(", ")} (a ${sizeLabel(WARMUP_SERVER_BYTES)} one first, for the warm-up only)`,
+    };
+    corpora.push(servers);
+    suites.push({
+      name: "large-sizes",
+      corpus: servers,
+      variants: ["lint:noop", "lint:recommended"],
+      subsets: Object.fromEntries(GENERATED_SIZES.map((bytes, index) => [sizeLabel(bytes), [index + 1]])),
+      blockFiles: 1,
+      warmupFiles: 1,
+      memoryVariants: [],
+    });
+    const oneMegabyte = GENERATED_SIZES.findIndex((bytes) => bytes === 1024 * 1024) + 1;
+    const cliCorpus: Corpus = {
+      name: "generated-server-1mb",
+      files: [small!, servers.files[oneMegabyte]!],
+      recipe: `the ${sizeLabel(WARMUP_SERVER_BYTES)} and 1 MB generated servers (the first for the warm-up only)`,
+    };
+    corpora.push(cliCorpus);
+    suites.push({
+      name: "large-cli",
+      corpus: cliCorpus,
+      variants: ["lint:noop", "cli:check", "cli:migrate-dry"],
+      subsets: { "1 MB": [1] },
+      blockFiles: 1,
+      warmupFiles: 1,
       memoryVariants: [],
     });
   }
@@ -440,6 +488,41 @@ function ratioSpecs(): RatioSpec[] {
       denominator: "lint:parser",
       subset: "all",
     },
+    ...GENERATED_SIZES.map((bytes): RatioSpec => ({
+      group: "i",
+      label: `recommended / one rule that does nothing, generated server of ${sizeLabel(bytes)}`,
+      suite: "large-sizes",
+      numerator: "lint:recommended",
+      denominator: "lint:noop",
+      subset: sizeLabel(bytes),
+      target: 2.0,
+    })),
+    {
+      group: "i",
+      label: `slope: the ${sizeLabel(GENERATED_SIZES.at(-1)!)} ratio / the ${sizeLabel(GENERATED_SIZES[0])} ratio`,
+      suite: "large-sizes",
+      numerator: "lint:recommended",
+      denominator: "lint:noop",
+      subset: sizeLabel(GENERATED_SIZES.at(-1)!),
+      relativeTo: sizeLabel(GENERATED_SIZES[0]),
+      target: 1.25,
+    },
+    {
+      group: "i",
+      label: "check <file> / one rule that does nothing, 1 MB",
+      suite: "large-cli",
+      numerator: "cli:check",
+      denominator: "lint:noop",
+      subset: "1 MB",
+    },
+    {
+      group: "i",
+      label: "migrate --dry --no-typecheck <file> / check <file>, 1 MB",
+      suite: "large-cli",
+      numerator: "cli:migrate-dry",
+      denominator: "cli:check",
+      subset: "1 MB",
+    },
     {
       group: "a",
       label: "a rule that does nothing / parser alone (ESLint's floor)",
@@ -607,7 +690,14 @@ function computeRatio(spec: RatioSpec, suite: Suite, result: TimeResult): RatioR
   const ratioOf = (key: keyof SubsetTime) => {
     const top = pick(numerator, key);
     const bottom = pick(denominator, key);
-    return stats(top.map((value, round) => value / bottom[round]));
+    const base = spec.relativeTo;
+    if (base === undefined) return stats(top.map((value, round) => value / bottom[round]));
+    // A slope: this subset's ratio over the base subset's, each round's pair timed in that same round.
+    return stats(
+      top.map(
+        (value, round) => value / bottom[round] / (numerator[round]![base]![key] / denominator[round]![base]![key]),
+      ),
+    );
   };
   const cpu = ratioOf("cpuMs");
   const wall = ratioOf("wallMs");
@@ -625,6 +715,21 @@ function computeRatio(spec: RatioSpec, suite: Suite, result: TimeResult): RatioR
     denominatorShownMs: stats(pick(denominator, key)),
     verdict: spec.target === undefined ? "" : cpu.median <= spec.target ? "ok" : "missed",
   };
+}
+
+/** Suite large-sizes: CPU seconds per MB of the empty rule and of the rules' own share above it, median over rounds. */
+function perMegabyte(result: TimeResult | undefined): string[] {
+  if (!result) return [];
+  const median = (variant: string, subset: string) =>
+    stats(result.rounds[variant]!.map((round) => round[subset]!.cpuMs)).median;
+  const cells = GENERATED_SIZES.map((bytes) => {
+    const label = sizeLabel(bytes);
+    const megabytes = bytes / 1024 / 1024;
+    const floor = median("lint:noop", label) / 1000 / megabytes;
+    const own = (median("lint:recommended", label) - median("lint:noop", label)) / 1000 / megabytes;
+    return `${label}: ${floor.toFixed(2)} s/MB + ${own.toFixed(2)} s/MB`;
+  });
+  return [`CPU per MB, one rule that does nothing + the recommended rules' own share: ${cells.join("; ")}`];
 }
 
 function formatTable(rows: string[][]): string {
@@ -687,6 +792,8 @@ async function main(): Promise<number> {
           variants: suite.variants,
           rounds: suite.rounds ?? options.rounds,
           subsets: suite.subsets,
+          blockFiles: suite.blockFiles,
+          warmupFiles: suite.warmupFiles,
           workDir: path.join(WORK_DIR, suite.name),
         },
       },
@@ -763,8 +870,9 @@ async function main(): Promise<number> {
     f: "(f) check on a framework-like repository vs eslint with the parser alone (issue 25)",
     g: "(g) one large generated module, cost per MB as a ratio to its parse (issue 24)",
     h: "(h) oxlint with the plugin on the framework-like repository vs check and ESLint's parse (issue 38)",
+    i: "(i) generated MCP servers of 0.5 to 4 MB: the rules' cost per size, check and migrate on 1 MB (issue 37)",
   };
-  for (const group of ["a", "b", "c", "d", "e", "f", "g", "h"]) {
+  for (const group of ["a", "b", "c", "d", "e", "f", "g", "h", "i"]) {
     const rows = ratios.filter((ratio) => ratio.group === group);
     if (rows.length === 0) continue;
     out.push(groupTitles[group]);
@@ -784,6 +892,7 @@ async function main(): Promise<number> {
         ]),
       ]),
     );
+    if (group === "i") out.push(...perMegabyte(timeResults.get("large-sizes")));
     out.push("");
   }
   out.push("Findings per variant (lint: problems reported; transforms: files whose text changed):");

@@ -166,6 +166,39 @@ async function checkRepository(root: string, flags: readonly string[] = []): Pro
 }
 
 /**
+ * The CLI on one file, as a user runs it from the file's folder, in-process through the same `main` the bin calls:
+ * `check --format json <file>` (findings: its problems) or `migrate --dry … <file>` (findings: the hunks it shows).
+ */
+function cliFileVariant(id: string, label: string, command: readonly string[]): Variant {
+  return {
+    id,
+    label,
+    typed: false,
+    async start() {},
+    async file(file) {
+      let stdout = "";
+      let stderr = "";
+      const code = await cli([...command, path.basename(file)], {
+        stdout: (text) => (stdout += text),
+        stderr: (text) => (stderr += text),
+        cwd: path.dirname(file),
+        isTTY: false,
+      });
+      if (code > 1) throw new Error(`${command.join(" ")} exited ${code}: ${stderr.trim()}`);
+      if (command[0] === "check") {
+        const results = JSON.parse(stdout) as ESLint.LintResult[];
+        const findings = results.reduce((total, result) => total + result.messages.filter((m) => m.ruleId).length, 0);
+        return { findings, fileErrors: results.reduce((total, result) => total + result.fatalErrorCount, 0) };
+      }
+      return { findings: stdout.split("\n").filter((line) => line.startsWith("@@ ")).length, fileErrors: code };
+    },
+  };
+}
+
+/** The deadline `migrate` writes in the bench: any value will do, the transforms need one. */
+const BENCH_DEADLINE_MS = "120000";
+
+/**
  * `oxlint` over a repository with this plugin's `configs.recommended` as a `.oxlintrc.json` (bench/oxlint.ts), or with
  * no rule at all (`plugin` false): what oxlint spends on the files by itself. oxlint's own rules are off (`-A all`) in
  * both, so the plugin is the only difference. The plugin is the compiled one in dist/ (JS plugins must be
@@ -243,6 +276,16 @@ export async function buildVariant(id: string, context: VariantContext = {}): Pr
     return repositoryVariant(id, "check --no-typed . (whole repository)", (root) =>
       checkRepository(root, ["--no-typed"]),
     );
+  // Both untyped: the file is in no tsconfig.json's project, and migrate's type check of its edits is another cost.
+  if (id === "cli:check") return cliFileVariant(id, "check --format json <file>", ["check", "--format", "json"]);
+  if (id === "cli:migrate-dry")
+    return cliFileVariant(id, "migrate --dry --no-typecheck <file>", [
+      "migrate",
+      "--dry",
+      "--no-typecheck",
+      "--deadline-ms",
+      BENCH_DEADLINE_MS,
+    ]);
   if (id === "repo:oxlint")
     return oxlintVariant(id, "oxlint . with the plugin's recommended rules (whole repository)", true, context);
   if (id === "repo:oxlint-alone") return oxlintVariant(id, "oxlint . with no rule (whole repository)", false, context);
