@@ -299,7 +299,8 @@ export function attribute(hunks: readonly Hunk[], findings: readonly Finding[], 
         if (hunks[middle]!.end < lineStart) low = middle + 1;
         else high = middle;
       }
-      for (let hunk = low; hunk < hunks.length && hunks[hunk]!.start <= range[1] + lineLength(before, range[1]); hunk++) {
+      const lineEnd = range[1] + lineLength(before, range[1]);
+      for (let hunk = low; hunk < hunks.length && hunks[hunk]!.start <= lineEnd; hunk++) {
         const list = owners[hunk]!;
         if (list[list.length - 1] !== index && touches(hunks[hunk]!, range, before)) list.push(index);
       }
