@@ -611,9 +611,12 @@ function mayNameNamespaceImport(call: TSESTree.CallExpression, sourceCode: Reado
   return (
     callee.type === AST_NODE_TYPES.MemberExpression &&
     callee.object.type === AST_NODE_TYPES.Identifier &&
-    sourceCode.text.includes("* as ")
+    // Asked of every member call: the text is searched once per file, not once per call.
+    fileFacts(sourceCode).remember(SPELLS_NAMESPACE_IMPORT, null, () => sourceCode.text.includes("* as "))
   );
 }
+
+const SPELLS_NAMESPACE_IMPORT = new Fact<null, boolean>("whether a file's text spells `* as ` anywhere, per file");
 
 /**
  * Whether the file may define the function `call` reaches by the name `method`: a bare call is resolved through its

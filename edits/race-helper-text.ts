@@ -17,6 +17,7 @@ import { indentAt, lineLengthWith, type FileLayout, type TextEdit } from "./layo
 import { describeHelper, destructuredOptionNames } from "../analysis/race-helper.ts";
 import type { ResultShape } from "../protocol/answers.ts";
 import { noDecisionAnswerText } from "./answer-text.ts";
+import { Fact, fileFacts } from "../analysis/cached-facts.ts";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -150,6 +151,20 @@ type ExistingHelper =
  * takes `(promise, signal)` and listens to `abort`, which the rules already accept as forwarding the signal.
  */
 export function findExistingHelper(sourceCode: SourceCode): ExistingHelper | null {
+  return fileFacts(sourceCode).remember(EXISTING_HELPER, null, () => existingHelperOf(sourceCode));
+}
+
+const EXISTING_HELPER = new Fact<null, ExistingHelper | null>(
+  "the file's own helper that races a wait against a signal (findExistingHelper), per file",
+);
+const DEADLINE_HELPER = new Fact<null, { name: string; takesNoAnswer: boolean } | null>(
+  "the file's top-level withinDeadline helper (findDeadlineHelper), per file",
+);
+const TAKEN_NAMES = new Fact<null, ReadonlySet<string>>(
+  "the names a file declares or reads at its top two scopes, which a new helper must not take, per file",
+);
+
+function existingHelperOf(sourceCode: SourceCode): ExistingHelper | null {
   const functions = topLevelFunctions(sourceCode.ast);
   for (const fn of functions) {
     const names = destructuredOptionNames(fn);
@@ -175,12 +190,15 @@ function freeHelperName(sourceCode: SourceCode): string {
 }
 
 function freeName(sourceCode: SourceCode, base: string): string {
-  const scope = sourceCode.scopeManager?.globalScope;
-  const taken = new Set<string>();
-  for (const s of [scope, ...(scope?.childScopes ?? [])]) {
-    for (const variable of s?.variables ?? []) taken.add(variable.name);
-    for (const reference of s?.through ?? []) taken.add(reference.identifier.name);
-  }
+  const taken = fileFacts(sourceCode).remember(TAKEN_NAMES, null, () => {
+    const scope = sourceCode.scopeManager?.globalScope;
+    const names = new Set<string>();
+    for (const s of [scope, ...(scope?.childScopes ?? [])]) {
+      for (const variable of s?.variables ?? []) names.add(variable.name);
+      for (const reference of s?.through ?? []) names.add(reference.identifier.name);
+    }
+    return names;
+  });
   if (!taken.has(base)) return base;
   for (let index = 2; ; index += 1) if (!taken.has(`${base}${index}`)) return `${base}${index}`;
 }
@@ -370,13 +388,15 @@ function deadlineHelperSource(name: string, typescript: boolean, width: number):
  * it takes `noAnswer` (one written before it did takes three parameters); null when there is none.
  */
 function findDeadlineHelper(sourceCode: SourceCode): { name: string; takesNoAnswer: boolean } | null {
-  const fn = topLevelFunctions(sourceCode.ast).find(
-    (candidate) =>
-      (candidate.params.length === 3 || candidate.params.length === 4) &&
-      candidate.id!.name.startsWith(DEADLINE_HELPER_NAME) &&
-      describeHelper(candidate, sourceCode)?.setsTimer,
-  );
-  return fn ? { name: fn.id!.name, takesNoAnswer: fn.params.length === 4 } : null;
+  return fileFacts(sourceCode).remember(DEADLINE_HELPER, null, () => {
+    const fn = topLevelFunctions(sourceCode.ast).find(
+      (candidate) =>
+        (candidate.params.length === 3 || candidate.params.length === 4) &&
+        candidate.id!.name.startsWith(DEADLINE_HELPER_NAME) &&
+        describeHelper(candidate, sourceCode)?.setsTimer,
+    );
+    return fn ? { name: fn.id!.name, takesNoAnswer: fn.params.length === 4 } : null;
+  });
 }
 
 /**
