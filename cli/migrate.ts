@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from "diff";
+import { unifiedDiff as unifiedDiffOf } from "../edits/line-diff.ts";
 import { CodemodInternalError, CodemodSyntaxError, nearestTsconfig } from "../codemods/apply-suggestions.ts";
 import { parseDeadlineMs, type CodemodOptions } from "../codemods/jscodeshift-adapter.ts";
 import { deadlineEditLabel } from "../codemods/deadline.ts";
@@ -743,11 +743,7 @@ function withoutCounted(after: readonly TypeError[], before: readonly TypeError[
 }
 
 function unifiedDiff(name: string, before: string, after: string): string {
-  const forward = name.split(path.sep).join("/");
-  return createTwoFilesPatch(`a/${forward}`, `b/${forward}`, before, after, undefined, undefined, {
-    context: 3,
-    headerOptions: FILE_HEADERS_ONLY,
-  });
+  return unifiedDiffOf(name.split(path.sep).join("/"), before, after);
 }
 
 function report(results: readonly FileResult[], args: MigrateArgs, display: (file: string) => string): string {

@@ -11,7 +11,8 @@
  *   whose lines carry a new type error is left out and the rest re-checked, until no new error remains.
  */
 import path from "node:path";
-import { diffLines, diffWordsWithSpace } from "diff";
+import { diffWordsWithSpace } from "diff";
+import { lineChanges } from "../edits/line-diff.ts";
 import { Linter, type SourceCode } from "eslint";
 import type { TSESTree } from "@typescript-eslint/utils";
 import { checkConfig } from "./check.ts";
@@ -52,7 +53,7 @@ export function hunksBetween(before: string, after: string): Hunk[] {
     removed = "";
     added = "";
   };
-  for (const change of diffLines(before, after)) {
+  for (const change of lineChanges(before, after)) {
     if (change.removed) removed += change.value;
     else if (change.added) added += change.value;
     else {
@@ -130,7 +131,7 @@ export function lineMapper(from: string, to: string): (line: number) => number {
   const runs: { fromLine: number; lines: number; toLine: number; removed: boolean }[] = [];
   let fromLine = 1;
   let toLine = 1;
-  for (const change of diffLines(from, to)) {
+  for (const change of lineChanges(from, to)) {
     const lines = change.count ?? 0;
     if (change.added) {
       toLine += lines;

@@ -15,7 +15,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { parse } from "@typescript-eslint/parser";
-import { diffLines } from "diff";
+import { lineChanges } from "../edits/line-diff.ts";
 
 /** The part of Prettier's API used here (3.x). */
 interface PrettierApi {
@@ -219,7 +219,7 @@ function changedSpan(before: string, after: string): [number, number] {
 function changedRegions(before: string, after: string): [number, number][] {
   const regions: [number, number][] = [];
   let offset = 0;
-  for (const change of diffLines(before, after)) {
+  for (const change of lineChanges(before, after)) {
     if (change.removed) continue;
     if (change.added) {
       const previous = regions.at(-1);
@@ -241,7 +241,7 @@ function withLineEndingsOf(original: string, formatted: string): string {
   const lines = original.match(/[^\n]*(?:\n|$)/g)!.filter((line, index, all) => line !== "" || index < all.length - 1);
   let index = 0;
   let result = "";
-  for (const change of diffLines(original.replace(/\r\n/g, "\n"), formatted)) {
+  for (const change of lineChanges(original.replace(/\r\n/g, "\n"), formatted)) {
     const count = change.count ?? 0;
     if (change.removed) {
       index += count;
