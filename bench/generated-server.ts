@@ -240,7 +240,7 @@ function reply(text: string, isError = false): CallToolResult {
 `;
 
 /** A module of at least `bytes` bytes (it stops at the first group past it), the same text for the same seed. */
-export function generateServerModule(bytes: number, seed = GENERATED_SEED): string {
+function generateServerModule(bytes: number, seed = GENERATED_SEED): string {
   const random = seededRandom(seed);
   const parts = [HEADER];
   let size = HEADER.length;
