@@ -109,6 +109,17 @@ interface FileResult {
   /** Dry run only: why the rewrite shown could not be type-checked (an import that does not resolve). */
   unchecked?: string;
   error?: string;
+  /** The recommended rules' findings per text of this file, each text linted once (verifying and placing skips). */
+  readonly findings?: Map<string, Finding[]>;
+}
+
+/** The findings `check` reports in `text` as this file: linted on first ask, then read from the file's result. */
+function findingsIn(result: FileResult, text: string): Finding[] {
+  const known = result.findings?.get(text);
+  if (known) return known;
+  const findings = lintFindings(text, result.file).findings;
+  result.findings?.set(text, findings);
+  return findings;
 }
 
 export async function runMigrate(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -288,6 +299,7 @@ function migrateFile(file: string, args: MigrateArgs, display: (file: string) =>
     applied: new Map(),
     rejected: [],
     helpers: new Set(),
+    findings: new Map(),
   };
   let text = before;
   // One transform's rewrite can move code another reports on; rounds end when one changes nothing, so the skipped
@@ -432,8 +444,8 @@ async function verifyResults(
   const projects = needsTypes ? new TypeProjects(await import("ts-morph")) : null;
   for (const result of results) {
     if (result.status === "changed") {
-      const old = lintFindings(result.before, result.file).findings;
-      const hidden = hiddenFindings(result.before, result.after, old, lintFindings(result.after, result.file).findings);
+      const old = findingsIn(result, result.before);
+      const hidden = hiddenFindings(result.before, result.after, old, findingsIn(result, result.after));
       if (hidden.length > 0) {
         const first = hidden[0]!;
         fail(
@@ -514,7 +526,7 @@ function typeCheckEdits(
       result.helpers?.delete(helper);
   }
   if (text !== result.after) {
-    const hidden = hiddenFindings(result.before, text, old, lintFindings(text, result.file).findings);
+    const hidden = hiddenFindings(result.before, text, old, findingsIn(result, text));
     if (hidden.length > 0) {
       fail(
         result,
@@ -618,13 +630,13 @@ function placeSkips(result: FileResult, dry: boolean): void {
   // The findings on disk by what identifies them (findingKey), worked out once for all the skips.
   let there: Map<string, Finding[]> | undefined;
   const findingsOnDisk = (key: string) =>
-    (there ??= groupBy(lintFindings(onDisk, result.file).findings, (each) => findingKey(each, onDisk))).get(key) ?? [];
+    (there ??= groupBy(findingsIn(result, onDisk), (each) => findingKey(each, onDisk))).get(key) ?? [];
   const taken = new Set<Finding>();
   const placeFrom = (skips: readonly Skip[], from: string): Skip[] => {
     if (skips.length === 0) return [];
     const at = (rule: string, line: number, column: number) => `${rule}|${line}|${column}`;
     const visible = new Map<string, Finding>();
-    for (const each of lintFindings(from, result.file).findings) {
+    for (const each of findingsIn(result, from)) {
       const key = at(each.ruleId, each.line, each.column);
       if (!visible.has(key)) visible.set(key, each);
     }
