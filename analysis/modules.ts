@@ -3,12 +3,12 @@
  * project, found in the module that exports them. Each module is read from disk and parsed once, and kept while its
  * text is unchanged (eslint-plugin-import-x keeps an imported module's `ExportMap` the same way), in the disk store
  * of cached-facts.ts. Lazy: a module is read only when a call of the linted file leads to one of its exports, and
- * parsed only when its text may ask a person (the text gate's words). Re-exports are followed, a few hops deep, and
- * a module that leads back to one in progress ends the search.
+ * parsed only when its text passes the question's gate (by default, the text gate's words for asking a person).
+ * Re-exports are followed, a few hops deep, and a module that leads back to one in progress ends the search.
  *
- * Untyped, a specifier is resolved as Node and TypeScript resolve a relative path (`./ui`, `./ui.js` written for
- * `./ui.ts`, a folder's `index`). Typed linting follows the same imports: the program's declaration of an imported
- * function is this same file.
+ * Untyped, a relative specifier is resolved as Node and TypeScript resolve it (`./ui`, `./ui.js` written for
+ * `./ui.ts`, a folder's `index`), a bare one by module-resolution.ts (a tsconfig alias, a workspace package). Typed
+ * linting follows the same imports: the program's declaration of an imported function is this same file.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -18,7 +18,9 @@ import { SourceCode } from "eslint";
 import { isFunctionNode, unwrapExpression } from "./ast.ts";
 import { Fact, diskFacts, fileFacts } from "./cached-facts.ts";
 import { SOURCE_EXTENSIONS } from "./source-files.ts";
+import { resolveBareSpecifier } from "./module-resolution.ts";
 import { textFacts } from "./text-gate.ts";
+import { REQUEST_HANDLER_REGISTRATIONS } from "../protocol/apis.ts";
 import { resolveIdentifier } from "./walk.ts";
 
 /** A module of the project, as the rules read it: its file and a `SourceCode` like the one ESLint gives a rule. */
@@ -36,8 +38,8 @@ export interface ImportedFunction {
 /** How many re-exports are followed from the import to the declaration. */
 const MAX_REEXPORT_HOPS = 3;
 
-/** `export { a } from "./x"`, `export * from "./x"`: a barrel, which hands on what other modules export. */
-const REEXPORT = /\bexport\s*(?:\*|\{[^}]*\})\s*from\s*["']\./;
+/** `export { a } from "./x"`, `export * from "@app/ui"`: a barrel, which hands on what other modules export. */
+const REEXPORT = /\bexport\s*(?:\*|\{[^}]*\})\s*from\s*["']/;
 
 /**
  * Whether a module's text may matter to the question at hand; a module whose text fails it is not parsed for that
@@ -52,6 +54,8 @@ interface ParsedModule {
   module: ProjectModule | null | undefined;
   /** The gates its text failed, and those it passed: asked again, they are answered without reading the file. */
   readonly gates: Map<ModuleGate, boolean>;
+  /** The specifiers its text imports values from, once a question needed them (null: the file is unreadable). */
+  imports?: readonly string[] | null;
 }
 
 const PARSED_MODULE = new Fact<null, ParsedModule>(
@@ -60,6 +64,12 @@ const PARSED_MODULE = new Fact<null, ParsedModule>(
 
 /** A module whose text calls no wait on a person (the text gate's second step), and re-exports nothing, cannot hand one to its importers. */
 const mayHandOnAsk: ModuleGate = (text) => textFacts(text).mayAskPerson || REEXPORT.test(text);
+
+/**
+ * Any text: a module a handler's registration leads to (a list of tools, a wrapper, a schema) asks nobody itself,
+ * and is read only because the registration does.
+ */
+const anyText: ModuleGate = () => true;
 
 /** How many modules this process has parsed for the project model (`check --discover` and the bench report it). */
 let modulesParsed = 0;
@@ -82,7 +92,20 @@ export function importedFunctionOf(
   if (!importing) return null;
   const from = fileOf(sourceCode);
   if (!from) return null;
-  return exportedFunction(resolveModule(from, importing.specifier), importing.name, new Set(), 0);
+  const found = exportedValue(resolveModule(from, importing.specifier), importing.name, mayHandOnAsk, new Set(), 0);
+  return found && isFunctionNode(found.node) ? { fn: found.node, module: found.module } : null;
+}
+
+/**
+ * What an identifier the file imports (or `ns.name` of a namespace import) is in the module of the project it comes
+ * from: a function, a class, or the value of a `const` (a list of tools, a wrapper, a schema). The module is read
+ * whatever its text asks: a registration, a handler or a store of the linted file leads to it.
+ */
+export function importedValueOf(
+  reference: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): ExportedValue | null {
+  return importedBindingOf(reference, sourceCode, anyText);
 }
 
 /** The import a callee names: its module specifier and the exported name (`default` for a default import). */
@@ -115,7 +138,7 @@ function sourceOf(binding: TSESTree.ImportClause): string {
   return (binding.parent as TSESTree.ImportDeclaration).source.value;
 }
 
-/** The import specifier that binds `identifier`, when it binds a value from a relative module of the project. */
+/** The import specifier that binds `identifier`, when it binds a value from a module that may be the project's. */
 function importBinding(
   identifier: TSESTree.Identifier,
   sourceCode: Readonly<TSESLint.SourceCode>,
@@ -131,7 +154,7 @@ function importBinding(
     return null;
   const declaration = specifier.parent;
   if (declaration.type !== AST_NODE_TYPES.ImportDeclaration) return null;
-  if (declaration.importKind === "type" || !declaration.source.value.startsWith(".")) return null;
+  if (declaration.importKind === "type" || !mayNameProjectModule(declaration.source.value)) return null;
   return specifier;
 }
 
@@ -142,8 +165,8 @@ export function noteFilePath(sourceCode: Readonly<TSESLint.SourceCode>, filename
   fileFacts(sourceCode).remember(FILE_PATH, null, () => filename);
 }
 
-/** `from "./x"`, `from '../x'`: the file may import a module of its own project. */
-const RELATIVE_IMPORT = /\bfrom\s*["']\.\.?\//;
+/** `from "./x"`, `from "@app/ui"`: the file may import a module of its own project. */
+const PROJECT_IMPORT = /\bfrom\s*["'](?!node:)[^"']/;
 
 /**
  * What a file must show before a wait in another module can matter to a rule: it awaits, and it compares an answer
@@ -153,8 +176,21 @@ const RELATIVE_IMPORT = /\bfrom\s*["']\.\.?\//;
 const MAY_USE_IMPORTED_ASK =
   /\b(?:accept|decline|cancel|selected|signal|extra|ctx|context|acquire|lock|begin|transaction|setTimeout|setInterval)/;
 
+/** `.tool(`, `.registerResource(`, `.setRequestHandler(`: the file registers a handler of a client's request. */
+const REGISTERS_HANDLER = new RegExp(
+  `\\.(?:${REQUEST_HANDLER_REGISTRATIONS.map((registration) => registration.method).join("|")})\\s*\\(`,
+);
+
+/** Whether the text registers a handler of a client's request, which may be declared in another module. */
+export function textMayRegisterHandler(text: string): boolean {
+  return REGISTERS_HANDLER.test(text);
+}
+
 function mayUseImportedAsk(text: string): boolean {
-  return RELATIVE_IMPORT.test(text) && text.includes("await") && MAY_USE_IMPORTED_ASK.test(text);
+  return (
+    PROJECT_IMPORT.test(text) &&
+    ((text.includes("await") && MAY_USE_IMPORTED_ASK.test(text)) || textMayRegisterHandler(text))
+  );
 }
 
 const IMPORTS_ASKING_MODULE = new Fact<null, boolean>(
@@ -162,26 +198,43 @@ const IMPORTS_ASKING_MODULE = new Fact<null, boolean>(
 );
 
 /**
- * The rules' gate for waits in other modules: the file imports (values, from a relative path) a module of the project
- * whose text may ask a person. Each such module is parsed then, once, since a call of this file may lead to it.
+ * The rules' gate for waits in other modules: the file imports (values) a module of the project whose text may ask a
+ * person. Such a module is parsed only when a call of this file leads to it.
  */
 export function importsModuleThatMayAsk(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   if (!mayUseImportedAsk(sourceCode.text)) return false;
   return fileFacts(sourceCode).remember(IMPORTS_ASKING_MODULE, null, () => {
     const from = fileOf(sourceCode);
     if (!from) return false;
+    const throughImports = textMayRegisterHandler(sourceCode.text);
     return sourceCode.ast.body.some(
       (statement) =>
         statement.type === AST_NODE_TYPES.ImportDeclaration &&
         statement.importKind !== "type" &&
-        statement.source.value.startsWith(".") &&
-        resolveModule(from, statement.source.value) !== null,
+        importMayAsk(from, statement.source.value, throughImports),
     );
   });
 }
 
-/** The relative specifiers a file's text imports values from (`import … from "./x"`; `import type` left out). */
-const RELATIVE_VALUE_IMPORTS = /\bimport\s+(?!type\b)[^;]*?\bfrom\s*["'](\.\.?\/[^"']+)["']/g;
+/**
+ * Whether the module `specifier` names from `from` may ask a person; `throughImports`: or a module it imports may (a
+ * list of tools collected from the modules that declare them, for a file that registers handlers). Nothing is parsed.
+ */
+function importMayAsk(from: string, specifier: string, throughImports: boolean): boolean {
+  const file = moduleFileFor(from, specifier);
+  if (!file) return false;
+  if (passesGate(file, mayHandOnAsk)) return true;
+  return (
+    throughImports &&
+    importsAt(file).some((next) => {
+      const imported = moduleFileFor(file.path, next);
+      return imported !== null && passesGate(imported, mayHandOnAsk);
+    })
+  );
+}
+
+/** The specifiers a file's text imports values from (`import … from "./x"`; `import type` left out). */
+const VALUE_IMPORTS = /\bimport\s+(?!type\b)[^;]*?\bfrom\s*["']([^"']+)["']/g;
 
 /**
  * The same question from a file's text alone, for a caller that has not parsed it (`check` choosing which files to
@@ -189,8 +242,9 @@ const RELATIVE_VALUE_IMPORTS = /\bimport\s+(?!type\b)[^;]*?\bfrom\s*["'](\.\.?\/
  */
 export function textImportsModuleThatMayAsk(file: string, text: string): boolean {
   if (!mayUseImportedAsk(text)) return false;
-  for (const match of text.matchAll(RELATIVE_VALUE_IMPORTS)) {
-    if (resolveModule(path.resolve(file), match[1]!) !== null) return true;
+  const throughImports = textMayRegisterHandler(text);
+  for (const match of text.matchAll(VALUE_IMPORTS)) {
+    if (importMayAsk(path.resolve(file), match[1]!, throughImports)) return true;
   }
   return false;
 }
@@ -218,12 +272,38 @@ function candidatesFor(from: string, specifier: string): string[] {
 
 /** The project module `specifier` names from the file `from`, parsed; null where none is found or `gate` fails it. */
 function resolveModule(from: string, specifier: string, gate: ModuleGate = mayHandOnAsk): ProjectModule | null {
+  const file = moduleFileFor(from, specifier);
+  return file ? moduleAt(file, gate) : null;
+}
+
+/** A source file of the project on disk, as the model found it, with the stat that says which text it holds. */
+interface ModuleFile {
+  readonly path: string;
+  readonly stat: fs.Stats;
+}
+
+/**
+ * The source file `specifier` names from `from`: a relative path as Node and TypeScript resolve it, a bare specifier
+ * (a `tsconfig` alias, a workspace package) as module-resolution.ts does; null where none is the project's.
+ */
+function moduleFileFor(from: string, specifier: string): ModuleFile | null {
+  if (!mayNameProjectModule(specifier)) return null;
+  if (!specifier.startsWith(".")) {
+    const file = resolveBareSpecifier(from, specifier);
+    const stat = file ? statOf(file) : null;
+    return file && stat ? { path: file, stat } : null;
+  }
   for (const candidate of candidatesFor(from, specifier)) {
     const stat = statOf(candidate);
     if (stat?.isFile() && SOURCE_EXTENSIONS.some((extension) => candidate.endsWith(extension)))
-      return moduleAt(candidate, stat, gate);
+      return { path: candidate, stat };
   }
   return null;
+}
+
+/** A specifier that may name a module of the project: relative, or bare (a `tsconfig` alias, a workspace package). */
+function mayNameProjectModule(specifier: string): boolean {
+  return !specifier.startsWith("node:");
 }
 
 function statOf(file: string): fs.Stats | null {
@@ -234,24 +314,52 @@ function statOf(file: string): fs.Stats | null {
   }
 }
 
-/**
- * The module at `file`, parsed once per text (whichever gate first lets it through): a file whose size or mtime
- * changed (an editor's save) is read again.
- */
-function moduleAt(file: string, stat: fs.Stats, gate: ModuleGate): ProjectModule | null {
-  const stamp = `${stat.size}:${stat.mtimeMs}`;
-  const store = diskFacts(file);
-  let kept = store.recall(PARSED_MODULE, null);
-  if (kept?.stamp !== stamp) kept = store.keep(PARSED_MODULE, null, { stamp, module: undefined, gates: new Map() });
-  if (kept.module === null) return null;
+/** What is kept of the module at `file`: a file whose size or mtime changed (an editor's save) is read again. */
+function keptModule(file: ModuleFile): ParsedModule {
+  const stamp = `${file.stat.size}:${file.stat.mtimeMs}`;
+  const store = diskFacts(file.path);
+  const kept = store.recall(PARSED_MODULE, null);
+  if (kept?.stamp === stamp) return kept;
+  return store.keep(PARSED_MODULE, null, { stamp, module: undefined, gates: new Map() });
+}
+
+/** The module's text: the parsed module's, or read from disk (null where it cannot be read). */
+function textOf(file: ModuleFile, kept: ParsedModule): string | null {
+  return kept.module ? kept.module.sourceCode.text : readText(file.path);
+}
+
+/** Whether `gate` lets the module's text through, answered once per text and gate; nothing is parsed. */
+function passesGate(file: ModuleFile, gate: ModuleGate): boolean {
+  const kept = keptModule(file);
+  if (kept.module === null) return false;
   let passes = kept.gates.get(gate);
   if (passes === undefined) {
-    const text = kept.module ? kept.module.sourceCode.text : readText(file);
+    const text = textOf(file, kept);
     passes = text !== null && gate(text);
     kept.gates.set(gate, passes);
-    if (passes && kept.module === undefined) kept.module = parseModule(file, text!);
   }
-  return passes ? (kept.module ?? null) : null;
+  return passes;
+}
+
+/** The module at `file`, parsed once per text (whichever gate first lets it through); null where `gate` fails it. */
+function moduleAt(file: ModuleFile, gate: ModuleGate): ProjectModule | null {
+  if (!passesGate(file, gate)) return null;
+  const kept = keptModule(file);
+  if (kept.module === undefined) {
+    const text = readText(file.path);
+    kept.module = text === null ? null : parseModule(file.path, text);
+  }
+  return kept.module;
+}
+
+/** The specifiers the module's text imports values from, read once per text. */
+function importsAt(file: ModuleFile): readonly string[] {
+  const kept = keptModule(file);
+  if (kept.imports === undefined) {
+    const text = textOf(file, kept);
+    kept.imports = text === null ? null : [...text.matchAll(VALUE_IMPORTS)].map((match) => match[1]!);
+  }
+  return kept.imports ?? [];
 }
 
 function readText(file: string): string | null {
@@ -292,93 +400,22 @@ function parseModule(file: string, text: string): ProjectModule | null {
   return { path: file, sourceCode };
 }
 
-/** The function `module` exports as `name`, through its own declarations and its re-exports. */
-function exportedFunction(
-  module: ProjectModule | null,
-  name: string,
-  seen: Set<string>,
-  hops: number,
-): ImportedFunction | null {
-  if (!module || seen.has(module.path) || hops > MAX_REEXPORT_HOPS) return null;
-  seen.add(module.path);
-  for (const statement of module.sourceCode.ast.body) {
-    const found = functionExportedBy(statement, name, module);
-    if (found === "follow") continue;
-    if (found) return { fn: found, module };
-    const source = reexportSource(statement, name);
-    if (source) {
-      const next = exportedFunction(resolveModule(module.path, source.specifier), source.name, seen, hops + 1);
-      if (next) return next;
-    }
-  }
-  return null;
-}
-
-/** The function `statement` exports as `name`, if it does. */
-function functionExportedBy(
-  statement: TSESTree.ProgramStatement,
-  name: string,
-  module: ProjectModule,
-): TSESTree.FunctionLike | null | "follow" {
-  if (statement.type === AST_NODE_TYPES.ExportDefaultDeclaration) {
-    if (name !== "default") return null;
-    const declaration = statement.declaration;
-    if (isFunctionNode(declaration)) return declaration;
-    return declaration.type === AST_NODE_TYPES.Identifier ? localFunctionNamed(declaration.name, module) : null;
-  }
-  if (statement.type !== AST_NODE_TYPES.ExportNamedDeclaration) return null;
-  const declaration = statement.declaration;
-  if (declaration?.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id?.name === name) return declaration;
-  if (declaration?.type === AST_NODE_TYPES.VariableDeclaration) {
-    for (const declarator of declaration.declarations) {
-      if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== name || !declarator.init) continue;
-      const init = unwrapExpression(declarator.init);
-      return isFunctionNode(init) ? init : null;
-    }
-  }
-  if (statement.source) return null;
-  for (const specifier of statement.specifiers) {
-    const exported = specifier.exported.type === AST_NODE_TYPES.Identifier ? specifier.exported.name : null;
-    const local = specifier.local.type === AST_NODE_TYPES.Identifier ? specifier.local.name : null;
-    if (exported === name && local !== null) return localFunctionNamed(local, module);
-  }
-  return null;
-}
-
 /** `export { name } from "./x"`, `export { other as name } from "./x"`, `export * from "./x"`: where to look next. */
 function reexportSource(
   statement: TSESTree.ProgramStatement,
   name: string,
 ): { specifier: string; name: string } | null {
   if (statement.type === AST_NODE_TYPES.ExportAllDeclaration) {
-    return statement.exported === null && statement.source.value.startsWith(".")
+    return statement.exported === null && mayNameProjectModule(statement.source.value)
       ? { specifier: statement.source.value, name }
       : null;
   }
   if (statement.type !== AST_NODE_TYPES.ExportNamedDeclaration || !statement.source) return null;
-  if (!statement.source.value.startsWith(".")) return null;
+  if (!mayNameProjectModule(statement.source.value)) return null;
   for (const specifier of statement.specifiers) {
     const exported = specifier.exported.type === AST_NODE_TYPES.Identifier ? specifier.exported.name : null;
     const local = specifier.local.type === AST_NODE_TYPES.Identifier ? specifier.local.name : null;
     if (exported === name && local !== null) return { specifier: statement.source.value, name: local };
-  }
-  return null;
-}
-
-/** A function declared at the top of `module` under `name` (a declaration, or a `const` holding one). */
-function localFunctionNamed(name: string, module: ProjectModule): TSESTree.FunctionLike | null {
-  for (const statement of module.sourceCode.ast.body) {
-    const declaration =
-      statement.type === AST_NODE_TYPES.ExportNamedDeclaration && statement.declaration
-        ? statement.declaration
-        : statement;
-    if (declaration.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id?.name === name) return declaration;
-    if (declaration.type !== AST_NODE_TYPES.VariableDeclaration) continue;
-    for (const declarator of declaration.declarations) {
-      if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== name || !declarator.init) continue;
-      const init = unwrapExpression(declarator.init);
-      return isFunctionNode(init) ? init : null;
-    }
   }
   return null;
 }
@@ -400,14 +437,13 @@ export function importedBindingOf(
   return exportedValue(resolveModule(from, importing.specifier, gate), importing.name, gate, new Set(), 0);
 }
 
-/** The modules of the project a file imports values from (relative specifiers), those whose text `gate` lets through. */
+/** The modules of the project a file imports values from, those whose text `gate` lets through. */
 export function importedModulesOf(sourceCode: Readonly<TSESLint.SourceCode>, gate: ModuleGate): ProjectModule[] {
   const from = fileOf(sourceCode);
   if (!from) return [];
   const modules: ProjectModule[] = [];
   for (const statement of sourceCode.ast.body) {
     if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === "type") continue;
-    if (!statement.source.value.startsWith(".")) continue;
     const module = resolveModule(from, statement.source.value, gate);
     if (module && !modules.includes(module)) modules.push(module);
   }
@@ -435,7 +471,7 @@ function exportedValue(
   for (const statement of module.sourceCode.ast.body) {
     if (statement.type === AST_NODE_TYPES.ExportDefaultDeclaration && name === "default") {
       const declaration = statement.declaration;
-      if (declaration.type !== AST_NODE_TYPES.Identifier) return { node: declaration, module };
+      if (declaration.type !== AST_NODE_TYPES.Identifier) return { node: unwrapExpression(declaration), module };
       local = declaration.name;
     }
     if (statement.type === AST_NODE_TYPES.ExportNamedDeclaration && !statement.source) {

@@ -702,3 +702,66 @@ export const ELICITATION_PARAM_KEYS: readonly string[] = ["requestedSchema", "el
 export const OPTION_FIELDS: readonly string[] = [
   ...new Set(HUMAN_WAIT_APIS.flatMap((api) => [...api.deadlineFields, ...(api.signalField ? [api.signalField] : [])])),
 ];
+
+/**
+ * Server-side registrations whose callback answers a client's request and is handed that request's context last (MCP
+ * SDK 1.x `RequestHandlerExtra`, whose `signal` aborts when the client cancels the request; 2.x `ctx.mcpReq.signal`).
+ * Which parameter takes it depends on what the callback is given before it (`takes`):
+ * - `arguments`: the parsed arguments when the registration gives a schema (`(args, extra)`), else nothing (`(extra)`);
+ * - `resource`: the URI (`(uri, extra)`), and a template's variables when registered with a `ResourceTemplate`
+ *   (`(uri, variables, extra)`);
+ * - `request`: the request (`(request, extra)`).
+ */
+export interface RequestHandlerRegistration {
+  readonly method: string;
+  readonly takes: "arguments" | "resource" | "request";
+  /** The key of a config object (`registerTool(name, config, cb)`) that holds the schema, when the method takes one. */
+  readonly schemaKey?: string;
+  readonly evidence: string;
+}
+
+export const REQUEST_HANDLER_REGISTRATIONS: readonly RequestHandlerRegistration[] = [
+  {
+    method: "tool",
+    takes: "arguments",
+    evidence: "@modelcontextprotocol/sdk@1.32.2 dist/esm/server/mcp.d.ts:261 (BaseToolCallback)",
+  },
+  {
+    method: "registerTool",
+    takes: "arguments",
+    schemaKey: "inputSchema",
+    evidence: "@modelcontextprotocol/sdk@1.32.2 dist/esm/server/mcp.d.ts:261 (BaseToolCallback)",
+  },
+  {
+    method: "prompt",
+    takes: "arguments",
+    evidence: "@modelcontextprotocol/sdk@1.32.2 dist/esm/server/mcp.d.ts:173–189, :355 (PromptCallback)",
+  },
+  {
+    method: "registerPrompt",
+    takes: "arguments",
+    schemaKey: "argsSchema",
+    evidence: "@modelcontextprotocol/sdk@1.32.2 dist/esm/server/mcp.d.ts:192, :355 (PromptCallback)",
+  },
+  {
+    method: "resource",
+    takes: "resource",
+    evidence: "@modelcontextprotocol/sdk@1.32.2 dist/esm/server/mcp.d.ts:93–108, :313 and :335 (read callbacks)",
+  },
+  {
+    method: "registerResource",
+    takes: "resource",
+    evidence: "@modelcontextprotocol/sdk@1.32.2 dist/esm/server/mcp.d.ts:113–114, :313 and :335 (read callbacks)",
+  },
+  {
+    method: "setRequestHandler",
+    takes: "request",
+    evidence: "@modelcontextprotocol/sdk@1.32.2 dist/esm/shared/protocol.d.ts:389 (handler(request, extra))",
+  },
+];
+
+/** The class a resource template is built from: a resource registered with one is read as `(uri, variables, extra)`. */
+export const RESOURCE_TEMPLATE_CLASS = "ResourceTemplate";
+
+/** The suffix of the MCP SDK's request schemas (`CallToolRequestSchema`, `ReadResourceRequestSchema`). */
+export const REQUEST_SCHEMA_SUFFIX = "RequestSchema";
