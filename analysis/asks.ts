@@ -8,12 +8,12 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { matchElicitationHandler, matchHumanWaitCall, type ElicitationHandler, type HumanWaitCall } from "./calls.ts";
-import { matchWaitOnPerson, type PersonWaitCall } from "./local-waits.ts";
+import { functionWaitFacts, matchWaitOnPerson, type LocalWaitFacts, type PersonWaitCall } from "./local-waits.ts";
 import { localFunctionOf } from "./walk.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
 
 export type { ElicitationHandler, HumanWaitCall } from "./calls.ts";
-export type { Delegation, PersonWaitCall } from "./local-waits.ts";
+export type { Delegation, LocalWaitFacts, PersonWaitCall } from "./local-waits.ts";
 
 export interface Ask {
   readonly node: TSESTree.CallExpression | TSESTree.NewExpression;
@@ -37,6 +37,19 @@ export function askOf(
   wrappers: readonly WrapperSpecifier[] = NO_WRAPPERS,
 ): Ask {
   return new LazyAsk(node, sourceCode, wrappers);
+}
+
+/**
+ * What a function does about a person's answer for whoever calls it (a handler a registration hands a request to, a
+ * wrapper): whether it waits on one, through which call of the table; null where it asks nobody. `sourceCode` is the
+ * function's own module's (the linted file's, or one the project model read).
+ */
+export function askOfFunction(
+  fn: TSESTree.FunctionLike,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  wrappers: readonly WrapperSpecifier[] = NO_WRAPPERS,
+): LocalWaitFacts | null {
+  return functionWaitFacts(fn, sourceCode, wrappers);
 }
 
 /** Each view is asked of most calls by one rule only: none is worked out before it is read. */

@@ -22,9 +22,14 @@ import { findHumanWaitApi, HUMAN_WAIT_METHOD_NAMES, type CallFacts } from "./hum
 import {
   ELICITATION_HANDLER_APIS,
   HUMAN_WAIT_APIS,
+  REQUEST_HANDLER_REGISTRATIONS,
+  REQUEST_SCHEMA_SUFFIX,
+  RESOURCE_TEMPLATE_CLASS,
   type HandlerRegistrationApi,
   type HumanWaitApi,
 } from "../protocol/apis.ts";
+import { importedValueOf } from "./modules.ts";
+import { passThroughOf } from "./pass-through.ts";
 import { receiverIsProjectOwn } from "./own-receivers.ts";
 import { JSONRPC_FRAME_KEY } from "../protocol/methods.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
@@ -346,7 +351,38 @@ function registrationApplies(
   const firstPath = getMemberPath(first);
   if (firstPath && (api.schemaPaths ?? []).some((tail) => `.${firstPath.join(".")}`.endsWith(`.${tail}`))) return true;
   const firstName = getStringValue(first) ?? (firstPath ? firstPath[firstPath.length - 1]! : null);
-  return firstName !== null && api.schemaNames.includes(firstName);
+  if (firstName !== null && api.schemaNames.includes(firstName)) return true;
+  const literal = schemaMethodLiteral(first, sourceCode);
+  return literal !== null && api.schemaNames.includes(literal);
+}
+
+/**
+ * The method a request schema built by the project names: `z.object({ method: z.literal(…), … })` with a question's
+ * method (chained `.extend`, `.strict()`, … alike), written here, in a `const`, or exported by another module of the
+ * project.
+ */
+function schemaMethodLiteral(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string | null {
+  let schema = unwrapExpression(node);
+  let code = sourceCode;
+  if (schema.type === AST_NODE_TYPES.Identifier) {
+    const imported = importedValueOf(schema, sourceCode);
+    if (!imported) return null;
+    schema = unwrapExpression(imported.node);
+    code = imported.module.sourceCode;
+  }
+  for (let call: TSESTree.Node = schema; call.type === AST_NODE_TYPES.CallExpression;) {
+    for (const argument of call.arguments) {
+      const object = followConstant(argument, code);
+      const method = object.type === AST_NODE_TYPES.ObjectExpression ? findProperty(object, "method") : null;
+      const value = method && unwrapExpression(method.value);
+      if (value?.type === AST_NODE_TYPES.CallExpression && getCalleeName(value) === "literal")
+        return getStringValue(value.arguments[0]);
+    }
+    const callee: TSESTree.Node = unwrapExpression(call.callee);
+    if (callee.type !== AST_NODE_TYPES.MemberExpression) break;
+    call = unwrapExpression(callee.object);
+  }
+  return null;
 }
 
 function handlerOf(
@@ -402,26 +438,72 @@ export interface ToolHandler {
 }
 
 /**
- * `server.tool(name, …, handler)` / `server.registerTool(name, config, handler)` (MCP TS SDK): where the handler
- * gets the request's extra. With an input schema the handler is `(args, extra)`, without one `(extra)`.
+ * `server.tool(name, …, handler)`, `registerTool`, `resource`/`registerResource`, `prompt`/`registerPrompt`,
+ * `server.setRequestHandler(CallToolRequestSchema, handler)` (MCP TS SDK; protocol/apis.ts
+ * `REQUEST_HANDLER_REGISTRATIONS`): where the handler gets the request's extra. Given the file's `sourceCode`, a
+ * handler registered through a generic wrapper (`withErrorHandling(handler)`, analysis/pass-through.ts) is one too;
+ * where the wrapper does not hand it the extra, it has none to take (`signalParamIndex` null).
  */
-export function matchToolHandler(handler: TSESTree.FunctionLike): ToolHandler | null {
-  const registration = handler.parent;
-  if (registration?.type !== AST_NODE_TYPES.CallExpression || registration.arguments.at(-1) !== handler) return null;
+export function matchToolHandler(
+  handler: TSESTree.FunctionLike,
+  sourceCode?: Readonly<TSESLint.SourceCode>,
+): ToolHandler | null {
+  let attached: TSESTree.Node = handler;
+  let registration = handler.parent;
+  let forwards = Infinity;
+  if (
+    sourceCode &&
+    registration?.type === AST_NODE_TYPES.CallExpression &&
+    !REQUEST_HANDLER_REGISTRATIONS.some((row) => row.method === getCalleeName(registration as TSESTree.CallExpression))
+  ) {
+    const through = passThroughOf(registration, sourceCode);
+    if (through && registration.arguments[through.argumentIndex] === handler) {
+      attached = registration;
+      forwards = through.forwards;
+      registration = registration.parent;
+    }
+  }
+  if (registration?.type !== AST_NODE_TYPES.CallExpression || registration.arguments.at(-1) !== attached) return null;
+  const found = requestHandlerRegistration(registration, handler.params[0]);
+  if (!found || found.signalParamIndex === null || found.signalParamIndex < forwards) return found;
+  return { ...found, signalParamIndex: null };
+}
+
+/**
+ * Whether `registration` registers a handler of a client's request (its last argument), and where that handler gets
+ * the request's extra; `firstParameter` is the handler's first parameter, where it is known (a destructured one is
+ * the arguments).
+ */
+export function requestHandlerRegistration(
+  registration: TSESTree.CallExpression,
+  firstParameter: TSESTree.Parameter | undefined,
+): ToolHandler | null {
   const method = getCalleeName(registration);
-  if ((method !== "tool" && method !== "registerTool") || registration.callee.type !== AST_NODE_TYPES.MemberExpression)
-    return null;
+  const row = REQUEST_HANDLER_REGISTRATIONS.find((candidate) => candidate.method === method);
+  if (!row || registration.callee.type !== AST_NODE_TYPES.MemberExpression) return null;
   const args = registration.arguments;
-  if (args.length < 2 || !isStringLike(unwrapExpression(args[0]!))) return null;
+  if (args.length < 2) return null;
   const version = importedPackagesOf(registration).has("@modelcontextprotocol/server") ? 2 : 1;
   const middle = args.slice(1, -1).map((argument) => unwrapExpression(argument));
-  const destructuredArgs = handler.params[0]?.type === AST_NODE_TYPES.ObjectPattern;
+  const destructuredArgs = firstParameter?.type === AST_NODE_TYPES.ObjectPattern;
+  if (row.takes === "request") {
+    return answersClientRequest(args[0]!) ? { registration, signalParamIndex: 1, version } : null;
+  }
+  if (!namesRegistered(args[0]!)) return null;
+  if (row.takes === "resource") {
+    const template = middle[0];
+    const fromTemplate =
+      template?.type === AST_NODE_TYPES.NewExpression &&
+      template.callee.type === AST_NODE_TYPES.Identifier &&
+      template.callee.name === RESOURCE_TEMPLATE_CLASS;
+    return { registration, signalParamIndex: fromTemplate ? 2 : 1, version };
+  }
   let signalParamIndex: number | null;
-  if (method === "registerTool") {
+  if (row.schemaKey !== undefined) {
     const config = middle[0];
     signalParamIndex =
       config?.type === AST_NODE_TYPES.ObjectExpression
-        ? findProperty(config, "inputSchema") === null
+        ? findProperty(config, row.schemaKey) === null
           ? 0
           : 1
         : destructuredArgs
@@ -443,10 +525,37 @@ export function matchToolHandler(handler: TSESTree.FunctionLike): ToolHandler | 
             )
             ? 0
             : 1
-          : destructuredArgs
+          : destructuredArgs || namesSchema(only)
             ? 1
             : null;
     }
   }
   return { registration, signalParamIndex, version };
 }
+
+/** `"delete_file"`, `t.name`, `toolName`: the name a tool, prompt or resource is registered under. */
+function namesRegistered(argument: TSESTree.Node): boolean {
+  const value = unwrapExpression(argument);
+  if (isStringLike(value)) return true;
+  const name = getMemberPath(value)?.at(-1);
+  return name !== undefined && /name$/i.test(name);
+}
+
+/** `t.schema`, `inputSchema`, `deleteShape`: an argument whose name says it is the arguments' schema. */
+function namesSchema(argument: TSESTree.Node): boolean {
+  const name = getMemberPath(argument)?.at(-1);
+  return name !== undefined && /(?:schema|shape)$/i.test(name);
+}
+
+/**
+ * `CallToolRequestSchema`, `"tools/call"`: the schema or method of a request a client sends a server. A question's own
+ * (`ElicitRequestSchema`, or its method spelled out) is the client's handler, judged as one.
+ */
+function answersClientRequest(first: TSESTree.Node): boolean {
+  const value = unwrapExpression(first);
+  const name = getStringValue(value) ?? getMemberPath(value)?.at(-1) ?? null;
+  if (name === null || QUESTION_SCHEMA_NAMES.has(name)) return false;
+  return name.endsWith(REQUEST_SCHEMA_SUFFIX) || (isStringLike(value) && name.includes("/"));
+}
+
+const QUESTION_SCHEMA_NAMES: ReadonlySet<string> = new Set(ELICITATION_HANDLER_APIS.flatMap((api) => api.schemaNames));

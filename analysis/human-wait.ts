@@ -46,6 +46,19 @@ function inFirstArgument(callee: readonly string[], words: readonly string[]): R
   );
 }
 
+/**
+ * The schema a handler is registered for, in its first argument, or (beside the registration) a schema the project
+ * builds for the question's method: `method: z.literal(…)` naming it.
+ */
+function handlerSchema(method: string, schemas: readonly string[]): RegExp {
+  const slashed = schemas.filter((schema) => schema.includes("/"));
+  const built =
+    slashed.length === 0
+      ? []
+      : [`\\bmethod["']?\\s*:\\s*(?:[\\w$]+\\s*\\.\\s*)*literal\\s*\\(\\s*(?:${slashed.map(written).join("|")})`];
+  return new RegExp([inFirstArgument([method], schemas).source, ...built].join("|"));
+}
+
 interface AskShapes {
   readonly calls: RegExp;
   readonly requestCallers: RegExp;
@@ -78,7 +91,7 @@ function shapes(): AskShapes {
     ),
     handlers: words.handlers.map((handler) => ({
       call: new RegExp(callOf([handler.method])),
-      schema: handler.schemas.length === 0 ? null : inFirstArgument([handler.method], handler.schemas),
+      schema: handler.schemas.length === 0 ? null : handlerSchema(handler.method, handler.schemas),
     })),
     clientHandlers: new RegExp(words.clientHandlers.map(written).join("|") || "(?!)"),
     // An annotation (`: ElicitResult`, `Promise<ElicitResult>`, `as`, `satisfies`, `typeof`, a union member).

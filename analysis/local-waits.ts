@@ -24,7 +24,7 @@ import { mentionsWrapper, type WrapperSpecifier } from "./wrappers.ts";
 import { Fact, configurationFacts, fileFacts } from "./cached-facts.ts";
 
 /** What a same-file callee does for its callers. */
-interface LocalWaitFacts {
+export interface LocalWaitFacts {
   /** The call waits on a person before it settles (awaited or returned in the callee's own flow). */
   readonly waits: boolean;
   /** The call settles with the person's answer itself (it returns the wait's result, or is declared to). */
@@ -395,6 +395,19 @@ function localWaitFacts(
     inProgress.delete(fn);
   }
   return store.remember(fact, fn, () => facts);
+}
+
+/**
+ * What the function `fn` does for its callers (whether it waits on a person, through which call, and whether it hands
+ * the answer back), asked of a function of this file or of a module the project model read (with that module's
+ * `sourceCode`); null where it asks nobody.
+ */
+export function functionWaitFacts(
+  fn: TSESTree.FunctionLike,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  wrappers: readonly WrapperSpecifier[] = NO_WRAPPERS,
+): LocalWaitFacts | null {
+  return localWaitFacts(fn, sourceCode, wrappers);
 }
 
 /** The nodes through which a function may wait on a person: calls, awaits, and `new Promise`. */

@@ -10,7 +10,8 @@ import {
   narrowCallLocation,
   unwrapExpression,
 } from "../../analysis/ast.ts";
-import type { ElicitationHandler } from "../../analysis/asks.ts";
+import { askOfFunction, type ElicitationHandler } from "../../analysis/asks.ts";
+import { handlerLocation, handlersRegisteredBy } from "../../analysis/registered-handlers.ts";
 import { matchToolHandler } from "../../analysis/calls.ts";
 import { findVariable } from "../../analysis/flow.ts";
 import type { PersonWaitCall } from "../../analysis/asks.ts";
@@ -32,7 +33,7 @@ export function checkHandlerWithoutSignal(check: SignalCheck, call: PersonWaitCa
   const api = call.api;
   if (api.signalField === null || api.optionsArgIndex === null) return;
   const handler = getEnclosingFunction(call.node);
-  const tool = handler ? matchToolHandler(handler) : null;
+  const tool = handler ? matchToolHandler(handler, sourceCode) : null;
   if (!handler || !tool || tool.signalParamIndex === null || handler.params.length > tool.signalParamIndex) return;
   if (handler.params.some((parameter) => parameter.type === AST_NODE_TYPES.RestElement)) return;
   const reading = readOptions(call, sourceCode);
@@ -169,4 +170,42 @@ function describeHandlerSignal(
 ): string {
   const name = parameter?.type === AST_NODE_TYPES.Identifier ? parameter.name : place.name;
   return (name === null ? [...place.path] : [name, ...place.path]).join(".");
+}
+
+/**
+ * A handler declared away from its registration (in another module, as a named function, behind a generic wrapper)
+ * that this file hands a client's request: when it asks a person but never takes the request's extra, nothing can end
+ * its question when the request is cancelled. Reported where this file registers it: the handler's own module cannot
+ * see the registration.
+ */
+export function checkRegisteredHandlers(check: SignalCheck, registration: TSESTree.CallExpression): void {
+  const { context, sourceCode } = check;
+  for (const handler of handlersRegisteredBy(registration, sourceCode)) {
+    const { fn, extraIndex } = handler;
+    // A handler written inside the registration is judged at its own wait (checkHandlerWithoutSignal).
+    if (handler.sourceCode === sourceCode && contains(registration, fn)) continue;
+    if (extraIndex === null || fn.params.length > extraIndex) continue;
+    if (fn.params.some((parameter) => parameter.type === AST_NODE_TYPES.RestElement)) continue;
+    const inner = askOfFunction(fn, handler.sourceCode, check.wrappers)?.inner;
+    if (!inner || inner.api.side !== "server" || inner.api.signalField === null) continue;
+    // Its question is given some signal of the module's own (a context's, a store's): it is judged there.
+    const reading = readOptions(inner, handler.sourceCode);
+    if (reading.kind === "opaque") continue;
+    if (
+      reading.kind === "literal" &&
+      (propertyValue(reading.object, inner.api.signalField) || hasSpread(reading.object))
+    )
+      continue;
+    const param = handler.version === 2 ? "ctx" : "extra";
+    const named = handler.at.type === AST_NODE_TYPES.CallExpression ? handler.at.callee : handler.at;
+    context.report({
+      node: handler.at,
+      messageId: "handlerDropsSignal",
+      data: { handler: sourceCode.getText(named), at: handlerLocation(handler, context.filename), param },
+    });
+  }
+}
+
+function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 }

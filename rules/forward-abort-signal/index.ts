@@ -9,7 +9,7 @@ import { createRule } from "../../analysis/create-rule.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { compileWrappers, mentionsWrapper } from "../../analysis/wrappers.ts";
 import { checkCall } from "./analyse.ts";
-import { checkHandler } from "./handler.ts";
+import { checkHandler, checkRegisteredHandlers } from "./handler.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type SignalCheck, type MessageIds, type Options } from "./options.ts";
 
 export type { Options } from "./options.ts";
@@ -53,6 +53,7 @@ export default createRule<[Options], MessageIds>({
           return;
         }
         if (ask.handler) checkHandler(check, ask.handler);
+        else checkRegisteredHandlers(check, node);
       },
       NewExpression(node) {
         const handler = askOf(node, sourceCode).handler;
