@@ -32,6 +32,7 @@ import { addSignal, appendOptions, mergeSignal, raceFix, setStopWaiting } from "
 import { checkHandlerWithoutSignal } from "./handler.ts";
 import { rewriteWithDeadline, unprovenForCodemod, type Suggestions } from "./deadline.ts";
 import { checkRelayWithoutSignal } from "./relay.ts";
+import { checkKeptSignal } from "./kept-signal.ts";
 
 export function checkCall(check: SignalCheck, matched: PersonWaitCall): void {
   const { context, sourceCode } = check;
@@ -42,7 +43,8 @@ export function checkCall(check: SignalCheck, matched: PersonWaitCall): void {
   if (hasNoCallerSignal(call.wrapper)) return;
   const signals = findCallerSignals(call.node, sourceCode, call);
   if (signals.length === 0) {
-    checkHandlerWithoutSignal(check, call);
+    if (checkHandlerWithoutSignal(check, call)) return;
+    if (checkKeptSignal(check, call)) return;
     checkRelayWithoutSignal(check, call);
     return;
   }

@@ -27,19 +27,20 @@ import { unprovenForCodemod } from "./deadline.ts";
  * MCP `server.tool(…, async ({ table }) => { await server.server.elicitInput(…) })`: the handler waits on a person
  * but never takes the request's `extra`, so nothing can end the wait when the caller gives up.
  */
-export function checkHandlerWithoutSignal(check: SignalCheck, call: PersonWaitCall): void {
+export function checkHandlerWithoutSignal(check: SignalCheck, call: PersonWaitCall): boolean {
   const { context, sourceCode } = check;
-  if (call.delegation || call.wrapper) return;
+  if (call.delegation || call.wrapper) return false;
   const api = call.api;
-  if (api.signalField === null || api.optionsArgIndex === null) return;
+  if (api.signalField === null || api.optionsArgIndex === null) return false;
   const handler = getEnclosingFunction(call.node);
   const tool = handler ? matchToolHandler(handler, sourceCode) : null;
-  if (!handler || !tool || tool.signalParamIndex === null || handler.params.length > tool.signalParamIndex) return;
-  if (handler.params.some((parameter) => parameter.type === AST_NODE_TYPES.RestElement)) return;
+  if (!handler || !tool || tool.signalParamIndex === null || handler.params.length > tool.signalParamIndex)
+    return false;
+  if (handler.params.some((parameter) => parameter.type === AST_NODE_TYPES.RestElement)) return false;
   const reading = readOptions(call, sourceCode);
-  if (reading.kind === "opaque") return;
+  if (reading.kind === "opaque") return false;
   if (reading.kind === "literal" && (propertyValue(reading.object, api.signalField) || hasSpread(reading.object)))
-    return;
+    return false;
   const name = freeName(check, handler, tool.version === 2 ? "ctx" : "extra");
   const signalText = tool.version === 2 ? `${name}.mcpReq.signal` : `${name}.signal`;
   const signal = { kind: "variable", text: signalText } as unknown as CallerSignal;
@@ -69,6 +70,7 @@ export function checkHandlerWithoutSignal(check: SignalCheck, call: PersonWaitCa
           },
         ],
   });
+  return true;
 }
 
 /** `preferred`, unless the handler already sees something of that name. */

@@ -1,0 +1,202 @@
+/**
+ * The caller's signal kept in the application's own context (docs/architecture.md, "The project model"): a field of a
+ * context object (`ctx.signal`, `context.abortSignal`), `this.signal` (or `this.turn.abortSignal`) on a turn or
+ * session object, an `AsyncLocalStorage` store's (`als.getStore()?.signal`), a helper's (`currentSignal()`). Such a
+ * signal is the caller's when the code hands it to its other waits: as a call's `signal` option
+ * (`fetch(url, { signal: ctx.signal })`), inside `AbortSignal.any([…])`, or by listening to it (`.throwIfAborted()`,
+ * `.addEventListener("abort", …)`). A wait on a person where that same signal is in reach, and that does not get it,
+ * outlives the operation the rest of the code ends with it.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { getCalleeName, getEnclosingFunction, getStaticPropertyName, isFunctionNode, unwrapExpression } from "./ast.ts";
+import { Fact, fileFacts } from "./cached-facts.ts";
+import { nodesOfTypes } from "./node-index.ts";
+import { SIGNAL_NAME } from "./signal-names.ts";
+import { isAbortSignalStaticCall, resolveIdentifier, singleInitializer, walkSubtree } from "./walk.ts";
+import { ACP_SIGNAL_OPTION, SIGNAL_FIELD } from "../protocol/apis.ts";
+
+export interface KeptSignal {
+  /** The expression as the code writes it where it hands the signal on (`ctx.abortSignal`, `this.signal`). */
+  readonly text: string;
+  /** The same expression without optional chains, spacing or casts: how two spellings are known to be one. */
+  readonly key: string;
+  /** What the expression starts from: `this` (of a class), a variable, or a module-level call (`als.getStore()`). */
+  readonly root: TSESTree.ClassBody | TSESLint.Scope.Variable | "module";
+  /** Where the code hands it to a wait (or listens to it). */
+  readonly uses: readonly TSESTree.Node[];
+}
+
+/** The options that carry a signal to a wait: the Web and MCP `signal`, ACP 2.x `cancellationSignal`. */
+const SIGNAL_OPTIONS: ReadonlySet<string> = new Set([SIGNAL_FIELD, ACP_SIGNAL_OPTION]);
+
+/** A helper that hands out the current operation's signal: `currentSignal()`, `getAbortSignal()`. */
+const SIGNAL_GETTER = /^(?:get|current|read)?(?:Abort|Cancel(?:lation)?|Request|Turn|Current)?Signal$/i;
+
+const KEPT_SIGNALS = new Fact<null, readonly KeptSignal[]>(
+  "the signals a file keeps in its own context and hands to its other waits, per file",
+);
+
+/** Every kept signal the file hands to some wait, once per file. */
+function keptSignalsOf(sourceCode: Readonly<TSESLint.SourceCode>): readonly KeptSignal[] {
+  return fileFacts(sourceCode).remember(KEPT_SIGNALS, null, () => {
+    const found = new Map<string, KeptSignal>();
+    const add = (expression: TSESTree.Node) => {
+      const kept = keptSignalAt(expression, sourceCode);
+      if (!kept) return;
+      const known = found.get(identityOf(kept));
+      if (known) (known.uses as TSESTree.Node[]).push(expression);
+      else found.set(identityOf(kept), kept);
+    };
+    for (const node of nodesOfTypes(sourceCode, [AST_NODE_TYPES.Property, AST_NODE_TYPES.CallExpression])) {
+      if (node.type === AST_NODE_TYPES.Property) {
+        // `{ signal: ctx.signal }` handed to a call.
+        const name = getStaticPropertyName(node);
+        const object = node.parent;
+        if (name !== null && SIGNAL_OPTIONS.has(name) && isCallArgument(object)) add(node.value);
+        continue;
+      }
+      if (isAbortSignalStaticCall(node, "any")) {
+        const list = node.arguments[0] && unwrapExpression(node.arguments[0]);
+        if (list?.type === AST_NODE_TYPES.ArrayExpression)
+          for (const element of list.elements) if (element) add(element);
+        continue;
+      }
+      const callee = unwrapExpression(node.callee);
+      const method = callee.type === AST_NODE_TYPES.MemberExpression ? getStaticPropertyName(callee) : null;
+      if (method === "throwIfAborted" || method === "addEventListener")
+        add((callee as TSESTree.MemberExpression).object);
+    }
+    return [...found.values()];
+  });
+}
+
+/** Two spellings of one signal: the same key from the same root (`ctx` of one function is not `ctx` of another). */
+function identityOf(kept: KeptSignal): string {
+  if (kept.root === "module") return kept.key;
+  const block = "type" in kept.root ? kept.root : kept.root.scope.block;
+  return `${kept.key}@${block.range[0]}`;
+}
+
+function isCallArgument(node: TSESTree.Node | undefined): boolean {
+  let current = node;
+  while (current?.parent?.type === AST_NODE_TYPES.TSAsExpression) current = current.parent;
+  const parent = current?.parent;
+  return (
+    (parent?.type === AST_NODE_TYPES.CallExpression || parent?.type === AST_NODE_TYPES.NewExpression) &&
+    parent.arguments.includes(current as TSESTree.CallExpressionArgument)
+  );
+}
+
+/**
+ * The kept signal `expression` is, when it is one: a signal-named field below `this`, a variable or a module-level
+ * call, or a call of a signal getter. A signal the function builds itself (a local `new AbortController()`'s) is not
+ * the caller's; a parameter's is found as the caller's already (analysis/signals.ts).
+ */
+function keptSignalAt(expression: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): KeptSignal | null {
+  const node = unwrapExpression(expression);
+  if (node.type === AST_NODE_TYPES.CallExpression) {
+    const name = getCalleeName(node);
+    if (name === null || !SIGNAL_GETTER.test(name) || node.arguments.length > 0) return null;
+    return rootOf(node.callee, sourceCode) === "module" ? kept(node, "module", sourceCode) : null;
+  }
+  if (node.type !== AST_NODE_TYPES.MemberExpression) return null;
+  const field = getStaticPropertyName(node);
+  if (field === null || !SIGNAL_NAME.test(field)) return null;
+  const root = rootOf(node.object, sourceCode);
+  return root === null ? null : kept(node, root, sourceCode);
+}
+
+function kept(node: TSESTree.Node, root: KeptSignal["root"], sourceCode: Readonly<TSESLint.SourceCode>): KeptSignal {
+  const text = sourceCode.getText(node);
+  return { text, key: keyOf(text), root, uses: [node] };
+}
+
+function keyOf(text: string): string {
+  return text.replace(/\s+/g, "").replace(/\?\./g, ".").replace(/!/g, "");
+}
+
+/** Where a kept signal's expression starts: `this` of a class, a variable that is no fresh controller, a module name. */
+function rootOf(
+  object: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.ClassBody | TSESLint.Scope.Variable | "module" | null {
+  let current = unwrapExpression(object);
+  while (current.type === AST_NODE_TYPES.MemberExpression || current.type === AST_NODE_TYPES.CallExpression) {
+    current = unwrapExpression(current.type === AST_NODE_TYPES.MemberExpression ? current.object : current.callee);
+  }
+  if (current.type === AST_NODE_TYPES.ThisExpression) return classOfThis(current);
+  if (current.type !== AST_NODE_TYPES.Identifier) return null;
+  const variable = resolveIdentifier(current, sourceCode);
+  if (!variable) return null;
+  if (variable.scope.type === "module" || variable.scope.type === "global") return "module";
+  const init = singleInitializer(variable);
+  const built = init && unwrapExpression(init);
+  if (built?.type === AST_NODE_TYPES.NewExpression) return null;
+  return variable;
+}
+
+/** The class whose instance `this` is at `node` (an arrow keeps its method's `this`; a `function` has its own). */
+function classOfThis(node: TSESTree.Node): TSESTree.ClassBody | null {
+  for (let current = node.parent; current; current = current.parent) {
+    if (isFunctionNode(current) && current.type !== AST_NODE_TYPES.ArrowFunctionExpression) {
+      const holder = current.parent;
+      const inClass =
+        (holder?.type === AST_NODE_TYPES.MethodDefinition || holder?.type === AST_NODE_TYPES.PropertyDefinition) &&
+        holder.parent.type === AST_NODE_TYPES.ClassBody &&
+        !holder.static;
+      return inClass ? (holder.parent as TSESTree.ClassBody) : null;
+    }
+    if (current.type === AST_NODE_TYPES.PropertyDefinition && current.parent.type === AST_NODE_TYPES.ClassBody)
+      return current.static ? null : current.parent;
+  }
+  return null;
+}
+
+/**
+ * The signals the code keeps in its own context and hands to its other waits, in reach of `node`: the same `this`
+ * (of a turn or session object: its methods are that code), a variable visible there, or a module-level store or
+ * helper the same top-level function hands to another wait. Those the nearest function uses come first.
+ */
+export function keptSignalsInReach(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): KeptSignal[] {
+  const all = keptSignalsOf(sourceCode);
+  if (all.length === 0) return [];
+  const ownClass = classOfThis(node);
+  const outermost = outermostFunction(node);
+  const inReach = all.filter((signal) => {
+    if (signal.root === "module") return outermost !== null && signal.uses.some((use) => contains(outermost, use));
+    if ("type" in signal.root) return signal.root === ownClass;
+    return contains(signal.root.scope.block, node);
+  });
+  const nearest = getEnclosingFunction(node);
+  const usedNearby = (signal: KeptSignal) => nearest !== null && signal.uses.some((use) => contains(nearest, use));
+  return [...inReach.filter(usedNearby), ...inReach.filter((signal) => !usedNearby(signal))];
+}
+
+function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+}
+
+/** The function at the top of the module (or of a class member) that `node` is in. */
+function outermostFunction(node: TSESTree.Node): TSESTree.FunctionLike | null {
+  let found: TSESTree.FunctionLike | null = null;
+  for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current)) found = current;
+  return found;
+}
+
+/** Whether `expression` carries the kept signal: writes it, or a `const` it reads was given it. */
+export function carriesKeptSignal(
+  expression: TSESTree.Node,
+  signal: KeptSignal,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  depth = 0,
+): boolean {
+  if (depth > 3) return false;
+  return walkSubtree(expression, sourceCode.visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.MemberExpression || node.type === AST_NODE_TYPES.CallExpression)
+      return keyOf(sourceCode.getText(node)) === signal.key;
+    if (node.type !== AST_NODE_TYPES.Identifier) return false;
+    const variable = resolveIdentifier(node, sourceCode);
+    const init = variable ? singleInitializer(variable) : null;
+    return init !== null && init !== expression && carriesKeptSignal(init, signal, sourceCode, depth + 1);
+  });
+}
