@@ -78,7 +78,8 @@ function viaTypeScript(from: string, specifier: string, options: ts.CompilerOpti
   } catch {
     return null;
   }
-  if (!resolved || resolved.isExternalLibraryImport) return null;
+  // A linked workspace package counts as external to TypeScript; its real path (outside node_modules) says it is ours.
+  if (!resolved) return null;
   const file = path.resolve(resolved.resolvedFileName);
   if (isUnderNodeModules(file)) return null;
   return sourceOf(file);

@@ -111,8 +111,13 @@ describe("the project's own wrapper in another module", () => {
   it("parses an imported module once, not once per importer or rule", async () => {
     const cwd = makeProject("project-model-once", {
       "src/ui.ts": fs.readFileSync(path.join(PROJECTS, "wrapper", "ui.ts"), "utf8"),
-      "src/a.ts": fs.readFileSync(path.join(PROJECTS, "wrapper", "contrast.ts"), "utf8").replace("notify", "confirm"),
-      "src/b.ts": fs.readFileSync(path.join(PROJECTS, "wrapper", "contrast.ts"), "utf8").replace("notify", "confirm"),
+      // Each calls `confirm`: a module is parsed only when a call of the importer leads to it.
+      "src/a.ts": fs
+        .readFileSync(path.join(PROJECTS, "wrapper", "contrast.ts"), "utf8")
+        .replaceAll("notify", "confirm"),
+      "src/b.ts": fs
+        .readFileSync(path.join(PROJECTS, "wrapper", "contrast.ts"), "utf8")
+        .replaceAll("notify", "confirm"),
     });
     const parsedBefore = projectModulesParsed();
     await findings(cwd, "src/a.ts", "all", false);
@@ -164,3 +169,113 @@ describe("a cancel path in one module, the pending prompts in another", () => {
     );
   });
 });
+
+/** What a reviewer found by hand in test/project-model/handlers, with the recommended config. */
+const HANDLER_FINDINGS = [
+  // A client's handler registered with a schema built here (`method: z.literal("elicitation/create")`).
+  "handlers/client.ts:16 forward-abort-signal/handlerIgnoresSignal",
+  // A low-level server's `tools/call` handler asks, and never takes `extra`.
+  "handlers/low-level.ts:8 forward-abort-signal/handlerTakesNoSignal",
+  // `delete_file` (tools/delete-file.ts) registered in a loop over the imported list, and `purge` (tools/purge.ts)
+  // through an adapter that hands it `extra` in vain: neither handler takes it.
+  "handlers/register.ts:6 forward-abort-signal/handlerDropsSignal",
+  "handlers/register.ts:10 forward-abort-signal/handlerDropsSignal",
+  // A handler behind `withErrorHandling` (errors.ts), and a resource's read handler.
+  "handlers/wrapped.ts:11 forward-abort-signal/handlerTakesNoSignal",
+  "handlers/wrapped.ts:26 forward-abort-signal/handlerTakesNoSignal",
+];
+
+/** What a reviewer found by hand in test/project-model/context: the question does not get the signal kept there. */
+const CONTEXT_FINDINGS = [
+  // `context.abortSignal`, handed to the fetch.
+  "context/context.ts:13 forward-abort-signal/notForwarded",
+  // `requestContext.getStore()?.signal` and `currentSignal()` (store.ts), handed to the fetches.
+  "context/deploy.ts:9 forward-abort-signal/notForwarded",
+  "context/deploy.ts:15 forward-abort-signal/notForwarded",
+  // `this.signal` of the turn, handed to its `plan`'s fetch.
+  "context/turn.ts:18 forward-abort-signal/notForwarded",
+];
+
+/** What a reviewer found by hand in test/project-model/reach: wrappers reached by a paths alias and a workspace name. */
+const REACH_FINDINGS = [
+  "reach/src/release.ts:8 exhaustive-action/declineAndCancelMerged",
+  "reach/src/release.ts:14 exhaustive-action/declineAndCancelMerged",
+];
+
+const MODEL_FOLDERS = ["handlers", "context", "reach"];
+const MODEL_FINDINGS = [...HANDLER_FINDINGS, ...CONTEXT_FINDINGS, ...REACH_FINDINGS].sort();
+
+describe("handlers registered elsewhere, signals kept in context, imports by alias and workspace name", () => {
+  it("are found untyped, through ESLint's Node API; the contrast cases stay clean", async () => {
+    const found = await findingsOf(MODEL_FOLDERS, false);
+    expect(found).toEqual(MODEL_FINDINGS);
+  });
+
+  it("are found typed, and the typed findings are the untyped ones", async () => {
+    expect(await findingsOf(MODEL_FOLDERS, true)).toEqual(MODEL_FINDINGS);
+  });
+
+  it("are found by `check` with its defaults", async () => {
+    const { code, stdout } = await runCli(["check", "--no-typed", "--format", "json", ...MODEL_FOLDERS], PROJECTS);
+    expect(code).toBe(1);
+    expect(reportedBy(JSON.parse(stdout) as ESLint.LintResult[])).toEqual(MODEL_FINDINGS);
+  });
+
+  it("names the handler's module and the signal the code keeps", async () => {
+    const eslint = new ESLint({
+      cwd: PROJECTS,
+      overrideConfigFile: true,
+      overrideConfig: [plugin.configs.recommended],
+    });
+    const [register] = await eslint.lintFiles(["handlers/register.ts"]);
+    expect(register!.messages.map((message) => message.message)).toEqual([
+      "`t.handler` (./tools/delete-file.ts:8) asks a person but never takes `extra`, so its question outlives the request: take `extra` there and pass its signal on.",
+      "`t.handler` (./tools/purge.ts:8) asks a person but never takes `extra`, so its question outlives the request: take `extra` there and pass its signal on.",
+    ]);
+    const [deploy] = await eslint.lintFiles(["context/deploy.ts"]);
+    const publish = deploy!.messages.find((message) => message.line === 15)!;
+    expect(publish.message).toContain("pass `currentSignal()` to the call");
+    const { range, text } = publish.suggestions![0]!.fix;
+    const source = fs.readFileSync(path.join(PROJECTS, "context", "deploy.ts"), "utf8");
+    const suggested = source.slice(0, range[0]) + text + source.slice(range[1]);
+    expect(suggested.split("\n")[14]).toBe(
+      '  const answer = await server.elicitInput({ message: "Publish?", requestedSchema }, { timeout: 120_000, signal: currentSignal() });',
+    );
+  });
+
+  it("follows a workspace package through its node_modules link", async () => {
+    const release = fs.readFileSync(path.join(PROJECTS, "reach", "src", "release.ts"), "utf8");
+    const cwd = makeProject("project-model-link", {
+      "package.json": '{ "private": true }\n',
+      "packages/approvals/package.json": '{ "name": "@acme/approvals", "exports": { ".": "./src/index.ts" } }\n',
+      "packages/approvals/src/index.ts": fs.readFileSync(
+        path.join(PROJECTS, "reach", "packages", "approvals", "src", "index.ts"),
+        "utf8",
+      ),
+      // Only the workspace import: the alias needs the fixture's tsconfig.
+      "src/release.ts": release.replace(/^import \{ confirm, notify \} from "@app\/ui";\n/m, ""),
+    });
+    fs.mkdirSync(path.join(cwd, "node_modules", "@acme"), { recursive: true });
+    fs.symlinkSync(path.join(cwd, "packages", "approvals"), path.join(cwd, "node_modules", "@acme", "approvals"));
+    const found = await findings(cwd, "src", "recommended", false);
+    expect(found).toEqual(["src/release.ts:13 exhaustive-action/declineAndCancelMerged"]);
+  });
+});
+
+/** `file:line rule/messageId` of ESLint's results, relative to the fixtures' folder, sorted. */
+function reportedBy(results: readonly ESLint.LintResult[]): string[] {
+  return results
+    .flatMap((result) =>
+      result.messages.map(
+        (message) =>
+          `${path.relative(PROJECTS, result.filePath)}:${message.line} ${message.ruleId?.replace("elicitation/", "")}/${message.messageId}`,
+      ),
+    )
+    .sort();
+}
+
+/** The recommended config's findings on several fixture projects, in one ESLint run. */
+async function findingsOf(folders: readonly string[], typed: boolean): Promise<string[]> {
+  const all = await Promise.all(folders.map((folder) => findings(PROJECTS, folder, "recommended", typed)));
+  return all.flat().sort();
+}
