@@ -37,7 +37,7 @@ const KEPT_SIGNALS = new Fact<null, readonly KeptSignal[]>(
 );
 
 /** Every kept signal the file hands to some wait, once per file. */
-function keptSignalsOf(sourceCode: Readonly<TSESLint.SourceCode>): readonly KeptSignal[] {
+export function keptSignalsOf(sourceCode: Readonly<TSESLint.SourceCode>): readonly KeptSignal[] {
   return fileFacts(sourceCode).remember(KEPT_SIGNALS, null, () => {
     const found = new Map<string, KeptSignal>();
     const add = (expression: TSESTree.Node) => {

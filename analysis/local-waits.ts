@@ -535,7 +535,7 @@ function buildDelegateRow(
 }
 
 /** `elicit: (p, options) => server.elicitInput(p, options)`: the index of the parameter passed as the inner options. */
-function passedThroughOptionsIndex(fn: TSESTree.FunctionLike, inner: HumanWaitCall): number | null {
+export function passedThroughOptionsIndex(fn: TSESTree.FunctionLike, inner: HumanWaitCall): number | null {
   const passed = inner.optionsArgument && unwrapExpression(inner.optionsArgument);
   if (passed?.type !== AST_NODE_TYPES.Identifier) return null;
   const index = fn.params.findIndex((parameter) => {

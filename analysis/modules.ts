@@ -276,6 +276,12 @@ function resolveModule(from: string, specifier: string, gate: ModuleGate = mayHa
   return file ? moduleAt(file, gate) : null;
 }
 
+/** The module at an absolute path, parsed whatever its text asks (`check --discover` reads files as the model does). */
+export function projectModuleAt(file: string): ProjectModule | null {
+  const stat = statOf(file);
+  return stat?.isFile() ? moduleAt({ path: file, stat }, anyText) : null;
+}
+
 /** A source file of the project on disk, as the model found it, with the stat that says which text it holds. */
 interface ModuleFile {
   readonly path: string;

@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import exhaustiveAction from "../rules/exhaustive-action/index.ts";
 import { runDiscover } from "./discover.ts";
+import { discoverModel } from "./discover-model.ts";
 import type { CommandIo } from "./io.ts";
 
 const REPO = path.join(__dirname, "..");
@@ -35,6 +36,35 @@ export async function deploy(): Promise<string> {
 }
 `;
 
+/** A tool declared in one file, registered in another; a turn that keeps its signal on `this`. */
+const TOOLS = `import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+declare const server: Server;
+
+export const tools = [
+  {
+    name: "drop",
+    handler: async (args: { table: string }) => {
+      const answer = await server.elicitInput({ message: args.table, requestedSchema: { type: "object", properties: {} } });
+      return { content: [{ type: "text" as const, text: answer.action }] };
+    },
+  },
+];
+`;
+
+const REGISTER = `import { tools } from "./tools.js";
+declare const mcp: { tool(name: string, schema: object, handler: (...args: never[]) => unknown): void };
+
+for (const t of tools) mcp.tool(t.name, {}, t.handler);
+`;
+
+const TURN = `export class Turn {
+  constructor(readonly signal: AbortSignal) {}
+  async plan(url: string) {
+    return fetch(url, { signal: this.signal });
+  }
+}
+`;
+
 let project = "";
 
 beforeAll(() => {
@@ -45,6 +75,9 @@ beforeAll(() => {
   fs.writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
   fs.writeFileSync(path.join(project, "src", "ask.ts"), ASK);
   fs.writeFileSync(path.join(project, "src", "deploy.ts"), DEPLOY);
+  fs.writeFileSync(path.join(project, "src", "tools.ts"), TOOLS);
+  fs.writeFileSync(path.join(project, "src", "register.ts"), REGISTER);
+  fs.writeFileSync(path.join(project, "src", "turn.ts"), TURN);
 });
 
 afterAll(() => {
@@ -112,5 +145,41 @@ describe("check --discover: entries in the full shape", () => {
       path.join(project, "src", "deploy.ts"),
     );
     expect(messages.map((message) => [message.ruleId, message.line])).toEqual([["e/exhaustive-action", 5]]);
+  });
+
+  it("prints what the untyped model infers: wrappers, handlers registered elsewhere, kept signals", async () => {
+    const json = JSON.parse(await discover("--format", "json")) as { model: unknown };
+    expect(json.model).toEqual({
+      // `askUser` answers with the project's own type through a declared `send`: only its type says it asks.
+      wrappers: [],
+      handlers: [
+        {
+          file: "src/register.ts",
+          line: 4,
+          handler: "t.handler",
+          declaredAt: "src/tools.ts:7",
+          asksPerson: true,
+          takesExtra: false,
+        },
+      ],
+      signals: [{ file: "src/turn.ts", line: 4, signal: "this.signal" }],
+    });
+    const text = await discover();
+    expect(text).toContain("Without types, the rules' project model finds:\n");
+    expect(text).toContain(
+      "    src/register.ts:4  t.handler → src/tools.ts:7  (asks a person; never takes the request's extra)\n",
+    );
+    expect(text).toContain("    src/turn.ts:4  this.signal\n");
+  });
+
+  it("names the project's wrappers the untyped model follows, as entries would", () => {
+    const root = path.join(REPO, "test", "project-model");
+    const files = ["wrapper/ui.ts", "reach/src/ui.ts"].map((file) => path.join(root, file));
+    expect(discoverModel(root, files).wrappers).toEqual([
+      { name: "confirm", file: "wrapper/ui.ts", line: 4, behavesLike: "mcp-elicit-input", optionsArgIndex: null },
+      { name: "ask", file: "wrapper/ui.ts", line: 8, behavesLike: "mcp-elicit-input", optionsArgIndex: null },
+      { name: "confirmWith", file: "wrapper/ui.ts", line: 17, behavesLike: "mcp-elicit-input", optionsArgIndex: 2 },
+      { name: "confirm", file: "reach/src/ui.ts", line: 4, behavesLike: "mcp-elicit-input", optionsArgIndex: null },
+    ]);
   });
 });

@@ -11,13 +11,17 @@ import type * as ts from "typescript";
 import { DISCRIMINANT_FIELD, ELICIT_ACTION, type ElicitAction } from "../protocol/answers.ts";
 import { HUMAN_WAIT_APIS } from "../protocol/apis.ts";
 import { findAnswerFunctions, type AnswerFunction, type TypedAnswerShape } from "../analysis/types.ts";
+import { discoverModel, type ProjectModel } from "./discover-model.ts";
+import { discoverSourceFiles } from "./files.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CommandIo } from "./io.ts";
 
 const USAGE = `Usage: eslint-plugin-elicitation check --discover [options] [project]
 
 Lists your project's own functions that wait on a person (their result is an MCP ElicitResult, an ACP permission or
 elicitation response, or an object whose action is accept | decline | cancel), across files, and prints the
-humanWaitFunctions configuration that teaches them to the rules when they run without type information.
+humanWaitFunctions configuration that teaches them to the rules when they run without type information. Then what
+the rules infer without types: the functions they follow across files, the handlers registered away from where they
+are declared, and the signals your code keeps (ctx.signal, this.signal, a store's) and hands to its waits.
 
   project              a tsconfig.json, or a directory holding one (default: the current directory)
   --format <name>      text (default) or json
@@ -218,15 +222,19 @@ export async function runDiscover(argv: readonly string[], io: CommandIo): Promi
     return EXIT_FAILURE;
   }
   const entries = wrapperConfig(found);
+  const root = path.dirname(tsconfig);
+  const model = discoverModel(root, await discoverSourceFiles([root], { cwd: io.cwd }));
   if (format === "json") {
     const humanWaitFunctions = entries.map((discovered) => discovered.entry);
     io.stdout(
-      `${JSON.stringify({ functions: found, humanWaitFunctions, unknownColumns: UNKNOWN_COLUMNS }, null, 2)}\n`,
+      `${JSON.stringify({ functions: found, humanWaitFunctions, unknownColumns: UNKNOWN_COLUMNS, model }, null, 2)}\n`,
     );
     return EXIT_OK;
   }
   if (found.length === 0) {
-    io.stdout("No function of this project returns a person's answer: the rules need no humanWaitFunctions.\n");
+    io.stdout(
+      `No function of this project returns a person's answer: the rules need no humanWaitFunctions.\n${renderModel(model)}`,
+    );
     return EXIT_OK;
   }
   const width = Math.max(...found.map((wrapper) => `${wrapper.file}:${wrapper.line}`.length));
@@ -236,7 +244,40 @@ export async function runDiscover(argv: readonly string[], io: CommandIo): Promi
   );
   const noun = found.length === 1 ? "function waits" : "functions wait";
   io.stdout(
-    `${found.length} ${noun} on a person:\n${lines.join("\n")}\n\nPaste into eslint.config.js:\n\n${renderConfig(entries)}\n`,
+    // The configuration comes last, so what follows "Paste into" is pasted whole.
+    `${found.length} ${noun} on a person:\n${lines.join("\n")}\n${renderModel(model)}\nPaste into eslint.config.js:\n\n${renderConfig(entries)}\n`,
   );
   return EXIT_OK;
+}
+
+/** What the rules see without types: the model's wrappers, handlers registered elsewhere, kept signals. */
+function renderModel(model: ProjectModel): string {
+  const section = (title: string, lines: string[]) =>
+    lines.length === 0 ? [] : [`  ${title}:`, ...lines.map((line) => `    ${line}`)];
+  const lines = [
+    ...section(
+      "functions that wait on a person (the rules follow calls of them across files without an entry)",
+      model.wrappers.map(
+        (wrapper) =>
+          `${wrapper.file}:${wrapper.line}  ${wrapper.name}  (behavesLike: "${wrapper.behavesLike}", optionsArgIndex: ${wrapper.optionsArgIndex})`,
+      ),
+    ),
+    ...section(
+      "handlers registered away from where they are declared",
+      model.handlers.map(
+        (handler) =>
+          `${handler.file}:${handler.line}  ${handler.handler} → ${handler.declaredAt}  (${handler.asksPerson ? "asks a person" : "asks nobody"}; ${handler.takesExtra ? "takes" : "never takes"} the request's extra)`,
+      ),
+    ),
+    ...section(
+      "signals the code keeps and hands to its waits (the caller's signal for a question in reach)",
+      model.signals.map(
+        (signal) =>
+          `${signal.file}:${signal.line}  ${signal.signal}${signal.callerSignal ? `  (callerSignal: "${signal.callerSignal}")` : ""}`,
+      ),
+    ),
+  ];
+  return lines.length === 0
+    ? "\nWithout types, the rules' project model finds no wrapper, no handler registered elsewhere and no kept signal.\n"
+    : `\nWithout types, the rules' project model finds:\n${lines.join("\n")}\n`;
 }
