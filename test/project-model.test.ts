@@ -229,8 +229,8 @@ describe("handlers registered elsewhere, signals kept in context, imports by ali
     });
     const [register] = await eslint.lintFiles(["handlers/register.ts"]);
     expect(register!.messages.map((message) => message.message)).toEqual([
-      "`t.handler` (./tools/delete-file.ts:8) asks a person but never takes `extra`, so its question outlives the request: take `extra` there and pass its signal on.",
-      "`t.handler` (./tools/purge.ts:8) asks a person but never takes `extra`, so its question outlives the request: take `extra` there and pass its signal on.",
+      "`t.handler` (./tools/delete-file.ts:8) never takes `extra`: a cancelled request leaves its question open.",
+      "`t.handler` (./tools/purge.ts:8) never takes `extra`: a cancelled request leaves its question open.",
     ]);
     const [deploy] = await eslint.lintFiles(["context/deploy.ts"]);
     const publish = deploy!.messages.find((message) => message.line === 15)!;

@@ -73,8 +73,7 @@ export const MESSAGES: Record<MessageIds, string> = {
     "This relays a question its callback gets no signal for: if it is withdrawn upstream, this one stays on screen.",
   handlerTakesNoSignal:
     "This handler never takes `{{param}}`, so this wait outlives its caller: take it and pass its signal.",
-  handlerDropsSignal:
-    "`{{handler}}` ({{at}}) asks a person but never takes `{{param}}`, so its question outlives the request: take `{{param}}` there and pass its signal on.",
+  handlerDropsSignal: "`{{handler}}` ({{at}}) never takes `{{param}}`: a cancelled request leaves its question open.",
   takeSignal: "Take `{{param}}` and pass `{{signal}}` to the call.",
   addSignal: "Pass `{{signal}}` to the call.",
   addStopWaiting: "Stop waiting when `{{signal}}` aborts (`{{companion}}: true`).",

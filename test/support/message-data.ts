@@ -106,6 +106,8 @@ export const LONGEST_DATA: Record<string, { all: Data; byMessage?: Record<string
       handlerHasNoSignal: ELICITATION_HANDLER_APIS.filter((api) => api.signalParam === null).map((api) => ({
         label: api.label,
       })),
+      // A registration's name for a handler of another module, and where it is declared.
+      handlerDropsSignal: [{ handler: "definition.handler", at: "./tools/delete-file.ts:120", param: "extra" }],
     },
   },
   "no-session-keyed-pending": {
