@@ -8,7 +8,7 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { matchElicitationHandler, matchHumanWaitCall, type ElicitationHandler, type HumanWaitCall } from "./calls.ts";
-import { functionWaitFacts, matchWaitOnPerson, type LocalWaitFacts, type PersonWaitCall } from "./local-waits.ts";
+import { localWaitFacts, matchWaitOnPerson, type LocalWaitFacts, type PersonWaitCall } from "./local-waits.ts";
 import { localFunctionOf } from "./walk.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
 
@@ -49,7 +49,7 @@ export function askOfFunction(
   sourceCode: Readonly<TSESLint.SourceCode>,
   wrappers: readonly WrapperSpecifier[] = NO_WRAPPERS,
 ): LocalWaitFacts | null {
-  return functionWaitFacts(fn, sourceCode, wrappers);
+  return localWaitFacts(fn, sourceCode, wrappers);
 }
 
 /** Each view is asked of most calls by one rule only: none is worked out before it is read. */

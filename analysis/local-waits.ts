@@ -373,10 +373,11 @@ function isReturnedBy(node: TSESTree.Node, fn: TSESTree.FunctionLike, keys: TSES
 }
 
 /**
- * What the function `fn` of this file does for its callers: whether it waits on a person, and whether it hands the
- * answer back. Null when it does neither. Cached per function and per set of wrappers.
+ * What the function `fn` does for its callers: whether it waits on a person, and whether it hands the answer back.
+ * Null when it does neither. Asked of a function of this file or of a module the project model read (with that
+ * module's `sourceCode`). Cached per function and per set of wrappers.
  */
-function localWaitFacts(
+export function localWaitFacts(
   fn: TSESTree.FunctionLike,
   sourceCode: Readonly<TSESLint.SourceCode>,
   wrappers: readonly WrapperSpecifier[] = NO_WRAPPERS,
@@ -395,19 +396,6 @@ function localWaitFacts(
     inProgress.delete(fn);
   }
   return store.remember(fact, fn, () => facts);
-}
-
-/**
- * What the function `fn` does for its callers (whether it waits on a person, through which call, and whether it hands
- * the answer back), asked of a function of this file or of a module the project model read (with that module's
- * `sourceCode`); null where it asks nobody.
- */
-export function functionWaitFacts(
-  fn: TSESTree.FunctionLike,
-  sourceCode: Readonly<TSESLint.SourceCode>,
-  wrappers: readonly WrapperSpecifier[] = NO_WRAPPERS,
-): LocalWaitFacts | null {
-  return localWaitFacts(fn, sourceCode, wrappers);
 }
 
 /** The nodes through which a function may wait on a person: calls, awaits, and `new Promise`. */

@@ -118,12 +118,7 @@ function functionsHeldBy(expression: TSESTree.Node, sourceCode: Readonly<TSESLin
       return;
     }
     if (value.type === AST_NODE_TYPES.MemberExpression) {
-      const key = getStaticPropertyName(value);
-      if (key === null) return;
-      for (const object of objectsHeldBy(value.object, code, depth + 1)) {
-        const property = propertyValue(object.node, key);
-        if (property) visit(property, object.sourceCode, forwards, depth + 1);
-      }
+      for (const held of memberValues(value, code, depth + 1)) visit(held.node, held.sourceCode, forwards, depth + 1);
       return;
     }
     if (value.type === AST_NODE_TYPES.CallExpression) {
@@ -165,17 +160,28 @@ function objectsHeldBy(
   const value = unwrapExpression(expression);
   if (value.type === AST_NODE_TYPES.ObjectExpression) return [{ node: value, sourceCode }];
   if (value.type === AST_NODE_TYPES.MemberExpression) {
-    const key = getStaticPropertyName(value);
-    if (key === null) return [];
-    return objectsHeldBy(value.object, sourceCode, depth + 1).flatMap((object) => {
-      const property = propertyValue(object.node, key);
-      return property ? objectsHeldBy(property, object.sourceCode, depth + 1) : [];
-    });
+    return memberValues(value, sourceCode, depth + 1).flatMap((held) =>
+      objectsHeldBy(held.node, held.sourceCode, depth + 1),
+    );
   }
   if (value.type !== AST_NODE_TYPES.Identifier) return [];
   const list = listIterated(value, sourceCode);
   if (list) return elementsOf(list, sourceCode, depth + 1);
   return valuesOfName(value, sourceCode).flatMap((held) => objectsHeldBy(held.node, held.sourceCode, depth + 1));
+}
+
+/** What `object.key` may hold: the value each object literal `object` may be gives `key`. */
+function memberValues(
+  member: TSESTree.MemberExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  depth: number,
+): Located<TSESTree.Node>[] {
+  const key = getStaticPropertyName(member);
+  if (key === null) return [];
+  return objectsHeldBy(member.object, sourceCode, depth).flatMap((object) => {
+    const property = propertyValue(object.node, key);
+    return property ? [{ node: property, sourceCode: object.sourceCode }] : [];
+  });
 }
 
 /** The list a name iterates: `for (const t of tools)`, `tools.forEach((t) => …)` (`map`, `flatMap` alike). */

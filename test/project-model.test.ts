@@ -33,15 +33,7 @@ async function findings(cwd: string, folder: string, config: "recommended" | "al
         : base,
     ],
   });
-  const results = await eslint.lintFiles([folder]);
-  return results
-    .flatMap((result) =>
-      result.messages.map(
-        (message) =>
-          `${path.relative(cwd, result.filePath)}:${message.line} ${message.ruleId?.replace("elicitation/", "")}/${message.messageId}`,
-      ),
-    )
-    .sort();
+  return reportedBy(await eslint.lintFiles([folder]), cwd);
 }
 
 /** What a reviewer found by hand in test/project-model/wrapper, with the recommended config. */
@@ -71,15 +63,7 @@ describe("the project's own wrapper in another module", () => {
   it("is found by `check` with its defaults", async () => {
     const { code, stdout } = await runCli(["check", "--no-typed", "--format", "json", "wrapper"], PROJECTS);
     expect(code).toBe(1);
-    const reported = (JSON.parse(stdout) as ESLint.LintResult[])
-      .flatMap((result) =>
-        result.messages.map(
-          (message) =>
-            `${path.relative(PROJECTS, result.filePath)}:${message.line} ${message.ruleId?.replace("elicitation/", "")}/${message.messageId}`,
-        ),
-      )
-      .sort();
-    expect(reported).toEqual(WRAPPER_FINDINGS);
+    expect(reportedBy(JSON.parse(stdout) as ESLint.LintResult[], PROJECTS)).toEqual(WRAPPER_FINDINGS);
   });
 
   it("sees a change to the imported module on the next lint of the importer, as an editor does", async () => {
@@ -218,7 +202,7 @@ describe("handlers registered elsewhere, signals kept in context, imports by ali
   it("are found by `check` with its defaults", async () => {
     const { code, stdout } = await runCli(["check", "--no-typed", "--format", "json", ...MODEL_FOLDERS], PROJECTS);
     expect(code).toBe(1);
-    expect(reportedBy(JSON.parse(stdout) as ESLint.LintResult[])).toEqual(MODEL_FINDINGS);
+    expect(reportedBy(JSON.parse(stdout) as ESLint.LintResult[], PROJECTS)).toEqual(MODEL_FINDINGS);
   });
 
   it("names the handler's module and the signal the code keeps", async () => {
@@ -262,13 +246,13 @@ describe("handlers registered elsewhere, signals kept in context, imports by ali
   });
 });
 
-/** `file:line rule/messageId` of ESLint's results, relative to the fixtures' folder, sorted. */
-function reportedBy(results: readonly ESLint.LintResult[]): string[] {
+/** `file:line rule/messageId` of ESLint's results, relative to `cwd`, sorted. */
+function reportedBy(results: readonly ESLint.LintResult[], cwd: string): string[] {
   return results
     .flatMap((result) =>
       result.messages.map(
         (message) =>
-          `${path.relative(PROJECTS, result.filePath)}:${message.line} ${message.ruleId?.replace("elicitation/", "")}/${message.messageId}`,
+          `${path.relative(cwd, result.filePath)}:${message.line} ${message.ruleId?.replace("elicitation/", "")}/${message.messageId}`,
       ),
     )
     .sort();
