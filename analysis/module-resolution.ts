@@ -6,7 +6,7 @@
  * `node_modules` folder, and the model reads none of it.
  *
  * The specifier is resolved by TypeScript's own resolver (`ts.resolveModuleName`, as typed linting resolves it) with
- * the `paths`, `baseUrl` and `moduleResolution` of the nearest `tsconfig.json` (its relative `extends` followed), so a
+ * the `paths`, `baseUrl` and `moduleResolution` of the nearest `tsconfig.json` (its `extends` followed), so a
  * typed and an untyped run of the rules find the same module. A package whose entry is a declaration file
  * (`types: "dist/index.d.ts"`) leads to the source beside it or in `src/`. Every answer is kept per folder in the disk
  * store; a `tsconfig.json` or `package.json` is read once per process.
@@ -16,9 +16,6 @@ import path from "node:path";
 import ts from "typescript";
 import { Fact, diskFacts } from "./cached-facts.ts";
 import { isSourceFile } from "./source-files.ts";
-
-/** How far `extends` is followed from a `tsconfig.json`. */
-const MAX_EXTENDS = 4;
 
 const BARE_RESOLUTION = new Fact<string, string | null>(
   "the project file a bare specifier leads to from a folder (null: a registry package, or nothing), per specifier",
@@ -120,7 +117,7 @@ function isFile(file: string): boolean {
 function optionsFor(folder: string): ts.CompilerOptions {
   return diskFacts(folder).remember(NEAREST_OPTIONS, null, () => {
     const config = nearestUp(folder, "tsconfig.json");
-    const options = config ? readCompilerOptions(config, 0) : {};
+    const options = config ? readCompilerOptions(config) : {};
     return {
       moduleResolution: ts.ModuleResolutionKind.Bundler,
       module: ts.ModuleKind.ESNext,
@@ -130,32 +127,31 @@ function optionsFor(folder: string): ts.CompilerOptions {
   });
 }
 
-/** The resolution options of a tsconfig.json, its relative `extends` first, as TypeScript merges them. */
-function readCompilerOptions(config: string, depth: number): ts.CompilerOptions {
-  const read = ts.readConfigFile(config, ts.sys.readFile);
-  if (read.error || typeof read.config !== "object" || read.config === null) return {};
-  const raw = read.config as { extends?: unknown; compilerOptions?: Record<string, unknown> };
-  const inherited: ts.CompilerOptions = {};
-  const parents = typeof raw.extends === "string" ? [raw.extends] : Array.isArray(raw.extends) ? raw.extends : [];
-  for (const parent of parents) {
-    if (typeof parent !== "string" || !parent.startsWith(".") || depth >= MAX_EXTENDS) continue;
-    const file = path.resolve(path.dirname(config), parent.endsWith(".json") ? parent : `${parent}.json`);
-    Object.assign(inherited, readCompilerOptions(file, depth + 1));
+/**
+ * The resolution options of a tsconfig.json, its `extends` (relative or from a package) merged as TypeScript merges
+ * them. Its `include` is not expanded: only the options are wanted.
+ */
+function readCompilerOptions(config: string): ts.CompilerOptions {
+  const host: ts.ParseConfigFileHost = {
+    ...ts.sys,
+    readDirectory: () => [],
+    onUnRecoverableConfigFileDiagnostic: () => {},
+  };
+  let parsed: ts.ParsedCommandLine | undefined;
+  try {
+    parsed = ts.getParsedCommandLineOfConfigFile(config, {}, host);
+  } catch {
+    return {};
   }
-  const own = raw.compilerOptions ?? {};
-  const converted = ts.convertCompilerOptionsFromJson(
-    { baseUrl: own["baseUrl"], paths: own["paths"], moduleResolution: own["moduleResolution"] },
-    path.dirname(config),
-  ).options;
-  const options: ts.CompilerOptions = { ...inherited };
-  if (converted.baseUrl !== undefined) options.baseUrl = converted.baseUrl;
-  if (converted.paths !== undefined) {
-    options.paths = converted.paths;
-    // Paths without a baseUrl are relative to the tsconfig that declares them.
-    options.pathsBasePath = path.dirname(config);
+  const own = parsed?.options ?? {};
+  const options: ts.CompilerOptions = {};
+  if (own.baseUrl !== undefined) options.baseUrl = own.baseUrl;
+  if (own.paths !== undefined) {
+    options.paths = own.paths;
+    if (own.pathsBasePath !== undefined) options.pathsBasePath = own.pathsBasePath;
   }
   // Node10 ignores `exports`, Classic finds no package: keep a resolution that reads a package as Node does.
-  const kind = converted.moduleResolution;
+  const kind = own.moduleResolution;
   if (kind === ts.ModuleResolutionKind.Node16 || kind === ts.ModuleResolutionKind.NodeNext)
     options.moduleResolution = kind;
   return options;

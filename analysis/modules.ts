@@ -12,12 +12,15 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { parseForESLint } from "@typescript-eslint/parser";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { SourceCode } from "eslint";
 import { isFunctionNode, unwrapExpression } from "./ast.ts";
 import { Fact, diskFacts, fileFacts } from "./cached-facts.ts";
-import { SOURCE_EXTENSIONS } from "./source-files.ts";
+import { SOURCE_EXTENSIONS, isSourceFile } from "./source-files.ts";
+import { nodesOfTypes } from "./node-index.ts";
+import { typeAccess } from "./types.ts";
 import { resolveBareSpecifier } from "./module-resolution.ts";
 import { textFacts } from "./text-gate.ts";
 import { REQUEST_HANDLER_REGISTRATIONS } from "../protocol/apis.ts";
@@ -87,12 +90,7 @@ export function importedFunctionOf(
   callee: TSESTree.Node,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): ImportedFunction | null {
-  const target = unwrapExpression(callee);
-  const importing = importOf(target, sourceCode);
-  if (!importing) return null;
-  const from = fileOf(sourceCode);
-  if (!from) return null;
-  const found = exportedValue(resolveModule(from, importing.specifier), importing.name, mayHandOnAsk, new Set(), 0);
+  const found = importedThrough(unwrapExpression(callee), sourceCode, mayHandOnAsk);
   return found && isFunctionNode(found.node) ? { fn: found.node, module: found.module } : null;
 }
 
@@ -105,8 +103,63 @@ export function importedValueOf(
   reference: TSESTree.Node,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): ExportedValue | null {
-  return importedBindingOf(reference, sourceCode, anyText);
+  return importedThrough(unwrapExpression(reference), sourceCode, anyText);
 }
+
+/**
+ * What `target` names in the module of the project it is imported from, read through `gate`; typed, where that finds
+ * nothing, the program's declaration of it. Null where `target` is no import of a module of the project.
+ */
+function importedThrough(
+  target: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  gate: ModuleGate,
+): ExportedValue | null {
+  const found = exportOfImport(target, sourceCode, gate);
+  return found === undefined ? null : (found ?? declaredByProgram(target, sourceCode));
+}
+
+/** What `target` names in the module it is imported from, read through `gate`; undefined where it is no such import. */
+function exportOfImport(
+  target: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  gate: ModuleGate,
+): ExportedValue | null | undefined {
+  const importing = importOf(target, sourceCode);
+  const from = importing && fileOf(sourceCode);
+  if (!importing || !from) return undefined;
+  return exportedValue(resolveModule(from, importing.specifier, gate), importing.name, gate, new Set(), 0);
+}
+
+/**
+ * Typed: where the program declares what an imported name is, when the untyped resolution found nothing (an alias of
+ * a tsconfig the untyped reading does not follow: one `extends` from a package, project references). Only a source
+ * file of the project answers: a declaration file or a package under node_modules has no body to read.
+ */
+function declaredByProgram(target: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): ExportedValue | null {
+  const access = typeAccess(sourceCode);
+  const tsNode = access?.toTsNode(target);
+  if (!access || !tsNode) return null;
+  const named = ts.isPropertyAccessExpression(tsNode) ? tsNode.name : tsNode;
+  let symbol = access.checker.getSymbolAtLocation(named);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = access.checker.getAliasedSymbol(symbol);
+  const declaration = symbol?.declarations?.[0];
+  const file = declaration ? path.resolve(declaration.getSourceFile().fileName) : null;
+  if (!declaration || !file || !isSourceFile(file) || file.split(path.sep).includes("node_modules")) return null;
+  const module = projectModuleAt(file);
+  const name = (declaration as ts.NamedDeclaration).name;
+  if (!module || !name) return null;
+  const at = name.getStart();
+  for (const node of nodesOfTypes(module.sourceCode, DECLARING_TYPES)) {
+    if (node.id?.range[0] !== at) continue;
+    if (node.type === AST_NODE_TYPES.FunctionDeclaration) return { node, module };
+    return node.init ? { node: unwrapExpression(node.init), module } : null;
+  }
+  return null;
+}
+
+/** Where a module declares a function or a value by name. */
+const DECLARING_TYPES = [AST_NODE_TYPES.FunctionDeclaration, AST_NODE_TYPES.VariableDeclarator] as const;
 
 /** The import a callee names: its module specifier and the exported name (`default` for a default import). */
 function importOf(
@@ -437,10 +490,7 @@ export function importedBindingOf(
   sourceCode: Readonly<TSESLint.SourceCode>,
   gate: ModuleGate,
 ): ExportedValue | null {
-  const importing = importOf(unwrapExpression(node), sourceCode);
-  const from = importing && fileOf(sourceCode);
-  if (!importing || !from) return null;
-  return exportedValue(resolveModule(from, importing.specifier, gate), importing.name, gate, new Set(), 0);
+  return exportOfImport(unwrapExpression(node), sourceCode, gate) ?? null;
 }
 
 /** The modules of the project a file imports values from, those whose text `gate` lets through. */

@@ -246,6 +246,71 @@ describe("handlers registered elsewhere, signals kept in context, imports by ali
   });
 });
 
+describe("imports by an alias of a tsconfig the project extends from a package", () => {
+  /** A project whose `@lib/*` alias is declared in a tsconfig of a package it extends, and a wrapper behind it. */
+  function projectWithAlias(prefix: string, tsconfigs: Record<string, string>): string {
+    const ui = fs.readFileSync(path.join(PROJECTS, "wrapper", "ui.ts"), "utf8");
+    const cwd = makeProject(prefix, {
+      ...tsconfigs,
+      "node_modules/@acme/tsconfig/package.json": '{ "name": "@acme/tsconfig", "version": "1.0.0" }\n',
+      "node_modules/@acme/tsconfig/tsconfig.json": JSON.stringify({
+        compilerOptions: {
+          paths: { "@lib/*": ["../../../src/*"] },
+          strict: true,
+          target: "es2022",
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          skipLibCheck: true,
+          noEmit: true,
+          types: [],
+        },
+      }),
+      "src/ui.ts": ui,
+      // `confirmWith` takes options, and is handed none with the handler's signal.
+      "src/server.ts": [
+        'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+        'import { confirmWith } from "@lib/ui";',
+        "",
+        'const server = new McpServer({ name: "release-tools", version: "1.0.0" });',
+        "",
+        'server.tool("publish", async (extra) => {',
+        '  const answer = await confirmWith(server.server, "Publish the release?", { timeout: 120_000 });',
+        '  return { content: [{ type: "text", text: `${answer.action} (${extra.requestId})` }] };',
+        "});",
+        "",
+      ].join("\n"),
+    });
+    fs.symlinkSync(
+      path.join(REPO_ROOT, "node_modules", "@modelcontextprotocol"),
+      path.join(cwd, "node_modules", "@modelcontextprotocol"),
+    );
+    return cwd;
+  }
+
+  it("is followed untyped and typed when the nearest tsconfig extends it", async () => {
+    const cwd = projectWithAlias("project-model-extends", {
+      "tsconfig.json": '{ "extends": "@acme/tsconfig/tsconfig.json", "include": ["src"] }\n',
+    });
+    const expected = ["src/server.ts:7 forward-abort-signal/notForwarded"];
+    expect(await findings(cwd, "src", "recommended", false)).toEqual(expected);
+    expect(await findings(cwd, "src", "recommended", true)).toEqual(expected);
+  });
+
+  it("is followed typed through the program's declaration where only a referenced tsconfig has it", async () => {
+    // A solution-style tsconfig.json: the alias is in the project it references, which the untyped reading does not
+    // look for; the program knows where `confirmWith` is declared, and that it takes options.
+    const cwd = projectWithAlias("project-model-references", {
+      "tsconfig.json": '{ "files": [], "references": [{ "path": "./tsconfig.app.json" }] }\n',
+      "tsconfig.app.json":
+        '{ "extends": "@acme/tsconfig/tsconfig.json", "compilerOptions": { "composite": true }, "include": ["src"] }\n',
+    });
+    expect(await findings(cwd, "src", "recommended", true)).toEqual([
+      "src/server.ts:7 forward-abort-signal/notForwarded",
+    ]);
+    expect(await findings(cwd, "src", "recommended", false)).toEqual([]);
+  });
+});
+
 /** `file:line rule/messageId` of ESLint's results, relative to `cwd`, sorted. */
 function reportedBy(results: readonly ESLint.LintResult[], cwd: string): string[] {
   return results
