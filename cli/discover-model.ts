@@ -18,7 +18,7 @@ import { textFacts } from "../analysis/text-gate.ts";
 import { HUMAN_WAIT_APIS } from "../protocol/apis.ts";
 
 /** A function of the project that waits on a person, in the columns of a `humanWaitFunctions` entry. */
-export interface ModelWrapper {
+interface ModelWrapper {
   readonly name: string;
   /** Relative to the project's directory, with forward slashes. */
   readonly file: string;
@@ -28,7 +28,7 @@ export interface ModelWrapper {
 }
 
 /** A handler a registration hands a client's request to, declared elsewhere. */
-export interface ModelHandler {
+interface ModelHandler {
   readonly file: string;
   readonly line: number;
   /** How the registration names it (`t.handler`). */
@@ -41,7 +41,7 @@ export interface ModelHandler {
 }
 
 /** A signal the code keeps in its own context and hands to its waits. */
-export interface ModelSignal {
+interface ModelSignal {
   readonly file: string;
   readonly line: number;
   readonly signal: string;
