@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { mayHaveFindings } from "../cli/check.ts";
 import plugin from "../index.ts";
 import { RULE_MODULES } from "./index.ts";
+import { mayReport as cancelPathMayReport } from "./answer-pending-on-cancel/index.ts";
 import { mayReport as dismissalMayReport } from "./cancel-on-dismiss/index.ts";
 import { mayReport as sessionKeyedMayReport } from "./no-session-keyed-pending/index.ts";
 
@@ -65,6 +66,20 @@ describe("cancel-on-dismiss's gate", () => {
     expect(dismissalMayReport(transport.replace("class Link", "class Ask extends Modal"))).toBe(true);
     const element = "export const Ask = () => <Dialog onClose={() => answer({ action: 'cancel' })} />;\n";
     expect(dismissalMayReport(element)).toBe(true);
+  });
+});
+
+describe("answer-pending-on-cancel's gate, for a cancel path whose prompts are in an imported module", () => {
+  const importing = 'import { prompts } from "./prompts.js";\n';
+
+  it("admits a file that sends a turn's cancel", () => {
+    expect(cancelPathMayReport(`${importing}await conn.cancel({ sessionId });\n`)).toBe(true);
+    expect(cancelPathMayReport(`${importing}await conn.notify("session/cancel", { sessionId });\n`)).toBe(true);
+  });
+
+  it("turns away an SDK's schema that names the notification, and a transport's cancel", () => {
+    expect(cancelPathMayReport(`${importing}export const Cancel = z.literal("session/cancel");\n`)).toBe(false);
+    expect(cancelPathMayReport(`${importing}reader.cancel();\nconst sessionId = transport.sessionId;\n`)).toBe(false);
   });
 });
 

@@ -45,12 +45,30 @@ function textMaySendCancel(text: string): boolean {
   return text.includes(ACP_CANCEL_SESSION_FIELD) || text.includes(`${ACP_PROMPT_METHOD}(`);
 }
 
+/** `conn.cancel({ sessionId })`: the cancel names its session in the call. */
+const CANCEL_NAMING_SESSION = new RegExp(`\\b${ACP_CANCEL_METHOD}\\(\\s*\\{[^}]*\\b${ACP_CANCEL_SESSION_FIELD}\\b`);
+
+/** `notify(…)`, `sendNotification(…)`: a notification is sent, not only named (a generated schema names them all). */
+const SENDS_NOTIFICATION = /\b(?:notify|sendNotification|notification)\s*\(/;
+
+/**
+ * The same, read strictly, for a file that names no permission handler and would send its imports to be read: the
+ * SDKs' own schemas and transports spell `session/cancel`, `cancel(` and `sessionId` without sending a turn's cancel.
+ */
+function textSendsCancel(text: string): boolean {
+  if (text.includes(ACP_CANCEL_METHOD_PATH)) return true;
+  if (text.includes(ACP_CANCEL_NOTIFICATION)) return SENDS_NOTIFICATION.test(text);
+  if (!text.includes(`${ACP_CANCEL_METHOD}(`)) return false;
+  return CANCEL_NAMING_SESSION.test(text) || text.includes(`${ACP_PROMPT_METHOD}(`);
+}
+
 /**
  * Whether a file's text could hold a cancel path that leaves prompts open: it sends a cancel, and it names the
  * permission handler or imports a module of its own project that may.
  */
 export function textMayParkPromptsAcrossCancel(text: string): boolean {
-  return textMaySendCancel(text) && (text.includes(ACP_PERMISSION_HANDLER_METHOD) || RELATIVE_IMPORT.test(text));
+  if (text.includes(ACP_PERMISSION_HANDLER_METHOD)) return textMaySendCancel(text);
+  return RELATIVE_IMPORT.test(text) && textSendsCancel(text);
 }
 
 export type { ParkedPromptStore } from "./parked.ts";
