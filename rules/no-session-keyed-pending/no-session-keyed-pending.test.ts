@@ -239,6 +239,16 @@ class Bridge {
 }`,
     },
     {
+      name: "a store of sessions keyed by the session's own id waits for the session (its name says what it holds)",
+      code: `
+class Hub {
+  sessionsById = new Map();
+  attach(sessionId) {
+    return new Promise((resolve) => { this.sessionsById.set(sessionId, { resolve }); });
+  }
+}`,
+    },
+    {
       name: "a variable named sessionId that is minted fresh per request",
       code: `
 const resolvers = new Map();
@@ -298,6 +308,28 @@ class Transfer {
     },
   ],
   invalid: [
+    {
+      name: "a store named after its key (`pendingBySession`) holds questions all the same",
+      code: `
+const pendingBySession = new Map();
+function askUser(sessionId, message) {
+  return new Promise((resolve) => { pendingBySession.set(sessionId, { resolve, message }); });
+}`,
+      errors: [shared("sessionId", SESSION)],
+    },
+    {
+      name: "a store named after its key holds what the file's question parks, even when the value is opaque",
+      code: `
+const waitersPerThread = new Map();
+function park(threadId, waiter) {
+  waitersPerThread.set(threadId, waiter);
+}
+async function confirm(server, threadId) {
+  const answer = await server.elicitInput({ message: "Go?", requestedSchema: { type: "object", properties: {} } });
+  waitersPerThread.get(threadId)?.(answer);
+}`,
+      errors: [shared("threadId", THREAD)],
+    },
     {
       name: "Map#set of the Promise executor's resolve under sessionId",
       code: `

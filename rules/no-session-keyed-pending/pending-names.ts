@@ -36,12 +36,12 @@ export const DEFAULT_PER_QUESTION_KEY_PATTERN =
   "(?:^|_)(?:request|req|rpc|message|msg|elicitation|elicit|question|prompt|permission|correlation|ask)_(?:id|key|uid)$|(?:^|_)(?:uuid|nonce|seq|sequence|counter|next_id)$";
 
 /**
- * Names of stores that exist to hold pending answers. In such a store, a value the rule cannot see into (a
- * parameter, an untraced identifier) counts as a waiter; a visible non-waiter (a flag, a number, a cache entry)
- * never does.
+ * Names of stores that exist to hold pending answers, with or without the name of their key (`pendingBySession`). In
+ * such a store, a value the rule cannot see into (a parameter, an untraced identifier) counts as a waiter; a visible
+ * non-waiter (a flag, a number, a cache entry) never does.
  */
 export const DEFAULT_STORE_NAME_PATTERN =
-  "^(?:pending|awaiting|waiting|waiters|resolvers)(?:_(?:answers?|elicitations?|questions?|prompts?|permissions?|inputs?|replies))?$";
+  "^(?:pending|awaiting|waiting|waiters|resolvers)(?:_(?:answers?|elicitations?|questions?|prompts?|permissions?|inputs?|replies))?(?:_(?:by|per|for)_[a-z0-9_]+)?$";
 
 export interface PendingPatterns {
   readonly keyName: RegExp;

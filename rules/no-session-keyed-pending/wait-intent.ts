@@ -76,8 +76,21 @@ export function describeWaitIntent(store: TSESTree.Node, value: TSESTree.Node, k
     .replace(/_(?:id|key|name|uid)$/, "")
     .split("_")
     .pop();
-  if (entityWord && storeWords.some((word) => word === entityWord || word === `${entityWord}s`)) return "lifecycle";
+  const storedWords = wordsBeforeKeyName(storeWords);
+  if (entityWord && storedWords.some((word) => word === entityWord || word === `${entityWord}s`)) return "lifecycle";
   return "unknown";
+}
+
+/** Words that, inside a store's name, introduce the name of its key: `pendingBySession`, `waitersPerThread`. */
+const KEY_NAMING_WORDS: ReadonlySet<string> = new Set(["by", "per", "for", "keyed"]);
+
+/**
+ * The words of a store's name that say what it holds (`pending` of `pendingBySession`), not what it is keyed by:
+ * the key's entity named after `by` says nothing about what waits in it.
+ */
+function wordsBeforeKeyName(storeWords: readonly string[]): readonly string[] {
+  const at = storeWords.findIndex((word) => KEY_NAMING_WORDS.has(word));
+  return at === -1 ? storeWords : storeWords.slice(0, at);
 }
 
 function wordsOfPath(path: readonly string[] | null): string[] {
