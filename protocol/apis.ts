@@ -103,6 +103,11 @@ export interface HumanWaitApi {
   /** A method of the receiver that sets the wait's deadline before the call (`rpc.timeout(ms).request(…)`). */
   readonly receiverDeadlineMethod?: string;
   /**
+   * The field of the answer that carries the person's decision, where the framework renames the protocol's
+   * (FrontMCP's `{ status }` for MCP's `{ action }`); absent: the protocol's field for `result`.
+   */
+  readonly answerField?: string;
+  /**
    * The row holds only where the installed `package` is below `major`, or its version cannot be read: from that major
    * on, the call asks nobody (@mastra/mcp 2.0.0's `elicitation.sendRequest` rejects), so no advice for it applies.
    */
@@ -344,6 +349,30 @@ export const HUMAN_WAIT_APIS: readonly HumanWaitApi[] = [
     callerSignal: [],
     evidence: "mcp-use@1.34.6 dist/src/server/types/tool-context.d.ts:226 (overload c), :96–116 (params forms)",
     typedFixture: "hand-written",
+  },
+  {
+    // FrontMCP hands the client's `{ action }` to the tool renamed `{ status }` (same three values), and throws
+    // `ElicitationTimeoutError` when `ttl` (default 300 000 ms) runs out. Its @frontmcp/sdk is not on the registry
+    // this project reads; the published @frontmcp/storage-sqlite@1.8.0 declares the same result type.
+    id: "frontmcp-elicit",
+    label: "FrontMCP `this.elicit`",
+    packages: ["@frontmcp/sdk"],
+    method: "elicit",
+    side: "server",
+    optionsArgIndex: 2,
+    deadlineFields: ["ttl"],
+    signalField: null,
+    signalCompanionField: null,
+    defaultDeadline: { kind: "documented", ms: 300_000 },
+    forwardsCallerSignal: false,
+    result: "mcp-elicit-result",
+    answerField: "status",
+    match: "string-message",
+    requiresImport: true,
+    callerSignal: [],
+    evidence:
+      "FrontMCP libs/sdk/src/elicitation/elicitation.types.ts (ElicitResult { status: accept, cancel or decline }, ElicitOptions { mode, ttl }, DEFAULT_ELICIT_TTL 300000), ToolContext.elicit(message, requestedSchema, options?); @frontmcp/storage-sqlite@1.8.0 sqlite-elicitation.store.d.ts:31–35 (ElicitResult { status }, matching @frontmcp/sdk)",
+    typedFixture: "none",
   },
   {
     id: "acp-request-permission",

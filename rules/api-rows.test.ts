@@ -308,7 +308,95 @@ const TICKET_IF_ELSE = `  const ticket = await fetchTicket();
   }
 `;
 
+/** A FrontMCP tool (its `this.elicit` answers `{ status }`, not `{ action }`): `body` runs in `execute`. */
+const FRONTMCP_TOOL = (body: string) => `import { Tool, ToolContext } from "@frontmcp/sdk";
+import { z } from "zod";
+@Tool({ name: "deploy", inputSchema: {} })
+export default class DeployTool extends ToolContext {
+  async execute() {
+${body}  }
+}
+`;
+const FRONTMCP_ASK = `    const answer = await this.elicit("Deploy now?", z.object({ confirm: z.boolean() }), { ttl: 120_000 });
+`;
+
 const ROW_CASES: RowCase[] = [
+  // FrontMCP (libs/sdk/src/elicitation/elicitation.types.ts; @frontmcp/storage-sqlite@1.8.0): `{ status }`, `ttl`.
+  {
+    name: "FrontMCP this.elicit: an else on status treats cancel as decline",
+    rule: "exhaustive-action",
+    code: FRONTMCP_TOOL(`${FRONTMCP_ASK}    if (answer.status !== "accept") return { cancelled: true };
+    return { deployed: true };
+`),
+    errors: ["declineAndCancelMerged"],
+    says: ["treats cancel as decline"],
+    suggest: [
+      {
+        messageId: "suggestExhaustiveSwitch",
+        output: FRONTMCP_TOOL(`${FRONTMCP_ASK}    switch (answer.status) {
+      case "accept":
+        break;
+      case "decline": {
+        // decline: the user saw the question and said no
+        return { cancelled: true };
+      }
+      default:
+        // any other action is no decision either: falls through to cancel
+      case "cancel": {
+        // cancel: the dialog was dismissed without a decision
+        return { cancelled: true };
+      }
+    }
+    return { deployed: true };
+`),
+      },
+    ],
+    untypedOnly: true,
+  },
+  {
+    name: "FrontMCP this.elicit: each status its own branch",
+    rule: "exhaustive-action",
+    code: FRONTMCP_TOOL(`${FRONTMCP_ASK}    switch (answer.status) {
+      case "accept":
+        return { deployed: true };
+      case "decline":
+        return { deployed: false };
+      case "cancel":
+        return { deployed: false, later: true };
+    }
+`),
+    errors: [],
+    untypedOnly: true,
+  },
+  {
+    name: "FrontMCP this.elicit without ttl: gives up after its documented 300 s",
+    rule: "require-deadline",
+    code: FRONTMCP_TOOL(`    const answer = await this.elicit("Deploy now?", z.object({ confirm: z.boolean() }));
+    return { deployed: answer.status === "accept" };
+`),
+    errors: ["missingDeadline"],
+    says: ["300 s", "`ttl`", "!`signal"],
+    untypedOnly: true,
+  },
+  {
+    name: "FrontMCP contrast: the status of an HTTP response in the same tool is nobody's answer",
+    rule: "exhaustive-action",
+    code: FRONTMCP_TOOL(`    const response = await fetch("https://example.com/deploy", { method: "POST" });
+    if (response.status === 200) return { deployed: true };
+    else return { deployed: false };
+`),
+    errors: [],
+    untypedOnly: true,
+  },
+  {
+    name: "FrontMCP contrast: an answer's action is not FrontMCP's field",
+    rule: "exhaustive-action",
+    code: FRONTMCP_TOOL(`${FRONTMCP_ASK}    if ((answer as { action?: string }).action !== "accept") return { cancelled: true };
+    return { deployed: true };
+`),
+    errors: [],
+    untypedOnly: true,
+  },
   {
     name: "MCP v2 ctx.mcpReq.send, options second: deadline and signal given",
     rule: "require-deadline",

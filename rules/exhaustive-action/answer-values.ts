@@ -21,6 +21,5 @@ export function isAnswerUnion(literals: ReadonlySet<string>): "mcp" | "acp" | nu
  * answers `{ status }` with accept, decline or cancel), else the protocol's field for the row's answer shape.
  */
 export function answerFieldOf(api: HumanWaitApi): string {
-  const field: unknown = "answerField" in api ? api.answerField : undefined;
-  return typeof field === "string" && field.length > 0 ? field : DISCRIMINANT_FIELD[api.result];
+  return api.answerField ?? DISCRIMINANT_FIELD[api.result];
 }
