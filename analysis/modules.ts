@@ -68,6 +68,9 @@ const PARSED_MODULE = new Fact<null, ParsedModule>(
 /** A module whose text calls no wait on a person (the text gate's second step), and re-exports nothing, cannot hand one to its importers. */
 const mayHandOnAsk: ModuleGate = (text) => textFacts(text).mayAskPerson || REEXPORT.test(text);
 
+/** A helper that maps an answer to the project's own words compares an answer literal, and may ask nobody itself. */
+export const mayMapAnswer: ModuleGate = (text) => mayHandOnAsk(text) || textFacts(text).comparesAnswerLiteral;
+
 /**
  * Any text: a module a handler's registration leads to (a list of tools, a wrapper, a schema) asks nobody itself,
  * and is read only because the registration does.
@@ -84,13 +87,14 @@ export function projectModulesParsed(): number {
 /**
  * The function `callee` (an identifier the file imports, or `ns.name` of a namespace import) names in the module of
  * the project it is imported from; null where it is not imported from one, or that module exports no function by
- * that name.
+ * that name, or `gate` (by default: the module may ask a person) says its text cannot matter.
  */
 export function importedFunctionOf(
   callee: TSESTree.Node,
   sourceCode: Readonly<TSESLint.SourceCode>,
+  gate: ModuleGate = mayHandOnAsk,
 ): ImportedFunction | null {
-  const found = importedThrough(unwrapExpression(callee), sourceCode, mayHandOnAsk);
+  const found = importedThrough(unwrapExpression(callee), sourceCode, gate);
   return found && isFunctionNode(found.node) ? { fn: found.node, module: found.module } : null;
 }
 

@@ -20,6 +20,7 @@ import { answerFieldOf, isAnswerUnion } from "./answer-values.ts";
 import { isNullish, typeAccess, typeComesFromEnclosingCall } from "../../analysis/types.ts";
 import type { WrapperSpecifier } from "../../analysis/wrappers.ts";
 import { traceWithParams, type BranchContext } from "./answer-source.ts";
+import { mappedAnswerOf, type AnswerWords } from "./answer-mapping.ts";
 import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 
 export type AnswerKind = "mcp" | "acp";
@@ -45,9 +46,6 @@ export interface Discriminant {
    */
   readonly words?: AnswerWords;
 }
-
-/** An entry's own answer words, by the protocol value each stands for. */
-type AnswerWords = Readonly<Partial<Record<ElicitAction, string>>>;
 
 export const NO_WORDS: ReadonlySet<string> = new Set();
 
@@ -173,7 +171,7 @@ function resolveFromSource(
     // `const action = result.action`
     if (declarator.id.type === AST_NODE_TYPES.Identifier) {
       const aliased = resolveUncached(unwrapExpression(declarator.init!), context, depth + 1);
-      return aliased ? { ...aliased, node: target, key } : null;
+      return aliased ? { ...aliased, node: target, key } : mappedDiscriminant(target, key, declarator.init!, context);
     }
     // `const { action } = await server.elicitInput(…)`, `const { outcome } = await conn.requestPermission(…)`
     const field = destructuredField(declarator.id, target.name);
@@ -186,6 +184,23 @@ function resolveFromSource(
     return null;
   }
   return null;
+}
+
+/**
+ * `const decision = toDecision(answer)`: the project's helper maps the answer to its own words, which the code then
+ * compares in place of the protocol's (./answer-mapping.ts).
+ */
+function mappedDiscriminant(
+  target: TSESTree.Node,
+  key: string,
+  init: TSESTree.Node,
+  context: BranchContext,
+): Discriminant | null {
+  const mapped = mappedAnswerOf(init, context);
+  if (!mapped) return null;
+  const { kind, field } = kindOfSource(mapped.source);
+  const words = kind === "mcp" ? mapped.wordsFor(field) : null;
+  return words ? { node: target, key, kind, closed: true, words } : null;
 }
 
 /** `outcome` in `outcome.outcome` must itself be the response's `outcome` field (or a variable holding it). */

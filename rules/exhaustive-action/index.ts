@@ -14,6 +14,7 @@ import { isAcpClientHandlerMethod } from "../../analysis/calls.ts";
 import { createRule } from "../../analysis/create-rule.ts";
 import { importsModuleThatMayAsk } from "../../analysis/modules.ts";
 import { namedClientHandlers } from "./acp-clients.ts";
+import { mayCompareMappedAnswer } from "./answer-mapping.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { compileWrappers, mentionsAnswerWord, mentionsWrapper } from "../../analysis/wrappers.ts";
 import { analyseIf, analyseSwitch, analyseTernary, type OutcomeCheck } from "./analyse.ts";
@@ -75,7 +76,12 @@ export default createRule<Options, MessageIds>({
     const sourceCode = context.sourceCode;
     // An answer may also come from a wait in another module of the project (analysis/modules.ts).
     const answersFromImports = () => textFacts(sourceCode).comparesAnswerLiteral && importsModuleThatMayAsk(sourceCode);
-    if (!mayReport(sourceCode, options, !!sourceCode.parserServices?.program) && !answersFromImports()) return {};
+    if (
+      !mayReport(sourceCode, options, !!sourceCode.parserServices?.program) &&
+      !answersFromImports() &&
+      !mayCompareMappedAnswer(sourceCode, () => importsModuleThatMayAsk(sourceCode))
+    )
+      return {};
 
     const check: OutcomeCheck = {
       context,

@@ -30,6 +30,7 @@ import {
   type Discriminant,
 } from "./discriminant.ts";
 import type { BranchContext } from "./answer-source.ts";
+import { comparedStrings } from "./answer-mapping.ts";
 import {
   ACP_OUTCOMES,
   ELICIT_ACTIONS,
@@ -47,14 +48,19 @@ export interface FoundDiscriminant {
 
 /** The answer a test branches on: the first comparison whose read is a person's answer of the matching kind. */
 export function discriminantOf(test: TSESTree.Node, context: BranchContext): FoundDiscriminant | null {
-  const comparisons = answerComparisons(test, context.sourceCode, 0, entryAnswerWords(context.wrappers));
-  for (const comparison of comparisons) {
-    const discriminant = resolveDiscriminant(comparison.read, context);
-    if (!discriminant) continue;
-    const mine = comparisons.filter((other) => readsDiscriminant(other.read, discriminant));
-    const allowed: readonly string[] = discriminant.kind === "mcp" ? ELICIT_ACTIONS : ACP_OUTCOMES;
-    if (!mine.every((other) => allowed.includes(answerValueOf(discriminant, other.literal)))) return null;
-    return { discriminant, comparison, viaFlag: mine.some((other) => other.viaFlag) };
+  // Then a helper's own words for the answer (`decision === "yes"`), known once the read resolves to them.
+  const passes = [[entryAnswerWords(context.wrappers), false] as const, [comparedStrings(test), true] as const];
+  for (const [words, ownWordsOnly] of passes) {
+    if (ownWordsOnly && words.size === 0) continue;
+    const comparisons = answerComparisons(test, context.sourceCode, 0, words);
+    for (const comparison of comparisons) {
+      const discriminant = resolveDiscriminant(comparison.read, context);
+      if (!discriminant || (ownWordsOnly && !discriminant.words)) continue;
+      const mine = comparisons.filter((other) => readsDiscriminant(other.read, discriminant));
+      const allowed: readonly string[] = discriminant.kind === "mcp" ? ELICIT_ACTIONS : ACP_OUTCOMES;
+      if (!mine.every((other) => allowed.includes(answerValueOf(discriminant, other.literal)))) return null;
+      return { discriminant, comparison, viaFlag: mine.some((other) => other.viaFlag) };
+    }
   }
   return null;
 }

@@ -16,6 +16,7 @@ import {
   type AnswerKind,
   type AnswerValue,
   type Discriminant,
+  writtenAnswerWord,
 } from "./discriminant.ts";
 
 /** The values each kind of answer field can hold. */
@@ -157,7 +158,9 @@ export function valuesReaching(
   }
   if (read) {
     const narrowed = narrowedValuesAt(read, sourceCode);
-    if (narrowed && narrowed.size > 0) keep((value) => (value === OTHER_VALUE ? false : narrowed.has(value)));
+    // The checker speaks the code's words (an entry's or a helper's `"yes"`), the analysis the protocol's.
+    if (narrowed && narrowed.size > 0)
+      keep((value) => (value === OTHER_VALUE ? false : narrowed.has(writtenAnswerWord(discriminant, value))));
   }
   return values;
 }
