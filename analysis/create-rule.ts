@@ -1,5 +1,5 @@
 import { ESLintUtils, type TSESLint } from "@typescript-eslint/utils";
-import { noteFilePath } from "./modules.ts";
+import { noteFilePath } from "./project-files.ts";
 
 /** Extra `meta.docs` fields our rules declare; the docs test and eslint-doc-generator read them. */
 export interface ElicitationRuleDocs {

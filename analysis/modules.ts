@@ -18,10 +18,18 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { SourceCode } from "eslint";
 import { isFunctionNode, unwrapExpression } from "./ast.ts";
 import { Fact, diskFacts, fileFacts } from "./cached-facts.ts";
-import { SOURCE_EXTENSIONS, isSourceFile } from "./source-files.ts";
+import { isSourceFile } from "./source-files.ts";
 import { nodesOfTypes } from "./node-index.ts";
 import { typeAccess } from "./types.ts";
-import { resolveBareSpecifier } from "./module-resolution.ts";
+import {
+  mayNameProjectModule,
+  moduleFileAt,
+  moduleFileFor,
+  noteFilePath,
+  projectFileOf,
+  stampOf,
+  type ModuleFile,
+} from "./project-files.ts";
 import { textFacts } from "./text-gate.ts";
 import { REQUEST_HANDLER_REGISTRATIONS } from "../protocol/apis.ts";
 import { resolveIdentifier } from "./walk.ts";
@@ -130,7 +138,7 @@ function exportOfImport(
   gate: ModuleGate,
 ): ExportedValue | null | undefined {
   const importing = importOf(target, sourceCode);
-  const from = importing && fileOf(sourceCode);
+  const from = importing && projectFileOf(sourceCode);
   if (!importing || !from) return undefined;
   return exportedValue(resolveModule(from, importing.specifier, gate), importing.name, gate, new Set(), 0);
 }
@@ -215,13 +223,6 @@ function importBinding(
   return specifier;
 }
 
-const FILE_PATH = new Fact<null, string>("the path a file was linted or read as, per file");
-
-/** Says which file `sourceCode` is: every rule's `create()` does (analysis/create-rule.ts), since a SourceCode does not. */
-export function noteFilePath(sourceCode: Readonly<TSESLint.SourceCode>, filename: string): void {
-  fileFacts(sourceCode).remember(FILE_PATH, null, () => filename);
-}
-
 /** `from "./x"`, `from "@app/ui"`: the file may import a module of its own project. */
 const PROJECT_IMPORT = /\bfrom\s*["'](?!node:)[^"']/;
 
@@ -261,7 +262,7 @@ const IMPORTS_ASKING_MODULE = new Fact<null, boolean>(
 export function importsModuleThatMayAsk(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   if (!mayUseImportedAsk(sourceCode.text)) return false;
   return fileFacts(sourceCode).remember(IMPORTS_ASKING_MODULE, null, () => {
-    const from = fileOf(sourceCode);
+    const from = projectFileOf(sourceCode);
     if (!from) return false;
     const throughImports = textMayRegisterHandler(sourceCode.text);
     return sourceCode.ast.body.some(
@@ -306,27 +307,6 @@ export function textImportsModuleThatMayAsk(file: string, text: string): boolean
   return false;
 }
 
-/** The file's absolute path, or null for text that has none (`<text>`, `<input>`). */
-function fileOf(sourceCode: Readonly<TSESLint.SourceCode>): string | null {
-  const file = fileFacts(sourceCode).recall(FILE_PATH, null);
-  return file !== undefined && path.isAbsolute(file) ? file : null;
-}
-
-/** The files a relative specifier may name, in the order Node and TypeScript try them. */
-function candidatesFor(from: string, specifier: string): string[] {
-  const base = path.resolve(path.dirname(from), specifier);
-  const withoutJs = base.replace(/\.(c|m)?js$/, "");
-  const written = /\.(c|m)?js$/.exec(base)?.[0];
-  // `./ui.js` written for `./ui.ts` (TypeScript's NodeNext), `./ui.mjs` for `./ui.mts`.
-  const sources = written ? [written.replace("js", "ts"), written.replace("js", "tsx"), written] : [];
-  return [
-    ...sources.map((extension) => withoutJs + extension),
-    base,
-    ...SOURCE_EXTENSIONS.map((extension) => base + extension),
-    ...SOURCE_EXTENSIONS.map((extension) => path.join(base, `index${extension}`)),
-  ];
-}
-
 /** The project module `specifier` names from the file `from`, parsed; null where none is found or `gate` fails it. */
 function resolveModule(from: string, specifier: string, gate: ModuleGate = mayHandOnAsk): ProjectModule | null {
   const file = moduleFileFor(from, specifier);
@@ -335,51 +315,13 @@ function resolveModule(from: string, specifier: string, gate: ModuleGate = mayHa
 
 /** The module at an absolute path, parsed whatever its text asks (`check --discover` reads files as the model does). */
 export function projectModuleAt(file: string): ProjectModule | null {
-  const stat = statOf(file);
-  return stat?.isFile() ? moduleAt({ path: file, stat }, anyText) : null;
-}
-
-/** A source file of the project on disk, as the model found it, with the stat that says which text it holds. */
-interface ModuleFile {
-  readonly path: string;
-  readonly stat: fs.Stats;
-}
-
-/**
- * The source file `specifier` names from `from`: a relative path as Node and TypeScript resolve it, a bare specifier
- * (a `tsconfig` alias, a workspace package) as module-resolution.ts does; null where none is the project's.
- */
-function moduleFileFor(from: string, specifier: string): ModuleFile | null {
-  if (!mayNameProjectModule(specifier)) return null;
-  if (!specifier.startsWith(".")) {
-    const file = resolveBareSpecifier(from, specifier);
-    const stat = file ? statOf(file) : null;
-    return file && stat ? { path: file, stat } : null;
-  }
-  for (const candidate of candidatesFor(from, specifier)) {
-    const stat = statOf(candidate);
-    if (stat?.isFile() && SOURCE_EXTENSIONS.some((extension) => candidate.endsWith(extension)))
-      return { path: candidate, stat };
-  }
-  return null;
-}
-
-/** A specifier that may name a module of the project: relative, or bare (a `tsconfig` alias, a workspace package). */
-function mayNameProjectModule(specifier: string): boolean {
-  return !specifier.startsWith("node:");
-}
-
-function statOf(file: string): fs.Stats | null {
-  try {
-    return fs.statSync(file);
-  } catch {
-    return null;
-  }
+  const found = moduleFileAt(file);
+  return found ? moduleAt(found, anyText) : null;
 }
 
 /** What is kept of the module at `file`: a file whose size or mtime changed (an editor's save) is read again. */
 function keptModule(file: ModuleFile): ParsedModule {
-  const stamp = `${file.stat.size}:${file.stat.mtimeMs}`;
+  const stamp = stampOf(file);
   const store = diskFacts(file.path);
   const kept = store.recall(PARSED_MODULE, null);
   if (kept?.stamp === stamp) return kept;
@@ -499,7 +441,7 @@ export function importedBindingOf(
 
 /** The modules of the project a file imports values from, those whose text `gate` lets through. */
 export function importedModulesOf(sourceCode: Readonly<TSESLint.SourceCode>, gate: ModuleGate): ProjectModule[] {
-  const from = fileOf(sourceCode);
+  const from = projectFileOf(sourceCode);
   if (!from) return [];
   const modules: ProjectModule[] = [];
   for (const statement of sourceCode.ast.body) {
@@ -572,9 +514,4 @@ function topLevelValue(module: ProjectModule, name: string): TSESTree.Node | nul
     }
   }
   return null;
-}
-
-/** The file a SourceCode was linted or read as, when it is on disk: for messages that name another module. */
-export function projectFileOf(sourceCode: Readonly<TSESLint.SourceCode>): string | null {
-  return fileOf(sourceCode);
 }

@@ -13,6 +13,7 @@ import {
   unwrapExpression,
 } from "./ast.ts";
 import { callOf, matchesOutsideLineComments, wholeName } from "./brackets.ts";
+import { packageReexportOf } from "./package-reexports.ts";
 import { ELICIT_ACTION } from "../protocol/answers.ts";
 import {
   ELICIT_KIND,
@@ -88,8 +89,15 @@ function importedMrtrName(
   const definition = variable.defs[0]!;
   if (definition.type === "ImportBinding") {
     const declaration = definition.parent as TSESTree.ImportDeclaration;
-    if (!isMrtrPackage(declaration.source.value)) return null;
     const specifier = definition.node;
+    if (!isMrtrPackage(declaration.source.value)) {
+      // A module of the project that hands on the package's export (`export { acceptedContent } from "…/server"`).
+      if (specifier.type !== AST_NODE_TYPES.ImportSpecifier || !declaration.source.value.startsWith(".")) return null;
+      const imported =
+        specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value;
+      const reexport = packageReexportOf(declaration.source.value, imported, sourceCode);
+      return reexport && isMrtrPackage(reexport.package) ? reexport.name : null;
+    }
     if (specifier.type === AST_NODE_TYPES.ImportSpecifier) {
       return specifier.imported.type === AST_NODE_TYPES.Identifier
         ? specifier.imported.name

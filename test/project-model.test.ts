@@ -1,6 +1,6 @@
 /**
- * The project model across files (issue 34, first kind: the project's own wrapper in another module; sixth kind:
- * a cancel path in one module, the pending prompts in another). Each fixture
+ * The project model across files (issue 34: the project's own wrapper in another module; answer fields and words the
+ * table does not name; a cancel path in one module, the pending prompts in another). Each fixture
  * project under test/project-model is linted as a user lints it: through ESLint's Node API with the plugin's config,
  * untyped and typed (its own tsconfig.json), and through `check`. The two modes must agree, and the contrast files
  * (the same shapes around a wrapper that asks nobody) must stay clean.
@@ -308,6 +308,41 @@ describe("imports by an alias of a tsconfig the project extends from a package",
       "src/server.ts:7 forward-abort-signal/notForwarded",
     ]);
     expect(await findings(cwd, "src", "recommended", false)).toEqual([]);
+  });
+});
+
+/**
+ * Issue 34, kind 4 (test/project-model/answers): the project's own words for an answer from a helper in another
+ * module, FrontMCP's `status`, and the SDK's multi-round-trip helpers handed on by the project's own module. What a
+ * reviewer found by hand, with the recommended config.
+ */
+const ANSWERS_FINDINGS = [
+  // `toDecision` (decisions.ts) maps accept/decline/cancel to yes/no/dismissed; the else after "yes" folds two.
+  "answers/deploy.ts:11 exhaustive-action/declineAndCancelMerged",
+  // FrontMCP's `this.elicit` answers in `status`: `!== "accept"` ends decline and cancel alike.
+  "answers/frontmcp-tool.ts:9 exhaustive-action/declineAndCancelMerged",
+  // `acceptedContent` and `inputRequired` come through ./mcp.ts: a declined confirm is asked again.
+  "answers/retry.ts:9 exhaustive-action/reaskMerged",
+];
+
+describe.each([{ folder: "answers", config: "recommended" as const, expected: ANSWERS_FINDINGS }])(
+  "the project model on $folder ($config)",
+  ({ folder, config, expected }) => {
+    it("finds each shape untyped, through ESLint's Node API; the contrasts stay clean", async () => {
+      expect(await findings(PROJECTS, folder, config, false)).toEqual(expected);
+    });
+
+    it("finds the same typed", async () => {
+      expect(await findings(PROJECTS, folder, config, true)).toEqual(expected);
+    });
+  },
+);
+
+describe("the project model through `check`", () => {
+  it("finds the same shapes with `check`'s defaults", async () => {
+    const { code, stdout } = await runCli(["check", "--no-typed", "--format", "json", "answers"], PROJECTS);
+    expect(code).toBe(1);
+    expect(reportedBy(JSON.parse(stdout) as ESLint.LintResult[], PROJECTS)).toEqual(ANSWERS_FINDINGS);
   });
 });
 

@@ -10,7 +10,7 @@ import path from "node:path";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { findUnsettledCancels, textMayParkPromptsAcrossCancel, type CancelPathFinding } from "./cancel-path.ts";
 import { findPromptsOutlivingTurn, textMayEndTurnItself } from "./turn-timeout.ts";
-import { projectFileOf } from "../../analysis/modules.ts";
+import { projectFileOf } from "../../analysis/project-files.ts";
 import { createRule } from "../../analysis/create-rule.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { settlePendingEdit } from "./settle-pending-text.ts";

@@ -16,6 +16,7 @@ import {
 import { layoutOf } from "../../edits/layout.ts";
 import { mrtrExportCalled } from "../../analysis/mrtr.ts";
 import { MRTR_PACKAGES } from "../../protocol/mrtr.ts";
+import { packageReexportOf } from "../../analysis/package-reexports.ts";
 import { ELICIT_ACTION_MEANING, ELICIT_ACTION } from "../../protocol/answers.ts";
 
 const TOOL_REGISTRATIONS = new Set(["registerTool", "tool"]);
@@ -126,9 +127,7 @@ function inputResponseName(
     return { name: `${sourceCode.getText(callee.object)}.inputResponse`, importAfter: null };
   }
   if (!readerSpecifier)
-    return {
-      reason: "`acceptedContent` is not the SDK's",
-    };
+    return projectLayerReader(reader, sourceCode) ?? { reason: "`acceptedContent` is not the SDK's" };
   if (ASTUtils.findVariable(sourceCode.getScope(reader), "inputResponse")) {
     return { reason: "`inputResponse` is already taken" };
   }
@@ -209,4 +208,26 @@ function hasMultilineTemplate(nodes: readonly TSESTree.Node[], keys: VisitorKeys
       (current) => current.type === AST_NODE_TYPES.TemplateLiteral && current.loc.start.line !== current.loc.end.line,
     ),
   );
+}
+
+/**
+ * `acceptedContent` imported from a module of the project that hands on the SDK's (analysis/package-reexports.ts):
+ * `inputResponse` is imported beside it where that module hands it on too, else the reason names the module.
+ */
+function projectLayerReader(
+  reader: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): { name: string; importAfter: TSESTree.Node } | { reason: string } | null {
+  const callee = unwrapExpression(reader.callee);
+  if (callee.type !== AST_NODE_TYPES.Identifier) return null;
+  const definition = ASTUtils.findVariable(sourceCode.getScope(reader), callee.name)?.defs[0];
+  if (definition?.type !== "ImportBinding" || definition.node.type !== AST_NODE_TYPES.ImportSpecifier) return null;
+  const from = (definition.parent as TSESTree.ImportDeclaration).source.value;
+  if (!from.startsWith(".")) return null;
+  const handedOn = packageReexportOf(from, "inputResponse", sourceCode);
+  if (!handedOn || !MRTR_PACKAGES.includes(handedOn.package))
+    return { reason: `\`${from}\` does not hand on the SDK's \`inputResponse\`` };
+  if (ASTUtils.findVariable(sourceCode.getScope(reader), "inputResponse"))
+    return { reason: "`inputResponse` is already taken" };
+  return { name: "inputResponse", importAfter: definition.node };
 }
