@@ -9,6 +9,7 @@ import { classifyStoredValue } from "./waiters.ts";
 import { describeWaitIntent, isEchoedAsQuestionId } from "./wait-intent.ts";
 import { getStoreName, isPendingStoreName, type PendingPatterns } from "./pending-names.ts";
 import { isGuardedAgainstOverwrite, matchSingleSlotWaiter } from "./overwrites.ts";
+import { replacedHandlerOf, textMayReplaceSharedHandler } from "./shared-handler.ts";
 import { isSettledOnlyWithSignals } from "../../analysis/settlers.ts";
 import type { MessageIds, Options } from "./options.ts";
 
@@ -84,4 +85,26 @@ export function singleSlotVisitors(check: PendingCheck): TSESLint.RuleListener {
     if (slot) context.report({ node, messageId: "singleSlotPending", data: { slot: shortText(slot.name) } });
   };
   return { AssignmentExpression: visit, CallExpression: visit };
+}
+
+/**
+ * Issue 34, kind 5: a shared client's question handler registered again for each session (./shared-handler.ts), so
+ * the newest session receives every question.
+ */
+export function sharedHandlerVisitors(check: PendingCheck): TSESLint.RuleListener {
+  const { context, sourceCode } = check;
+  const mayReplace = textFacts(sourceCode).mayHandleQuestion && textMayReplaceSharedHandler(sourceCode.text);
+  if (!mayReplace) return {};
+  return {
+    "CallExpression[callee.type='MemberExpression']"(node: TSESTree.CallExpression) {
+      const replaced = replacedHandlerOf(node, sourceCode);
+      if (replaced) {
+        context.report({
+          node: replaced.registration,
+          messageId: "sharedHandlerReplaced",
+          data: { client: shortText(replaced.client), entity: replaced.entity },
+        });
+      }
+    },
+  };
 }

@@ -15,7 +15,8 @@ import {
 } from "./pending-names.ts";
 import type { DeclaredTypeNameLookup } from "./pending-keys.ts";
 import { textMayTiePendingToQuestion } from "./pending-gate.ts";
-import { checkStoreWrite, singleSlotVisitors, type PendingCheck } from "./analyse.ts";
+import { checkStoreWrite, sharedHandlerVisitors, singleSlotVisitors, type PendingCheck } from "./analyse.ts";
+import { textMayReplaceSharedHandler } from "./shared-handler.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type MessageIds, type Options } from "./options.ts";
 import { storeWriteVisitors } from "./visitors.ts";
 
@@ -36,7 +37,8 @@ export function mayReport(source: TextSource, options: Options[0] = {}, typed = 
     }) &&
       // Second step: something ties a write to a question where the analysis looks (./pending-gate.ts).
       (!checkWaiterWords || facts.mayAskPerson || textMayTiePendingToQuestion(facts.text))) ||
-    (options.reportSingleSlot === true && mayHoldSingleSlot(facts))
+    (options.reportSingleSlot === true && mayHoldSingleSlot(facts)) ||
+    (facts.mayHandleQuestion && textMayReplaceSharedHandler(facts.text))
   );
 }
 
@@ -67,7 +69,11 @@ export default createRule<Options, MessageIds>({
 
     const check: PendingCheck = { context, sourceCode, patterns, declaredTypeName };
     const slots = options.reportSingleSlot && mayHoldSingleSlot(textFacts(sourceCode)) ? singleSlotVisitors(check) : {};
-    return { ...storeWriteVisitors((store, key, value) => checkStoreWrite(check, store, key, value)), ...slots };
+    return {
+      ...storeWriteVisitors((store, key, value) => checkStoreWrite(check, store, key, value)),
+      ...slots,
+      ...sharedHandlerVisitors(check),
+    };
   },
 });
 

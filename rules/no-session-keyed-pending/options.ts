@@ -12,7 +12,7 @@ import {
 export type Options = [
   { keyNamePattern?: string; perQuestionKeyPattern?: string; storeNamePattern?: string; reportSingleSlot?: boolean },
 ];
-export type MessageIds = "sessionKeyedPending" | "singleSlotPending";
+export type MessageIds = "sessionKeyedPending" | "singleSlotPending" | "sharedHandlerReplaced";
 
 export const SCHEMA: JSONSchema4[] = [
   {
@@ -58,4 +58,6 @@ export const STRICT_OPTIONS: Options = [{ reportSingleSlot: true }];
 export const MESSAGES: Record<MessageIds, string> = {
   sessionKeyedPending: "{{sharedBy}} share `{{key}}`: the second overwrites the first. Use the request id.",
   singleSlotPending: "Every question shares the slot `{{slot}}`: the next overwrites it. Keep each by its request id.",
+  sharedHandlerReplaced:
+    "Each new `{{entity}}` replaces this handler on the shared `{{client}}`: the newest receives every question. Give each its own client, or route each question to the session it belongs to.",
 };
