@@ -325,24 +325,55 @@ const ANSWERS_FINDINGS = [
   "answers/retry.ts:9 exhaustive-action/reaskMerged",
 ];
 
-describe.each([{ folder: "answers", config: "recommended" as const, expected: ANSWERS_FINDINGS }])(
-  "the project model on $folder ($config)",
-  ({ folder, config, expected }) => {
-    it("finds each shape untyped, through ESLint's Node API; the contrasts stay clean", async () => {
-      expect(await findings(PROJECTS, folder, config, false)).toEqual(expected);
-    });
+/**
+ * Issue 34, kind 5 and issue 35 (test/project-model/stores): pending answers kept outside a Map, and a shared client's
+ * handler registered per session. What a reviewer found by hand, with the recommended config.
+ */
+const STORES_FINDINGS = [
+  // The store module's `pendingBySession`, keyed by the session: a second question replaces the first.
+  "stores/ask-in-chat.ts:10 no-session-keyed-pending/sessionKeyedPending",
+  // …and nothing ends that wait but a chat reply.
+  "stores/ask-in-chat.ts:9 require-deadline/handRolledWait",
+  // The upstream client (upstream.ts) gets its handler again from each session: the newest receives every question.
+  "stores/gateway.ts:7 no-session-keyed-pending/sharedHandlerReplaced",
+  // The provider's one resolver in React state, for every question its handler receives.
+  "stores/prompt-provider.ts:13 no-session-keyed-pending/singleSlotPending",
+  // The handler never reads the request's signal: a withdrawn question stays on screen.
+  "stores/prompt-provider.ts:9 forward-abort-signal/handlerIgnoresSignal",
+  // A Deferred (deferred.ts) in one field per session, and a `{ resolve }` in another.
+  "stores/session.ts:12 no-session-keyed-pending/singleSlotPending",
+  "stores/session.ts:19 no-session-keyed-pending/singleSlotPending",
+  // Issue 35: one pending-permission state per connection.
+  "stores/use-permission.ts:18 no-session-keyed-pending/singleSlotPending",
+];
 
-    it("finds the same typed", async () => {
-      expect(await findings(PROJECTS, folder, config, true)).toEqual(expected);
-    });
-  },
-);
+/** The `all` config (strict options) adds the debatable single slot: the socket's one handshake resolver. */
+const STORES_STRICT_FINDINGS = [
+  ...STORES_FINDINGS,
+  "stores/session.ts:29 no-session-keyed-pending/singleSlotPending",
+].sort();
+
+describe.each([
+  { folder: "answers", config: "recommended" as const, expected: ANSWERS_FINDINGS },
+  { folder: "stores", config: "recommended" as const, expected: STORES_FINDINGS },
+  { folder: "stores", config: "all" as const, expected: STORES_STRICT_FINDINGS },
+])("the project model on $folder ($config)", ({ folder, config, expected }) => {
+  it("finds each shape untyped, through ESLint's Node API; the contrasts stay clean", async () => {
+    expect(await findings(PROJECTS, folder, config, false)).toEqual(expected);
+  });
+
+  it("finds the same typed", async () => {
+    expect(await findings(PROJECTS, folder, config, true)).toEqual(expected);
+  });
+});
 
 describe("the project model through `check`", () => {
   it("finds the same shapes with `check`'s defaults", async () => {
-    const { code, stdout } = await runCli(["check", "--no-typed", "--format", "json", "answers"], PROJECTS);
+    const { code, stdout } = await runCli(["check", "--no-typed", "--format", "json", "answers", "stores"], PROJECTS);
     expect(code).toBe(1);
-    expect(reportedBy(JSON.parse(stdout) as ESLint.LintResult[], PROJECTS)).toEqual(ANSWERS_FINDINGS);
+    expect(reportedBy(JSON.parse(stdout) as ESLint.LintResult[], PROJECTS)).toEqual(
+      [...ANSWERS_FINDINGS, ...STORES_FINDINGS].sort(),
+    );
   });
 });
 

@@ -2,13 +2,15 @@
  * The no-session-keyed-pending check of one write to a store: is the value a waiter for an answer, and is its key one
  * that concurrent questions share? Reports go through the rule's context.
  */
-import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { textFacts } from "../../analysis/text-gate.ts";
 import { classifyKey, type DeclaredTypeNameLookup, type KeySharer } from "./pending-keys.ts";
 import { classifyStoredValue } from "./waiters.ts";
 import { describeWaitIntent, isEchoedAsQuestionId } from "./wait-intent.ts";
 import { getStoreName, isPendingStoreName, type PendingPatterns } from "./pending-names.ts";
 import { isGuardedAgainstOverwrite, matchSingleSlotWaiter } from "./overwrites.ts";
+import { matchDeferredSlot } from "./deferred-slots.ts";
+import { isQuestionSlot } from "./question-slots.ts";
 import { replacedHandlerOf, textMayReplaceSharedHandler } from "./shared-handler.ts";
 import { isSettledOnlyWithSignals } from "../../analysis/settlers.ts";
 import type { MessageIds, Options } from "./options.ts";
@@ -78,11 +80,15 @@ function shortText(text: string): string {
  * Issue 23, bug 3: the one open question's waiter in a field or a React state (`this.current = { resolve }`,
  * `setResolver(() => resolve)`), settled by whichever answer comes without comparing its request id.
  */
-export function singleSlotVisitors(check: PendingCheck): TSESLint.RuleListener {
+export function singleSlotVisitors(check: PendingCheck, questionsOnly: boolean): TSESLint.RuleListener {
   const { context, sourceCode } = check;
   const visit = (node: TSESTree.AssignmentExpression | TSESTree.CallExpression) => {
-    const slot = matchSingleSlotWaiter(node, sourceCode);
-    if (slot) context.report({ node, messageId: "singleSlotPending", data: { slot: shortText(slot.name) } });
+    const slot =
+      matchSingleSlotWaiter(node, sourceCode) ??
+      (node.type === AST_NODE_TYPES.AssignmentExpression ? matchDeferredSlot(node, sourceCode) : null);
+    // Without `reportSingleSlot`, only a slot that is a question's by its name or its handler (issue 35).
+    if (slot && (!questionsOnly || isQuestionSlot(slot, sourceCode)))
+      context.report({ node, messageId: "singleSlotPending", data: { slot: shortText(slot.name) } });
   };
   return { AssignmentExpression: visit, CallExpression: visit };
 }

@@ -37,7 +37,8 @@ export function mayReport(source: TextSource, options: Options[0] = {}, typed = 
     }) &&
       // Second step: something ties a write to a question where the analysis looks (./pending-gate.ts).
       (!checkWaiterWords || facts.mayAskPerson || textMayTiePendingToQuestion(facts.text))) ||
-    (options.reportSingleSlot === true && mayHoldSingleSlot(facts)) ||
+    // Without `reportSingleSlot`, a slot that is a question's by its name or handler is still reported.
+    mayHoldSingleSlot(facts) ||
     (facts.mayHandleQuestion && textMayReplaceSharedHandler(facts.text))
   );
 }
@@ -68,7 +69,9 @@ export default createRule<Options, MessageIds>({
     if (!mayReport(sourceCode, options, declaredTypeName !== null)) return {};
 
     const check: PendingCheck = { context, sourceCode, patterns, declaredTypeName };
-    const slots = options.reportSingleSlot && mayHoldSingleSlot(textFacts(sourceCode)) ? singleSlotVisitors(check) : {};
+    const slots = mayHoldSingleSlot(textFacts(sourceCode))
+      ? singleSlotVisitors(check, options.reportSingleSlot !== true)
+      : {};
     return {
       ...storeWriteVisitors((store, key, value) => checkStoreWrite(check, store, key, value)),
       ...slots,

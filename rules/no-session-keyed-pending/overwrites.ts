@@ -211,7 +211,11 @@ function reactStateOf(setter: TSESTree.Identifier, sourceCode: Readonly<TSESLint
  * one that parks it, compares no id of the slot's (`slot.id`, `slot.requestId`) anywhere, and does not refuse a second
  * question while the slot is taken (`if (slot) throw …` before the write).
  */
-function slotSettledWithoutId(name: string, write: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+export function slotSettledWithoutId(
+  name: string,
+  write: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
   const slotText = name;
   let settled = false;
   let comparesId = false;

@@ -43,6 +43,11 @@ function hasWord(name: string, words: ReadonlySet<string>): boolean {
     .some((word) => words.has(word));
 }
 
+/** `Deferred`, `createFuture`, `Completer`: a name that makes something that settles a pending answer. */
+export function hasWaiterFactoryName(name: string): boolean {
+  return hasWord(name, WAITER_FACTORY_WORDS);
+}
+
 function isWaiterName(name: string): boolean {
   return hasWord(name, WAITER_NAME_WORDS);
 }
