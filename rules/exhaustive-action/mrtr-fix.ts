@@ -226,7 +226,7 @@ function projectLayerReader(
   if (!from.startsWith(".")) return null;
   const handedOn = packageReexportOf(from, "inputResponse", sourceCode);
   if (!handedOn || !MRTR_PACKAGES.includes(handedOn.package))
-    return { reason: `\`${from}\` does not hand on the SDK's \`inputResponse\`` };
+    return { reason: `\`${from}\` has no \`inputResponse\`` };
   if (ASTUtils.findVariable(sourceCode.getScope(reader), "inputResponse"))
     return { reason: "`inputResponse` is already taken" };
   return { name: "inputResponse", importAfter: definition.node };

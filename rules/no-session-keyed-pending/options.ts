@@ -59,5 +59,5 @@ export const MESSAGES: Record<MessageIds, string> = {
   sessionKeyedPending: "{{sharedBy}} share `{{key}}`: the second overwrites the first. Use the request id.",
   singleSlotPending: "Every question shares the slot `{{slot}}`: the next overwrites it. Keep each by its request id.",
   sharedHandlerReplaced:
-    "Each new `{{entity}}` replaces this handler on the shared `{{client}}`: the newest receives every question. Give each its own client, or route each question to the session it belongs to.",
+    "Each new `{{entity}}` replaces this handler on the shared `{{client}}`: the newest gets every question.",
 };

@@ -115,6 +115,8 @@ export const LONGEST_DATA: Record<string, { all: Data; byMessage?: Record<string
       key: "params.toolCall.toolCallId",
       sharedBy: longest(Object.values(SHARED_BY)),
       slot: "this.currentElicitationRequest",
+      entity: "downstreamSession",
+      client: "this.upstreamClient",
     },
   },
   "release-in-finally": {
