@@ -225,8 +225,7 @@ function projectLayerReader(
   const from = (definition.parent as TSESTree.ImportDeclaration).source.value;
   if (!from.startsWith(".")) return null;
   const handedOn = packageReexportOf(from, "inputResponse", sourceCode);
-  if (!handedOn || !MRTR_PACKAGES.includes(handedOn.package))
-    return { reason: `\`${from}\` has no \`inputResponse\`` };
+  if (!handedOn || !MRTR_PACKAGES.includes(handedOn.package)) return { reason: `\`${from}\` has no \`inputResponse\`` };
   if (ASTUtils.findVariable(sourceCode.getScope(reader), "inputResponse"))
     return { reason: "`inputResponse` is already taken" };
   return { name: "inputResponse", importAfter: definition.node };
