@@ -10,7 +10,6 @@
  * `./ui.ts`, a folder's `index`), a bare one by module-resolution.ts (a tsconfig alias, a workspace package). Typed
  * linting follows the same imports: the program's declaration of an imported function is this same file.
  */
-import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { parseForESLint } from "@typescript-eslint/parser";
@@ -27,6 +26,7 @@ import {
   moduleFileFor,
   noteFilePath,
   projectFileOf,
+  projectText,
   stampOf,
   type ModuleFile,
 } from "./project-files.ts";
@@ -330,7 +330,7 @@ function keptModule(file: ModuleFile): ParsedModule {
 
 /** The module's text: the parsed module's, or read from disk (null where it cannot be read). */
 function textOf(file: ModuleFile, kept: ParsedModule): string | null {
-  return kept.module ? kept.module.sourceCode.text : readText(file.path);
+  return kept.module ? kept.module.sourceCode.text : projectText(file);
 }
 
 /** Whether `gate` lets the module's text through, answered once per text and gate; nothing is parsed. */
@@ -351,7 +351,7 @@ function moduleAt(file: ModuleFile, gate: ModuleGate): ProjectModule | null {
   if (!passesGate(file, gate)) return null;
   const kept = keptModule(file);
   if (kept.module === undefined) {
-    const text = readText(file.path);
+    const text = projectText(file);
     kept.module = text === null ? null : parseModule(file.path, text);
   }
   return kept.module;
@@ -365,14 +365,6 @@ function importsAt(file: ModuleFile): readonly string[] {
     kept.imports = text === null ? null : [...text.matchAll(VALUE_IMPORTS)].map((match) => match[1]!);
   }
   return kept.imports ?? [];
-}
-
-function readText(file: string): string | null {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch {
-    return null;
-  }
 }
 
 function parseModule(file: string, text: string): ProjectModule | null {

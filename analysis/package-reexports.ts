@@ -2,13 +2,12 @@
  * The project model's package re-exports (docs/architecture.md, "The project model"): a module of the project that
  * hands on a package's exports under its own path (`export { acceptedContent, inputRequired } from
  * "@modelcontextprotocol/server"` in `src/mcp.ts`), so that `import { acceptedContent } from "./mcp.js"` is an import
- * of the package's. Read from the module's text (no parse), a few relative re-exports deep, and kept in the disk store
- * while the file's size and mtime stay.
+ * of the package's. Read from the module's text (no parse), a few re-exports deep, and kept in the disk store while
+ * the file's size and mtime stay.
  */
-import fs from "node:fs";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { Fact, diskFacts } from "./cached-facts.ts";
-import { importedFileOf, moduleFileFor, stampOf, type ModuleFile } from "./project-files.ts";
+import { importedFileOf, moduleFileFor, projectText, stampOf, type ModuleFile } from "./project-files.ts";
 
 /** A re-export the text of a module shows: the names handed on (`*` for all) and where from. */
 interface Reexport {
@@ -53,13 +52,7 @@ function reexportsOf(file: ModuleFile): readonly Reexport[] {
   const store = diskFacts(file.path);
   const kept = store.recall(REEXPORTS, null);
   if (kept?.stamp === stamp) return kept.reexports;
-  let text = "";
-  try {
-    text = fs.readFileSync(file.path, "utf8");
-  } catch {
-    // Unreadable: it hands nothing on.
-  }
-  return store.keep(REEXPORTS, null, { stamp, reexports: reexportsIn(text) }).reexports;
+  return store.keep(REEXPORTS, null, { stamp, reexports: reexportsIn(projectText(file) ?? "") }).reexports;
 }
 
 function reexportsIn(text: string): Reexport[] {

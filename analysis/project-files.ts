@@ -2,13 +2,14 @@
  * Where the project model finds a project's files (docs/architecture.md, "The project model"): the path each linted
  * or read file has, and the source file a specifier written in it names: a relative one as Node and TypeScript
  * resolve it (`./ui`, `./ui.js` written for `./ui.ts`, a folder's `index`), a bare one by module-resolution.ts (a
- * tsconfig alias, a workspace package). Apart from modules.ts, so that what modules.ts imports (mrtr.ts, through the
+ * tsconfig alias, a workspace package); and such a file's text, read once while its size and mtime stay (an editor's
+ * save is seen on the next lint of the importer). Apart from modules.ts, so that what modules.ts imports (mrtr.ts, through the
  * text gate) may find a project file without an import cycle.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { Fact, fileFacts } from "./cached-facts.ts";
+import { Fact, diskFacts, fileFacts } from "./cached-facts.ts";
 import { resolveBareSpecifier } from "./module-resolution.ts";
 import { SOURCE_EXTENSIONS } from "./source-files.ts";
 
@@ -92,4 +93,23 @@ function statOf(file: string): fs.Stats | null {
   } catch {
     return null;
   }
+}
+
+const PROJECT_TEXT = new Fact<null, { readonly stamp: string; readonly text: string | null }>(
+  "a project file's text (null: unreadable), per file, while its size and mtime stay",
+);
+
+/** The text of a project file, read once while its size and mtime stay; null where it cannot be read. */
+export function projectText(file: ModuleFile): string | null {
+  const stamp = stampOf(file);
+  const store = diskFacts(file.path);
+  const kept = store.recall(PROJECT_TEXT, null);
+  if (kept?.stamp === stamp) return kept.text;
+  let text: string | null = null;
+  try {
+    text = fs.readFileSync(file.path, "utf8");
+  } catch {
+    // Unreadable: it holds nothing.
+  }
+  return store.keep(PROJECT_TEXT, null, { stamp, text }).text;
 }

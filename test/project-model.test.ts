@@ -307,10 +307,13 @@ describe("imports by an alias of a tsconfig the project extends from a package",
 
 /**
  * Issue 34, kind 4 (test/project-model/answers): the project's own words for an answer from a helper in another
- * module, FrontMCP's `status`, and the SDK's multi-round-trip helpers handed on by the project's own module. What a
+ * module, FrontMCP's `status`, custom reject option ids from another module, and the SDK's multi-round-trip helpers
+ * handed on by the project's own module. What a
  * reviewer found by hand, with the recommended config.
  */
 const ANSWERS_FINDINGS = [
+  // The client's dialog fails and it answers `SKIP`, a reject option of permission-options.ts: a refusal nobody made.
+  "answers/acp-client.ts:14 exhaustive-action/declineWithoutPerson",
   // `toDecision` (decisions.ts) maps accept/decline/cancel to yes/no/dismissed; the else after "yes" folds two.
   "answers/deploy.ts:11 exhaustive-action/declineAndCancelMerged",
   // FrontMCP's `this.elicit` answers in `status`: `!== "accept"` ends decline and cancel alike.

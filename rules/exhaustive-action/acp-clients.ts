@@ -17,6 +17,7 @@ import {
 } from "../../analysis/ast.ts";
 import { ACP_CLIENT_CONNECTION_CLASS, ACP_CLIENT_HANDLER_METHODS } from "../../protocol/methods.ts";
 import { ACP_REJECT_OPTION_KINDS, OPTION_ID_FIELD } from "../../protocol/answers.ts";
+import { importedRejectOptionIds } from "./imported-options.ts";
 import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 
 export interface NamedClientHandler {
@@ -81,7 +82,8 @@ const REJECT_OPTION_IDS = new Fact<null, ReadonlySet<string>>("the ACP reject op
  */
 export function rejectOptionIds(sourceCode: Readonly<TSESLint.SourceCode>): ReadonlySet<string> {
   return fileFacts(sourceCode).remember(REJECT_OPTION_IDS, null, () => {
-    const found = new Set<string>();
+    // …and those the project modules it imports build (an agent's and its client's shared option table).
+    const found = new Set<string>(importedRejectOptionIds(sourceCode));
     for (const node of nodesOfType(sourceCode, AST_NODE_TYPES.ObjectExpression)) {
       const kind = findProperty(node, "kind");
       const id = findProperty(node, OPTION_ID_FIELD);

@@ -16,6 +16,7 @@ import {
   type VisitorKeys,
 } from "../../analysis/ast.ts";
 import { rejectOptionIds } from "./acp-clients.ts";
+import { optionIdValue } from "./imported-options.ts";
 import { resolveLocalCallee } from "../../analysis/local-waits.ts";
 import { namesRejection } from "./answer-values.ts";
 import type { OutcomeCheck } from "./analyse.ts";
@@ -128,7 +129,7 @@ export function refusalIn(
   const optionId = findProperty(object, "optionId");
   if (!outcome || !optionId || getStringValue(unwrapExpression(outcome.value)) !== ACP_OUTCOME.selected) return null;
   // A reject option this file builds (`{ optionId: "no-thanks", kind: reject_once }`), or an id that says so.
-  const id = getStringValue(unwrapExpression(optionId.value));
+  const id = optionIdValue(optionId.value, sourceCode);
   if (id !== null && rejectOptionIds(sourceCode).has(id)) return optionId;
   return namesRejection(optionSourceText(optionId.value, sourceCode.visitorKeys)) ? optionId : null;
 }
