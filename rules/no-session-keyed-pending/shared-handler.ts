@@ -93,8 +93,8 @@ function perEntityRead(
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): string | null {
   if (!contains(registering, handler)) return null;
-  const scope = sourceCode.getScope(handler);
-  for (const reference of scope.through.length > 0 ? scope.through : []) {
+  // The names the handler reads from outside itself.
+  for (const reference of sourceCode.getScope(handler).through) {
     const variable = reference.resolved;
     const declared = variable?.defs[0]?.node;
     if (!variable || !declared || !contains(registering, declared) || contains(handler, declared)) continue;
