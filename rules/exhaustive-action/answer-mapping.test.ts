@@ -98,6 +98,20 @@ const FOLDS_ITSELF =
 ` +
   FOLDING_CALLER;
 
+const ASKS_AND_MAPS =
+  HEAD +
+  SWITCH_HELPER +
+  `async function decide(message: string) {
+  const answer = await server.server.elicitInput({ message, requestedSchema });
+  return toDecision(answer);
+}
+export async function deploy() {
+  const decision = await decide("Deploy?");
+  if (decision === "yes") return "deployed";
+  else return "not deployed";
+}
+`;
+
 const folding = (helper: string) => HEAD + helper + FOLDING_CALLER;
 
 untypedRuleTester.run("exhaustive-action: the project's own words for an answer", rule, {
@@ -119,6 +133,40 @@ export async function deploy() {
     },
   ],
   invalid: [
+    {
+      name: "a function that asks and returns the helper's words; its caller folds no and dismissed",
+      code: ASKS_AND_MAPS,
+      errors: [
+        {
+          messageId: "declineAndCancelMerged",
+          line: lineOf(ASKS_AND_MAPS, 'decision === "yes"'),
+          suggestions: [
+            {
+              messageId: "suggestExhaustiveSwitch",
+              output: ASKS_AND_MAPS.replace(
+                '  if (decision === "yes") return "deployed";\n  else return "not deployed";\n',
+                `  switch (decision) {
+    case "yes": {
+      return "deployed";
+    }
+    case "no": {
+      // decline: the user saw the question and said no
+      return "not deployed";
+    }
+    default:
+      // any other action is no decision either: falls through to cancel
+    case "dismissed": {
+      // cancel: the dialog was dismissed without a decision
+      return "not deployed";
+    }
+  }
+`,
+              ),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "a helper that folds decline and cancel itself is reported there, not at its callers",
       code: FOLDS_ITSELF,

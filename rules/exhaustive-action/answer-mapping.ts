@@ -34,7 +34,7 @@ export interface MappedAnswer {
  * `toDecision(answer)` (awaited or not) where `answer` is a person's answer and `toDecision`, declared in this file or
  * exported by a module of the project, returns one string per value of the answer's field.
  */
-export function mappedAnswerOf(expression: TSESTree.Node, context: BranchContext): MappedAnswer | null {
+export function mappedAnswerOf(expression: TSESTree.Node, context: BranchContext, depth = 0): MappedAnswer | null {
   let node = unwrapExpression(expression);
   if (node.type === AST_NODE_TYPES.AwaitExpression) node = unwrapExpression(node.argument);
   if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.Identifier) return null;
@@ -43,12 +43,35 @@ export function mappedAnswerOf(expression: TSESTree.Node, context: BranchContext
   for (const [index, argument] of node.arguments.entries()) {
     if (argument.type === AST_NODE_TYPES.SpreadElement) return null;
     const param = helper.fn.params[index];
-    if (!param) return null;
+    if (!param) break;
     const source = traceWithParams(argument, context);
     if (!source) continue;
     return { source, wordsFor: (field) => wordsOfHelper(helper.fn, param, field, helper.sourceCode) };
   }
-  return null;
+  // `decide(server)`, which asks and returns `toDecision(answer)` itself: its words are the inner helper's.
+  return depth < MAX_WRAPPING ? mappedReturn(helper, context, depth + 1) : null;
+}
+
+/** How many functions that ask and map are followed down to the helper. */
+const MAX_WRAPPING = 2;
+
+function mappedReturn(
+  helper: { fn: TSESTree.FunctionLike; sourceCode: Readonly<TSESLint.SourceCode> },
+  context: BranchContext,
+  depth: number,
+): MappedAnswer | null {
+  const body = helper.fn.body;
+  if (!body) return null;
+  const returned =
+    body.type === AST_NODE_TYPES.BlockStatement
+      ? body.body.flatMap((statement) =>
+          statement.type === AST_NODE_TYPES.ReturnStatement && statement.argument ? [statement.argument] : [],
+        )
+      : [body];
+  const inner = { ...context, sourceCode: helper.sourceCode };
+  const mapped = returned.map((expression) => mappedAnswerOf(expression, inner, depth));
+  // Every return a mapped answer: a path that returns something else is not this helper's words.
+  return mapped.length > 0 && mapped.every((each) => each !== null) ? mapped[0]! : null;
 }
 
 function helperOf(
