@@ -9,6 +9,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import {
   constInitializer,
   findProperty,
+  findVariable,
   getStaticPropertyName,
   getStringValue,
   unwrapExpression,
@@ -253,6 +254,21 @@ function truthOf(test: TSESTree.Node, run: Evaluation): boolean | null {
   return (literal === run.value) === equal;
 }
 
+/**
+ * Whether `read` may hold a helper's words, as syntax alone says: a variable whose one declaration is initialised by a
+ * call (`const decision = toDecision(…)`, `= await decide(…)`). Asked before anything dearer (another module, types).
+ */
+export function mayHoldMappedAnswer(read: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const target = unwrapExpression(read);
+  if (target.type !== AST_NODE_TYPES.Identifier) return false;
+  const definitions = findVariable(sourceCode.getScope(target), target.name)?.defs ?? [];
+  const only = definitions.length === 1 ? definitions[0] : undefined;
+  if (only?.type !== "Variable" || !only.node.init || only.node.id.type !== AST_NODE_TYPES.Identifier) return false;
+  let init = unwrapExpression(only.node.init);
+  if (init.type === AST_NODE_TYPES.AwaitExpression) init = unwrapExpression(init.argument);
+  return init.type === AST_NODE_TYPES.CallExpression && init.callee.type === AST_NODE_TYPES.Identifier;
+}
+
 /** The strings a test compares with `===` or `!==` (`decision === "yes"`): a helper's words, maybe. */
 export function comparedStrings(test: TSESTree.Node): ReadonlySet<string> {
   const found = new Set<string>();
@@ -276,8 +292,8 @@ export function comparedStrings(test: TSESTree.Node): ReadonlySet<string> {
 
 /** `=== "yes"`, `case "no":`: the file compares a string, which may be one of a helper's words. */
 const COMPARES_STRING = /[!=]==?\s*["'`]|case\s*["'`]/;
-/** `function`, `=>` or `import … from "./…"`: a helper may be declared here or imported from the project. */
-const MAY_CALL_HELPER = /\bfunction\b|=>|\bfrom\s*["']\.\.?\//;
+/** `= toDecision(`, `= await decide(`: a variable holds what a function of the project returns. */
+const MAY_CALL_HELPER = /=\s*(?:await\s+)?[A-Za-z_$][\w$]*\s*\(/;
 
 /**
  * The gate for files whose only answer comparisons are a helper's words: the file may ask a person (or call a module

@@ -30,7 +30,7 @@ import {
   type Discriminant,
 } from "./discriminant.ts";
 import type { BranchContext } from "./answer-source.ts";
-import { comparedStrings } from "./answer-mapping.ts";
+import { comparedStrings, mayHoldMappedAnswer } from "./answer-mapping.ts";
 import {
   ACP_OUTCOMES,
   ELICIT_ACTIONS,
@@ -54,6 +54,7 @@ export function discriminantOf(test: TSESTree.Node, context: BranchContext): Fou
     if (ownWordsOnly && words.size === 0) continue;
     const comparisons = answerComparisons(test, context.sourceCode, 0, words);
     for (const comparison of comparisons) {
+      if (ownWordsOnly && !mayHoldMappedAnswer(comparison.read, context.sourceCode)) continue;
       const discriminant = resolveDiscriminant(comparison.read, context);
       if (!discriminant || (ownWordsOnly && !discriminant.words)) continue;
       const mine = comparisons.filter((other) => readsDiscriminant(other.read, discriminant));
