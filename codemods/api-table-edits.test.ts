@@ -144,6 +144,17 @@ export async function open(signal: AbortSignal) {
 }
 `;
 
+/** FrontMCP's tool context (libs/sdk/src/elicitation/elicitation.types.ts): `{ ttl }` options, no caller's signal. */
+const FRONTMCP_TOOL = (call: string) => `import { ToolContext } from "@frontmcp/sdk";
+declare const schema: never;
+export default class Deploy extends ToolContext {
+  async execute() {
+    const answer = await ${call};
+    return answer.status;
+  }
+}
+`;
+
 const CANCEL = `noAnswer: () => ({ action: "cancel" as const })`;
 const ACP_CANCELLED = `noAnswer: () => ({ outcome: { outcome: "cancelled" as const } })`;
 const MCP_OPTIONS = ["timeout", "maxTotalTimeout", "signal"];
@@ -243,6 +254,14 @@ const ROWS: Record<string, RowCase> = {
     ["timeout"],
     `askWithin(ctx.elicit({ message: "Deploy?", requestedSchema: {}, mode: "form" }, { timeout: 300_000 }), { signal, ${CANCEL} })`,
     [`askWithin(ctx.elicit({ message: "Deploy?", requestedSchema: {}, mode: "form" }), { signal, ${CANCEL} })`],
+  ),
+  // `{ ttl }` only, and no signal in the tool's context: the deadline goes into its options, nothing is raced.
+  "frontmcp-elicit": row(
+    FRONTMCP_TOOL,
+    'this.elicit("Deploy?", schema)',
+    "elicit",
+    ["ttl"],
+    'this.elicit("Deploy?", schema, { ttl: 300_000 })',
   ),
   // No options argument at all: the deadline and the signal both go to the race.
   "acp-request-permission": row(

@@ -37,8 +37,7 @@ export function mayReport(source: TextSource, options: Options[0] = {}, typed = 
     }) &&
       // Second step: something ties a write to a question where the analysis looks (./pending-gate.ts).
       (!checkWaiterWords || facts.mayAskPerson || textMayTiePendingToQuestion(facts.text))) ||
-    // Without `reportSingleSlot`, a slot that is a question's by its name or handler is still reported.
-    mayHoldSingleSlot(facts) ||
+    mayCheckSingleSlot(facts, options) ||
     (facts.mayHandleQuestion && textMayReplaceSharedHandler(facts.text))
   );
 }
@@ -46,6 +45,24 @@ export function mayReport(source: TextSource, options: Options[0] = {}, typed = 
 /** A file that asks a person and parks a Promise's resolver may keep one slot for every question. */
 function mayHoldSingleSlot(facts: ReturnType<typeof textFacts>): boolean {
   return facts.mayWaitOnPerson && facts.text.includes("Promise") && facts.text.includes("resolve");
+}
+
+/** `this.pendingPermission =`, `setPendingQuestion(`: a slot named for a question (./question-slots.ts). */
+const SLOT_NAMED_FOR_QUESTION =
+  /(?:\bthis\.[\w$]*|\bset[\w$]*)(?:question|permission|confirm|elicit|approv|prompt|consent|decision|dialog)[\w$]*\s*(?:=(?!=)|\()/i;
+
+/**
+ * Without `reportSingleSlot`, only a question's slot is reported: the file must ask, answer a question's handler, or
+ * name a slot for a question.
+ */
+function mayCheckSingleSlot(facts: ReturnType<typeof textFacts>, options: Options[0]): boolean {
+  if (!mayHoldSingleSlot(facts)) return false;
+  return (
+    options.reportSingleSlot === true ||
+    facts.mayAskPerson ||
+    facts.mayHandleQuestion ||
+    SLOT_NAMED_FOR_QUESTION.test(facts.text)
+  );
 }
 
 export default createRule<Options, MessageIds>({
@@ -69,7 +86,7 @@ export default createRule<Options, MessageIds>({
     if (!mayReport(sourceCode, options, declaredTypeName !== null)) return {};
 
     const check: PendingCheck = { context, sourceCode, patterns, declaredTypeName };
-    const slots = mayHoldSingleSlot(textFacts(sourceCode))
+    const slots = mayCheckSingleSlot(textFacts(sourceCode), options)
       ? singleSlotVisitors(check, options.reportSingleSlot !== true)
       : {};
     return {
