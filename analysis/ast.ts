@@ -263,3 +263,8 @@ export function narrowCallLocation(call: TSESTree.CallExpression | TSESTree.NewE
   const callee = call.callee.type === AST_NODE_TYPES.ChainExpression ? call.callee.expression : call.callee;
   return callee.type === AST_NODE_TYPES.MemberExpression ? callee.property : callee;
 }
+
+/** Whether `inner` lies within `outer`'s source range (`outer` itself included); false where there is no `outer`. */
+export function containsNode(outer: TSESTree.Node | null | undefined, inner: TSESTree.Node): boolean {
+  return !!outer && outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+}

@@ -8,7 +8,14 @@
  * outlives the operation the rest of the code ends with it.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getCalleeName, getEnclosingFunction, getStaticPropertyName, isFunctionNode, unwrapExpression } from "./ast.ts";
+import {
+  containsNode,
+  getCalleeName,
+  getEnclosingFunction,
+  getStaticPropertyName,
+  isFunctionNode,
+  unwrapExpression,
+} from "./ast.ts";
 import { Fact, fileFacts } from "./cached-facts.ts";
 import { nodesOfTypes } from "./node-index.ts";
 import { SIGNAL_NAME } from "./signal-names.ts";
@@ -163,17 +170,13 @@ export function keptSignalsInReach(node: TSESTree.Node, sourceCode: Readonly<TSE
   const ownClass = classOfThis(node);
   const outermost = outermostFunction(node);
   const inReach = all.filter((signal) => {
-    if (signal.root === "module") return outermost !== null && signal.uses.some((use) => contains(outermost, use));
+    if (signal.root === "module") return outermost !== null && signal.uses.some((use) => containsNode(outermost, use));
     if ("type" in signal.root) return signal.root === ownClass;
-    return contains(signal.root.scope.block, node);
+    return containsNode(signal.root.scope.block, node);
   });
   const nearest = getEnclosingFunction(node);
-  const usedNearby = (signal: KeptSignal) => nearest !== null && signal.uses.some((use) => contains(nearest, use));
+  const usedNearby = (signal: KeptSignal) => nearest !== null && signal.uses.some((use) => containsNode(nearest, use));
   return [...inReach.filter(usedNearby), ...inReach.filter((signal) => !usedNearby(signal))];
-}
-
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 }
 
 /** The function at the top of the module (or of a class member) that `node` is in. */

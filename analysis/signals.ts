@@ -7,7 +7,7 @@
  * any parameter or variable declared or typed `AbortSignal`.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getMemberPath, isFunctionNode, unwrapExpression } from "./ast.ts";
+import { containsNode, getMemberPath, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { matchToolHandler, type HumanWaitCall } from "./calls.ts";
 import { nodesWithin } from "./node-index.ts";
 import { SIGNAL_NAME } from "./signal-names.ts";
@@ -400,7 +400,7 @@ export function referencesSignal(
     if (!variable) return false;
     if (signal.kind === "variable" && variable === signal.variable) return true;
     const init = singleInitializer(variable);
-    return init !== null && !contains(init, expression) && referencesSignal(init, signal, sourceCode, depth + 1);
+    return init !== null && !containsNode(init, expression) && referencesSignal(init, signal, sourceCode, depth + 1);
   });
 }
 
@@ -452,10 +452,6 @@ function isValueIdentifier(identifier: TSESTree.Identifier): boolean {
     return false;
   }
   return true;
-}
-
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 }
 
 /**

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { askOfFunction } from "../analysis/asks.ts";
-import { isFunctionNode, unwrapExpression } from "../analysis/ast.ts";
+import { containsNode, isFunctionNode, unwrapExpression } from "../analysis/ast.ts";
 import { keptSignalsOf } from "../analysis/kept-signals.ts";
 import { passedThroughOptionsIndex } from "../analysis/local-waits.ts";
 import { projectModuleAt, textMayRegisterHandler } from "../analysis/modules.ts";
@@ -83,7 +83,7 @@ export function discoverModel(root: string, files: readonly string[]): ProjectMo
       for (const call of nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression)) {
         for (const handler of handlersRegisteredBy(call, sourceCode)) {
           // One written at the registration is judged where it is; the model's reach is the others.
-          if (handler.sourceCode === sourceCode && contains(call, handler.fn)) continue;
+          if (handler.sourceCode === sourceCode && containsNode(call, handler.fn)) continue;
           const declared = projectFileOf(handler.sourceCode) ?? file;
           model.handlers.push({
             file: at,
@@ -147,8 +147,4 @@ function declaredFunctions(declaration: TSESTree.Node): [string, TSESTree.Functi
     const init = declarator.init && unwrapExpression(declarator.init);
     return declarator.id.type === AST_NODE_TYPES.Identifier && isFunctionNode(init) ? [[declarator.id.name, init]] : [];
   });
-}
-
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 }

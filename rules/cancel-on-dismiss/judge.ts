@@ -3,7 +3,7 @@
  * person (approves, picks an option, refuses), or it answers nothing while the dialog's other paths answer.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { findVariable } from "../../analysis/ast.ts";
+import { containsNode, findVariable } from "../../analysis/ast.ts";
 import { askerOf, noDecisionWord, type AnswerReading, type AnswerShape } from "./answers.ts";
 import { answerNoDecisionEdit, replaceAnswerEdit, type Edit } from "./fix.ts";
 import { answerCallsIn, calleeText, scanPath, type Settlement } from "./paths.ts";
@@ -31,7 +31,7 @@ export function judge(path: DismissalPath, check: DismissCheck): Finding | null 
   const guarded = path.event.when.kind === "parameter-field";
   const others = path.dialog
     ? [...answerCallsIn(path.dialog, sourceCode), ...settlersIn(path.dialog, check)].filter(
-        (other) => guarded || !within(other.node, path.handler),
+        (other) => guarded || !containsNode(path.handler, other.node),
       )
     : [];
   const settleCallees = new Set(others.map((other) => calleeText(other.node as TSESTree.CallExpression, sourceCode)));
@@ -99,15 +99,11 @@ function callsParameter(call: TSESTree.CallExpression, sourceCode: DismissCheck[
 function settlersIn(dialog: TSESTree.Node, { sourceCode }: DismissCheck): Settlement[] {
   const found: Settlement[] = [];
   for (const [call, owes] of questionSettlers(sourceCode)) {
-    if (within(call, dialog)) found.push({ node: call, answer: null, exclusive: false, owes });
+    if (containsNode(dialog, call)) found.push({ node: call, answer: null, exclusive: false, owes });
   }
   return found;
 }
 
 function words(path: DismissalPath, shape: AnswerShape, answer: string): Record<string, string> {
   return { dialog: path.event.dialog, answer, asker: askerOf(shape), noDecision: noDecisionWord(shape) };
-}
-
-function within(node: TSESTree.Node, outer: TSESTree.Node | null): boolean {
-  return outer !== null && node.range[0] >= outer.range[0] && node.range[1] <= outer.range[1];
 }

@@ -3,7 +3,7 @@
  * merged, raced, or handed to the code that waits), and, on ACP 2.x, does aborting it also stop the wait?
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { getEnclosingFunction, narrowCallLocation, unwrapExpression } from "../../analysis/ast.ts";
+import { containsNode, getEnclosingFunction, narrowCallLocation, unwrapExpression } from "../../analysis/ast.ts";
 import type { HumanWaitCall } from "../../analysis/asks.ts";
 import type { Delegation, PersonWaitCall } from "../../analysis/asks.ts";
 import { isUnknownOrigin } from "../../analysis/human-wait.ts";
@@ -152,7 +152,7 @@ function delegationDropsSignal(
   const fn = delegation.fn;
   // Another module's function cannot see this file's signals: only what the call hands it counts.
   if (fn?.body && delegation.via === "local") {
-    const enclosed = signals.some((signal) => contains(scopeBlockOf(signal), fn));
+    const enclosed = signals.some((signal) => containsNode(scopeBlockOf(signal), fn));
     if (enclosed || referencesAnySignal(fn.body, signals, sourceCode)) return false;
   }
   return !call.node.arguments.some((argument) => passesSignalOrItsOwner(check, argument, signals));
@@ -179,7 +179,7 @@ function passesOptionsThrough(
   ) {
     return false;
   }
-  const outer = signals.filter((signal) => scopeBlockOf(signal) !== fn && contains(scopeBlockOf(signal), fn));
+  const outer = signals.filter((signal) => scopeBlockOf(signal) !== fn && containsNode(scopeBlockOf(signal), fn));
   return outer.length > 0 && !outer.some((signal) => referencesSignal(fn.body!, signal, sourceCode));
 }
 
@@ -213,10 +213,6 @@ function passesSignalOrItsOwner(
 /** A signal made here, from `AbortSignal.timeout`/`any` or a local controller: certainly not the caller's. */
 function isOwnSignal(check: SignalCheck, passed: TSESTree.Node): boolean {
   return signalDeadline(passed, check.sourceCode) !== "unknown";
-}
-
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 }
 
 /** The block a signal's name lives in: where something could tie it to another signal. */

@@ -9,6 +9,7 @@ import {
   isFunctionNode,
   narrowCallLocation,
   unwrapExpression,
+  containsNode,
 } from "../../analysis/ast.ts";
 import { askOfFunction, type ElicitationHandler } from "../../analysis/asks.ts";
 import { handlerLocation, handlersRegisteredBy } from "../../analysis/registered-handlers.ts";
@@ -185,7 +186,7 @@ export function checkRegisteredHandlers(check: SignalCheck, registration: TSESTr
   for (const handler of handlersRegisteredBy(registration, sourceCode)) {
     const { fn, extraIndex } = handler;
     // A handler written inside the registration is judged at its own wait (checkHandlerWithoutSignal).
-    if (handler.sourceCode === sourceCode && contains(registration, fn)) continue;
+    if (handler.sourceCode === sourceCode && containsNode(registration, fn)) continue;
     if (extraIndex === null || fn.params.length > extraIndex) continue;
     if (fn.params.some((parameter) => parameter.type === AST_NODE_TYPES.RestElement)) continue;
     const inner = askOfFunction(fn, handler.sourceCode, check.wrappers)?.inner;
@@ -206,8 +207,4 @@ export function checkRegisteredHandlers(check: SignalCheck, registration: TSESTr
       data: { handler: sourceCode.getText(named), at: handlerLocation(handler, context.filename), param },
     });
   }
-}
-
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 }

@@ -12,6 +12,7 @@ import {
   getMemberPath,
   getStaticPropertyName,
   unwrapExpression,
+  containsNode,
 } from "../../analysis/ast.ts";
 import { findVariable } from "../../analysis/flow.ts";
 import { normalisedText } from "../../analysis/settlers.ts";
@@ -55,16 +56,12 @@ function settledByAnAnswer(
       callee.type === AST_NODE_TYPES.MemberExpression &&
       getStaticPropertyName(callee) === "resolve" &&
       normalisedText(callee.object, sourceCode) === name &&
-      !within(writer, node) &&
+      !containsNode(writer, node) &&
       !inTimerCallback(node)
     )
       settled = true;
   });
   return settled;
-}
-
-function within(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
 }
 
 function inTimerCallback(node: TSESTree.Node): boolean {

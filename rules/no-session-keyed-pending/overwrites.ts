@@ -10,6 +10,7 @@ import {
   getStaticPropertyName,
   isFunctionNode,
   unwrapExpression,
+  containsNode,
 } from "../../analysis/ast.ts";
 import { findVariable } from "../../analysis/flow.ts";
 import { normalisedText } from "../../analysis/settlers.ts";
@@ -238,10 +239,6 @@ export function slotSettledWithoutId(
     }
   });
   return settled && !comparesId && !refusesSecond(slotText, write, sourceCode);
-}
-
-function containsNode(outer: TSESTree.Node | null, inner: TSESTree.Node): boolean {
-  return !!outer && inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
 }
 
 /** `if (this.current) throw new Error("busy")` in the function that asks, before the write. */

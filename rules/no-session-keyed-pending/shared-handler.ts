@@ -6,7 +6,13 @@
  * last: the newest session receives every question, and the person asked is not the one whose call asked.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getEnclosingFunction, getMemberPath, isFunctionNode, unwrapExpression } from "../../analysis/ast.ts";
+import {
+  containsNode,
+  getEnclosingFunction,
+  getMemberPath,
+  isFunctionNode,
+  unwrapExpression,
+} from "../../analysis/ast.ts";
 import { askOf } from "../../analysis/asks.ts";
 import { findVariable } from "../../analysis/flow.ts";
 import { toSnakeName } from "./pending-names.ts";
@@ -73,7 +79,7 @@ function outlives(
   const variable = findVariable(sourceCode.getScope(root), root.name);
   const declared = variable?.defs[0]?.node;
   // An import, or a variable declared outside the registering function (not one of its parameters or locals).
-  return !!declared && !contains(registering, declared);
+  return !!declared && !containsNode(registering, declared);
 }
 
 function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | null {
@@ -82,22 +88,18 @@ function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | null {
   return current.type === AST_NODE_TYPES.Identifier ? current : null;
 }
 
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
-}
-
 /** The first name the handler reads that the registering function declares and that names a session or the like. */
 function perEntityRead(
   handler: TSESTree.FunctionLike,
   registering: TSESTree.FunctionLike,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): string | null {
-  if (!contains(registering, handler)) return null;
+  if (!containsNode(registering, handler)) return null;
   // The names the handler reads from outside itself.
   for (const reference of sourceCode.getScope(handler).through) {
     const variable = reference.resolved;
     const declared = variable?.defs[0]?.node;
-    if (!variable || !declared || !contains(registering, declared) || contains(handler, declared)) continue;
+    if (!variable || !declared || !containsNode(registering, declared) || containsNode(handler, declared)) continue;
     if (isFunctionNode(declared) && declared !== registering) continue;
     if (namesEntity(variable.name)) return variable.name;
   }
