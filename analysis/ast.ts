@@ -268,3 +268,9 @@ export function narrowCallLocation(call: TSESTree.CallExpression | TSESTree.NewE
 export function containsNode(outer: TSESTree.Node | null | undefined, inner: TSESTree.Node): boolean {
   return !!outer && outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 }
+
+/** Code quoted in a message: on one line, and cut to 60 characters. */
+export function shortText(text: string): string {
+  const oneLine = text.replace(/\s+/g, " ");
+  return oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine;
+}

@@ -2,6 +2,7 @@
  * The no-session-keyed-pending check of one write to a store: is the value a waiter for an answer, and is its key one
  * that concurrent questions share? Reports go through the rule's context.
  */
+import { shortText } from "../../analysis/ast.ts";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { textFacts } from "../../analysis/text-gate.ts";
 import { classifyKey, type DeclaredTypeNameLookup, type KeySharer } from "./pending-keys.ts";
@@ -70,11 +71,6 @@ export const SHARED_BY: Readonly<Record<KeySharer, string>> = {
   server: "Questions through one server",
   other: "Concurrent questions",
 };
-
-function shortText(text: string): string {
-  const oneLine = text.replace(/\s+/g, " ");
-  return oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine;
-}
 
 /**
  * Issue 23, bug 3: the one open question's waiter in a field or a React state (`this.current = { resolve }`,

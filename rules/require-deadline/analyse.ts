@@ -3,7 +3,7 @@
  * carry one chosen for a person (not missing, kept to the caller in a race, or too long to ever fire)?
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getCalleeName, narrowCallLocation } from "../../analysis/ast.ts";
+import { shortText, getCalleeName, narrowCallLocation } from "../../analysis/ast.ts";
 import type { HumanWaitCall } from "../../analysis/asks.ts";
 import {
   canCarryDeadline,
@@ -209,9 +209,4 @@ export function untimedHelperWords(
     defaultDeadline: `\`${helper}\` without \`${option}\` sets no timer, so this may wait forever`,
     fix: `pass \`${option}: 120_000\``,
   };
-}
-
-function shortText(text: string): string {
-  const oneLine = text.replace(/\s+/g, " ");
-  return oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine;
 }
