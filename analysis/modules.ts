@@ -21,6 +21,7 @@ import { isSourceFile } from "./source-files.ts";
 import { nodesOfTypes } from "./node-index.ts";
 import { typeAccess } from "./types.ts";
 import {
+  importedFileOf,
   mayNameProjectModule,
   moduleFileAt,
   moduleFileFor,
@@ -138,9 +139,10 @@ function exportOfImport(
   gate: ModuleGate,
 ): ExportedValue | null | undefined {
   const importing = importOf(target, sourceCode);
-  const from = importing && projectFileOf(sourceCode);
-  if (!importing || !from) return undefined;
-  return exportedValue(resolveModule(from, importing.specifier, gate), importing.name, gate, new Set(), 0);
+  if (!importing || !projectFileOf(sourceCode)) return undefined;
+  // Asked for every call of an imported name: the file is found once per lint (importedFileOf).
+  const file = importedFileOf(importing.specifier, sourceCode);
+  return exportedValue(file && moduleAt(file, gate), importing.name, gate, new Set(), 0);
 }
 
 /**

@@ -37,10 +37,18 @@ export function stampOf(file: ModuleFile): string {
   return `${file.stat.size}:${file.stat.mtimeMs}`;
 }
 
-/** The source file a specifier written in the file of `sourceCode` names; null where none is the project's. */
+const IMPORTED_FILE = new Fact<string, ModuleFile | null>(
+  "the project file a specifier written in a file names, per file and specifier",
+);
+
+/**
+ * The source file a specifier written in the file of `sourceCode` names; null where none is the project's. Asked for
+ * every call of an imported name: resolved once per lint of the file (the next lint sees a file created since).
+ */
 export function importedFileOf(specifier: string, sourceCode: Readonly<TSESLint.SourceCode>): ModuleFile | null {
   const from = projectFileOf(sourceCode);
-  return from ? moduleFileFor(from, specifier) : null;
+  if (!from) return null;
+  return fileFacts(sourceCode).remember(IMPORTED_FILE, specifier, () => moduleFileFor(from, specifier));
 }
 
 /**
@@ -89,7 +97,8 @@ function candidatesFor(from: string, specifier: string): string[] {
 
 function statOf(file: string): fs.Stats | null {
   try {
-    return fs.statSync(file);
+    // Most candidates do not exist: asked not to throw, Node answers those without building an error.
+    return fs.statSync(file, { throwIfNoEntry: false }) ?? null;
   } catch {
     return null;
   }
