@@ -16,6 +16,7 @@ import { RULE_MODULES, type RuleName } from "../rules/index.ts";
 import { discoverSourceFiles, readErrorReason, readSourceText } from "./files.ts";
 import { runDiscover } from "./discover.ts";
 import { withoutConfigWarnings } from "./eslint-warnings.ts";
+import { javascriptFirstParser } from "./js-parser.ts";
 import { progressLine } from "./progress.ts";
 import { ProgramsSeen, sortTypedCandidates, type TypedCandidate } from "./typed-candidates.ts";
 import {
@@ -107,7 +108,17 @@ export function checkConfig(
       languageOptions: { parser: tsParser as Linter.Parser, sourceType: "module", ...parserOptions },
     },
     { ...(plugin.configs[config] as Linter.Config), files: LINTED_FILES },
-    // Last, since the plugin's config names the parser too.
+    // Last, since the plugin's config names the parser too. Untyped, JavaScript is read by ESLint's own parser
+    // (./js-parser.ts); typed, every file goes to typescript-eslint's, which knows the program's types.
+    ...(tsconfigRootDir
+      ? []
+      : [
+          {
+            name: "elicitation/check/javascript",
+            files: LINTED_FILES,
+            languageOptions: { parser: javascriptFirstParser },
+          },
+        ]),
     ...(onProgram
       ? [
           {

@@ -8,6 +8,7 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 import plugin from "../index.ts";
 import { mayHaveFindings } from "../cli/check.ts";
+import { javascriptFirstParser } from "../cli/js-parser.ts";
 import { FIXTURES_DIR } from "../cli/demo.ts";
 import { makeProject, runCli, spawnCli } from "./support/cli.ts";
 import {
@@ -326,6 +327,36 @@ describe("check: which files it reads", () => {
     const tidy = await runCli(["check", "src/tidy.js"], dir);
     expect(tidy.code).toBe(0);
     expect(tidy.stdout).toBe("No problems in 1 file.\n");
+  });
+
+  it("reads JavaScript with ESLint's parser, and a .js file only TypeScript's parser reads with that one", async () => {
+    const dir = makeProject("check-javascript", {
+      "src/plain.js": BUGGY_SERVER,
+      // A type annotation in a .js file: espree stops at it, typescript-eslint's parser reads it.
+      "src/annotated.js": `const limit: number = 1;\n${BUGGY_SERVER}`,
+      "src/broken.js": SYNTAX_ERROR,
+    });
+    // Named, the broken file is parsed (no text gate): neither parser reads it, and the error is reported.
+    const run = await runCli(["check", "--no-typed", "src", "src/broken.js"], dir);
+    expect(run.code).toBe(1);
+    const found = headers(run.stdout);
+    const expected = expectedFindings(BUGGY_SERVER);
+    expect(sortFindings(found.filter((h) => h.file === path.join("src", "plain.js")))).toEqual(expected);
+    expect(sortFindings(found.filter((h) => h.file === path.join("src", "annotated.js")))).toEqual(
+      expected.map((f) => ({ ...f, line: f.line + 1 })),
+    );
+    expect(run.stdout).toMatch(/^src\/broken\.js:2:\d+ {2}Parsing error: .+ {2}could not parse this file$/m);
+    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe(
+      `${2 * expected.length + 1} problems in 3 files (3 files checked, 1 could not be parsed).`,
+    );
+    // The same files through the parser `check` gives them: ESLint's own for what it reads (no scope manager of
+    // its own: ESLint analyses the tree), typescript-eslint's (with one) for the rest.
+    const read = (file: string) =>
+      javascriptFirstParser.parseForESLint(fs.readFileSync(path.join(dir, file), "utf8"), {
+        filePath: path.join(dir, file),
+      }) as { scopeManager?: unknown };
+    expect(read("src/plain.js").scopeManager).toBeUndefined();
+    expect(read("src/annotated.js").scopeManager).toBeDefined();
   });
 
   it("does not parse files that name no wait on a person (the rules' text gate), yet counts them as checked", async () => {
