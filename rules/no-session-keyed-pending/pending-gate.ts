@@ -59,10 +59,9 @@ function entryTies(entry: string | null): boolean {
  * `onAnswer: async function`) whose body, as far as the text shows, writes to a store.
  */
 function functionNameTies(text: string): boolean {
-  questionWordHint ??= new RegExp([...QUESTION_WORDS].join("|"));
-  for (const match of text.matchAll(IDENTIFIER)) {
-    const name = match[0];
-    if (!questionWordHint.test(name.toLowerCase()) || !nameTies(name) || inLineComment(text, match.index)) continue;
+  for (const match of identifiersWithQuestionWord(text)) {
+    const name = match.name;
+    if (!nameTies(name) || inLineComment(text, match.index)) continue;
     const after = text.slice(match.index + name.length, match.index + name.length + 80);
     const end = match.index + name.length;
     const named =
@@ -72,6 +71,28 @@ function functionNameTies(text: string): boolean {
     if (named && bodyWrites(text, end)) return true;
   }
   return false;
+}
+
+const WORD_CHAR = /[\w$]/;
+const DIGIT = /\d/;
+
+/**
+ * The identifiers of the text (as `[A-Za-z_$][\w$]*` finds them) that hold a question word, in any case: found from
+ * the words, not by testing every identifier of the text, most of this gate's cost on a bundle.
+ */
+function* identifiersWithQuestionWord(text: string): Generator<{ readonly name: string; readonly index: number }> {
+  questionWordHint ??= new RegExp([...QUESTION_WORDS].join("|"), "gi");
+  questionWordHint.lastIndex = 0;
+  for (let word = questionWordHint.exec(text); word; word = questionWordHint.exec(text)) {
+    let start = word.index;
+    while (start > 0 && WORD_CHAR.test(text[start - 1]!)) start -= 1;
+    let end = word.index + word[0].length;
+    while (end < text.length && WORD_CHAR.test(text[end]!)) end += 1;
+    // An identifier starts at a letter, `_` or `$`: leading digits are not part of it.
+    while (DIGIT.test(text[start]!)) start += 1;
+    questionWordHint.lastIndex = end;
+    yield { name: text.slice(start, end), index: start };
+  }
 }
 
 /** How far a function's body is read for a store write; a longer body counts as writing (the gate admits it). */
