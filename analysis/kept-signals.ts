@@ -5,7 +5,9 @@
  * signal is the caller's when the code hands it to its other waits: as a call's `signal` option
  * (`fetch(url, { signal: ctx.signal })`), inside `AbortSignal.any([…])`, or by listening to it (`.throwIfAborted()`,
  * `.addEventListener("abort", …)`). A wait on a person where that same signal is in reach, and that does not get it,
- * outlives the operation the rest of the code ends with it.
+ * outlives the operation the rest of the code ends with it. A class that stores its caller's signal in a field
+ * (`this._abortSignal = extra.signal`, a setter's or constructor's signal parameter) keeps it for its methods as well,
+ * whether or not another wait of the file gets it: a question one of them asks without it outlives the call.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
@@ -29,8 +31,10 @@ export interface KeptSignal {
   readonly key: string;
   /** What the expression starts from: `this` (of a class), a variable, or a module-level call (`als.getStore()`). */
   readonly root: TSESTree.ClassBody | TSESLint.Scope.Variable | "module";
-  /** Where the code hands it to a wait (or listens to it). */
+  /** Where the code hands it to a wait (or listens to it), or stores it. */
   readonly uses: readonly TSESTree.Node[];
+  /** A class stores it from what its caller hands it (`this._abortSignal = extra.signal`): the caller's for certain. */
+  readonly stored: boolean;
 }
 
 /** The options that carry a signal to a wait: the Web and MCP `signal`, ACP 2.x `cancellationSignal`. */
@@ -47,13 +51,18 @@ const KEPT_SIGNALS = new Fact<null, readonly KeptSignal[]>(
 export function keptSignalsOf(sourceCode: Readonly<TSESLint.SourceCode>): readonly KeptSignal[] {
   return fileFacts(sourceCode).remember(KEPT_SIGNALS, null, () => {
     const found = new Map<string, KeptSignal>();
-    const add = (expression: TSESTree.Node) => {
-      const kept = keptSignalAt(expression, sourceCode);
+    const record = (kept: KeptSignal | null) => {
       if (!kept) return;
       const known = found.get(identityOf(kept));
-      if (known) (known.uses as TSESTree.Node[]).push(expression);
-      else found.set(identityOf(kept), kept);
+      if (!known) found.set(identityOf(kept), kept);
+      else
+        found.set(identityOf(kept), {
+          ...known,
+          uses: [...known.uses, ...kept.uses],
+          stored: known.stored || kept.stored,
+        });
     };
+    const add = (expression: TSESTree.Node) => record(keptSignalAt(expression, sourceCode));
     for (const node of nodesOfTypes(sourceCode, [AST_NODE_TYPES.Property, AST_NODE_TYPES.CallExpression])) {
       if (node.type === AST_NODE_TYPES.Property) {
         // `{ signal: ctx.signal }` handed to a call.
@@ -73,8 +82,100 @@ export function keptSignalsOf(sourceCode: Readonly<TSESLint.SourceCode>): readon
       if (method === "throwIfAborted" || method === "addEventListener")
         add((callee as TSESTree.MemberExpression).object);
     }
+    if (STORES_SIGNAL.test(sourceCode.text)) for (const stored of storedSignalsOf(sourceCode)) record(stored);
     return [...found.values()];
   });
+}
+
+/** The text of a file that may store a signal in a field: `this.signal = …`, `private readonly abortSignal`. */
+const STORES_SIGNAL = /\bthis\.#?\w*[sS]ignal\s*=[^=]|\b(?:readonly|private|public|protected)\s+\w*[sS]ignal\b/;
+
+const STORING_NODES = [AST_NODE_TYPES.AssignmentExpression, AST_NODE_TYPES.TSParameterProperty] as const;
+
+/**
+ * The fields a class stores its caller's signal in: assigned a signal its method is handed (`this._abortSignal =
+ * extra?.signal`, `setAbortSignal(signal) { this._abortSignal = signal }`), or declared as a constructor's signal
+ * parameter (`constructor(readonly signal: AbortSignal)`). A signal the class makes itself (`this.signal =
+ * this.controller.signal`), or a field typed or initialised as something else (a process signal's name), is none.
+ */
+function storedSignalsOf(sourceCode: Readonly<TSESLint.SourceCode>): KeptSignal[] {
+  const stored: KeptSignal[] = [];
+  for (const node of nodesOfTypes(sourceCode, STORING_NODES)) {
+    if (node.type === AST_NODE_TYPES.TSParameterProperty) {
+      const parameter = node.parameter.type === AST_NODE_TYPES.AssignmentPattern ? node.parameter.left : node.parameter;
+      const owner = classOfThis(node);
+      if (owner && parameter.type === AST_NODE_TYPES.Identifier && isSignalParameter(parameter, sourceCode)) {
+        const text = `this.${parameter.name}`;
+        stored.push({ text, key: text, root: owner, uses: [node], stored: true });
+      }
+      continue;
+    }
+    const field = node.left;
+    if (node.operator !== "=" || field.type !== AST_NODE_TYPES.MemberExpression) continue;
+    const name = getStaticPropertyName(field);
+    if (field.object.type !== AST_NODE_TYPES.ThisExpression || !isSignalName(name)) continue;
+    const owner = classOfThis(field);
+    if (owner && declaredAsSignal(owner, name!, sourceCode) && isHandedSignal(node.right, sourceCode))
+      stored.push({ ...kept(field, owner, sourceCode), stored: true });
+  }
+  return stored;
+}
+
+/** A signal-named field or variable: `signal`, `abortSignal`, `_abortSignal`, `#signal`. */
+function isSignalName(name: string | null): boolean {
+  return name !== null && SIGNAL_NAME.test(name.replace(/^[#_]+/, ""));
+}
+
+/** Nothing but an abort signal is meant: no type written, or one that names `AbortSignal`. */
+function typedAsSignal(annotation: TSESTree.TSTypeAnnotation | undefined, sourceCode: Readonly<TSESLint.SourceCode>) {
+  return !annotation || sourceCode.getText(annotation).includes("AbortSignal");
+}
+
+function isSignalParameter(parameter: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return isSignalName(parameter.name) && typedAsSignal(parameter.typeAnnotation, sourceCode);
+}
+
+/** The class declares the field, if at all, as an abort signal: typed as one, and with no value of its own. */
+function declaredAsSignal(owner: TSESTree.ClassBody, name: string, sourceCode: Readonly<TSESLint.SourceCode>) {
+  return owner.body.every(
+    (member) =>
+      member.type !== AST_NODE_TYPES.PropertyDefinition ||
+      member.static ||
+      getStaticPropertyName(member) !== name ||
+      (typedAsSignal(member.typeAnnotation, sourceCode) && isNothing(member.value)),
+  );
+}
+
+function isNothing(value: TSESTree.Node | null): boolean {
+  return value === null || (value.type === AST_NODE_TYPES.Identifier && value.name === "undefined");
+}
+
+/**
+ * A signal the code around the assignment is handed: a signal parameter (`signal`), or a signal field below a
+ * parameter (`extra.signal`, `ctx.mcpReq.signal`).
+ */
+function isHandedSignal(value: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const node = unwrapExpression(value);
+  if (node.type === AST_NODE_TYPES.Identifier) {
+    const parameter = parameterNamed(node, sourceCode);
+    return parameter !== null && isSignalParameter(parameter, sourceCode);
+  }
+  if (node.type !== AST_NODE_TYPES.MemberExpression || !isSignalName(getStaticPropertyName(node))) return false;
+  let root = unwrapExpression(node.object);
+  while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrapExpression(root.object);
+  return root.type === AST_NODE_TYPES.Identifier && parameterNamed(root, sourceCode) !== null;
+}
+
+/** The parameter `identifier` names (a plain one, possibly with a default), or null. */
+function parameterNamed(
+  identifier: TSESTree.Identifier,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.Identifier | null {
+  const variable = resolveIdentifier(identifier, sourceCode);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  return definition?.type === "Parameter" && definition.name.type === AST_NODE_TYPES.Identifier
+    ? definition.name
+    : null;
 }
 
 /** Two spellings of one signal: the same key from the same root (`ctx` of one function is not `ctx` of another). */
@@ -108,14 +209,14 @@ function keptSignalAt(expression: TSESTree.Node, sourceCode: Readonly<TSESLint.S
   }
   if (node.type !== AST_NODE_TYPES.MemberExpression) return null;
   const field = getStaticPropertyName(node);
-  if (field === null || !SIGNAL_NAME.test(field)) return null;
+  if (!isSignalName(field)) return null;
   const root = rootOf(node.object, sourceCode);
   return root === null ? null : kept(node, root, sourceCode);
 }
 
 function kept(node: TSESTree.Node, root: KeptSignal["root"], sourceCode: Readonly<TSESLint.SourceCode>): KeptSignal {
   const text = sourceCode.getText(node);
-  return { text, key: keyOf(text), root, uses: [node] };
+  return { text, key: keyOf(text), root, uses: [node], stored: false };
 }
 
 function keyOf(text: string): string {

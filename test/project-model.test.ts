@@ -170,6 +170,11 @@ const CONTEXT_FINDINGS = [
   // `requestContext.getStore()?.signal` and `currentSignal()` (store.ts), handed to the fetches.
   "context/deploy.ts:9 forward-abort-signal/notForwarded",
   "context/deploy.ts:15 forward-abort-signal/notForwarded",
+  // The base tool class keeps each call's signal in `_abortSignal` (set from `extra.signal`, tool-server.ts): `elicit`
+  // passes only its own caller's options, `elicitUrl` none; `confirm` passes it. tool-contrast.ts: a signal the class
+  // makes and aborts itself, and a process signal's name.
+  "context/tool-base.ts:23 forward-abort-signal/notForwarded",
+  "context/tool-base.ts:28 forward-abort-signal/notForwarded",
   // `this.signal` of the turn, handed to its `plan`'s fetch.
   "context/turn.ts:18 forward-abort-signal/notForwarded",
 ];

@@ -1523,6 +1523,34 @@ connection.onRequest(async (params, { signal }) => {
   return ctx.request(methods.client.session.requestPermission, params, { cancellationSignal: signal });
 });`;
 
+/** mcp-framework@0.2.22 dist/tools/BaseTool.js:37–51, :231, :274: the call's signal kept in a field, never asked with. */
+const STORED_SIGNAL = `export class MCPTool {
+  server;
+  _abortSignal;
+  setAbortSignal(signal) {
+    this._abortSignal = signal;
+  }
+  async elicit(message, requestedSchema, options) {
+    return this.server.elicitInput({ mode: "form", message, requestedSchema }, options);
+  }
+  async elicitUrl(message, url, elicitationId) {
+    return this.server.elicitInput({ mode: "url", message, url, elicitationId }, { timeout: 600_000 });
+  }
+}`;
+
+/** A server class that keeps the request's signal from its handler's `extra`, and asks without it. */
+const STORED_FROM_EXTRA = `class Session {
+  listen(server) {
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      this.requestSignal = extra?.signal;
+      return this.run(request);
+    });
+  }
+  async ask(message) {
+    return this.server.elicitInput({ message, requestedSchema }, { timeout: 120_000 });
+  }
+}`;
+
 function at(code: string, needle: string) {
   const where = locate(code, needle);
   const token = /^[\w$]+/.exec(needle)![0];
@@ -1531,6 +1559,37 @@ function at(code: string, needle: string) {
 
 untypedRuleTester.run("forward-abort-signal (real code)", rule, {
   valid: [
+    {
+      name: "stored signal: the method that asks hands the kept signal on",
+      code: STORED_SIGNAL.replace("}, options);", "}, { ...options, signal: this._abortSignal });").replace(
+        "{ timeout: 600_000 }",
+        "{ timeout: 600_000, signal: this._abortSignal }",
+      ),
+    },
+    {
+      name: "stored signal: a field the class's own controller fills, which it aborts itself",
+      code: STORED_SIGNAL.replace(
+        "this._abortSignal = signal;",
+        "this.controller = new AbortController(); this._abortSignal = this.controller.signal;",
+      ),
+    },
+    {
+      name: "stored signal: a field holding the name of a process signal",
+      code: STORED_SIGNAL.replace("_abortSignal;", 'signal = "SIGTERM";').replace(
+        "this._abortSignal = signal;",
+        "this.signal = signal;",
+      ),
+    },
+    {
+      name: "stored signal: a field typed as something other than an abort signal",
+      code: `class Supervisor {
+  constructor(private readonly killSignal: NodeJS.Signals) {}
+  async stop(pid: number) {
+    const answer = await this.server.elicitInput({ message: "Stop?", requestedSchema }, { timeout: 120_000 });
+    if (answer.action === "accept") process.kill(pid, this.killSignal);
+  }
+}`,
+    },
     {
       name: "delegation: a method of the class that asks nobody is not a wait",
       code: `class Tools {
@@ -1616,6 +1675,36 @@ client.setRequestHandler(SAMPLE, async (request) => await model.generate(request
     },
   ],
   invalid: [
+    {
+      name: "stored signal: a class keeps its call's signal in a field; its questions are asked without it",
+      code: STORED_SIGNAL,
+      errors: [
+        {
+          messageId: "notForwarded",
+          data: { signal: "this._abortSignal" },
+          ...at(STORED_SIGNAL, 'elicitInput({ mode: "form"'),
+          suggestions: [],
+        },
+        {
+          messageId: "notForwarded",
+          data: { signal: "this._abortSignal" },
+          ...at(STORED_SIGNAL, 'elicitInput({ mode: "url"'),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "stored signal: a class keeps its handler's extra.signal in a field and asks without it",
+      code: STORED_FROM_EXTRA,
+      errors: [
+        {
+          messageId: "notForwarded",
+          data: { signal: "this.requestSignal" },
+          ...at(STORED_FROM_EXTRA, "elicitInput("),
+          suggestions: [],
+        },
+      ],
+    },
     {
       name: "Bridge: a handler that waits through the class's queue and one that returns a declared answer drop extra.signal",
       code: BRIDGE,

@@ -3,8 +3,8 @@
  * application's own context (`ctx.abortSignal`, `this.signal`, `als.getStore()?.signal`, `currentSignal()`;
  * analysis/kept-signals.ts), handed to the code's other waits but not to this one.
  */
-import type { TSESLint } from "@typescript-eslint/utils";
-import { hasSpread, narrowCallLocation } from "../../analysis/ast.ts";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { getEnclosingFunction, hasSpread, narrowCallLocation, unwrapExpression } from "../../analysis/ast.ts";
 import type { PersonWaitCall } from "../../analysis/asks.ts";
 import { findUserLandRaces, propertyValue, readOptions } from "../../analysis/deadline.ts";
 import { carriesKeptSignal, keptSignalsInReach, type KeptSignal } from "../../analysis/kept-signals.ts";
@@ -27,8 +27,14 @@ export function checkKeptSignal(check: SignalCheck, call: PersonWaitCall): boole
     return true;
   }
   const reading = readOptions(call, sourceCode);
-  // Options built elsewhere, or spread in: what they hold is not known here.
-  if (reading.kind === "opaque") return false;
+  if (reading.kind === "opaque") {
+    // Options built elsewhere hold what is not known here, unless they are the asking method's own parameter, passed
+    // straight on while the signal its class stores from its caller never joins them.
+    const stored = kept.find((candidate) => candidate.stored);
+    if (!stored || !passesOwnOptions(check, call, reading.node, stored)) return false;
+    context.report({ node: at, messageId: "notForwarded", data: { ...data, signal: stored.text } });
+    return true;
+  }
   if (reading.kind === "literal" && (propertyValue(reading.object, api.signalField) || hasSpread(reading.object)))
     return false;
   const asCaller = { kind: "variable", text: signal.text } as unknown as CallerSignal;
@@ -46,6 +52,17 @@ export function checkKeptSignal(check: SignalCheck, call: PersonWaitCall): boole
     suggest: writable ? [{ messageId: "addSignal", data, fix }] : [],
   });
   return true;
+}
+
+/** `ask(message, options) { return server.elicitInput(…, options) }`, in a method that never reads the signal. */
+function passesOwnOptions(check: SignalCheck, call: PersonWaitCall, options: TSESTree.Node, signal: KeptSignal) {
+  const passed = unwrapExpression(options);
+  const fn = getEnclosingFunction(call.node);
+  if (call.delegation || call.wrapper || passed.type !== AST_NODE_TYPES.Identifier || !fn?.body) return false;
+  const own = fn.params.some(
+    (parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === passed.name,
+  );
+  return own && !carriesKeptSignal(fn.body, signal, check.sourceCode);
 }
 
 /** The call gets the signal (in any argument: its options, or a wrapper's), or is raced against it. */
