@@ -150,6 +150,9 @@ describe("a cancel path in one module, the pending prompts in another", () => {
 
 /** What a reviewer found by hand in test/project-model/handlers, with the recommended config. */
 const HANDLER_FINDINGS = [
+  // A client wrapper returns the application's callback's promise (callback-app.ts's dialog), unawaited, from a
+  // handler that never takes the request's signal; its `declineAll` handler answers at once.
+  "handlers/callback-client.ts:12 forward-abort-signal/handlerIgnoresSignal",
   // A client's handler registered with a schema built here (`method: z.literal("elicitation/create")`).
   "handlers/client.ts:16 forward-abort-signal/handlerIgnoresSignal",
   // A low-level server's `tools/call` handler asks, and never takes `extra`.

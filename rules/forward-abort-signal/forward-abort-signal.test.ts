@@ -1551,6 +1551,16 @@ const STORED_FROM_EXTRA = `class Session {
   }
 }`;
 
+/** @mastra/mcp@0.14.5 dist/index.js:736-741: the application's callback's promise returned, unawaited. */
+const RETURNED_CALLBACK = `class InternalMastraMCPClient {
+  setElicitationRequestHandler(handler) {
+    this.client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      this.log("debug", \`Received elicitation request: \${request.params.message}\`);
+      return handler(request.params);
+    });
+  }
+}`;
+
 function at(code: string, needle: string) {
   const where = locate(code, needle);
   const token = /^[\w$]+/.exec(needle)![0];
@@ -1559,6 +1569,26 @@ function at(code: string, needle: string) {
 
 untypedRuleTester.run("forward-abort-signal (real code)", rule, {
   valid: [
+    {
+      name: "returned callback: a handler returning what a function of the file answers at once",
+      code: RETURNED_CALLBACK.replace("return handler(request.params);", "return refuse(request.params);").concat(
+        '\nfunction refuse(params) { return { action: "decline" }; }',
+      ),
+    },
+    {
+      name: "returned callback: a handler returning a settled promise of its own",
+      code: RETURNED_CALLBACK.replace(
+        "return handler(request.params);",
+        'return Promise.resolve({ action: "decline" });',
+      ),
+    },
+    {
+      name: "returned callback: the callback is handed the request's signal",
+      code: RETURNED_CALLBACK.replace("async (request) =>", "async (request, extra) =>").replace(
+        "handler(request.params)",
+        "handler(request.params, extra.signal)",
+      ),
+    },
     {
       name: "stored signal: the method that asks hands the kept signal on",
       code: STORED_SIGNAL.replace("}, options);", "}, { ...options, signal: this._abortSignal });").replace(
@@ -1675,6 +1705,19 @@ client.setRequestHandler(SAMPLE, async (request) => await model.generate(request
     },
   ],
   invalid: [
+    {
+      name: "returned callback: a client handler returns the application's callback's promise and takes no signal",
+      code: RETURNED_CALLBACK,
+      errors: [{ messageId: "handlerIgnoresSignal", data: { signal: "extra.signal" }, line: 3 }],
+    },
+    {
+      name: "returned callback: the same handler written as an arrow's expression body",
+      code: RETURNED_CALLBACK.replace(
+        /async \(request\) => \{[\s\S]*?\n    \}\);/,
+        "async (request) => handler(request.params));",
+      ),
+      errors: [{ messageId: "handlerIgnoresSignal", data: { signal: "extra.signal" }, line: 3 }],
+    },
     {
       name: "stored signal: a class keeps its call's signal in a field; its questions are asked without it",
       code: STORED_SIGNAL,

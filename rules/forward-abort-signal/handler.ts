@@ -123,6 +123,7 @@ function waitsForAnswer(check: SignalCheck, handler: TSESTree.FunctionLike, foll
   const returnsWaitingCall = (value: TSESTree.Node | null | undefined): boolean => {
     const call = value && unwrapExpression(value);
     if (!followReturns || call?.type !== AST_NODE_TYPES.CallExpression) return false;
+    if (callsHandedCallback(check, call, handler)) return true;
     const callee = resolveLocalCallee(call, sourceCode);
     if (callee === null || callee === handler) return false;
     // `this.ui.processRequest(…)` declared to answer with a person's answer (`Promise<ElicitResult>`).
@@ -140,6 +141,17 @@ function waitsForAnswer(check: SignalCheck, handler: TSESTree.FunctionLike, foll
       node.callee.name === "Promise"
     );
   });
+}
+
+/**
+ * `return onRequest(request.params)`: the handler returns what a callback the surrounding code was handed gives back,
+ * the application's own dialog. Returned unawaited, its promise is still the answer the client waits for.
+ */
+function callsHandedCallback(check: SignalCheck, call: TSESTree.CallExpression, handler: TSESTree.FunctionLike) {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type !== AST_NODE_TYPES.Identifier) return false;
+  const definition = findVariable(check.sourceCode.getScope(call), callee.name)?.defs[0];
+  return definition?.type === "Parameter" && definition.node !== handler;
 }
 
 /**
