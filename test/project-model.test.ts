@@ -348,6 +348,9 @@ const STORES_FINDINGS = [
   // A Deferred (deferred.ts) in one field per session, and a `{ resolve }` in another.
   "stores/session.ts:12 no-session-keyed-pending/singleSlotPending",
   "stores/session.ts:19 no-session-keyed-pending/singleSlotPending",
+  // The hook's one state for the open permission request (its resolver waits by id in acp-client.ts): a second
+  // request replaces the first. use-acp-queue.ts keeps them in a queue or by id.
+  "stores/use-acp-client.ts:12 no-session-keyed-pending/singleSlotPending",
   // Issue 35: one pending-permission state per connection.
   "stores/use-permission.ts:18 no-session-keyed-pending/singleSlotPending",
 ];

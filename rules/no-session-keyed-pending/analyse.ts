@@ -11,6 +11,7 @@ import { describeWaitIntent, isEchoedAsQuestionId } from "./wait-intent.ts";
 import { getStoreName, isPendingStoreName, type PendingPatterns } from "./pending-names.ts";
 import { isGuardedAgainstOverwrite, matchSingleSlotWaiter } from "./overwrites.ts";
 import { matchDeferredSlot } from "./deferred-slots.ts";
+import { matchRequestSlot } from "./request-slots.ts";
 import { isQuestionSlot } from "./question-slots.ts";
 import { replacedHandlerOf, textMayReplaceSharedHandler } from "./shared-handler.ts";
 import { isSettledOnlyWithSignals } from "../../analysis/settlers.ts";
@@ -81,7 +82,9 @@ export function singleSlotVisitors(check: PendingCheck, questionsOnly: boolean):
   const visit = (node: TSESTree.AssignmentExpression | TSESTree.CallExpression) => {
     const slot =
       matchSingleSlotWaiter(node, sourceCode) ??
-      (node.type === AST_NODE_TYPES.AssignmentExpression ? matchDeferredSlot(node, sourceCode) : null);
+      (node.type === AST_NODE_TYPES.AssignmentExpression
+        ? matchDeferredSlot(node, sourceCode)
+        : matchRequestSlot(node, sourceCode));
     // Without `reportSingleSlot`, only a slot that is a question's by its name or its handler (issue 35).
     if (slot && (!questionsOnly || isQuestionSlot(slot, sourceCode)))
       context.report({ node, messageId: "singleSlotPending", data: { slot: shortText(slot.name) } });

@@ -56,6 +56,8 @@ const SLOT_NAMED_FOR_QUESTION =
  * name a slot for a question.
  */
 function mayCheckSingleSlot(facts: ReturnType<typeof textFacts>, options: Options[0]): boolean {
+  // A question's request in one state, its resolver kept elsewhere (./request-slots.ts).
+  if (facts.mayWaitOnPerson && SLOT_NAMED_FOR_QUESTION.test(facts.text)) return true;
   if (!mayHoldSingleSlot(facts)) return false;
   return (
     options.reportSingleSlot === true ||

@@ -197,14 +197,21 @@ function settlesExecutor(value: TSESTree.Node, executor: TSESTree.FunctionLike):
 
 /** `const [resolver, setResolver] = useState(…)`: the state's name for its setter, or null. */
 function reactStateOf(setter: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): string | null {
+  return reactState(setter, sourceCode)?.name ?? null;
+}
+
+/** `const [resolver, setResolver] = useState(initial)`: the state's name and the `useState` call, or null. */
+export function reactState(
+  setter: TSESTree.Identifier,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): { readonly name: string; readonly init: TSESTree.CallExpression } | null {
   const definition = findVariable(sourceCode.getScope(setter), setter.name)?.defs[0];
   if (definition?.type !== "Variable") return null;
   const { id, init } = definition.node;
   if (id.type !== AST_NODE_TYPES.ArrayPattern || id.elements[1] !== definition.name) return null;
   const state = id.elements[0];
-  if (!init || state?.type !== AST_NODE_TYPES.Identifier) return null;
-  const callee = init.type === AST_NODE_TYPES.CallExpression ? getCalleeName(init) : null;
-  return callee === "useState" ? state.name : null;
+  if (init?.type !== AST_NODE_TYPES.CallExpression || state?.type !== AST_NODE_TYPES.Identifier) return null;
+  return getCalleeName(init) === "useState" ? { name: state.name, init } : null;
 }
 
 /**

@@ -13,8 +13,54 @@ const DEFERRED = `class Deferred {
 }
 `;
 
+/** use-acp@0.2.6 dist/hooks/use-acp-client.js:11, :44-46, :60-62: the open permission request in one React state. */
+const REQUEST_SLOT = `import { ClientSideConnection } from "@agentclientprotocol/sdk";
+import { useState } from "react";
+import { AcpClient } from "../client/acp-client.js";
+export function useAcpClient(options) {
+  const [pendingPermission, setPendingPermission] = useState(null);
+  const handleRequestPermission = useEventCallback((params) => {
+    setPendingPermission(params);
+  });
+  const connect = () => new ClientSideConnection((agent) => new AcpClient(agent, {
+    onRequestPermission: (params) => { handleRequestPermission(params); },
+  }));
+  return { pendingPermission, connect };
+}`;
+
 untypedRuleTester.run("no-session-keyed-pending: one slot for every question", rule, {
   valid: [
+    {
+      name: "request slot contrast: every open request kept in a queue",
+      code: REQUEST_SLOT.replace("useState(null)", "useState([])").replace(
+        "setPendingPermission(params)",
+        "setPendingPermission((queue) => [...queue, params])",
+      ),
+    },
+    {
+      name: "request slot contrast: every open request kept by its id",
+      code: REQUEST_SLOT.replace("useState(null)", "useState(new Map())").replace(
+        "setPendingPermission(params)",
+        "setPendingPermission((open) => new Map(open).set(params.deferredId, params))",
+      ),
+    },
+    {
+      name: "request slot contrast: a state named for the prompt's settings tab",
+      code: REQUEST_SLOT.replaceAll("PendingPermission", "ActivePermissionTab").replaceAll(
+        "pendingPermission",
+        "activePermissionTab",
+      ),
+    },
+    {
+      name: "request slot contrast: the browser's notification permission, set from its answer",
+      code: `import { useState } from "react";
+import { ClientSideConnection } from "@agentclientprotocol/sdk";
+export function useNotifications() {
+  const [permission, setPermission] = useState(null);
+  const ask = () => Notification.requestPermission().then((result) => setPermission(result));
+  return { permission, ask };
+}`,
+    },
     {
       name: "contrast: a Deferred that only a timer settles waits for time, not for a person",
       code: `${DEFERRED}import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
@@ -54,6 +100,19 @@ class Link {
     },
   ],
   invalid: [
+    {
+      name: "use-acp: one state holds the open permission request, its resolver kept by id elsewhere",
+      code: REQUEST_SLOT,
+      errors: [{ messageId: "singleSlotPending", line: 7, data: { slot: "pendingPermission" } }],
+    },
+    {
+      name: "a state named for the question's request, set to the request a handler is handed",
+      code: REQUEST_SLOT.replaceAll("PendingPermission", "ElicitationRequest").replaceAll(
+        "pendingPermission",
+        "elicitationRequest",
+      ),
+      errors: [{ messageId: "singleSlotPending", line: 7, data: { slot: "elicitationRequest" } }],
+    },
     {
       name: "a Deferred in a per-session field, replaced by the next question",
       code: `${DEFERRED}import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
