@@ -31,7 +31,10 @@ export class FactStore {
   remember<Key, Value>(fact: Fact<Key, Value>, key: Key, compute: () => Value): Value {
     let values = this.#facts.get(fact as Fact<never, unknown>);
     if (!values) this.#facts.set(fact as Fact<never, unknown>, (values = new Map()));
-    if (values.has(key)) return values.get(key) as Value;
+    const known = values.get(key);
+    // One lookup for a value kept (rules ask a file's facts for nearly every node they visit); `has` only tells a
+    // kept `undefined` from none.
+    if (known !== undefined || values.has(key)) return known as Value;
     const value = compute();
     values.set(key, value);
     return value;
