@@ -6,6 +6,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { askOf } from "../../analysis/asks.ts";
+import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 import { findProperty, getStringValue, isFunctionNode, unwrapExpression, walkSubtree } from "../../analysis/ast.ts";
 import { quoted } from "../../edits/layout.ts";
 import { noDecisionAnswerText } from "../../edits/answer-text.ts";
@@ -39,9 +40,18 @@ function textMayMishandleNoDecision(text: string): boolean {
   return text.includes(ACP_OUTCOME.selected) && MCP_CANCEL_WORD.test(text);
 }
 
+const MAY_MISHANDLE_NO_DECISION = new Fact<null, boolean>(
+  "whether a file's text may forward a no-decision as a refusal or ask again after it, per file",
+);
+
 /** `visit`, and then the judgement of the paths `node` takes only when nobody decided. */
 export function withNoDecisionPaths<N extends Judged>(check: OutcomeCheck, visit: (node: N) => unknown) {
-  if (!textMayMishandleNoDecision(check.sourceCode.text)) return visit;
+  // Asked for each of the rule's three listeners: the text is searched once per file.
+  const { sourceCode } = check;
+  const mayMishandle = fileFacts(sourceCode).remember(MAY_MISHANDLE_NO_DECISION, null, () =>
+    textMayMishandleNoDecision(sourceCode.text),
+  );
+  if (!mayMishandle) return visit;
   return (node: N): void => {
     visit(node);
     for (const branch of branchesOf(check, node)) judgeBranch(check, branch);
