@@ -15,6 +15,7 @@ import {
   containsNode,
 } from "../../analysis/ast.ts";
 import { findVariable } from "../../analysis/flow.ts";
+import { nodesOfType } from "../../analysis/node-index.ts";
 import { normalisedText } from "../../analysis/settlers.ts";
 import { isSetTimeoutCall } from "../../analysis/walk.ts";
 import { hasWaiterFactoryName } from "./waiters.ts";
@@ -48,20 +49,17 @@ function settledByAnAnswer(
   writer: TSESTree.FunctionLike,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): boolean {
-  let settled = false;
-  walkAll(sourceCode.ast, sourceCode, (node) => {
-    if (settled || node.type !== AST_NODE_TYPES.CallExpression) return;
+  // The file's calls from its node index, not a walk of the whole tree for each slot.
+  return nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression).some((node) => {
     const callee = unwrapExpression(node.callee);
-    if (
+    return (
       callee.type === AST_NODE_TYPES.MemberExpression &&
       getStaticPropertyName(callee) === "resolve" &&
       normalisedText(callee.object, sourceCode) === name &&
       !containsNode(writer, node) &&
       !inTimerCallback(node)
-    )
-      settled = true;
+    );
   });
-  return settled;
 }
 
 function inTimerCallback(node: TSESTree.Node): boolean {

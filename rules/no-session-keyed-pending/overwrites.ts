@@ -13,6 +13,7 @@ import {
   containsNode,
 } from "../../analysis/ast.ts";
 import { findVariable } from "../../analysis/flow.ts";
+import { nodesOfType } from "../../analysis/node-index.ts";
 import { normalisedText } from "../../analysis/settlers.ts";
 import { toSnakeName } from "./pending-names.ts";
 
@@ -225,27 +226,29 @@ export function slotSettledWithoutId(
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): boolean {
   const slotText = name;
-  let settled = false;
-  let comparesId = false;
-  walkAll(sourceCode.ast, sourceCode, (node) => {
-    if (node.type === AST_NODE_TYPES.CallExpression) {
-      const callee = unwrapExpression(node.callee);
-      const settles =
-        normalisedText(callee, sourceCode) === slotText ||
-        (callee.type === AST_NODE_TYPES.MemberExpression &&
-          ["resolve", "reject"].includes(getStaticPropertyName(callee) ?? "") &&
-          normalisedText(callee.object, sourceCode) === slotText);
-      if (settles && !containsNode(enclosingPromiseExecutor(write), node)) settled = true;
-    }
+  // The file's member reads and calls from its node index, not a walk of the whole tree for each write.
+  for (const node of nodesOfType(sourceCode, AST_NODE_TYPES.MemberExpression)) {
+    // `this.current.id`: the slot's id is compared somewhere.
     if (
-      node.type === AST_NODE_TYPES.MemberExpression &&
       normalisedText(node.object, sourceCode) === slotText &&
       /(?:^|_)id$/.test(toSnakeName(getStaticPropertyName(node) ?? ""))
-    ) {
-      comparesId = true;
+    )
+      return false;
+  }
+  let settled = false;
+  for (const node of nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression)) {
+    const callee = unwrapExpression(node.callee);
+    const settles =
+      normalisedText(callee, sourceCode) === slotText ||
+      (callee.type === AST_NODE_TYPES.MemberExpression &&
+        ["resolve", "reject"].includes(getStaticPropertyName(callee) ?? "") &&
+        normalisedText(callee.object, sourceCode) === slotText);
+    if (settles && !containsNode(enclosingPromiseExecutor(write), node)) {
+      settled = true;
+      break;
     }
-  });
-  return settled && !comparesId && !refusesSecond(slotText, write, sourceCode);
+  }
+  return settled && !refusesSecond(slotText, write, sourceCode);
 }
 
 /** `if (this.current) throw new Error("busy")` in the function that asks, before the write. */
