@@ -2,6 +2,7 @@
  * The dismissal events a run applies: the built-in table (protocol/dismissals.ts) and the user's `dismissalEvents`,
  * compiled once per options object; and the words a file must hold for any of them to matter.
  */
+import { escapeWord } from "../../analysis/brackets.ts";
 import { configurationFacts, Fact } from "../../analysis/cached-facts.ts";
 import { DISMISSAL_EVENTS, type DismissalEvent, type DismissalSite } from "../../protocol/dismissals.ts";
 import type { DismissalEventOption, Options } from "./options.ts";
@@ -53,7 +54,21 @@ function wordGroupsOf(site: DismissalSite): readonly (readonly string[])[] {
   }
 }
 
+const ANY_DISMISSAL_WORD = new Fact<null, RegExp>("any word of any dismissal event's groups, per list of events");
+
+/**
+ * Any word of `events` at all, as one expression: nearly every file spells none, and one search of its text then
+ * answers for the two dozen words the rows name.
+ */
+function anyWordOf(events: readonly DismissalEvent[]): RegExp {
+  return configurationFacts(events).remember(ANY_DISMISSAL_WORD, null, () => {
+    const words = new Set(events.flatMap((event) => wordGroupsOf(event.site).flat()));
+    return new RegExp([...words].map(escapeWord).join("|"));
+  });
+}
+
 /** Whether `text` names a dismissal of one of `events`. */
 export function mentionsDismissal(text: string, events: readonly DismissalEvent[]): boolean {
+  if (!anyWordOf(events).test(text)) return false;
   return events.some((event) => wordGroupsOf(event.site).every((group) => group.some((word) => text.includes(word))));
 }
