@@ -16,7 +16,9 @@ import { parseForESLint } from "@typescript-eslint/parser";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { SourceCode } from "eslint";
 import { isFunctionNode, unwrapExpression } from "./ast.ts";
+import { codeOf } from "./brackets.ts";
 import { Fact, diskFacts, fileFacts } from "./cached-facts.ts";
+import { textMayAskPerson, textMayContainHumanWait } from "./human-wait.ts";
 import { isSourceFile } from "./source-files.ts";
 import { nodesOfTypes } from "./node-index.ts";
 import { typeAccess } from "./types.ts";
@@ -68,6 +70,10 @@ interface ParsedModule {
   readonly gates: Map<ModuleGate, boolean>;
   /** The specifiers its text imports values from, once a question needed them (null: the file is unreadable). */
   imports?: readonly string[] | null;
+  /** Whether each export asked about may hand on a wait on a person, from the text (`exportMayAsk`). */
+  askingExports?: Map<string, boolean>;
+  /** The text's code with strings and comments blanked, where a declaration's braces are counted. */
+  code?: string;
 }
 
 const PARSED_MODULE = new Fact<null, ParsedModule>(
@@ -271,19 +277,71 @@ export function importsModuleThatMayAsk(sourceCode: Readonly<TSESLint.SourceCode
       (statement) =>
         statement.type === AST_NODE_TYPES.ImportDeclaration &&
         statement.importKind !== "type" &&
-        importMayAsk(from, statement.source.value, throughImports),
+        importMayAsk(from, statement.source.value, throughImports ? null : usedBindings(sourceCode.text, statement)),
     );
   });
 }
 
+/** A name an import binds: what the module exports it as (`default`, `*` for a namespace), and its local name. */
+interface ImportBinding {
+  readonly exported: string;
+  readonly local: string;
+}
+
+function usedBindings(text: string, statement: TSESTree.ImportDeclaration): ImportBinding[] {
+  const bindings = statement.specifiers.map((specifier) => ({
+    local: specifier.local.name,
+    exported:
+      specifier.type === AST_NODE_TYPES.ImportSpecifier
+        ? specifier.imported.type === AST_NODE_TYPES.Identifier
+          ? specifier.imported.name
+          : specifier.imported.value
+        : specifier.type === AST_NODE_TYPES.ImportDefaultSpecifier
+          ? "default"
+          : "*",
+  }));
+  return bindings.filter((binding) => usesImportedName(text, binding.local));
+}
+
 /**
- * Whether the module `specifier` names from `from` may ask a person; `throughImports`: or a module it imports may (a
- * list of tools collected from the modules that declare them, for a file that registers handlers). Nothing is parsed.
+ * Whether the text calls, reads a member of, or indexes `name` (`ask(`, `ui.confirm(`, `pending[id]`): the uses the
+ * model follows an imported name through. A name only handed on, only constructed (`new Server(…)`: the model does
+ * not follow an instance's methods into another module), or named in no code, asks nobody through it.
  */
-function importMayAsk(from: string, specifier: string, throughImports: boolean): boolean {
+function usesImportedName(text: string, name: string): boolean {
+  const escaped = name.replace(/\$/g, "\\$");
+  return new RegExp(`(?<![\\w$.])(?<!\\bnew\\s+)${escaped}\\s*(?:\\?\\.\\s*)?[(.[]`).test(text);
+}
+
+/** The names an import clause binds, as written before `from` (`a, { b as c }` → default as a, b as c). */
+function bindingsOfClause(clause: string): ImportBinding[] {
+  const bindings: ImportBinding[] = [];
+  const braces = /\{([^}]*)\}/.exec(clause);
+  for (const part of braces?.[1]?.split(",") ?? []) {
+    if (/^\s*type\s/.test(part)) continue;
+    const named = /^\s*([\w$]+|"[^"]*"|'[^']*')\s*(?:\bas\s+([\w$]+)\s*)?$/.exec(part);
+    if (named) bindings.push({ exported: named[1]!.replace(/^["']|["']$/g, ""), local: named[2] ?? named[1]! });
+  }
+  const outside = braces ? clause.replace(braces[0], "") : clause;
+  const namespace = /\*\s*as\s+([\w$]+)/.exec(outside);
+  if (namespace) bindings.push({ exported: "*", local: namespace[1]! });
+  const byDefault = /^\s*([\w$]+)\s*(?:,|$)/.exec(outside);
+  if (byDefault) bindings.push({ exported: "default", local: byDefault[1]! });
+  return bindings;
+}
+
+/**
+ * Whether the module `specifier` names from `from` may ask a person through the names the file uses of it (`used`);
+ * `used` null, for a file that registers handlers: through any of its exports, or a module it imports (a list of
+ * tools collected from the modules that declare them). Nothing is parsed.
+ */
+function importMayAsk(from: string, specifier: string, used: readonly ImportBinding[] | null): boolean {
+  if (used?.length === 0) return false;
   const file = moduleFileFor(from, specifier);
   if (!file) return false;
-  if (passesGate(file, mayHandOnAsk)) return true;
+  if (passesGate(file, mayHandOnAsk))
+    return used === null || used.some((binding) => exportMayAsk(file, binding.exported));
+  const throughImports = used === null;
   return (
     throughImports &&
     importsAt(file).some((next) => {
@@ -293,8 +351,77 @@ function importMayAsk(from: string, specifier: string, throughImports: boolean):
   );
 }
 
+/**
+ * Whether the export `exported` of a module whose text may ask a person may hand that wait on (the way
+ * eslint-plugin-import-x's ExportMap summarises a module, but from the text, without parsing it): its declaration's
+ * text asks, or calls a function the module declares that may. Where the text does not show the declaration plainly
+ * (a default or namespace import, a re-export, a destructured binding), it may. Answered once per export and text.
+ */
+function exportMayAsk(file: ModuleFile, exported: string): boolean {
+  if (exported === "default" || exported === "*") return true;
+  const kept = keptModule(file);
+  const text = textOf(file, kept);
+  if (text === null || REEXPORT.test(text)) return text !== null;
+  kept.askingExports ??= new Map();
+  let answer = kept.askingExports.get(exported);
+  if (answer === undefined) {
+    const code = (kept.code ??= codeOf(text));
+    answer = declarationMayAsk(text, code, localNameOf(code, exported), new Set(), 0);
+    kept.askingExports.set(exported, answer);
+  }
+  return answer;
+}
+
+/** The local name an `export { local as exported }` list gives an export; the export's own name otherwise. */
+function localNameOf(code: string, exported: string): string {
+  for (const list of code.matchAll(/\bexport\s*\{([^}]*)\}/g)) {
+    for (const part of list[1]!.split(",")) {
+      const [local, as] = part.split(/\s+as\s+/).map((word) => word.trim());
+      if ((as ?? local) === exported && local) return local;
+    }
+  }
+  return exported;
+}
+
+/** How many declarations deep a module's own calls are followed from an export. */
+const MAX_DECLARATION_HOPS = 4;
+/** How long a declaration is read; a longer one may ask (the summary says so). */
+const MAX_DECLARATION_CHARS = 200_000;
+/** A declaration at the start of a line: where the one before it ends, as far as the text shows. */
+const NEXT_DECLARATION = /\n(?:export\s+(?:default\s+)?)?(?:async\s+)?(?:function|const|let|var|class)\b/g;
+
+function declarationMayAsk(text: string, code: string, name: string, seen: Set<string>, hops: number): boolean {
+  if (seen.has(name)) return false;
+  if (hops > MAX_DECLARATION_HOPS) return true;
+  seen.add(name);
+  const declared = declarationOf(name).exec(code);
+  if (!declared) return hops === 0;
+  // Read to the next declaration that starts a line, never less than the declaration: parameters may hold braces
+  // (`function ask({ message }) {`), so its own brackets are not counted.
+  NEXT_DECLARATION.lastIndex = declared.index + declared[0].length;
+  const end = NEXT_DECLARATION.exec(code)?.index ?? code.length;
+  if (end - declared.index > MAX_DECLARATION_CHARS) return true;
+  const declaration = text.slice(declared.index, end);
+  if (textMayContainHumanWait(declaration) && textMayAskPerson(declaration)) return true;
+  // A call of another function the module declares may ask in turn.
+  for (const call of code.slice(declared.index + declared[0].length, end).matchAll(CALLED_NAME)) {
+    if (call[1] !== name && declarationMayAsk(text, code, call[1]!, seen, hops + 1)) return true;
+  }
+  return false;
+}
+
+const CALLED_NAME = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(/g;
+
+/** `function name(`, `const name =`, `class name`: where a module declares a name. */
+function declarationOf(name: string): RegExp {
+  const escaped = name.replace(/\$/g, "\\$");
+  return new RegExp(
+    `(?:\\bfunction\\s*\\*?\\s*${escaped}\\s*\\(|\\b(?:const|let|var)\\s+${escaped}\\s*=|\\bclass\\s+${escaped}(?![\\w$]))`,
+  );
+}
+
 /** The specifiers a file's text imports values from (`import … from "./x"`; `import type` left out). */
-const VALUE_IMPORTS = /\bimport\s+(?!type\b)[^;]*?\bfrom\s*["']([^"']+)["']/g;
+const VALUE_IMPORTS = /\bimport\s+(?!type\b)([^;]*?)\bfrom\s*["']([^"']+)["']/g;
 
 /**
  * The same question from a file's text alone, for a caller that has not parsed it (`check` choosing which files to
@@ -304,7 +431,10 @@ export function textImportsModuleThatMayAsk(file: string, text: string): boolean
   if (!mayUseImportedAsk(text)) return false;
   const throughImports = textMayRegisterHandler(text);
   for (const match of text.matchAll(VALUE_IMPORTS)) {
-    if (importMayAsk(path.resolve(file), match[1]!, throughImports)) return true;
+    const used = throughImports
+      ? null
+      : bindingsOfClause(match[1]!).filter((binding) => usesImportedName(text, binding.local));
+    if (importMayAsk(path.resolve(file), match[2]!, used)) return true;
   }
   return false;
 }
@@ -364,7 +494,7 @@ function importsAt(file: ModuleFile): readonly string[] {
   const kept = keptModule(file);
   if (kept.imports === undefined) {
     const text = textOf(file, kept);
-    kept.imports = text === null ? null : [...text.matchAll(VALUE_IMPORTS)].map((match) => match[1]!);
+    kept.imports = text === null ? null : [...text.matchAll(VALUE_IMPORTS)].map((match) => match[2]!);
   }
   return kept.imports ?? [];
 }

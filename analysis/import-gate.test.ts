@@ -1,0 +1,74 @@
+/**
+ * Which files `check` (and the rules' gates) read for a wait in another module of the project: a file that uses an
+ * export of that module which may ask a person, as the export's declaration shows; not one that only constructs,
+ * hands on, or imports names of a module that asks elsewhere. A file that registers handlers keeps every import.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { textImportsModuleThatMayAsk } from "./modules.ts";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "import-gate-"));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const UI_MODULE = `import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+
+export async function confirm(server: McpServer, message: string) {
+  return server.server.elicitInput({ message, requestedSchema: { type: "object", properties: {} } });
+}
+
+export function toast(message: string) {
+  console.log(message);
+}
+
+export class Dialogs {
+  async ask(server: McpServer, message: string) {
+    return server.server.elicitInput({ message, requestedSchema: { type: "object", properties: {} } });
+  }
+}
+
+export const viaHelper = ({ server, message }: { server: McpServer; message: string }) => askInner(server, message);
+
+function askInner(server: McpServer, message: string) {
+  return server.server.elicitInput({ message, requestedSchema: { type: "object", properties: {} } });
+}
+
+const shown = (message: string) => toast(message);
+export { shown as announce };
+`;
+fs.writeFileSync(path.join(root, "ui.ts"), UI_MODULE);
+
+/** Whether a file with this text, beside ui.ts, is read for a wait in ui.ts. */
+function admitted(body: string): boolean {
+  const file = path.join(root, "tool.ts");
+  return textImportsModuleThatMayAsk(file, `${body}\nexport async function run(signal: AbortSignal) {}\nawait 0;\n`);
+}
+
+describe("a file is read for a wait in a module it imports", () => {
+  it.each([
+    ["it calls an export that asks", `import { confirm } from "./ui";\nconfirm(server, "Delete?");`],
+    ["it calls it under another name", `import { confirm as ask } from "./ui";\nask(server, "Delete?");`],
+    [
+      "it calls an export that asks through a function of its module",
+      `import { viaHelper } from "./ui";\nviaHelper(x);`,
+    ],
+    ["it reads a namespace import's member", `import * as ui from "./ui";\nui.toast("hi");`],
+    ["it uses a default import", `import ui from "./ui";\nui.confirm(server, "Delete?");`],
+    ["it registers handlers, whatever it uses", `import { toast } from "./ui";\nserver.registerTool("t", {}, toast);`],
+  ])("%s", (_name, body) => {
+    expect(admitted(body)).toBe(true);
+  });
+});
+
+describe("a file is not read for a wait in a module it imports", () => {
+  it.each([
+    ["it calls only an export that asks nobody", `import { toast } from "./ui";\ntoast("saved");`],
+    ["it calls only a renamed export that asks nobody", `import { announce } from "./ui";\nannounce("saved");`],
+    ["it only constructs an exported class", `import { Dialogs } from "./ui";\nconst dialogs = new Dialogs();`],
+    ["it imports an export that asks and never uses it", `import { confirm } from "./ui";\nexport { confirm };`],
+    ["it imports only types", `import type { Dialogs } from "./ui";\nlet d: Dialogs;`],
+  ])("%s", (_name, body) => {
+    expect(admitted(body)).toBe(false);
+  });
+});
