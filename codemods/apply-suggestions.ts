@@ -298,8 +298,29 @@ export function nonOverlapping(edits: readonly TextEdit[]): TextEdit[] {
   return kept;
 }
 
-/** Applies edits that do not overlap, last first, so earlier offsets stay valid. */
+/**
+ * Applies edits that do not overlap, as if one by one from the last (an earlier-listed one first among those that
+ * start at one offset, so the later-listed lands before it). Built from the pieces in one go: splicing each edit into
+ * the whole text copies the file once per edit (a thousand edits in a megabyte file: a gigabyte copied).
+ */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const inOrder = edits
+    .map((edit, index) => ({ edit, index }))
+    .sort((a, b) => a.edit.range[0] - b.edit.range[0] || b.index - a.index)
+    .map(({ edit }) => edit);
+  const pieces: string[] = [];
+  let offset = 0;
+  for (const edit of inOrder) {
+    if (edit.range[0] < offset) return applyOneByOne(text, edits);
+    pieces.push(text.slice(offset, edit.range[0]), edit.text);
+    offset = edit.range[1];
+  }
+  pieces.push(text.slice(offset));
+  return pieces.join("");
+}
+
+/** Edits that overlap, spliced in one by one from the last, so earlier offsets stay valid. */
+function applyOneByOne(text: string, edits: readonly TextEdit[]): string {
   let result = text;
   for (const edit of [...edits].sort((a, b) => b.range[0] - a.range[0])) {
     result = result.slice(0, edit.range[0]) + edit.text + result.slice(edit.range[1]);
