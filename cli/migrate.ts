@@ -10,7 +10,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { unifiedDiff as unifiedDiffOf } from "../edits/line-diff.ts";
-import { CodemodInternalError, CodemodSyntaxError, nearestTsconfig } from "../codemods/apply-suggestions.ts";
+import type { SourceCode } from "eslint";
+import {
+  CodemodInternalError,
+  CodemodSyntaxError,
+  nearestTsconfig,
+  sharedLinting,
+} from "../codemods/apply-suggestions.ts";
 import { parseDeadlineMs, type CodemodOptions } from "../codemods/jscodeshift-adapter.ts";
 import { deadlineEditLabel } from "../codemods/deadline.ts";
 import { formatRewrite } from "../codemods/format.ts";
@@ -113,11 +119,14 @@ interface FileResult {
   readonly findings?: Map<string, Finding[]>;
 }
 
-/** The findings `check` reports in `text` as this file: linted on first ask, then read from the file's result. */
-function findingsIn(result: FileResult, text: string): Finding[] {
+/**
+ * The findings `check` reports in `text` as this file: linted on first ask (from `parsed`, the text as a transform's
+ * lint parsed it, where there is one), then read from the file's result.
+ */
+function findingsIn(result: FileResult, text: string, parsed: SourceCode | null = null): Finding[] {
   const known = result.findings?.get(text);
   if (known) return known;
-  const findings = lintFindings(text, result.file).findings;
+  const findings = lintFindings(text, result.file, parsed).findings;
   result.findings?.set(text, findings);
   return findings;
 }
@@ -302,6 +311,9 @@ function migrateFile(file: string, args: MigrateArgs, display: (file: string) =>
     findings: new Map(),
   };
   let text = before;
+  // One parse per text for all the transforms: the text one ends on is the one the next starts on.
+  // The old text's findings (verifying the rewrite, placing the skips) are read from its parse before it is let go.
+  const linting = sharedLinting(file, (text, sourceCode) => findingsIn(result, text, sourceCode));
   // One transform's rewrite can move code another reports on; rounds end when one changes nothing, so the skipped
   // places are those of the final text, with its line numbers.
   for (let round = 1; round <= MAX_ROUNDS; round += 1) {
@@ -309,7 +321,7 @@ function migrateFile(file: string, args: MigrateArgs, display: (file: string) =>
     let changedThisRound = false;
     for (const codemod of args.codemods) {
       try {
-        const outcome = codemod.run(text, file, args.options);
+        const outcome = codemod.run(text, file, args.options, linting.lint);
         const whole = outcome.skipped.find((skip) => skip.wholeFile);
         if (whole) {
           // Said once for the file, whichever transform said it; no other transform, lint or check runs on it.
@@ -355,6 +367,8 @@ function migrateFile(file: string, args: MigrateArgs, display: (file: string) =>
       result.after = text;
       result.engineOutput = text;
       result.status = text === before ? "unchanged" : "changed";
+      // What the rules find in the final text too, from the parse the transforms' last lint made of it.
+      if (result.status === "changed" || result.skips.length > 0) findingsIn(result, text, linting.parsed(text));
       return result;
     }
   }

@@ -168,13 +168,20 @@ export interface Finding {
   readonly reach: readonly (readonly [number, number])[];
 }
 
-/** The rules `check` runs (recommended, untyped) on `text` as `file`: only our findings, and whether it parsed. */
-export function lintFindings(text: string, file: string): { findings: Finding[]; parsed: boolean } {
+/**
+ * The rules `check` runs (recommended, untyped) on `text` as `file`: only our findings, and whether it parsed.
+ * `parsed`: the text as a transform's untyped lint parsed it (the same parser and options as `check`'s), so as not to
+ * parse it again.
+ */
+export function lintFindings(
+  text: string,
+  file: string,
+  parsed: SourceCode | null = null,
+): { findings: Finding[]; parsed: boolean } {
   const linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(file)).root });
-  const messages = linter.verify(text, [{ ignores: ["!**/node_modules/", "!**/.*"] }, ...checkConfig("recommended")], {
-    filename: path.resolve(file),
-  });
-  const parsed = !messages.some((message) => message.fatal && message.message.startsWith("Parsing error"));
+  const config = [{ ignores: ["!**/node_modules/", "!**/.*"] }, ...checkConfig("recommended")];
+  const messages = linter.verify(parsed?.text === text ? parsed : text, config, { filename: path.resolve(file) });
+  const parses = !messages.some((message) => message.fatal && message.message.startsWith("Parsing error"));
   const sourceCode = linter.getSourceCode();
   const findings = messages
     .filter((message) => message.ruleId?.startsWith("elicitation/"))
@@ -183,9 +190,9 @@ export function lintFindings(text: string, file: string): { findings: Finding[];
       messageId: message.messageId,
       line: message.line,
       column: message.column,
-      reach: parsed ? reachOf(message, sourceCode) : [],
+      reach: parses ? reachOf(message, sourceCode) : [],
     }));
-  return { findings, parsed };
+  return { findings, parsed: parses };
 }
 
 function reachOf(message: Linter.LintMessage, sourceCode: SourceCode): [number, number][] {

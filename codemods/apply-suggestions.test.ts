@@ -11,8 +11,11 @@ import {
   CodemodSyntaxError,
   decideBySuggestion,
   fixWithRules,
+  lintWithRules,
   MAX_REWRITE_CHARS,
   nonOverlapping,
+  sharedLinting,
+  type RuleToApply,
 } from "./apply-suggestions.ts";
 
 /** Suggests `wrapped(x)` for `bare(x)`; reports `bare()` with no argument but offers nothing. */
@@ -180,5 +183,96 @@ describe("edits", () => {
       { range: [9, 10], text: "C" },
     ]);
     expect(applyEdits("0123456789", kept)).toBe("A5678C");
+  });
+
+  it("applies edits at one offset as spliced one by one from the last: the later-listed lands first", () => {
+    const insertions = [
+      { range: [2, 2], text: "a" },
+      { range: [2, 2], text: "b" },
+    ] as const;
+    expect(applyEdits("0123456789", insertions)).toBe("01ba23456789");
+    const replacedThenInserted = [
+      { range: [2, 4], text: "b" },
+      { range: [2, 2], text: "a" },
+    ] as const;
+    expect(applyEdits("0123456789", replacedThenInserted)).toBe("01ab456789");
+    // Overlapping edits (no pass keeps them; a suggestion's own may) are spliced one by one, from the last.
+    const overlapping = [
+      { range: [1, 5], text: "X" },
+      { range: [3, 4], text: "Y" },
+    ] as const;
+    expect(applyEdits("0123456789", overlapping)).toBe("0X56789");
+  });
+});
+
+/** Reports `other()` calls, without a suggestion: a second rule to share one parse with `wrap-bare`. */
+const reportOther = ESLintUtils.RuleCreator.withoutDocs({
+  meta: { type: "problem", schema: [], messages: { other: "other call" } },
+  defaultOptions: [],
+  create(context) {
+    return {
+      CallExpression(node: TSESTree.CallExpression) {
+        if (node.callee.type === "Identifier" && node.callee.name === "other")
+          context.report({ node, messageId: "other" });
+      },
+    };
+  },
+});
+
+describe("sharedLinting", () => {
+  const wrap: RuleToApply[] = [{ name: "wrap-bare", rule: wrapBare }];
+  const other: RuleToApply[] = [{ name: "report-other", rule: reportOther }];
+  const text = "other(bare(1));\nbare();\nother();\n";
+  const alone = (asked: readonly RuleToApply[], source = text) =>
+    lintWithRules(source, "file.ts", asked).messages.map(({ ruleId, line, column, suggestions }) => ({
+      ruleId,
+      line,
+      column,
+      suggestions,
+    }));
+  const shape = (messages: readonly { ruleId: string | null; line: number; column: number; suggestions?: unknown }[]) =>
+    messages.map(({ ruleId, line, column, suggestions }) => ({ ruleId, line, column, suggestions }));
+
+  it("parses a text once for the transforms that ask about it, and each rule reports as it does alone", () => {
+    const linting = sharedLinting("file.ts");
+    const first = linting.lint(text, wrap, null, undefined);
+    const second = linting.lint(text, other, null, undefined);
+    expect(second.sourceCode).toBe(first.sourceCode);
+    expect(shape(first.messages)).toEqual(alone(wrap));
+    expect(shape(second.messages)).toEqual(alone(other));
+    expect(shape(linting.lint(text, [...other, ...wrap], null, undefined).messages)).toEqual(
+      alone([...other, ...wrap]),
+    );
+    expect(linting.parsed(text)).toBe(first.sourceCode);
+  });
+
+  it("parses a changed text afresh, and hands over the first text's parse before letting it go", () => {
+    const left: string[] = [];
+    const linting = sharedLinting("file.ts", (leftText) => left.push(leftText));
+    const first = linting.lint(text, wrap, null, undefined);
+    const changed = "bare(2);\n";
+    const next = linting.lint(changed, wrap, null, undefined);
+    expect(next.sourceCode).not.toBe(first.sourceCode);
+    expect(shape(next.messages)).toEqual(alone(wrap, changed));
+    expect(left).toEqual([text]);
+    linting.lint("bare(3);\n", wrap, null, undefined);
+    expect(left).toEqual([text]);
+    expect(linting.parsed(text)).toBeNull();
+  });
+
+  it("does not keep a text that does not parse: asked again, it fails again", () => {
+    const linting = sharedLinting("file.ts");
+    const broken = "const = ;\n";
+    expect(linting.lint(broken, wrap, null, undefined).messages.some((message) => message.fatal)).toBe(true);
+    expect(linting.lint(broken, other, null, undefined).messages.some((message) => message.fatal)).toBe(true);
+    expect(linting.parsed(broken)).toBeNull();
+  });
+
+  it("gives fixWithRules the same outcome through a shared lint as through its own", () => {
+    const source = "// keep me\nconst a = bare(bare(1)); /* and me */\nconst b = bare(2);\nbare();\n";
+    const linting = sharedLinting("file.ts");
+    const shared = fixWithRules(source, "file.ts", rules, decideBySuggestion, { lint: linting.lint });
+    expect(shared).toEqual(fixWithRules(source, "file.ts", rules, decideBySuggestion));
+    expect(shared.applied).toBe(3);
   });
 });

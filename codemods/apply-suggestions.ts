@@ -43,6 +43,20 @@ export interface Report extends Linter.LintMessage {
 
 export type Decide = (problem: Report, sourceCode: SourceCode) => Decision;
 
+/** One lint of a pass: the reports of `rules` on `text`, and the file as ESLint parsed it. */
+export interface RulesLint {
+  readonly messages: Report[];
+  readonly sourceCode: SourceCode;
+}
+
+/** How a transform's passes are linted: `text` with `rules`, typed or not, at the file's `ecmaVersion`. */
+export type LintRules = (
+  text: string,
+  rules: readonly RuleToApply[],
+  typed: TypedLinting | null,
+  ecmaVersion: EcmaVersion | undefined,
+) => RulesLint;
+
 export interface Skipped {
   readonly rule: string;
   readonly line: number;
@@ -156,7 +170,7 @@ export interface TypedLinting {
  * is the project's for the file (the rules write numbers for it; the parser reads every edition regardless).
  */
 export function lintWithRules(
-  source: string,
+  source: string | SourceCode,
   filename: string,
   rules: readonly RuleToApply[],
   linter: Linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(filename)).root }),
@@ -203,6 +217,73 @@ export function lintWithRules(
     return data ? { ...message, data } : message;
   });
   return { messages: withData, sourceCode: linter.getSourceCode() };
+}
+
+/** The lints of one file's transforms, shared (see `sharedLinting`). */
+export interface SharedLinting {
+  readonly lint: LintRules;
+  /** The file as parsed for `text`, when it is the text last linted untyped at ESLint's default `ecmaVersion`. */
+  parsed(text: string): SourceCode | null;
+}
+
+/**
+ * One parse per text for transforms that run on a file one after another (`migrate`), and each rule run once on it.
+ * Each transform rewrites until its rules report nothing more it can edit, so the text one ends on is the text the
+ * next starts on, and a round that changes nothing asks about one text once per transform. Here the text last linted
+ * (untyped, per `ecmaVersion`) is kept parsed, with each rule's reports on it: a transform asking about it gets the
+ * reports of its rules that ran, and the others are run on the same parse (ESLint's `verify` takes a `SourceCode`).
+ * ESLint runs each rule with its own context and options, so a rule reports the same whichever others ran on the
+ * parse, as in `check`. Typed lints are not shared. `leavingFirst` is handed the file's first text and its parse
+ * when a changed text replaces it (at ESLint's default `ecmaVersion`): the last use of that parse, which is then let go.
+ */
+export function sharedLinting(
+  filename: string,
+  leavingFirst: (text: string, sourceCode: SourceCode) => void = () => {},
+): SharedLinting {
+  const linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(filename)).root });
+  const signature = (rule: RuleToApply) => `${rule.name}:${JSON.stringify(rule.options ?? null)}`;
+  interface Parsed {
+    readonly text: string;
+    readonly sourceCode: SourceCode;
+    /** The reports of each rule run on it, by the rule's name and options. */
+    readonly reports: Map<string, Report[]>;
+  }
+  // The last text parsed at each `ecmaVersion`, and the first one's parse until another replaces it.
+  const latest = new Map<EcmaVersion | undefined, Parsed>();
+  let first: Parsed | null | undefined;
+  const lint: LintRules = (text, rules, typed, ecmaVersion) => {
+    const known = latest.get(ecmaVersion);
+    const parsed = !typed && known?.text === text ? known : undefined;
+    const missing = parsed ? rules.filter((rule) => !parsed.reports.has(signature(rule))) : rules;
+    if (missing.length === 0) return { messages: reportsOf(parsed!, rules), sourceCode: parsed!.sourceCode };
+    const result = lintWithRules(parsed?.sourceCode ?? text, filename, missing, linter, typed, ecmaVersion);
+    // A text that does not parse, or a typed lint, is not kept: asked again, it is linted again, with the same result.
+    if (typed || result.messages.some(isParseError)) return result;
+    const kept = parsed ?? { text, sourceCode: result.sourceCode, reports: new Map<string, Report[]>() };
+    for (const rule of missing) {
+      const ruleId = `${PLUGIN_NAME}/${rule.name}`;
+      kept.reports.set(
+        signature(rule),
+        result.messages.filter((message) => message.ruleId === ruleId),
+      );
+    }
+    if (ecmaVersion === undefined && !parsed) {
+      if (first) leavingFirst(first.text, first.sourceCode);
+      first = first === undefined ? kept : null;
+    }
+    latest.set(ecmaVersion, kept);
+    return { messages: reportsOf(kept, rules), sourceCode: kept.sourceCode };
+  };
+  // In source order, as ESLint gives them; at one place, rule by rule (the transforms order them by their own rules).
+  const reportsOf = (parsed: Parsed, rules: readonly RuleToApply[]): Report[] =>
+    rules
+      .flatMap((rule) => parsed.reports.get(signature(rule))!)
+      .sort((a, b) => a.line - b.line || a.column - b.column);
+  const parsed = (text: string): SourceCode | null => {
+    const known = latest.get(undefined);
+    return known?.text === text ? known.sourceCode : null;
+  };
+  return { lint, parsed };
 }
 
 /** `rule`, whose reports' data are also kept in `reported` by where and what they report. */
@@ -340,7 +421,7 @@ export function fixWithRules(
   filename: string,
   rules: readonly RuleToApply[],
   decide: Decide,
-  options: { typed?: boolean; ecmaVersion?: EcmaVersion } = {},
+  options: { typed?: boolean; ecmaVersion?: EcmaVersion; lint?: LintRules } = {},
 ): FixOutcome {
   // ESLint drops a byte-order mark from the text its ranges index; edit without it, then put it back.
   if (source.startsWith(BOM)) {
@@ -364,13 +445,17 @@ export function fixWithRules(
   }
   const linter = new Linter({ configType: "flat", cwd: path.parse(path.resolve(filename)).root });
   const typed = options.typed ? typedLintingFor(source, filename, rules, linter) : null;
+  const lint: LintRules =
+    options.lint ??
+    ((text, asked, typedLinting, ecmaVersion) =>
+      lintWithRules(text, filename, asked, linter, typedLinting, ecmaVersion));
   const ruleOrder = rules.map(({ name }) => `${PLUGIN_NAME}/${name}`);
   let text = source;
   let applied = 0;
   const labels = new Map<TextEdit, string>();
   const appliedByLabel: Record<string, number> = {};
   for (let pass = 0; pass <= MAX_PASSES; pass += 1) {
-    const { messages, sourceCode } = lintWithRules(text, filename, rules, linter, typed, options.ecmaVersion);
+    const { messages, sourceCode } = lint(text, rules, typed, options.ecmaVersion);
     throwIfUnparsable(messages, filename, pass === 0);
     const edits: TextEdit[] = [];
     const skipped: Skipped[] = [];

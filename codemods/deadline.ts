@@ -23,6 +23,7 @@ import {
   suggestionEdit,
   type Decision,
   type FixOutcome,
+  type LintRules,
   type Report,
   type TextEdit,
 } from "./apply-suggestions.ts";
@@ -37,7 +38,8 @@ export const SIGNAL_RULE = "forward-abort-signal";
  */
 const REPORT_EVERYTHING = { reportOpaqueOptions: true, timeCancellablePermissions: true };
 
-export function runDeadline(source: string, file: string, options: CodemodOptions): FixOutcome {
+/** `lint`: how its passes are linted, when `migrate` shares the lints of a file's transforms. */
+export function runDeadline(source: string, file: string, options: CodemodOptions, lint?: LintRules): FixOutcome {
   if (options.deadlineMs === undefined) {
     // A file with no wait needs no deadline: it is passed over before the option is asked for.
     if (!signalMayReport(source) && !deadlineMayReport(source, REPORT_EVERYTHING)) {
@@ -64,7 +66,7 @@ export function runDeadline(source: string, file: string, options: CodemodOption
       },
     ],
     decideBySuggestionOrReason,
-    { ecmaVersion: options.ecmaVersion },
+    { ecmaVersion: options.ecmaVersion, lint },
   );
   return { ...outcome, addedHelpers: outcome.changed ? helpersAdded(source, outcome.output) : [] };
 }

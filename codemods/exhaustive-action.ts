@@ -9,13 +9,26 @@
 import "./without-babel.ts";
 import type { Linter } from "eslint";
 import exhaustiveAction, { EXPLAINS_MISSING_REWRITE, mayReport } from "../rules/exhaustive-action/index.ts";
-import { fixWithRules, noRewriteReason, suggestionEdit, type Decision, type FixOutcome } from "./apply-suggestions.ts";
-import { toJscodeshiftTransform } from "./jscodeshift-adapter.ts";
+import {
+  fixWithRules,
+  noRewriteReason,
+  suggestionEdit,
+  type Decision,
+  type FixOutcome,
+  type LintRules,
+} from "./apply-suggestions.ts";
+import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 
 export const RULE_NAME = "exhaustive-action";
 
-export function runExhaustiveAction(source: string, file: string): FixOutcome {
-  return fixWithRules(source, file, [{ name: RULE_NAME, rule: exhaustiveAction, mayReport }], decide);
+/** `lint`: how its passes are linted, when `migrate` shares the lints of a file's transforms. */
+export function runExhaustiveAction(
+  source: string,
+  file: string,
+  _options?: CodemodOptions,
+  lint?: LintRules,
+): FixOutcome {
+  return fixWithRules(source, file, [{ name: RULE_NAME, rule: exhaustiveAction, mayReport }], decide, { lint });
 }
 
 /** The rule's one suggestion (the exhaustive switch), or the reason its message gives for offering none. */

@@ -1,5 +1,5 @@
 /** The transforms `migrate` runs, in the order it runs them, and what each needs from the command line. */
-import type { FixOutcome } from "./apply-suggestions.ts";
+import type { FixOutcome, LintRules } from "./apply-suggestions.ts";
 import { runDeadline } from "./deadline.ts";
 import { runExhaustiveAction } from "./exhaustive-action.ts";
 import type { CodemodOptions } from "./jscodeshift-adapter.ts";
@@ -11,7 +11,8 @@ export interface Codemod {
   readonly summary: string;
   /** The rules whose reports the transform rewrites. */
   readonly rules: readonly string[];
-  readonly run: (source: string, file: string, options: CodemodOptions) => FixOutcome;
+  /** `lint`: how its passes are linted, when the caller shares the lints of a file's transforms (`sharedLinting`). */
+  readonly run: (source: string, file: string, options: CodemodOptions, lint?: LintRules) => FixOutcome;
   /** Whether it cannot run without `--deadline-ms`. */
   readonly needsDeadline: boolean;
 }
@@ -21,7 +22,7 @@ export const CODEMODS: readonly Codemod[] = [
     name: "exhaustive-action",
     summary: "decline and cancel as separate cases of an exhaustive switch",
     rules: ["exhaustive-action"],
-    run: (source, file) => runExhaustiveAction(source, file),
+    run: runExhaustiveAction,
     needsDeadline: false,
   },
   {

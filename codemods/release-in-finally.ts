@@ -11,7 +11,7 @@
 import "./without-babel.ts";
 import type { Linter } from "eslint";
 import releaseInFinally, { mayReport, type MessageIds } from "../rules/release-in-finally/index.ts";
-import { fixWithRules, noRewriteReason, type Decision, type FixOutcome } from "./apply-suggestions.ts";
+import { fixWithRules, noRewriteReason, type Decision, type FixOutcome, type LintRules } from "./apply-suggestions.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 
 export const RULE_NAME = "release-in-finally";
@@ -19,14 +19,20 @@ export const RULE_NAME = "release-in-finally";
 /** Escaping handles are reported (then skipped with their reason) rather than silently passed over. */
 const REPORT_EVERYTHING = { reportEscapingHandles: true };
 
-export function runReleaseInFinally(source: string, file: string, options: CodemodOptions = {}): FixOutcome {
+/** `lint`: how its passes are linted, when `migrate` shares the lints of a file's transforms. */
+export function runReleaseInFinally(
+  source: string,
+  file: string,
+  options: CodemodOptions = {},
+  lint?: LintRules,
+): FixOutcome {
   return fixWithRules(
     source,
     file,
     [{ name: RULE_NAME, rule: releaseInFinally, options: REPORT_EVERYTHING, mayReport }],
     (problem) => chooseRewrite(problem, options.awaitUsing === true),
     // Whether an acquisition returns a disposable is a question for the type checker.
-    { typed: options.awaitUsing === true },
+    { typed: options.awaitUsing === true, lint },
   );
 }
 
