@@ -52,6 +52,33 @@ describe("no-session-keyed-pending's gate", () => {
     expect(sessionKeyedMayReport(noWaiterWord)).toBe(false);
     expect(sessionKeyedMayReport(noWaiterWord, { storeNamePattern: "^inbox$" })).toBe(true);
   });
+
+  // Two shapes of the MCP client bundles (@modelcontextprotocol/client@2, public-*.mjs) that asked for a parse.
+  const CLIENT_BUNDLE = [
+    "// handles elicitation/create for the application",
+    "class Client {",
+    "  async listAll(sessionId) {",
+    "    const all = await this.listPrompts();",
+    "    return new Promise((resolve) => resolve({ sessionId, all }));",
+    "  }",
+    "}",
+    "function applyElicitationDefaults(schema, data) {",
+    "  for (const key of Object.keys(schema.properties)) data[key] = schema.properties[key].default;",
+    "}",
+  ].join("\n");
+
+  it("turns away a method named for a prompt and a question's function that stores no waiter", () => {
+    expect(sessionKeyedMayReport(CLIENT_BUNDLE)).toBe(false);
+  });
+
+  it("admits the same words where a slot or a store may hold a question's waiter", () => {
+    const slot = CLIENT_BUNDLE.replace("const all = await this.listPrompts();", "this.pendingPrompt = resolve;");
+    expect(sessionKeyedMayReport(slot)).toBe(true);
+    const setter = CLIENT_BUNDLE.replace("await this.listPrompts()", "setPendingPrompt(() => resolve)");
+    expect(sessionKeyedMayReport(setter)).toBe(true);
+    const stored = CLIENT_BUNDLE.replace("schema.properties[key].default", "{ resolve: schema.resolve }");
+    expect(sessionKeyedMayReport(stored)).toBe(true);
+  });
 });
 
 describe("cancel-on-dismiss's gate", () => {

@@ -47,9 +47,12 @@ function mayHoldSingleSlot(facts: ReturnType<typeof textFacts>): boolean {
   return facts.mayWaitOnPerson && facts.text.includes("Promise") && facts.text.includes("resolve");
 }
 
-/** `this.pendingPermission =`, `setPendingQuestion(`: a slot named for a question (./question-slots.ts). */
+/**
+ * `this.pendingPermission =`, `setPendingQuestion(`: a slot named for a question (./question-slots.ts), a field
+ * written or a React state's setter called; not a method (`this.listPrompts()`, `this.setPromptHandlers()`).
+ */
 const SLOT_NAMED_FOR_QUESTION =
-  /(?:\bthis\.[\w$]*|\bset[\w$]*)(?:question|permission|confirm|elicit|approv|prompt|consent|decision|dialog)[\w$]*\s*(?:=(?!=)|\()/i;
+  /\bthis\.[\w$]*(?:question|permission|confirm|elicit|approv|prompt|consent|decision|dialog)[\w$]*\s*=(?!=)|(?<![\w$.])set[\w$]*(?:question|permission|confirm|elicit|approv|prompt|consent|decision|dialog)[\w$]*\s*\(/i;
 
 /**
  * Without `reportSingleSlot`, only a question's slot is reported: the file must ask, answer a question's handler, or

@@ -114,14 +114,25 @@ function isMethodDefinition(text: string, end: number): boolean {
   );
 }
 
-/** Whether the function whose name ends at `from` may write to a store: its block, or an expression body's next text. */
+/**
+ * A waiter's name or maker (./waiters.ts: `resolve`, `deferred`, `withResolvers`, `completer`, …). Tied only by its
+ * function's name, a write is reported only when it stores a waiter, which the function's text then names.
+ */
+const WAITER_WORD = /resolve|reject|defer|future|waiter|settle|fulfil|completer|Promise/i;
+
+/**
+ * Whether the function whose name ends at `from` may write a waiter to a store: its block, or an expression body's
+ * next text, holds a store write and a waiter's word.
+ */
 function bodyWrites(text: string, from: number): boolean {
   const rest = text.slice(from, from + MAX_BODY_CHARS);
   const opening = /\{|=>\s*(?=[^\s{])/.exec(rest);
-  if (!opening) return STORE_WRITE.test(rest);
-  if (opening[0] !== "{") return STORE_WRITE.test(rest.slice(opening.index, opening.index + 2000));
-  const body = bracketed(rest, opening.index + 1);
-  return body === null || STORE_WRITE.test(body);
+  const body = !opening
+    ? rest
+    : opening[0] !== "{"
+      ? rest.slice(opening.index, opening.index + 2000)
+      : bracketed(rest, opening.index + 1);
+  return body === null || (STORE_WRITE.test(body) && WAITER_WORD.test(body));
 }
 
 const NAME_CHAR = /[\w$#]/;
