@@ -18,7 +18,7 @@ import { SourceCode } from "eslint";
 import { isFunctionNode, unwrapExpression } from "./ast.ts";
 import { codeOf } from "./brackets.ts";
 import { Fact, diskFacts, fileFacts } from "./cached-facts.ts";
-import { textMayAskPerson, textMayContainHumanWait } from "./human-wait.ts";
+import { textMayAskPerson, textMayContainHumanWait, textMayStoreSettler } from "./human-wait.ts";
 import { isSourceFile } from "./source-files.ts";
 import { nodesOfTypes } from "./node-index.ts";
 import { typeAccess } from "./types.ts";
@@ -148,6 +148,8 @@ function exportOfImport(
   if (!importing || !projectFileOf(sourceCode)) return undefined;
   // Asked for every call of an imported name: the file is found once per lint (importedFileOf).
   const file = importedFileOf(importing.specifier, sourceCode);
+  // A wrapper is looked for only where the module's text shows the export may ask: nothing is parsed for the rest.
+  if (file && gate === mayHandOnAsk && passesGate(file, gate) && !exportMayAsk(file, importing.name)) return null;
   return exportedValue(file && moduleAt(file, gate), importing.name, gate, new Set(), 0);
 }
 
@@ -360,17 +362,42 @@ function importMayAsk(from: string, specifier: string, used: readonly ImportBind
 function exportMayAsk(file: ModuleFile, exported: string): boolean {
   if (exported === "default" || exported === "*") return true;
   const kept = keptModule(file);
-  const text = textOf(file, kept);
-  if (text === null || REEXPORT.test(text)) return text !== null;
   kept.askingExports ??= new Map();
   let answer = kept.askingExports.get(exported);
   if (answer === undefined) {
-    const code = (kept.code ??= codeOf(text));
-    answer = declarationMayAsk(text, code, localNameOf(code, exported), new Set(), 0);
+    const text = textOf(file, kept);
+    const code = text === null ? null : (kept.code ??= codeOf(text));
+    if (text === null || code === null) answer = false;
+    // Handed on from another module: that module decides (the model follows the re-export). Read in the code, not
+    // in strings: a parser's bundle spells `export * from "…"` in its messages.
+    else if (reexportsName(code, exported)) answer = true;
+    // Declared here, in a module whose text asks nobody (it passed the gate for its re-exports alone).
+    else if (!passesGate(file, asksItself)) answer = false;
+    else answer = declarationMayAsk(text, code, localNameOf(code, exported), new Set(), 0);
     kept.askingExports.set(exported, answer);
   }
   return answer;
 }
+
+/** A module whose own text may ask a person (the text gate's second step), whatever it re-exports. */
+const asksItself: ModuleGate = (text) => textFacts(text).mayAskPerson;
+
+/** `export * from "…"`, or `export { …, exported, … } from "…"` (`local as exported` too), in a module's code. */
+function reexportsName(code: string, exported: string): boolean {
+  for (const match of code.matchAll(REEXPORT_LIST)) {
+    if (match[1] === undefined) return true;
+    for (const part of match[1].split(",")) {
+      const [local, as] = part
+        .replace(/^\s*type\s+/, "")
+        .split(/\s+as\s+/)
+        .map((word) => word.trim());
+      if ((as ?? local) === exported) return true;
+    }
+  }
+  return false;
+}
+
+const REEXPORT_LIST = /\bexport\s*(?:\{([^}]*)\}|\*)\s*from\s*["']/g;
 
 /** The local name an `export { local as exported }` list gives an export; the export's own name otherwise. */
 function localNameOf(code: string, exported: string): string {
@@ -403,12 +430,16 @@ function declarationMayAsk(text: string, code: string, name: string, seen: Set<s
   if (end - declared.index > MAX_DECLARATION_CHARS) return true;
   const declaration = text.slice(declared.index, end);
   if (textMayContainHumanWait(declaration) && textMayAskPerson(declaration)) return true;
+  // A wait of its own on an answer: a settler kept for later, or a waiter object's `wait()` (local-waits.ts).
+  if (textMayStoreSettler(declaration) || WAITER_WAIT.test(declaration)) return true;
   // A call of another function the module declares may ask in turn.
   for (const call of code.slice(declared.index + declared[0].length, end).matchAll(CALLED_NAME)) {
     if (call[1] !== name && declarationMayAsk(text, code, call[1]!, seen, hops + 1)) return true;
   }
   return false;
 }
+
+const WAITER_WAIT = /\.\s*wait\s*\(/;
 
 const CALLED_NAME = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(/g;
 

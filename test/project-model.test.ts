@@ -102,6 +102,32 @@ describe("the project's own wrapper in another module", () => {
     await findings(cwd, "src/b.ts", "all", false);
     expect(projectModulesParsed() - parsedBefore).toBe(1);
   });
+
+  it("parses no module whose text shows the export called asks nobody", async () => {
+    const cwd = makeProject("project-model-no-parse", {
+      // A parser's bundle: it spells a re-export in its messages, and its own functions ask nobody.
+      "src/parser.js": [
+        "const messages = { reexport: 'export * from \"./x\" is not allowed here' };",
+        "export function parse(source, options) {",
+        "  return tokenize(source, options);",
+        "}",
+        "function tokenize(source) {",
+        "  return source.split(/\\s+/);",
+        "}",
+        "export { messages };",
+      ].join("\n"),
+      "src/tool.ts": [
+        'import { parse } from "./parser.js";',
+        "export async function run(input: string, extra: { signal: AbortSignal }) {",
+        "  await fetch(input, { signal: extra.signal });",
+        "  return parse(input);",
+        "}",
+      ].join("\n"),
+    });
+    const parsedBefore = projectModulesParsed();
+    expect(await findings(cwd, "src/tool.ts", "all", false)).toEqual([]);
+    expect(projectModulesParsed() - parsedBefore).toBe(0);
+  });
 });
 
 /**
