@@ -34,7 +34,7 @@ import {
   type ModuleFile,
 } from "./project-files.ts";
 import { textFacts } from "./text-gate.ts";
-import { REQUEST_HANDLER_REGISTRATIONS } from "../protocol/apis.ts";
+import { ELICITATION_HANDLER_APIS, REQUEST_HANDLER_REGISTRATIONS } from "../protocol/apis.ts";
 import { resolveIdentifier } from "./walk.ts";
 
 /** A module of the project, as the rules read it: its file and a `SourceCode` like the one ESLint gives a rule. */
@@ -82,6 +82,18 @@ const PARSED_MODULE = new Fact<null, ParsedModule>(
 
 /** A module whose text calls no wait on a person (the text gate's second step), and re-exports nothing, cannot hand one to its importers. */
 const mayHandOnAsk: ModuleGate = (text) => textFacts(text).mayAskPerson || REEXPORT.test(text);
+
+/** What a question's request schema names (protocol/apis.ts): the methods and names the registrations compare. */
+const QUESTION_SCHEMA_METHODS = [
+  ...new Set(ELICITATION_HANDLER_APIS.flatMap((api) => api.schemaNames.filter((name) => name.includes("/")))),
+];
+
+/**
+ * A module that may build a question's request schema (`z.object({ method: z.literal(<a question's method>) })`),
+ * which a handler registered in another file may be registered with (calls.ts `schemaMethodLiteral`).
+ */
+const mayBuildQuestionSchema: ModuleGate = (text) =>
+  text.includes("literal(") && QUESTION_SCHEMA_METHODS.some((method) => text.includes(method));
 
 /** A helper that maps an answer to the project's own words compares an answer literal, and may ask nobody itself. */
 export const mayMapAnswer: ModuleGate = (text) => mayHandOnAsk(text) || textFacts(text).comparesAnswerLiteral;
@@ -344,6 +356,8 @@ function importMayAsk(from: string, specifier: string, used: readonly ImportBind
   if (passesGate(file, mayHandOnAsk))
     return used === null || used.some((binding) => exportMayAsk(file, binding.exported));
   const throughImports = used === null;
+  // A file that registers handlers may register one with a question's request schema the module builds.
+  if (throughImports && passesGate(file, mayBuildQuestionSchema)) return true;
   return (
     throughImports &&
     importsAt(file).some((next) => {

@@ -103,6 +103,33 @@ describe("the project's own wrapper in another module", () => {
     expect(projectModulesParsed() - parsedBefore).toBe(1);
   });
 
+  it("reads a question's request schema another module builds, and not one for another method", async () => {
+    const client = (schema: string) =>
+      [
+        'import { Client } from "@modelcontextprotocol/sdk/client/index.js";',
+        `import { ${schema} } from "./schemas";`,
+        "declare const dialog: { show(params: unknown): Promise<{ action: string }> };",
+        'const client = new Client({ name: "desk", version: "1.0.0" }, { capabilities: {} });',
+        `client.setRequestHandler(${schema}, async (request) => {`,
+        "  return await dialog.show(request.params);",
+        "});",
+      ].join("\n");
+    const cwd = makeProject("project-model-imported-schema", {
+      "src/schemas.ts": [
+        'import { z } from "zod";',
+        'const elicitationShape = { method: z.literal("elicitation/create"), params: z.object({}).passthrough() };',
+        "export const ElicitationRequest = z.object(elicitationShape);",
+        'export const PingRequest = z.object({ method: z.literal("ping") });',
+      ].join("\n"),
+      "src/asks.ts": client("ElicitationRequest"),
+      "src/pings.ts": client("PingRequest"),
+    });
+    expect(await findings(cwd, "src/asks.ts", "recommended", false)).toContain(
+      "src/asks.ts:5 forward-abort-signal/handlerIgnoresSignal",
+    );
+    expect(await findings(cwd, "src/pings.ts", "recommended", false)).toEqual([]);
+  });
+
   it("parses no module whose text shows the export called asks nobody", async () => {
     const cwd = makeProject("project-model-no-parse", {
       // A parser's bundle: it spells a re-export in its messages, and its own functions ask nobody.
