@@ -21,7 +21,7 @@ import {
 import { Fact, fileFacts } from "./cached-facts.ts";
 import { nodesOfTypes } from "./node-index.ts";
 import { SIGNAL_NAME } from "./signal-names.ts";
-import { isAbortSignalStaticCall, resolveIdentifier, singleInitializer, walkSubtree } from "./walk.ts";
+import { isAbortSignalStaticCall, readsThroughConstants, resolveIdentifier, singleInitializer } from "./walk.ts";
 import { ACP_SIGNAL_OPTION, SIGNAL_FIELD } from "../protocol/apis.ts";
 
 export interface KeptSignal {
@@ -292,15 +292,10 @@ export function carriesKeptSignal(
   expression: TSESTree.Node,
   signal: KeptSignal,
   sourceCode: Readonly<TSESLint.SourceCode>,
-  depth = 0,
 ): boolean {
-  if (depth > 3) return false;
-  return walkSubtree(expression, sourceCode.visitorKeys, (node) => {
+  return readsThroughConstants(expression, sourceCode, (node) => {
     if (node.type === AST_NODE_TYPES.MemberExpression || node.type === AST_NODE_TYPES.CallExpression)
       return keyOf(sourceCode.getText(node)) === signal.key;
-    if (node.type !== AST_NODE_TYPES.Identifier) return false;
-    const variable = resolveIdentifier(node, sourceCode);
-    const init = variable ? singleInitializer(variable) : null;
-    return init !== null && init !== expression && carriesKeptSignal(init, signal, sourceCode, depth + 1);
+    return node.type === AST_NODE_TYPES.Identifier ? undefined : false;
   });
 }

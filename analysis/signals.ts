@@ -7,12 +7,19 @@
  * any parameter or variable declared or typed `AbortSignal`.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { containsNode, getMemberPath, isFunctionNode, unwrapExpression } from "./ast.ts";
+import { getMemberPath, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { matchToolHandler, type HumanWaitCall } from "./calls.ts";
 import { nodesWithin } from "./node-index.ts";
 import { SIGNAL_NAME } from "./signal-names.ts";
 import { MCP_V2_REQUEST_CONTEXT, MCP_V2_SIGNAL_PATH, SIGNAL_FIELD } from "../protocol/apis.ts";
-import { isAbortSignalStaticCall, resolveIdentifier, singleInitializer, walkSubtree } from "./walk.ts";
+import {
+  isAbortSignalStaticCall,
+  isValueIdentifier,
+  readsThroughConstants,
+  resolveIdentifier,
+  singleInitializer,
+  walkSubtree,
+} from "./walk.ts";
 import { fieldPresence, hasAbortSignalType, isContextuallyTypedParameter, signalPathsOfType } from "./types.ts";
 import { Fact, fileFacts } from "./cached-facts.ts";
 
@@ -388,19 +395,13 @@ export function referencesSignal(
   expression: TSESTree.Node,
   signal: CallerSignal,
   sourceCode: Readonly<TSESLint.SourceCode>,
-  depth = 0,
 ): boolean {
-  if (depth > 3) return false;
-  return walkSubtree(expression, sourceCode.visitorKeys, (node) => {
+  return readsThroughConstants(expression, sourceCode, (node, variable) => {
     if (node.type === AST_NODE_TYPES.MemberExpression && signal.kind === "path") {
       return isSignalPath(node, signal, sourceCode);
     }
-    if (node.type !== AST_NODE_TYPES.Identifier || !isValueIdentifier(node)) return false;
-    const variable = resolveIdentifier(node, sourceCode);
-    if (!variable) return false;
-    if (signal.kind === "variable" && variable === signal.variable) return true;
-    const init = singleInitializer(variable);
-    return init !== null && !containsNode(init, expression) && referencesSignal(init, signal, sourceCode, depth + 1);
+    if (node.type !== AST_NODE_TYPES.Identifier) return false;
+    return signal.kind === "variable" && variable === signal.variable ? true : undefined;
   });
 }
 
@@ -441,17 +442,6 @@ function isSignalPath(
   let root: TSESTree.Node = member;
   while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrapExpression(root.object);
   return root.type === AST_NODE_TYPES.Identifier && resolveIdentifier(root, sourceCode) === signal.root;
-}
-
-/** An identifier that reads a value (not a property key or a non-computed member name). */
-function isValueIdentifier(identifier: TSESTree.Identifier): boolean {
-  const parent = identifier.parent;
-  if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === identifier && !parent.computed)
-    return false;
-  if (parent?.type === AST_NODE_TYPES.Property && parent.key === identifier && !parent.computed && !parent.shorthand) {
-    return false;
-  }
-  return true;
 }
 
 /**

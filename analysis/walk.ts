@@ -3,7 +3,7 @@
  * Nothing here knows MCP or ACP.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findVariable, getCalleeName, getMemberPath, unwrapExpression } from "./ast.ts";
+import { containsNode, findVariable, getCalleeName, getMemberPath, unwrapExpression, walkSubtree } from "./ast.ts";
 
 export { walkSubtree } from "./ast.ts";
 
@@ -68,4 +68,43 @@ export function localFunctionOf(
     }
   }
   return null;
+}
+
+/** An identifier that reads a value (not a property key or a non-computed member name). */
+export function isValueIdentifier(identifier: TSESTree.Identifier): boolean {
+  const parent = identifier.parent;
+  if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === identifier && !parent.computed)
+    return false;
+  if (parent?.type === AST_NODE_TYPES.Property && parent.key === identifier && !parent.computed && !parent.shorthand) {
+    return false;
+  }
+  return true;
+}
+
+/** How many `const`s deep `readsThroughConstants` follows a name to its initializer. */
+const MAX_CONSTANT_DEPTH = 3;
+
+/**
+ * Whether `expression`, or the initializer of a `const` it reads (through `const`s, a few deep), holds a node `found`
+ * says is the one: `found(node, variable)` answers true (it is), false (not this node; its children are still read),
+ * or undefined for a value identifier (`variable` its resolved variable) whose initializer the walk should read.
+ */
+export function readsThroughConstants(
+  expression: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  found: (node: TSESTree.Node, variable: TSESLint.Scope.Variable | null) => boolean | undefined,
+  depth = 0,
+): boolean {
+  if (depth > MAX_CONSTANT_DEPTH) return false;
+  return walkSubtree(expression, sourceCode.visitorKeys, (node) => {
+    if (node.type !== AST_NODE_TYPES.Identifier) return found(node, null) ?? false;
+    if (!isValueIdentifier(node)) return false;
+    const variable = resolveIdentifier(node, sourceCode);
+    const verdict = found(node, variable);
+    if (verdict !== undefined) return verdict;
+    const init = variable ? singleInitializer(variable) : null;
+    return (
+      init !== null && !containsNode(init, expression) && readsThroughConstants(init, sourceCode, found, depth + 1)
+    );
+  });
 }
