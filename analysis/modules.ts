@@ -34,6 +34,7 @@ import {
   type ModuleFile,
 } from "./project-files.ts";
 import { textFacts } from "./text-gate.ts";
+import { reexportsIn } from "./package-reexports.ts";
 import { ELICITATION_HANDLER_APIS, REQUEST_HANDLER_REGISTRATIONS } from "../protocol/apis.ts";
 import { resolveIdentifier } from "./walk.ts";
 
@@ -398,20 +399,8 @@ const asksItself: ModuleGate = (text) => textFacts(text).mayAskPerson;
 
 /** `export * from "…"`, or `export { …, exported, … } from "…"` (`local as exported` too), in a module's code. */
 function reexportsName(code: string, exported: string): boolean {
-  for (const match of code.matchAll(REEXPORT_LIST)) {
-    if (match[1] === undefined) return true;
-    for (const part of match[1].split(",")) {
-      const [local, as] = part
-        .replace(/^\s*type\s+/, "")
-        .split(/\s+as\s+/)
-        .map((word) => word.trim());
-      if ((as ?? local) === exported) return true;
-    }
-  }
-  return false;
+  return reexportsIn(code).some((reexport) => reexport.names === "*" || reexport.names.has(exported));
 }
-
-const REEXPORT_LIST = /\bexport\s*(?:\{([^}]*)\}|\*)\s*from\s*["']/g;
 
 /** The local name an `export { local as exported }` list gives an export; the export's own name otherwise. */
 function localNameOf(code: string, exported: string): string {

@@ -10,7 +10,7 @@ import { Fact, diskFacts } from "./cached-facts.ts";
 import { importedFileOf, moduleFileFor, projectText, stampOf, type ModuleFile } from "./project-files.ts";
 
 /** A re-export the text of a module shows: the names handed on (`*` for all) and where from. */
-interface Reexport {
+export interface Reexport {
   readonly names: ReadonlyMap<string, string> | "*";
   readonly from: string;
 }
@@ -55,7 +55,8 @@ function reexportsOf(file: ModuleFile): readonly Reexport[] {
   return store.keep(REEXPORTS, null, { stamp, reexports: reexportsIn(projectText(file) ?? "") }).reexports;
 }
 
-function reexportsIn(text: string): Reexport[] {
+/** The re-exports a module's text (or its code, strings blanked) shows. */
+export function reexportsIn(text: string): Reexport[] {
   const found: Reexport[] = [];
   for (const match of text.matchAll(REEXPORT_STATEMENT)) {
     const from = match[2]!;
