@@ -28,7 +28,7 @@ import {
   type HandlerRegistrationApi,
   type HumanWaitApi,
 } from "../protocol/apis.ts";
-import { importedValueOf } from "./modules.ts";
+import { importedSchemaOf } from "./modules.ts";
 import { passThroughOf } from "./pass-through.ts";
 import { receiverIsProjectOwn } from "./own-receivers.ts";
 import { JSONRPC_FRAME_KEY } from "../protocol/methods.ts";
@@ -365,7 +365,7 @@ function schemaMethodLiteral(node: TSESTree.Node, sourceCode: Readonly<TSESLint.
   let schema = unwrapExpression(node);
   let code = sourceCode;
   if (schema.type === AST_NODE_TYPES.Identifier) {
-    const imported = importedValueOf(schema, sourceCode);
+    const imported = importedSchemaOf(schema, sourceCode);
     if (!imported) return null;
     schema = unwrapExpression(imported.node);
     code = imported.module.sourceCode;

@@ -73,6 +73,8 @@ interface ParsedModule {
   imports?: readonly string[] | null;
   /** Whether each export asked about may hand on a wait on a person, from the text (`exportMayAsk`). */
   askingExports?: Map<string, boolean>;
+  /** Whether each export asked about may be a question's request schema, from the text (`exportMayBeQuestionSchema`). */
+  schemaExports?: Map<string, boolean>;
   /** The text's code with strings and comments blanked, where a declaration's braces are counted. */
   code?: string;
 }
@@ -95,6 +97,9 @@ const QUESTION_SCHEMA_METHODS = [
  */
 const mayBuildQuestionSchema: ModuleGate = (text) =>
   text.includes("literal(") && QUESTION_SCHEMA_METHODS.some((method) => text.includes(method));
+
+/** A module that may build a question's request schema, or re-exports one another module builds. */
+const mayHandOnQuestionSchema: ModuleGate = (text) => mayBuildQuestionSchema(text) || REEXPORT.test(text);
 
 /** A helper that maps an answer to the project's own words compares an answer literal, and may ask nobody itself. */
 export const mayMapAnswer: ModuleGate = (text) => mayHandOnAsk(text) || textFacts(text).comparesAnswerLiteral;
@@ -163,7 +168,21 @@ function exportOfImport(
   const file = importedFileOf(importing.specifier, sourceCode);
   // A wrapper is looked for only where the module's text shows the export may ask: nothing is parsed for the rest.
   if (file && gate === mayHandOnAsk && passesGate(file, gate) && !exportMayAsk(file, importing.name)) return null;
+  if (file && gate === mayHandOnQuestionSchema && passesGate(file, gate) && !exportMayBeQuestionSchema(file, importing.name))
+    return null;
   return exportedValue(file && moduleAt(file, gate), importing.name, gate, new Set(), 0);
+}
+
+/**
+ * The value of a request schema the file imports from a module of the project (`CallToolRequestSchema`,
+ * `ElicitRequestSchema` built with `z.literal("elicitation/create")`), where the module's text shows it may be a
+ * question's: a module, or an export, whose text names no question's method is not parsed for it.
+ */
+export function importedSchemaOf(
+  reference: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): ExportedValue | null {
+  return importedThrough(unwrapExpression(reference), sourceCode, mayHandOnQuestionSchema);
 }
 
 /**
@@ -394,6 +413,44 @@ function exportMayAsk(file: ModuleFile, exported: string): boolean {
   return answer;
 }
 
+/**
+ * Whether the export `exported` of a module that may build a question's request schema may be one, from the text:
+ * its declaration names a question's method, or names a declaration of the module that does (`z.object(shape)`, the
+ * one step `schemaMethodLiteral` follows). A default, namespace or re-exported name may. Answered once per export and
+ * text.
+ */
+function exportMayBeQuestionSchema(file: ModuleFile, exported: string): boolean {
+  if (exported === "default" || exported === "*") return true;
+  const kept = keptModule(file);
+  kept.schemaExports ??= new Map();
+  let answer = kept.schemaExports.get(exported);
+  if (answer === undefined) {
+    const text = textOf(file, kept);
+    const code = text === null ? null : (kept.code ??= codeOf(text));
+    if (text === null || code === null) answer = false;
+    else if (reexportsName(code, exported)) answer = true;
+    else if (!passesGate(file, mayBuildQuestionSchema)) answer = false;
+    else answer = declarationNamesQuestionMethod(text, code, localNameOf(code, exported), true);
+    kept.schemaExports.set(exported, answer);
+  }
+  return answer;
+}
+
+function declarationNamesQuestionMethod(text: string, code: string, name: string, followNames: boolean): boolean {
+  const window = declarationWindow(code, name);
+  // Not declared where the text shows it plainly (a destructured binding): it may be.
+  if (!window) return followNames;
+  if (window.end - window.start > MAX_DECLARATION_CHARS) return true;
+  const declaration = text.slice(window.start, window.end);
+  if (QUESTION_SCHEMA_METHODS.some((method) => declaration.includes(method))) return true;
+  if (!followNames) return false;
+  const named = new Set(code.slice(window.bodyStart, window.end).match(IDENTIFIER_WORD));
+  named.delete(name);
+  return [...named].some((next) => declarationNamesQuestionMethod(text, code, next, false));
+}
+
+const IDENTIFIER_WORD = /(?<![\w$.])[A-Za-z_$][\w$]*/g;
+
 /** A module whose own text may ask a person (the text gate's second step), whatever it re-exports. */
 const asksItself: ModuleGate = (text) => textFacts(text).mayAskPerson;
 
@@ -424,22 +481,32 @@ function declarationMayAsk(text: string, code: string, name: string, seen: Set<s
   if (seen.has(name)) return false;
   if (hops > MAX_DECLARATION_HOPS) return true;
   seen.add(name);
-  const declared = declarationOf(name).exec(code);
-  if (!declared) return hops === 0;
-  // Read to the next declaration that starts a line, never less than the declaration: parameters may hold braces
-  // (`function ask({ message }) {`), so its own brackets are not counted.
-  NEXT_DECLARATION.lastIndex = declared.index + declared[0].length;
-  const end = NEXT_DECLARATION.exec(code)?.index ?? code.length;
-  if (end - declared.index > MAX_DECLARATION_CHARS) return true;
-  const declaration = text.slice(declared.index, end);
+  const window = declarationWindow(code, name);
+  if (!window) return hops === 0;
+  const { start, bodyStart, end } = window;
+  if (end - start > MAX_DECLARATION_CHARS) return true;
+  const declaration = text.slice(start, end);
   if (textMayContainHumanWait(declaration) && textMayAskPerson(declaration)) return true;
   // A wait of its own on an answer: a settler kept for later, or a waiter object's `wait()` (local-waits.ts).
   if (textMayStoreSettler(declaration) || WAITER_WAIT.test(declaration)) return true;
   // A call of another function the module declares may ask in turn.
-  for (const call of code.slice(declared.index + declared[0].length, end).matchAll(CALLED_NAME)) {
+  for (const call of code.slice(bodyStart, end).matchAll(CALLED_NAME)) {
     if (call[1] !== name && declarationMayAsk(text, code, call[1]!, seen, hops + 1)) return true;
   }
   return false;
+}
+
+/**
+ * Where the module's code declares `name`: from its declaration to the next declaration that starts a line, never
+ * less than the declaration (parameters may hold braces, `function ask({ message }) {`, so its own brackets are not
+ * counted); `bodyStart` is just past the declared name.
+ */
+function declarationWindow(code: string, name: string): { start: number; bodyStart: number; end: number } | null {
+  const declared = declarationOf(name).exec(code);
+  if (!declared) return null;
+  const bodyStart = declared.index + declared[0].length;
+  NEXT_DECLARATION.lastIndex = bodyStart;
+  return { start: declared.index, bodyStart, end: NEXT_DECLARATION.exec(code)?.index ?? code.length };
 }
 
 const WAITER_WAIT = /\.\s*wait\s*\(/;
