@@ -12,7 +12,6 @@ import { getStaticPropertyName, isFunctionNode, unwrapExpression } from "./ast.t
 import { requestHandlerRegistration } from "./calls.ts";
 import { importedValueOf } from "./modules.ts";
 import { projectFileOf } from "./project-files.ts";
-import { nodesWithin } from "./node-index.ts";
 import { passThroughOf } from "./pass-through.ts";
 import { localFunctionOf, resolveIdentifier, singleInitializer } from "./walk.ts";
 
@@ -77,19 +76,37 @@ function adaptedHandlers(
   const extra = site?.signalParamIndex === null || !site ? null : adapter.params[site.signalParamIndex];
   if (!site || extra?.type !== AST_NODE_TYPES.Identifier || !adapter.body) return [];
   const found: RegisteredHandler[] = [];
-  for (const call of nodesWithin(sourceCode, adapter.body, [AST_NODE_TYPES.CallExpression])) {
+  for (const { call, index } of callsHandedExtra(adapter, extra, sourceCode)) {
     const callee = unwrapExpression(call.callee);
     // Only what the adapter delegates to: a function of another module, or one a value of this file holds.
     if (callee.type !== AST_NODE_TYPES.MemberExpression && localFunctionOf(callee, sourceCode) !== null) continue;
-    const index = call.arguments.findIndex(
-      (argument) => argument.type === AST_NODE_TYPES.Identifier && argument.name === extra.name,
-    );
-    if (index < 0) continue;
     for (const held of functionsHeldBy(callee, sourceCode)) {
       found.push({ fn: held.node, sourceCode: held.sourceCode, extraIndex: index, version: site.version, at: call });
     }
   }
   return found;
+}
+
+/**
+ * The calls the adapter hands its extra parameter to, as an argument, and at which position, in the order they are
+ * written: read from the parameter's references, not from every call of a handler's body (most hand it nothing).
+ */
+function callsHandedExtra(
+  adapter: TSESTree.FunctionLike,
+  extra: TSESTree.Identifier,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): { call: TSESTree.CallExpression; index: number }[] {
+  const variable = sourceCode.getDeclaredVariables(adapter).find((declared) => declared.name === extra.name);
+  const found = new Map<TSESTree.CallExpression, number>();
+  for (const reference of variable?.references ?? []) {
+    const call = reference.identifier.parent;
+    if (call?.type !== AST_NODE_TYPES.CallExpression || found.has(call)) continue;
+    const index = call.arguments.indexOf(reference.identifier as TSESTree.Identifier);
+    if (index >= 0) found.set(call, index);
+  }
+  return [...found]
+    .map(([call, index]) => ({ call, index }))
+    .sort((a, b) => a.call.range[0] - b.call.range[0]);
 }
 
 /** The file and line a handler is declared at, relative to the linted file (`./tools/delete.ts:7`). */
