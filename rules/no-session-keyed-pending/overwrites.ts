@@ -226,11 +226,12 @@ export function slotSettledWithoutId(
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): boolean {
   const slotText = name;
+  const readsSlot = (node: TSESTree.Node) => mayNameSlot(node, slotText) && normalisedText(node, sourceCode) === slotText;
   // The file's member reads and calls from its node index, not a walk of the whole tree for each write.
   for (const node of nodesOfType(sourceCode, AST_NODE_TYPES.MemberExpression)) {
     // `this.current.id`: the slot's id is compared somewhere.
     if (
-      normalisedText(node.object, sourceCode) === slotText &&
+      readsSlot(node.object) &&
       /(?:^|_)id$/.test(toSnakeName(getStaticPropertyName(node) ?? ""))
     )
       return false;
@@ -239,16 +240,31 @@ export function slotSettledWithoutId(
   for (const node of nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression)) {
     const callee = unwrapExpression(node.callee);
     const settles =
-      normalisedText(callee, sourceCode) === slotText ||
+      readsSlot(callee) ||
       (callee.type === AST_NODE_TYPES.MemberExpression &&
         ["resolve", "reject"].includes(getStaticPropertyName(callee) ?? "") &&
-        normalisedText(callee.object, sourceCode) === slotText);
+        readsSlot(callee.object));
     if (settles && !containsNode(enclosingPromiseExecutor(write), node)) {
       settled = true;
       break;
     }
   }
   return settled && !refusesSecond(slotText, write, sourceCode);
+}
+
+/**
+ * Whether `node` may be spelled as the slot (`this.current`, `resolver`): asked of every member read and call of the
+ * file before its text is compared, which most fail on their last name alone. A slot's name is an identifier or
+ * `this.<name>`, never a call.
+ */
+function mayNameSlot(node: TSESTree.Node, slotText: string): boolean {
+  const read = unwrapExpression(node);
+  if (read.type === AST_NODE_TYPES.Identifier) return read.name === slotText;
+  if (read.type === AST_NODE_TYPES.MemberExpression && !read.computed) {
+    const key = read.property.type === AST_NODE_TYPES.PrivateIdentifier ? `#${read.property.name}` : read.property.name;
+    return slotText.endsWith(`.${key}`);
+  }
+  return read.type !== AST_NODE_TYPES.CallExpression;
 }
 
 /** `if (this.current) throw new Error("busy")` in the function that asks, before the write. */
