@@ -104,9 +104,7 @@ function callsHandedExtra(
     const index = call.arguments.indexOf(reference.identifier as TSESTree.Identifier);
     if (index >= 0) found.set(call, index);
   }
-  return [...found]
-    .map(([call, index]) => ({ call, index }))
-    .sort((a, b) => a.call.range[0] - b.call.range[0]);
+  return [...found].map(([call, index]) => ({ call, index })).sort((a, b) => a.call.range[0] - b.call.range[0]);
 }
 
 /** The file and line a handler is declared at, relative to the linted file (`./tools/delete.ts:7`). */
