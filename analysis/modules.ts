@@ -77,6 +77,8 @@ interface ParsedModule {
   schemaExports?: Map<string, boolean>;
   /** The text's code with strings and comments blanked, where a declaration's braces are counted. */
   code?: string;
+  /** Where the code declares each name (the first declaration of it), read in one pass once a question needs it. */
+  declarations?: ReadonlyMap<string, Declared>;
 }
 
 const PARSED_MODULE = new Fact<null, ParsedModule>(
@@ -168,7 +170,12 @@ function exportOfImport(
   const file = importedFileOf(importing.specifier, sourceCode);
   // A wrapper is looked for only where the module's text shows the export may ask: nothing is parsed for the rest.
   if (file && gate === mayHandOnAsk && passesGate(file, gate) && !exportMayAsk(file, importing.name)) return null;
-  if (file && gate === mayHandOnQuestionSchema && passesGate(file, gate) && !exportMayBeQuestionSchema(file, importing.name))
+  if (
+    file &&
+    gate === mayHandOnQuestionSchema &&
+    passesGate(file, gate) &&
+    !exportMayBeQuestionSchema(file, importing.name)
+  )
     return null;
   return exportedValue(file && moduleAt(file, gate), importing.name, gate, new Set(), 0);
 }
@@ -399,15 +406,14 @@ function exportMayAsk(file: ModuleFile, exported: string): boolean {
   kept.askingExports ??= new Map();
   let answer = kept.askingExports.get(exported);
   if (answer === undefined) {
-    const text = textOf(file, kept);
-    const code = text === null ? null : (kept.code ??= codeOf(text));
-    if (text === null || code === null) answer = false;
+    const source = moduleSourceOf(file, kept);
+    if (source === null) answer = false;
     // Handed on from another module: that module decides (the model follows the re-export). Read in the code, not
     // in strings: a parser's bundle spells `export * from "…"` in its messages.
-    else if (reexportsName(code, exported)) answer = true;
+    else if (reexportsName(source.code, exported)) answer = true;
     // Declared here, in a module whose text asks nobody (it passed the gate for its re-exports alone).
     else if (!passesGate(file, asksItself)) answer = false;
-    else answer = declarationMayAsk(text, code, localNameOf(code, exported), new Set(), 0);
+    else answer = declarationMayAsk(source, localNameOf(source.code, exported), new Set(), 0);
     kept.askingExports.set(exported, answer);
   }
   return answer;
@@ -425,28 +431,27 @@ function exportMayBeQuestionSchema(file: ModuleFile, exported: string): boolean 
   kept.schemaExports ??= new Map();
   let answer = kept.schemaExports.get(exported);
   if (answer === undefined) {
-    const text = textOf(file, kept);
-    const code = text === null ? null : (kept.code ??= codeOf(text));
-    if (text === null || code === null) answer = false;
-    else if (reexportsName(code, exported)) answer = true;
+    const source = moduleSourceOf(file, kept);
+    if (source === null) answer = false;
+    else if (reexportsName(source.code, exported)) answer = true;
     else if (!passesGate(file, mayBuildQuestionSchema)) answer = false;
-    else answer = declarationNamesQuestionMethod(text, code, localNameOf(code, exported), true);
+    else answer = declarationNamesQuestionMethod(source, localNameOf(source.code, exported), true);
     kept.schemaExports.set(exported, answer);
   }
   return answer;
 }
 
-function declarationNamesQuestionMethod(text: string, code: string, name: string, followNames: boolean): boolean {
-  const window = declarationWindow(code, name);
+function declarationNamesQuestionMethod(source: ModuleSource, name: string, followNames: boolean): boolean {
+  const window = declarationWindow(source, name);
   // Not declared where the text shows it plainly (a destructured binding): it may be.
   if (!window) return followNames;
   if (window.end - window.start > MAX_DECLARATION_CHARS) return true;
-  const declaration = text.slice(window.start, window.end);
+  const declaration = source.text.slice(window.start, window.end);
   if (QUESTION_SCHEMA_METHODS.some((method) => declaration.includes(method))) return true;
   if (!followNames) return false;
-  const named = new Set(code.slice(window.bodyStart, window.end).match(IDENTIFIER_WORD));
+  const named = new Set(source.code.slice(window.bodyStart, window.end).match(IDENTIFIER_WORD));
   named.delete(name);
-  return [...named].some((next) => declarationNamesQuestionMethod(text, code, next, false));
+  return [...named].some((next) => declarationNamesQuestionMethod(source, next, false));
 }
 
 const IDENTIFIER_WORD = /(?<![\w$.])[A-Za-z_$][\w$]*/g;
@@ -477,21 +482,21 @@ const MAX_DECLARATION_CHARS = 200_000;
 /** A declaration at the start of a line: where the one before it ends, as far as the text shows. */
 const NEXT_DECLARATION = /\n(?:export\s+(?:default\s+)?)?(?:async\s+)?(?:function|const|let|var|class)\b/g;
 
-function declarationMayAsk(text: string, code: string, name: string, seen: Set<string>, hops: number): boolean {
+function declarationMayAsk(source: ModuleSource, name: string, seen: Set<string>, hops: number): boolean {
   if (seen.has(name)) return false;
   if (hops > MAX_DECLARATION_HOPS) return true;
   seen.add(name);
-  const window = declarationWindow(code, name);
+  const window = declarationWindow(source, name);
   if (!window) return hops === 0;
   const { start, bodyStart, end } = window;
   if (end - start > MAX_DECLARATION_CHARS) return true;
-  const declaration = text.slice(start, end);
+  const declaration = source.text.slice(start, end);
   if (textMayContainHumanWait(declaration) && textMayAskPerson(declaration)) return true;
   // A wait of its own on an answer: a settler kept for later, or a waiter object's `wait()` (local-waits.ts).
   if (textMayStoreSettler(declaration) || WAITER_WAIT.test(declaration)) return true;
   // A call of another function the module declares may ask in turn.
-  for (const call of code.slice(bodyStart, end).matchAll(CALLED_NAME)) {
-    if (call[1] !== name && declarationMayAsk(text, code, call[1]!, seen, hops + 1)) return true;
+  for (const call of source.code.slice(bodyStart, end).matchAll(CALLED_NAME)) {
+    if (call[1] !== name && declarationMayAsk(source, call[1]!, seen, hops + 1)) return true;
   }
   return false;
 }
@@ -501,12 +506,35 @@ function declarationMayAsk(text: string, code: string, name: string, seen: Set<s
  * less than the declaration (parameters may hold braces, `function ask({ message }) {`, so its own brackets are not
  * counted); `bodyStart` is just past the declared name.
  */
-function declarationWindow(code: string, name: string): { start: number; bodyStart: number; end: number } | null {
-  const declared = declarationOf(name).exec(code);
+function declarationWindow(
+  source: ModuleSource,
+  name: string,
+): { start: number; bodyStart: number; end: number } | null {
+  const declared = source.declarations.get(name);
   if (!declared) return null;
-  const bodyStart = declared.index + declared[0].length;
-  NEXT_DECLARATION.lastIndex = bodyStart;
-  return { start: declared.index, bodyStart, end: NEXT_DECLARATION.exec(code)?.index ?? code.length };
+  NEXT_DECLARATION.lastIndex = declared.bodyStart;
+  return { ...declared, end: NEXT_DECLARATION.exec(source.code)?.index ?? source.code.length };
+}
+
+/** A module's text, its code (strings and comments blanked), and where the code declares each name. */
+interface ModuleSource {
+  readonly text: string;
+  readonly code: string;
+  readonly declarations: ReadonlyMap<string, Declared>;
+}
+
+/** Where a declaration starts, and just past the name it declares. */
+interface Declared {
+  readonly start: number;
+  readonly bodyStart: number;
+}
+
+/** The module's text, code and declarations, each read once per text; null where the file cannot be read. */
+function moduleSourceOf(file: ModuleFile, kept: ParsedModule): ModuleSource | null {
+  const text = textOf(file, kept);
+  const code = text === null ? null : (kept.code ??= codeOf(text));
+  if (text === null || code === null) return null;
+  return { text, code, declarations: (kept.declarations ??= declarationsIn(code)) };
 }
 
 const WAITER_WAIT = /\.\s*wait\s*\(/;
@@ -514,11 +542,16 @@ const WAITER_WAIT = /\.\s*wait\s*\(/;
 const CALLED_NAME = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(/g;
 
 /** `function name(`, `const name =`, `class name`: where a module declares a name. */
-function declarationOf(name: string): RegExp {
-  const escaped = name.replace(/\$/g, "\\$");
-  return new RegExp(
-    `(?:\\bfunction\\s*\\*?\\s*${escaped}\\s*\\(|\\b(?:const|let|var)\\s+${escaped}\\s*=|\\bclass\\s+${escaped}(?![\\w$]))`,
-  );
+const DECLARATION = /\bfunction\s*\*?\s*([\w$]+)\s*\(|\b(?:const|let|var)\s+([\w$]+)\s*=|\bclass\s+([\w$]+)/g;
+
+/** Each name's first declaration in a module's code, in one pass (not one search of the code per name asked). */
+function declarationsIn(code: string): Map<string, Declared> {
+  const found = new Map<string, Declared>();
+  for (const declared of code.matchAll(DECLARATION)) {
+    const name = declared[1] ?? declared[2] ?? declared[3]!;
+    if (!found.has(name)) found.set(name, { start: declared.index, bodyStart: declared.index + declared[0].length });
+  }
+  return found;
 }
 
 /** The specifiers a file's text imports values from (`import … from "./x"`; `import type` left out). */
