@@ -12,6 +12,7 @@ import {
   unwrapExpression,
   containsNode,
 } from "../../analysis/ast.ts";
+import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 import { findVariable } from "../../analysis/flow.ts";
 import { nodesOfType } from "../../analysis/node-index.ts";
 import { normalisedText } from "../../analysis/settlers.ts";
@@ -201,11 +202,15 @@ function reactStateOf(setter: TSESTree.Identifier, sourceCode: Readonly<TSESLint
   return reactState(setter, sourceCode)?.name ?? null;
 }
 
+const SPELLS_USE_STATE = new Fact<null, boolean>("whether a file's text spells `useState` anywhere, per file");
+
 /** `const [resolver, setResolver] = useState(initial)`: the state's name and the `useState` call, or null. */
 export function reactState(
   setter: TSESTree.Identifier,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): { readonly name: string; readonly init: TSESTree.CallExpression } | null {
+  // Asked of every call of a name with one argument: a file that never spells `useState` is answered from its text.
+  if (!fileFacts(sourceCode).remember(SPELLS_USE_STATE, null, () => sourceCode.text.includes("useState"))) return null;
   const definition = findVariable(sourceCode.getScope(setter), setter.name)?.defs[0];
   if (definition?.type !== "Variable") return null;
   const { id, init } = definition.node;
@@ -226,15 +231,12 @@ export function slotSettledWithoutId(
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): boolean {
   const slotText = name;
-  const readsSlot = (node: TSESTree.Node) => mayNameSlot(node, slotText) && normalisedText(node, sourceCode) === slotText;
+  const readsSlot = (node: TSESTree.Node) =>
+    mayNameSlot(node, slotText) && normalisedText(node, sourceCode) === slotText;
   // The file's member reads and calls from its node index, not a walk of the whole tree for each write.
   for (const node of nodesOfType(sourceCode, AST_NODE_TYPES.MemberExpression)) {
     // `this.current.id`: the slot's id is compared somewhere.
-    if (
-      readsSlot(node.object) &&
-      /(?:^|_)id$/.test(toSnakeName(getStaticPropertyName(node) ?? ""))
-    )
-      return false;
+    if (readsSlot(node.object) && /(?:^|_)id$/.test(toSnakeName(getStaticPropertyName(node) ?? ""))) return false;
   }
   let settled = false;
   for (const node of nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression)) {
