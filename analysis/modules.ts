@@ -181,9 +181,9 @@ function exportOfImport(
 }
 
 /**
- * The value of a request schema the file imports from a module of the project (`CallToolRequestSchema`,
- * `ElicitRequestSchema` built with `z.literal("elicitation/create")`), where the module's text shows it may be a
- * question's: a module, or an export, whose text names no question's method is not parsed for it.
+ * The value of a request schema the file imports from a module of the project (`CallToolRequestSchema`, or one
+ * built with `z.literal(…)` of a question's method), where the module's text shows it may be a question's: a module,
+ * or an export, whose text names no question's method is not parsed for it.
  */
 export function importedSchemaOf(
   reference: TSESTree.Node,
@@ -398,45 +398,54 @@ function importMayAsk(from: string, specifier: string, used: readonly ImportBind
  * Whether the export `exported` of a module whose text may ask a person may hand that wait on (the way
  * eslint-plugin-import-x's ExportMap summarises a module, but from the text, without parsing it): its declaration's
  * text asks, or calls a function the module declares that may. Where the text does not show the declaration plainly
- * (a default or namespace import, a re-export, a destructured binding), it may. Answered once per export and text.
+ * (a default or namespace import, a re-export, a destructured binding), it may.
  */
 function exportMayAsk(file: ModuleFile, exported: string): boolean {
-  if (exported === "default" || exported === "*") return true;
-  const kept = keptModule(file);
-  kept.askingExports ??= new Map();
-  let answer = kept.askingExports.get(exported);
-  if (answer === undefined) {
-    const source = moduleSourceOf(file, kept);
-    if (source === null) answer = false;
-    // Handed on from another module: that module decides (the model follows the re-export). Read in the code, not
-    // in strings: a parser's bundle spells `export * from "…"` in its messages.
-    else if (reexportsName(source.code, exported)) answer = true;
-    // Declared here, in a module whose text asks nobody (it passed the gate for its re-exports alone).
-    else if (!passesGate(file, asksItself)) answer = false;
-    else answer = declarationMayAsk(source, localNameOf(source.code, exported), new Set(), 0);
-    kept.askingExports.set(exported, answer);
-  }
-  return answer;
+  return exportAnswer(
+    file,
+    exported,
+    (kept) => (kept.askingExports ??= new Map()),
+    // Declared here, in a module whose text asks nobody (it passed the gate for its re-exports alone): it cannot.
+    (source, local) => passesGate(file, asksItself) && declarationMayAsk(source, local, new Set(), 0),
+  );
 }
 
 /**
  * Whether the export `exported` of a module that may build a question's request schema may be one, from the text:
  * its declaration names a question's method, or names a declaration of the module that does (`z.object(shape)`, the
- * one step `schemaMethodLiteral` follows). A default, namespace or re-exported name may. Answered once per export and
- * text.
+ * one step `schemaMethodLiteral` follows). A default, namespace or re-exported name may.
  */
 function exportMayBeQuestionSchema(file: ModuleFile, exported: string): boolean {
+  return exportAnswer(
+    file,
+    exported,
+    (kept) => (kept.schemaExports ??= new Map()),
+    (source, local) => passesGate(file, mayBuildQuestionSchema) && declarationNamesQuestionMethod(source, local, true),
+  );
+}
+
+/**
+ * A question about an export, answered once per export and text: a default or namespace import may be anything, and a
+ * re-exported name is handed on from another module, which decides (the model follows the re-export; read in the
+ * code, not in strings: a parser's bundle spells `export * from "…"` in its messages); a name declared here is
+ * judged by `declaredHere` from its local name.
+ */
+function exportAnswer(
+  file: ModuleFile,
+  exported: string,
+  answers: (kept: ParsedModule) => Map<string, boolean>,
+  declaredHere: (source: ModuleSource, local: string) => boolean,
+): boolean {
   if (exported === "default" || exported === "*") return true;
   const kept = keptModule(file);
-  kept.schemaExports ??= new Map();
-  let answer = kept.schemaExports.get(exported);
+  const known = answers(kept);
+  let answer = known.get(exported);
   if (answer === undefined) {
     const source = moduleSourceOf(file, kept);
     if (source === null) answer = false;
     else if (reexportsName(source.code, exported)) answer = true;
-    else if (!passesGate(file, mayBuildQuestionSchema)) answer = false;
-    else answer = declarationNamesQuestionMethod(source, localNameOf(source.code, exported), true);
-    kept.schemaExports.set(exported, answer);
+    else answer = declaredHere(source, localNameOf(source.code, exported));
+    known.set(exported, answer);
   }
   return answer;
 }
