@@ -21,7 +21,13 @@ import {
 import { Fact, fileFacts } from "./cached-facts.ts";
 import { nodesOfTypes } from "./node-index.ts";
 import { SIGNAL_NAME } from "./signal-names.ts";
-import { isAbortSignalStaticCall, readsThroughConstants, resolveIdentifier, singleInitializer } from "./walk.ts";
+import {
+  isAbortSignalStaticCall,
+  parameterDefinitionOf,
+  readsThroughConstants,
+  resolveIdentifier,
+  singleInitializer,
+} from "./walk.ts";
 import { ACP_SIGNAL_OPTION, SIGNAL_FIELD } from "../protocol/apis.ts";
 
 export interface KeptSignal {
@@ -171,11 +177,8 @@ function parameterNamed(
   identifier: TSESTree.Identifier,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): TSESTree.Identifier | null {
-  const variable = resolveIdentifier(identifier, sourceCode);
-  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  return definition?.type === "Parameter" && definition.name.type === AST_NODE_TYPES.Identifier
-    ? definition.name
-    : null;
+  const name = parameterDefinitionOf(identifier, sourceCode)?.name;
+  return name?.type === AST_NODE_TYPES.Identifier ? name : null;
 }
 
 /** Two spellings of one signal: the same key from the same root (`ctx` of one function is not `ctx` of another). */

@@ -16,6 +16,19 @@ export function resolveIdentifier(
 }
 
 /**
+ * The definition of the parameter `identifier` names (its variable's only definition), or null: a local, an import,
+ * a global.
+ */
+export function parameterDefinitionOf(
+  identifier: TSESTree.Identifier,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESLint.Scope.Definition | null {
+  const variable = resolveIdentifier(identifier, sourceCode);
+  const definition = variable?.defs.length === 1 ? variable.defs[0]! : null;
+  return definition?.type === "Parameter" ? definition : null;
+}
+
+/**
  * The single value a variable holds: the initialiser of a `const` (or of a `let`/`var` never written again).
  * Null for parameters, imports, reassigned variables and destructuring.
  */

@@ -19,7 +19,7 @@ import type { PersonWaitCall } from "../../analysis/asks.ts";
 import { resolveLocalCallee, signatureAnswers } from "../../analysis/local-waits.ts";
 import { propertyValue, readOptions, setsTimer } from "../../analysis/deadline.ts";
 import { findCallerSignals, referencesSignal, type CallerSignal } from "../../analysis/signals.ts";
-import { walkSubtree } from "../../analysis/walk.ts";
+import { parameterDefinitionOf, walkSubtree } from "../../analysis/walk.ts";
 import type { SignalCheck } from "./options.ts";
 import { addParameterFix, addSignal, appendOptions } from "./fix.ts";
 import { unprovenForCodemod } from "./deadline.ts";
@@ -150,8 +150,8 @@ function waitsForAnswer(check: SignalCheck, handler: TSESTree.FunctionLike, foll
 function callsHandedCallback(check: SignalCheck, call: TSESTree.CallExpression, handler: TSESTree.FunctionLike) {
   const callee = unwrapExpression(call.callee);
   if (callee.type !== AST_NODE_TYPES.Identifier) return false;
-  const definition = findVariable(check.sourceCode.getScope(call), callee.name)?.defs[0];
-  return definition?.type === "Parameter" && definition.node !== handler;
+  const parameter = parameterDefinitionOf(callee, check.sourceCode);
+  return parameter !== null && parameter.node !== handler;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { unwrapExpression } from "../../analysis/ast.ts";
-import { findVariable } from "../../analysis/flow.ts";
+import { parameterDefinitionOf } from "../../analysis/walk.ts";
 import { reactState, type SingleSlot } from "./overwrites.ts";
 import { QUESTION_WORDS, toSnakeName } from "./pending-names.ts";
 
@@ -28,8 +28,7 @@ export function matchRequestSlot(
   if (setter.type !== AST_NODE_TYPES.Identifier || value?.type !== AST_NODE_TYPES.Identifier) return null;
   const state = reactState(setter, sourceCode);
   if (!state || !startsEmpty(state.init) || !namesOpenQuestion(state.name)) return null;
-  const definition = findVariable(sourceCode.getScope(value), value.name)?.defs[0];
-  return definition?.type === "Parameter" ? { write: call, name: state.name } : null;
+  return parameterDefinitionOf(value, sourceCode) ? { write: call, name: state.name } : null;
 }
 
 /** `useState()`, `useState(null)`, `useState<Request | null>(null)`, `useState(undefined)`. */
