@@ -168,17 +168,18 @@ function exportOfImport(
   if (!importing || !projectFileOf(sourceCode)) return undefined;
   // Asked for every call of an imported name: the file is found once per lint (importedFileOf).
   const file = importedFileOf(importing.specifier, sourceCode);
-  // A wrapper is looked for only where the module's text shows the export may ask: nothing is parsed for the rest.
-  if (file && gate === mayHandOnAsk && passesGate(file, gate) && !exportMayAsk(file, importing.name)) return null;
-  if (
-    file &&
-    gate === mayHandOnQuestionSchema &&
-    passesGate(file, gate) &&
-    !exportMayBeQuestionSchema(file, importing.name)
-  )
-    return null;
+  // Where the module's text shows the export cannot be what is looked for (a wait, a question's schema), nothing is
+  // parsed for it.
+  const exportMay = EXPORT_SUMMARIES.get(gate);
+  if (file && exportMay && passesGate(file, gate) && !exportMay(file, importing.name)) return null;
   return exportedValue(file && moduleAt(file, gate), importing.name, gate, new Set(), 0);
 }
+
+/** For the gates that look for something an export is: whether an export of a module its text lets through may be it. */
+const EXPORT_SUMMARIES = new Map<ModuleGate, (file: ModuleFile, exported: string) => boolean>([
+  [mayHandOnAsk, exportMayAsk],
+  [mayHandOnQuestionSchema, exportMayBeQuestionSchema],
+]);
 
 /**
  * The value of a request schema the file imports from a module of the project (`CallToolRequestSchema`, or one
