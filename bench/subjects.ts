@@ -10,6 +10,9 @@ import * as tsParser from "@typescript-eslint/parser";
 import { Linter } from "eslint";
 import jscodeshift from "jscodeshift";
 import type { API, FileInfo, Options } from "jscodeshift";
+import { sharedLinting } from "../codemods/apply-suggestions.ts";
+import { CODEMODS } from "../codemods/registry.ts";
+import { runTransforms } from "../codemods/run-transforms.ts";
 import plugin from "../index.ts";
 import { REPO_ROOT } from "./corpora.ts";
 
@@ -176,54 +179,15 @@ export function runTransform(
   return typeof result === "string" ? result : source;
 }
 
-/** `migrate`'s own list (codemods/registry.ts): the transforms in its order, as it calls them. */
-interface MigrateCodemod {
-  name: string;
-  run(source: string, file: string, options: { deadlineMs?: number }): { output: string; changed: boolean };
-}
-
-/** Rounds `migrate` runs at most before it gives up on a file (cli/migrate.ts). */
-const MIGRATE_MAX_ROUNDS = 4;
-
 /**
- * The transforms the way `migrate` runs them in-process: its registry's codemods in order, in rounds until a round
- * changes nothing. Without a registry, the codemods/ transforms chained once. Returns whether the file changed.
+ * The transforms the way `migrate` runs them in-process: its registry's codemods, run together on one shared parse
+ * per text (codemods/run-transforms.ts). Returns whether the file changed.
  */
-export async function loadMigrateRunner(): Promise<{
-  names: string[];
-  run: (file: string, source: string) => boolean;
-}> {
-  const registryFile = path.join(CODEMODS_DIR, "registry.ts");
-  if (!fs.existsSync(registryFile)) {
-    const transforms = await loadTransforms();
-    return {
-      names: transforms.map((t) => t.name),
-      run: (file, source) => runTransformChain(transforms, file, source).changedBy.length > 0,
-    };
-  }
-  const namespace = (await import(pathToFileURL(registryFile).href)) as {
-    CODEMODS?: unknown;
-    default?: { CODEMODS?: unknown };
-  };
-  const codemods = (namespace.CODEMODS ?? namespace.default?.CODEMODS) as readonly MigrateCodemod[];
+export function loadMigrateRunner(): { names: string[]; run: (file: string, source: string) => boolean } {
   const options = { deadlineMs: Number(TRANSFORM_OPTIONS["deadline-ms"]) };
   return {
-    names: codemods.map((codemod) => codemod.name),
-    run(file, source) {
-      let text = source;
-      for (let round = 0; round < MIGRATE_MAX_ROUNDS; round += 1) {
-        let changed = false;
-        for (const codemod of codemods) {
-          const outcome = codemod.run(text, file, options);
-          if (outcome.changed) {
-            text = outcome.output;
-            changed = true;
-          }
-        }
-        if (!changed) break;
-      }
-      return text !== source;
-    },
+    names: CODEMODS.map((codemod) => codemod.name),
+    run: (file, source) => runTransforms(CODEMODS, source, file, options, sharedLinting(file).lint).changed,
   };
 }
 

@@ -297,7 +297,7 @@ export async function buildVariant(id: string, context: VariantContext = {}): Pr
     );
   }
   if (id === "transform:migrate") {
-    const migrate = await loadMigrateRunner();
+    const migrate = loadMigrateRunner();
     return transformVariant(
       id,
       `migrate's transforms in-process (${migrate.names.join(", ") || "none yet"})`,

@@ -21,6 +21,7 @@ import { parseDeadlineMs, type CodemodOptions } from "../codemods/jscodeshift-ad
 import { deadlineEditLabel } from "../codemods/deadline.ts";
 import { formatRewrite } from "../codemods/format.ts";
 import { CODEMODS, type Codemod } from "../codemods/registry.ts";
+import { runTransforms } from "../codemods/run-transforms.ts";
 import { findLeftovers, writeAtomically, type Leftover } from "./atomic-write.ts";
 import { discoverSourceFiles } from "./files.ts";
 import { configuredOptions } from "./wait-functions.ts";
@@ -74,8 +75,6 @@ error, uncommitted changes under the paths, or no git repository.`;
 /** Below this many files a progress display is noise. */
 const PROGRESS_MIN_FILES = 20;
 const PROGRESS_BAR_WIDTH = 24;
-/** Rounds of all transforms over one file; the second normally changes nothing. */
-const MAX_ROUNDS = 4;
 
 interface MigrateArgs {
   readonly paths: readonly string[];
@@ -310,72 +309,50 @@ function migrateFile(file: string, args: MigrateArgs, display: (file: string) =>
     helpers: new Set(),
     findings: new Map(),
   };
-  let text = before;
-  // One parse per text for all the transforms: the text one ends on is the one the next starts on.
-  // The old text's findings (verifying the rewrite, placing the skips) are read from its parse before it is let go.
+  // One parse per text for all the transforms. The old text's findings (verifying the rewrite, placing the skips) are
+  // read from its parse before it is let go.
   const linting = sharedLinting(file, (text, sourceCode) => findingsIn(result, text, sourceCode));
-  // One transform's rewrite can move code another reports on; rounds end when one changes nothing, so the skipped
-  // places are those of the final text, with its line numbers.
-  for (let round = 1; round <= MAX_ROUNDS; round += 1) {
-    const skips: Skip[] = [];
-    let changedThisRound = false;
-    for (const codemod of args.codemods) {
-      try {
-        const outcome = codemod.run(text, file, args.options, linting.lint);
-        const whole = outcome.skipped.find((skip) => skip.wholeFile);
-        if (whole) {
-          // Said once for the file, whichever transform said it; no other transform, lint or check runs on it.
-          result.status = "skipped";
-          result.skips.push({ file, line: 0, column: 0, transform: "", rule: "", reason: whole.reason });
-          return result;
-        }
-        if (outcome.changed) {
-          text = outcome.output;
-          changedThisRound = true;
-          // Counted by kind where the transform tells kinds apart (deadline: `deadline` and `signal` edits).
-          const byLabel = Object.entries(outcome.appliedByLabel ?? {});
-          const labelled = byLabel.reduce((sum, [, count]) => sum + count, 0);
-          const counts: [string, number][] = [...byLabel, [codemod.name, outcome.applied - labelled]];
-          for (const [name, count] of counts) {
-            if (count > 0) result.applied.set(name, (result.applied.get(name) ?? 0) + count);
-          }
-          for (const helper of outcome.addedHelpers ?? []) result.helpers?.add(helper);
-        }
-        for (const skip of outcome.skipped)
-          skips.push({
-            file,
-            line: skip.line,
-            column: skip.column,
-            transform: codemod.name,
-            rule: skip.rule,
-            reason: skip.reason,
-          });
-      } catch (error) {
-        result.status = "failed";
-        result.after = before;
-        result.error =
-          error instanceof CodemodSyntaxError
-            ? `${display(file)}:${error.line}:${error.column}: cannot parse: ${error.detail}`
-            : error instanceof CodemodInternalError
-              ? `${display(file)}: [${codemod.name}] ${error.message.slice(error.file.length + 2)}`
-              : `${display(file)}: ${codemod.name} failed: ${errorMessage(error)}`;
-        return result;
-      }
-    }
-    if (!changedThisRound) {
-      result.skips.push(...skips.sort((a, b) => a.line - b.line || a.column - b.column));
-      result.after = text;
-      result.engineOutput = text;
-      result.status = text === before ? "unchanged" : "changed";
-      // What the rules find in the final text too, from the parse the transforms' last lint made of it.
-      if (result.status === "changed" || result.skips.length > 0) findingsIn(result, text, linting.parsed(text));
+  try {
+    const outcome = runTransforms(args.codemods, before, file, args.options, linting.lint);
+    const whole = outcome.skipped.find((skip) => skip.wholeFile);
+    if (whole) {
+      // Said once for the file, whichever transform said it; no other transform, lint or check runs on it.
+      result.status = "skipped";
+      result.skips.push({ file, line: 0, column: 0, transform: "", rule: "", reason: whole.reason });
       return result;
     }
+    for (const [label, count] of outcome.applied) if (count > 0) result.applied.set(label, count);
+    for (const helper of outcome.addedHelpers) result.helpers?.add(helper);
+    // The skipped places are those of the final text, with its line numbers.
+    result.skips.push(
+      ...outcome.skipped
+        .map(({ line, column, transform, rule, reason }) => ({ file, line, column, transform, rule, reason }))
+        .sort((a, b) => a.line - b.line || a.column - b.column),
+    );
+    result.after = outcome.output;
+    result.engineOutput = outcome.output;
+    result.status = outcome.output === before ? "unchanged" : "changed";
+    // What the rules find in the final text too, from the parse the transforms' last lint made of it.
+    if (result.status === "changed" || result.skips.length > 0)
+      findingsIn(result, outcome.output, linting.parsed(outcome.output));
+    return result;
+  } catch (error) {
+    result.status = "failed";
+    result.after = before;
+    result.error =
+      error instanceof CodemodSyntaxError
+        ? `${display(file)}:${error.line}:${error.column}: cannot parse: ${error.detail}`
+        : error instanceof CodemodInternalError
+          ? `${display(file)}: [${transformsOf(error.rules, args.codemods)}] ${error.message.slice(error.file.length + 2)}`
+          : `${display(file)}: the transforms failed: ${errorMessage(error)}`;
+    return result;
   }
-  result.status = "failed";
-  result.after = before;
-  result.error = `${display(file)}: the transforms kept rewriting each other's output after ${MAX_ROUNDS} rounds; file left as it was`;
-  return result;
+}
+
+/** The transforms whose rules are among `rules`, by name (all of them where no rule is named). */
+function transformsOf(rules: readonly string[], codemods: readonly Codemod[]): string {
+  const named = codemods.filter((codemod) => codemod.rules.some((rule) => rules.includes(rule)));
+  return (named.length > 0 ? named : codemods).map((codemod) => codemod.name).join(", ");
 }
 
 /** `git status` lines for the paths (untracked files count: git could not restore them either). */

@@ -43,6 +43,32 @@ export interface Report extends Linter.LintMessage {
 
 export type Decide = (problem: Report, sourceCode: SourceCode) => Decision;
 
+/**
+ * What a transform rewrites with: its rules, what it does with each of their reports, how they are linted, and what
+ * it reports having added. `runPlan` runs one; `migrate` runs several as one (codemods/run-transforms.ts).
+ */
+export interface TransformPlan {
+  readonly rules: readonly RuleToApply[];
+  readonly decide: Decide;
+  /** Lint with type information (release-in-finally's `await using` asks the type checker). */
+  readonly typed?: boolean;
+  readonly ecmaVersion?: EcmaVersion;
+  /** The helper functions `output` declares that `input` did not (deadline's `askWithin`), by name. */
+  readonly addedHelpers?: (input: string, output: string) => string[];
+}
+
+/** Runs one transform's plan on `source`: `lint`, when given, is how its passes are linted (`sharedLinting`). */
+export function runPlan(plan: TransformPlan, source: string, filename: string, lint?: LintRules): FixOutcome {
+  const outcome = fixWithRules(source, filename, plan.rules, plan.decide, {
+    typed: plan.typed,
+    ecmaVersion: plan.ecmaVersion,
+    lint,
+  });
+  return plan.addedHelpers && outcome.changed
+    ? { ...outcome, addedHelpers: plan.addedHelpers(source, outcome.output) }
+    : outcome;
+}
+
 /** One lint of a pass: the reports of `rules` on `text`, and the file as ESLint parsed it. */
 export interface RulesLint {
   readonly messages: Report[];
@@ -106,6 +132,8 @@ export class CodemodInternalError extends Error {
   constructor(
     readonly file: string,
     message: string,
+    /** The rules (names without the plugin's prefix) whose edits the failing pass had applied. */
+    readonly rules: readonly string[] = [],
   ) {
     super(`${file}: ${message}`);
     this.name = "CodemodInternalError";
@@ -343,14 +371,20 @@ function isParseError(message: Linter.LintMessage): boolean {
   return message.fatal === true && message.message.startsWith("Parsing error");
 }
 
-function throwIfUnparsable(messages: readonly Linter.LintMessage[], filename: string, isInput: boolean): void {
+/** `editedBy`: the rules whose edits made the text (none: it is the input). */
+function throwIfUnparsable(
+  messages: readonly Linter.LintMessage[],
+  filename: string,
+  editedBy: readonly string[],
+): void {
   const fatal = messages.find(isParseError);
   if (!fatal) return;
-  if (isInput)
+  if (editedBy.length === 0)
     throw new CodemodSyntaxError(filename, fatal.line, fatal.column, fatal.message.replace(/^Parsing error: /, ""));
   throw new CodemodInternalError(
     filename,
     `the rewrite would not parse (${fatal.message}${fatal.line ? ` at line ${fatal.line}` : ""}); file left as it was`,
+    editedBy,
   );
 }
 
@@ -453,24 +487,23 @@ export function fixWithRules(
   let text = source;
   let applied = 0;
   const labels = new Map<TextEdit, string>();
+  const editRules = new Map<TextEdit, string>();
   const appliedByLabel: Record<string, number> = {};
+  let editedBy: readonly string[] = [];
   for (let pass = 0; pass <= MAX_PASSES; pass += 1) {
     const { messages, sourceCode } = lint(text, rules, typed, options.ecmaVersion);
-    throwIfUnparsable(messages, filename, pass === 0);
+    throwIfUnparsable(messages, filename, editedBy);
     const edits: TextEdit[] = [];
     const skipped: Skipped[] = [];
     for (const problem of inRuleOrder(messages, ruleOrder)) {
       const decision = decide(problem, sourceCode);
+      const rule = (problem.ruleId ?? "").slice(PLUGIN_NAME.length + 1);
       if ("edit" in decision) {
         edits.push(decision.edit);
+        editRules.set(decision.edit, rule);
         if (decision.label !== undefined) labels.set(decision.edit, decision.label);
       } else {
-        skipped.push({
-          rule: (problem.ruleId ?? "").slice(PLUGIN_NAME.length + 1),
-          line: problem.line,
-          column: problem.column,
-          reason: decision.skip,
-        });
+        skipped.push({ rule, line: problem.line, column: problem.column, reason: decision.skip });
       }
     }
     const kept = nonOverlapping(edits);
@@ -490,10 +523,12 @@ export function fixWithRules(
       const label = labels.get(edit);
       if (label !== undefined) appliedByLabel[label] = (appliedByLabel[label] ?? 0) + 1;
     }
+    editedBy = [...new Set(kept.map((edit) => editRules.get(edit)!))];
   }
   throw new CodemodInternalError(
     filename,
     `the rewrites did not settle after ${MAX_PASSES} passes; file left as it was`,
+    editedBy,
   );
 }
 

@@ -18,14 +18,15 @@ import requireDeadline, { mayReport as deadlineMayReport } from "../rules/requir
 import { NO_EDIT_KEY, WRITES_DEADLINE, WRITES_KEY, writesDeadline } from "../edits/rewrite-or-reason.ts";
 import {
   CodemodUsageError,
-  fixWithRules,
   noRewriteReason,
+  runPlan,
   suggestionEdit,
   type Decision,
   type FixOutcome,
   type LintRules,
   type Report,
   type TextEdit,
+  type TransformPlan,
 } from "./apply-suggestions.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 
@@ -40,22 +41,24 @@ const REPORT_EVERYTHING = { reportOpaqueOptions: true, timeCancellablePermission
 
 /** `lint`: how its passes are linted, when `migrate` shares the lints of a file's transforms. */
 export function runDeadline(source: string, file: string, options: CodemodOptions, lint?: LintRules): FixOutcome {
-  if (options.deadlineMs === undefined) {
-    // A file with no wait needs no deadline: it is passed over before the option is asked for.
-    if (!signalMayReport(source) && !deadlineMayReport(source, REPORT_EVERYTHING)) {
-      return { output: source, changed: false, skipped: [], applied: 0 };
-    }
+  // A file with no wait needs no deadline: it is passed over before the option is asked for.
+  if (options.deadlineMs === undefined && !signalMayReport(source) && !deadlineMayReport(source, REPORT_EVERYTHING))
+    return { output: source, changed: false, skipped: [], applied: 0 };
+  return { addedHelpers: [], ...runPlan(deadlinePlan(options), source, file, lint) };
+}
+
+/** Throws `CodemodUsageError` without `deadlineMs`: how long a person gets is the user's decision. */
+export function deadlinePlan(options: CodemodOptions): TransformPlan {
+  const { deadlineMs } = options;
+  if (deadlineMs === undefined) {
     throw new CodemodUsageError(
       "deadline: --deadline-ms is required (how many milliseconds a person gets to answer; there is no default)",
     );
   }
-  const deadlineMs = options.deadlineMs;
   const entries = options.humanWaitFunctions ? [...options.humanWaitFunctions] : undefined;
   const listed = entries ? { humanWaitFunctions: entries } : {};
-  const outcome = fixWithRules(
-    source,
-    file,
-    [
+  return {
+    rules: [
       // Given the deadline, each rule suggests the edit that writes it (forwarding the signal with it).
       { name: SIGNAL_RULE, rule: forwardAbortSignal, options: { ...listed, deadlineMs }, mayReport: signalMayReport },
       {
@@ -65,10 +68,10 @@ export function runDeadline(source: string, file: string, options: CodemodOption
         mayReport: deadlineMayReport,
       },
     ],
-    decideBySuggestionOrReason,
-    { ecmaVersion: options.ecmaVersion, lint },
-  );
-  return { ...outcome, addedHelpers: outcome.changed ? helpersAdded(source, outcome.output) : [] };
+    decide: decideBySuggestionOrReason,
+    ecmaVersion: options.ecmaVersion,
+    addedHelpers: helpersAdded,
+  };
 }
 
 /**

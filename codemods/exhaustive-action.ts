@@ -10,12 +10,13 @@ import "./without-babel.ts";
 import type { Linter } from "eslint";
 import exhaustiveAction, { EXPLAINS_MISSING_REWRITE, mayReport } from "../rules/exhaustive-action/index.ts";
 import {
-  fixWithRules,
   noRewriteReason,
+  runPlan,
   suggestionEdit,
   type Decision,
   type FixOutcome,
   type LintRules,
+  type TransformPlan,
 } from "./apply-suggestions.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 
@@ -28,7 +29,11 @@ export function runExhaustiveAction(
   _options?: CodemodOptions,
   lint?: LintRules,
 ): FixOutcome {
-  return fixWithRules(source, file, [{ name: RULE_NAME, rule: exhaustiveAction, mayReport }], decide, { lint });
+  return runPlan(exhaustiveActionPlan(), source, file, lint);
+}
+
+export function exhaustiveActionPlan(): TransformPlan {
+  return { rules: [{ name: RULE_NAME, rule: exhaustiveAction, mayReport }], decide };
 }
 
 /** The rule's one suggestion (the exhaustive switch), or the reason its message gives for offering none. */

@@ -1,9 +1,9 @@
 /** The transforms `migrate` runs, in the order it runs them, and what each needs from the command line. */
-import type { FixOutcome, LintRules } from "./apply-suggestions.ts";
-import { runDeadline } from "./deadline.ts";
-import { runExhaustiveAction } from "./exhaustive-action.ts";
+import type { FixOutcome, LintRules, TransformPlan } from "./apply-suggestions.ts";
+import { deadlinePlan, runDeadline } from "./deadline.ts";
+import { exhaustiveActionPlan, runExhaustiveAction } from "./exhaustive-action.ts";
 import type { CodemodOptions } from "./jscodeshift-adapter.ts";
-import { runReleaseInFinally } from "./release-in-finally.ts";
+import { releaseInFinallyPlan, runReleaseInFinally } from "./release-in-finally.ts";
 
 export interface Codemod {
   /** The transform's file name under codemods/, and the `--transform` value. */
@@ -13,6 +13,8 @@ export interface Codemod {
   readonly rules: readonly string[];
   /** `lint`: how its passes are linted, when the caller shares the lints of a file's transforms (`sharedLinting`). */
   readonly run: (source: string, file: string, options: CodemodOptions, lint?: LintRules) => FixOutcome;
+  /** What `run` rewrites with, for running several transforms as one (codemods/run-transforms.ts). */
+  readonly plan: (options: CodemodOptions) => TransformPlan;
   /** Whether it cannot run without `--deadline-ms`. */
   readonly needsDeadline: boolean;
 }
@@ -23,6 +25,7 @@ export const CODEMODS: readonly Codemod[] = [
     summary: "decline and cancel as separate cases of an exhaustive switch",
     rules: ["exhaustive-action"],
     run: runExhaustiveAction,
+    plan: exhaustiveActionPlan,
     needsDeadline: false,
   },
   {
@@ -30,6 +33,7 @@ export const CODEMODS: readonly Codemod[] = [
     summary: "release what is held across the wait in finally (or await using)",
     rules: ["release-in-finally"],
     run: runReleaseInFinally,
+    plan: releaseInFinallyPlan,
     needsDeadline: false,
   },
   {
@@ -37,6 +41,7 @@ export const CODEMODS: readonly Codemod[] = [
     summary: "a deadline chosen for a person, and the caller's abort signal forwarded",
     rules: ["require-deadline", "forward-abort-signal"],
     run: runDeadline,
+    plan: deadlinePlan,
     needsDeadline: true,
   },
 ];

@@ -11,7 +11,14 @@
 import "./without-babel.ts";
 import type { Linter } from "eslint";
 import releaseInFinally, { mayReport, type MessageIds } from "../rules/release-in-finally/index.ts";
-import { fixWithRules, noRewriteReason, type Decision, type FixOutcome, type LintRules } from "./apply-suggestions.ts";
+import {
+  noRewriteReason,
+  runPlan,
+  type Decision,
+  type FixOutcome,
+  type LintRules,
+  type TransformPlan,
+} from "./apply-suggestions.ts";
 import { toJscodeshiftTransform, type CodemodOptions } from "./jscodeshift-adapter.ts";
 
 export const RULE_NAME = "release-in-finally";
@@ -26,14 +33,16 @@ export function runReleaseInFinally(
   options: CodemodOptions = {},
   lint?: LintRules,
 ): FixOutcome {
-  return fixWithRules(
-    source,
-    file,
-    [{ name: RULE_NAME, rule: releaseInFinally, options: REPORT_EVERYTHING, mayReport }],
-    (problem) => chooseRewrite(problem, options.awaitUsing === true),
+  return runPlan(releaseInFinallyPlan(options), source, file, lint);
+}
+
+export function releaseInFinallyPlan(options: CodemodOptions = {}): TransformPlan {
+  return {
+    rules: [{ name: RULE_NAME, rule: releaseInFinally, options: REPORT_EVERYTHING, mayReport }],
+    decide: (problem) => chooseRewrite(problem, options.awaitUsing === true),
     // Whether an acquisition returns a disposable is a question for the type checker.
-    { typed: options.awaitUsing === true, lint },
-  );
+    typed: options.awaitUsing === true,
+  };
 }
 
 /** The `await using` suggestion when asked for and offered; otherwise the `try/finally` one. */
