@@ -7,6 +7,7 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getCalleeName, getStaticPropertyName, isFunctionNode, unwrapExpression } from "../../analysis/ast.ts";
+import { nodesWithin } from "../../analysis/node-index.ts";
 import { localFunctionOf } from "../../analysis/walk.ts";
 import { readAnswer, type AnswerReading, type AnswerShape } from "./answers.ts";
 import { UNKNOWN, type Assumption } from "./assumption.ts";
@@ -33,6 +34,7 @@ export interface PathScan {
 /** Names that settle a pending promise or answer a request, whatever they are passed: not left unanswered. */
 const SETTLE_NAME = /^(?:resolve|reject|settle|respond|reply|answer|finish|complete|done|deny|dismiss|abort)/i;
 const FOLLOW_DEPTH = 3;
+const CALLS = [AST_NODE_TYPES.CallExpression] as const;
 
 /** Everything `body` (a function's body, or the statements after a result) answers on the dismissal path. */
 export function scanPath(
@@ -53,20 +55,13 @@ export function scanPath(
 /** The calls in `scope` (nested functions included) that pass an answer: a dialog's other paths. */
 export function answerCallsIn(scope: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): Settlement[] {
   const found: Settlement[] = [];
-  const stack: TSESTree.Node[] = [scope];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.type === AST_NODE_TYPES.CallExpression) {
-      for (const argument of node.arguments) {
-        const answer = readAnswer(argument, UNKNOWN, sourceCode);
-        if (answer) found.push({ node, answer, exclusive: false });
-      }
-    }
-    for (const key of sourceCode.visitorKeys[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      for (const item of Array.isArray(child) ? child : [child]) {
-        if (item && typeof (item as TSESTree.Node).type === "string") stack.push(item as TSESTree.Node);
-      }
+  // The last call first (the first answer found decides the shape a fix writes): a call ends
+  // after every call inside it and before every call after it, so by end, latest first, is that order.
+  const calls = nodesWithin(sourceCode, scope, CALLS).sort((a, b) => b.range[1] - a.range[1]);
+  for (const call of calls) {
+    for (const argument of call.arguments) {
+      const answer = readAnswer(argument, UNKNOWN, sourceCode);
+      if (answer) found.push({ node: call, answer, exclusive: false });
     }
   }
   return found;
