@@ -65,6 +65,9 @@ export interface PassesResult {
   label: string;
   /** CPU and elapsed time of all the passes (not of loading the code and the corpus). */
   time: SubsetTime;
+  /** Of the first pass (the code runs cold: compiled as first called, optimised as it turns hot), and of the rest. */
+  firstPass: SubsetTime;
+  laterPasses: SubsetTime;
   /** Of one pass. */
   totals: RunTotals;
 }
@@ -165,6 +168,7 @@ async function measurePasses(job: MeasureJob, files: string[], texts: string[]):
   const totals: RunTotals = { findings: 0, fileErrors: 0 };
   const cpuStart = process.cpuUsage();
   const wallStart = process.hrtime.bigint();
+  let firstPass: SubsetTime = { cpuMs: 0, wallMs: 0 };
   await variant.start();
   for (let pass = 0; pass < (job.passes ?? 1); pass += 1) {
     for (let index = 0; index < files.length; index += 1) {
@@ -173,16 +177,16 @@ async function measurePasses(job: MeasureJob, files: string[], texts: string[]):
       totals.findings += result.findings;
       totals.fileErrors += result.fileErrors;
     }
+    if (pass === 0) firstPass = timeSince(cpuStart, wallStart);
   }
-  const wallMs = Number(process.hrtime.bigint() - wallStart) / 1e6;
+  const time = timeSince(cpuStart, wallStart);
+  const laterPasses = { cpuMs: time.cpuMs - firstPass.cpuMs, wallMs: time.wallMs - firstPass.wallMs };
+  return { mode: "passes", variant: variant.id, label: variant.label, time, firstPass, laterPasses, totals };
+}
+
+function timeSince(cpuStart: NodeJS.CpuUsage, wallStart: bigint): SubsetTime {
   const cpu = process.cpuUsage(cpuStart);
-  return {
-    mode: "passes",
-    variant: variant.id,
-    label: variant.label,
-    time: { cpuMs: (cpu.user + cpu.system) / 1000, wallMs },
-    totals,
-  };
+  return { cpuMs: (cpu.user + cpu.system) / 1000, wallMs: Number(process.hrtime.bigint() - wallStart) / 1e6 };
 }
 
 async function main(): Promise<void> {
