@@ -11,6 +11,7 @@ import {
   getMemberPath,
   getStaticPropertyName,
   hasSpread,
+  isFunctionNode,
   unwrapExpression,
 } from "./ast.ts";
 import type { HumanWaitCall } from "./calls.ts";
@@ -19,6 +20,7 @@ import { describeHelper, raceHelperOf } from "./race-helper.ts";
 import { findCallerSignals, isSignal, type CallerSignal } from "./signals.ts";
 import { SIGNAL_NAME } from "./signal-names.ts";
 import { HUMAN_ANSWER_HINT } from "../protocol/words.ts";
+import { ELICITATION_CREATE_METHOD, MCP_CANCELLED_NOTIFICATION } from "../protocol/methods.ts";
 import { isSettledOnlyWithSignals } from "./settlers.ts";
 import { fieldPresence } from "./types.ts";
 import {
@@ -493,6 +495,25 @@ function storeHolding(write: TSESTree.Node): TSESTree.Node | null {
   return null;
 }
 
+/** Whether `fn` calls one of `settlers` (by name, not shadowed by its own parameters). */
+function callsSettler(
+  fn: TSESTree.FunctionLike,
+  settlers: readonly string[],
+  sourceCode: Readonly<TSESLint.SourceCode>,
+) {
+  const own = new Set(fn.params.flatMap((param) => (param.type === AST_NODE_TYPES.Identifier ? [param.name] : [])));
+  const outer = settlers.filter((name) => !own.has(name));
+  if (!fn.body || outer.length === 0) return false;
+  return walkSubtree(
+    fn.body,
+    sourceCode.visitorKeys,
+    (node) =>
+      node.type === AST_NODE_TYPES.CallExpression &&
+      node.callee.type === AST_NODE_TYPES.Identifier &&
+      outer.includes(node.callee.name),
+  );
+}
+
 /** `new Promise(executor)` with a function written in place: that function and the names it gives `resolve`/`reject`. */
 function promiseExecutor(
   node: TSESTree.Node,
@@ -513,6 +534,50 @@ function promiseExecutor(
   return { executor, settlers };
 }
 
+/**
+ * The timer that gives up on a question this code sends itself (a question's method written into the request whose
+ * answer it parks, as `findHandRolledWaitIgnoringSignals` finds), where nothing in the function
+ * withdraws the question: no cancel notification written, no call of a cancel. The SDK's own `request()` sends one
+ * when its timeout fires (protocol/methods.ts); a hand-rolled wait that only rejects leaves the question on the
+ * client's screen, and the person's answer, when it comes, finds nobody waiting. Null otherwise.
+ */
+export function findTimerLeavingQuestionOpen(
+  promise: TSESTree.NewExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.CallExpression | null {
+  const wait = findHandRolledWaitIgnoringSignals(promise, sourceCode);
+  if (!wait || !writesQuestionMethod(wait.owner, sourceCode)) return null;
+  let timer: TSESTree.CallExpression | null = null;
+  walkSubtree(promise, sourceCode.visitorKeys, (node) => {
+    if (isSetTimeoutCall(node)) timer = node;
+    return timer !== null;
+  });
+  if (!timer) return null;
+  const withdraws = walkSubtree(wait.owner, sourceCode.visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.Literal) return node.value === MCP_CANCELLED_NOTIFICATION;
+    if (node.type !== AST_NODE_TYPES.CallExpression) return false;
+    const name = getCalleeName(node);
+    return name !== null && WITHDRAW_NAME.test(name);
+  });
+  return withdraws ? null : timer;
+}
+
+/** A call that may withdraw a request (`cancel(id)`, `this.cancelRequest(…)`, `controller.abort()`). */
+const WITHDRAW_NAME = /cancel|withdraw|abort/i;
+
+/** Whether `owner` writes a question's method into a request it builds (`{ method: <the method>, … }`). */
+function writesQuestionMethod(owner: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return walkSubtree(
+    owner,
+    sourceCode.visitorKeys,
+    (node) =>
+      node.type === AST_NODE_TYPES.Property &&
+      getStaticPropertyName(node) === "method" &&
+      node.value.type === AST_NODE_TYPES.Literal &&
+      node.value.value === ELICITATION_CREATE_METHOD,
+  );
+}
+
 /** Where the executor keeps `resolve`/`reject` for someone else to call later (a keyed store or a queue), or null. */
 function findStoredSettler(
   executor: TSESTree.FunctionLike,
@@ -528,6 +593,8 @@ function findStoredSettler(
         (property) => property.type === AST_NODE_TYPES.Property && isSettler(property.value),
       );
     }
+    // `resolve: (result) => { clearTimeout(timer); resolve(result); }`: a settler wrapped with its clean-up.
+    if (isFunctionNode(value)) return callsSettler(value, settlers, sourceCode);
     return false;
   };
   let store: TSESTree.Node | null = null;

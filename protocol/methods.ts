@@ -5,6 +5,14 @@
  * ACP: @agentclientprotocol/sdk@2.4.0 `dist/v2/schema/index.d.ts` (the method-name constants).
  */
 export const ELICITATION_CREATE_METHOD = "elicitation/create";
+
+/**
+ * MCP's withdrawal of a request it sent (specification 2025-06-18, "Cancellation": the sender sends this notification
+ * with `{ requestId, reason }`, and the receiver stops working on it). @modelcontextprotocol/sdk@1.32.2
+ * `dist/esm/shared/protocol.js`:702–711: the SDK's own `request()` sends it when its timeout fires or its signal
+ * aborts, so a question it gave up on leaves the client's screen.
+ */
+export const MCP_CANCELLED_NOTIFICATION = "notifications/cancelled";
 export const ACP_REQUEST_PERMISSION_METHOD = "session/request_permission";
 
 /**

@@ -15,7 +15,9 @@ import {
   readDeadline,
   readOptions,
   stopsWaiting,
+  findTimerLeavingQuestionOpen,
 } from "../../analysis/deadline.ts";
+import { MCP_CANCELLED_NOTIFICATION } from "../../protocol/methods.ts";
 import { isUnknownOrigin } from "../../analysis/human-wait.ts";
 import type { HumanWaitApi } from "../../protocol/apis.ts";
 import type { PersonWaitCall } from "../../analysis/asks.ts";
@@ -119,6 +121,17 @@ export function checkHandRolledWait(check: DeadlineCheck, promise: TSESTree.NewE
   }
   const { suggest, data } = deadlineRewrite(check, "giveDeadline", (edit) => settleParkedPromise(edit, promise));
   check.context.report({ node, messageId: "handRolledWait", data, suggest });
+}
+
+/** A hand-rolled question whose timer gives up without withdrawing it (analysis/deadline.ts). */
+export function checkTimerWithdrawal(check: DeadlineCheck, promise: TSESTree.NewExpression): void {
+  const timer = findTimerLeavingQuestionOpen(promise, check.sourceCode);
+  if (!timer) return;
+  check.context.report({
+    node: timer.callee,
+    messageId: "timeoutLeavesQuestionOpen",
+    data: { notification: MCP_CANCELLED_NOTIFICATION },
+  });
 }
 
 /**

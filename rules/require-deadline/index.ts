@@ -11,7 +11,7 @@ import { askOf } from "../../analysis/asks.ts";
 import { fileMayWaitOnPerson } from "../../analysis/local-waits.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { compileWrappers, mentionsWrapper } from "../../analysis/wrappers.ts";
-import { checkCall, checkHandRolledWait, requestToJudge } from "./analyse.ts";
+import { checkCall, checkHandRolledWait, checkTimerWithdrawal, requestToJudge } from "./analyse.ts";
 import { clientSideElicitation } from "./client-side.ts";
 import { checkStdioServer } from "./stdio.ts";
 import { DEFAULT_OPTIONS, MESSAGES, SCHEMA, type DeadlineCheck, type MessageIds, type Options } from "./options.ts";
@@ -72,6 +72,8 @@ export default createRule<[Options], MessageIds>({
         // Neither a timer nor a signal ends it.
         const wait = findHandRolledWait(node, sourceCode);
         if (wait) checkHandRolledWait(check, wait.promise, isClientSideElicitation(wait.owner));
+        // A timer ends it, and leaves the question it sent on the client's screen.
+        else checkTimerWithdrawal(check, node);
       },
       // A server that asks over a stdio transport deaf to the end of its input.
       "Program:exit": () => asks && checkStdioServer(check),

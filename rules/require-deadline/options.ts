@@ -12,6 +12,7 @@ export type MessageIds =
   | "raceLeavesRequestOpen"
   | "deadlineKeepsWaiting"
   | "handRolledWait"
+  | "timeoutLeavesQuestionOpen"
   | "deadlineNeverFires"
   | "clientWaitIgnoresRequestSignal"
   | "stdioOutlivesClient"
@@ -74,6 +75,8 @@ export const MESSAGES: Record<MessageIds, string> = {
   deadlineNeverFires: "This deadline never fires on some path (`{{value}}`): choose a wait for a person.",
   handRolledWait:
     "This promise waits forever if nobody answers: settle it from a timer and from the caller's abort signal.",
+  timeoutLeavesQuestionOpen:
+    "When this timer gives up, the question stays on the client's screen: send `{{notification}}` for its request id.",
   clientWaitIgnoresRequestSignal:
     "When the server gives up, this question stays on screen: settle it as a cancel when the request's signal aborts.",
   stdioOutlivesClient:

@@ -5,11 +5,8 @@
 import rule from "./index.ts";
 import { untypedRuleTester } from "../../test/rule-tester.ts";
 
-untypedRuleTester.run("require-deadline (a frame written to a transport)", rule, {
-  valid: [
-    {
-      name: "transport frame: this._transport.send(request, options) writes a const JSON-RPC frame and waits for nothing",
-      code: `export class Agent {
+/** A question written to the transport by hand, its answer parked under the request's id, a timer that gives up. */
+const FRAME_SENT_BY_HAND = `export class Agent {
   async elicitInput(params, options) {
     const request = { jsonrpc: "2.0", id: this.nextId++, method: "elicitation/create", params };
     const answer = new Promise((resolve, reject) => {
@@ -19,7 +16,16 @@ untypedRuleTester.run("require-deadline (a frame written to a transport)", rule,
     await this._transport.send(request, options);
     return answer;
   }
-}`,
+}`;
+
+untypedRuleTester.run("require-deadline (a frame written to a transport)", rule, {
+  valid: [
+    {
+      name: "transport frame: this._transport.send(request, options) writes a const JSON-RPC frame and waits for nothing",
+      code: FRAME_SENT_BY_HAND.replace(
+        'reject(new Error("timed out"))',
+        '{ this.cancel(request.id); reject(new Error("timed out")); }',
+      ),
     },
     {
       name: "transport frame: transport.send({ jsonrpc, id, method: elicitation/create, params }) written inline",
@@ -27,6 +33,11 @@ untypedRuleTester.run("require-deadline (a frame written to a transport)", rule,
     },
   ],
   invalid: [
+    {
+      name: "transport frame: the send waits for nothing, but the timer that gives up leaves the question open",
+      code: FRAME_SENT_BY_HAND,
+      errors: [{ messageId: "timeoutLeavesQuestionOpen", line: 5 }],
+    },
     {
       name: "contrast: ctx.mcpReq.send({ method: elicitation/create, params }) asks and waits, with no deadline",
       code: `await ctx.mcpReq.send({ method: "elicitation/create", params }, ElicitResultSchema);`,

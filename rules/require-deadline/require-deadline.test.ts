@@ -16,6 +16,7 @@ type MessageId =
   | "raceLeavesRequestOpen"
   | "deadlineKeepsWaiting"
   | "handRolledWait"
+  | "timeoutLeavesQuestionOpen"
   | "clientWaitIgnoresRequestSignal"
   | "cancelOnlyBound";
 
@@ -1241,6 +1242,82 @@ untypedRuleTester.run("require-deadline (deadlineMs: the edit the deadline codem
       code: PARKED_NO_SIGNAL,
       options: WITH_DEADLINE as never,
       errors: [{ ...error(PARKED_NO_SIGNAL, "Promise", "handRolledWait"), suggestions: [] }],
+    },
+  ],
+});
+
+/** A question sent by hand: its answer parked under the request's id, a timer that gives up on it, no withdrawal. */
+const SENT_BY_HAND = `export class Session {
+  pending = new Map();
+  async askUser(params) {
+    const id = crypto.randomUUID();
+    let timer;
+    const answer = new Promise((resolve, reject) => {
+      timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error("no answer in time"));
+      }, 300_000);
+      this.pending.set(id, {
+        resolve: (result) => { clearTimeout(timer); this.pending.delete(id); resolve(result); },
+        reject: (error) => { clearTimeout(timer); this.pending.delete(id); reject(error); },
+      });
+    });
+    await this.transport.send({ jsonrpc: "2.0", id, method: "elicitation/create", params });
+    return answer;
+  }
+}`;
+const WITHDRAWN_ON_TIMEOUT = SENT_BY_HAND.replace(
+  "        this.pending.delete(id);\n        reject(",
+  `        this.pending.delete(id);
+        void this.transport.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id } });
+        reject(`,
+);
+const WITHDRAWN_BY_A_CANCEL = SENT_BY_HAND.replace(
+  "        this.pending.delete(id);\n        reject(",
+  "        this.cancelRequest(id);\n        reject(",
+);
+
+untypedRuleTester.run("require-deadline (a question sent by hand, given up by a timer)", rule, {
+  valid: [
+    {
+      name: "contrast: the timer withdraws the question with a cancel notification for its id",
+      code: WITHDRAWN_ON_TIMEOUT,
+    },
+    {
+      name: "contrast: the timer hands the id to the code's own cancel",
+      code: WITHDRAWN_BY_A_CANCEL,
+    },
+    {
+      name: "contrast: the same timer on a ping asks nobody",
+      code: SENT_BY_HAND.replace('method: "elicitation/create"', 'method: "ping"').replace("askUser", "ping"),
+    },
+  ],
+  invalid: [
+    {
+      name: "a question sent by hand, whose timer rejects and leaves it on the client's screen",
+      code: SENT_BY_HAND,
+      errors: [
+        {
+          messageId: "timeoutLeavesQuestionOpen",
+          data: { notification: "notifications/cancelled" },
+          ...locate(SENT_BY_HAND, "setTimeout"),
+          endColumn: locate(SENT_BY_HAND, "setTimeout").column + "setTimeout".length,
+        },
+      ],
+    },
+    {
+      name: "settlers wrapped with their clean-up are parked settlers too: with no timer, the wait is forever",
+      code: SENT_BY_HAND.replace(/ {6}timer = setTimeout\([^]*?\}, 300_000\);\n/, ""),
+      errors: [
+        {
+          ...error(
+            SENT_BY_HAND.replace(/ {6}timer = setTimeout\([^]*?\}, 300_000\);\n/, ""),
+            "Promise",
+            "handRolledWait",
+          ),
+          suggestions: [],
+        },
+      ],
     },
   ],
 });

@@ -10,6 +10,7 @@ import path from "node:path";
 import { canCarryDeadline } from "../../analysis/deadline.ts";
 import { ELICITATION_HANDLER_APIS, HUMAN_WAIT_APIS, type HumanWaitApi } from "../../protocol/apis.ts";
 import { CLOSABLE_DIALOGS, DISMISSAL_EVENTS } from "../../protocol/dismissals.ts";
+import { MCP_CANCELLED_NOTIFICATION } from "../../protocol/methods.ts";
 import { SHARED_BY } from "../../rules/no-session-keyed-pending/analyse.ts";
 import { deadlineWords, untimedHelperWords } from "../../rules/require-deadline/analyse.ts";
 import { REPO_ROOT } from "./paths.ts";
@@ -131,7 +132,12 @@ export const LONGEST_DATA: Record<string, { all: Data; byMessage?: Record<string
   },
   "require-deadline": {
     // The longest deadline a timer holds, in seconds with its fraction.
-    all: { companion, value: "t && t !== Infinity ? t : 2_147_483_647", seconds: "2147483.647" },
+    all: {
+      companion,
+      value: "t && t !== Infinity ? t : 2_147_483_647",
+      seconds: "2147483.647",
+      notification: MCP_CANCELLED_NOTIFICATION,
+    },
     byMessage: {
       // Each row's own words, as its row has them together.
       missingDeadline: [...deadlineRows.map(deadlineWords), helper],
