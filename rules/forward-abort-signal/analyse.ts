@@ -33,6 +33,7 @@ import { checkHandlerWithoutSignal } from "./handler.ts";
 import { rewriteWithDeadline, unprovenForCodemod, type Suggestions } from "./deadline.ts";
 import { checkRelayWithoutSignal } from "./relay.ts";
 import { checkKeptSignal } from "./kept-signal.ts";
+import { checkHandedOutAsk } from "./handed-out.ts";
 
 export function checkCall(check: SignalCheck, matched: PersonWaitCall): void {
   const { context, sourceCode } = check;
@@ -45,6 +46,7 @@ export function checkCall(check: SignalCheck, matched: PersonWaitCall): void {
   if (signals.length === 0) {
     if (checkHandlerWithoutSignal(check, call)) return;
     if (checkKeptSignal(check, call)) return;
+    if (checkHandedOutAsk(check, call)) return;
     checkRelayWithoutSignal(check, call);
     return;
   }

@@ -2064,3 +2064,77 @@ untypedRuleTester.run("forward-abort-signal with deadlineMs", rule, {
     },
   ],
 });
+
+/** A session that hands a prompt's code a context whose `elicit` asks, built by handlers that never take extra. */
+const HANDS_OUT = (
+  handler: string,
+  build: string,
+) => `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { GetPromptRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+export class Session {
+  #server = new Server({ name: "prompts", version: "1.0.0" }, { capabilities: { prompts: {} } });
+  #contextFor(meta, signal) {
+    return {
+      elicit: (params, options) => this.#server.elicitInput(params, { signal, ...options }),
+      requestId: meta?.requestId,
+    };
+  }
+  serve(prompts) {
+    this.#server.setRequestHandler(GetPromptRequestSchema, async (${handler}) => {
+      const prompt = prompts.get(request.params.name);
+      return prompt.load(request.params.arguments, ${build});
+    });
+  }
+}`;
+/** fastmcp's shape: the context forwards the options its caller passes, and is given no signal to add. */
+const WITHOUT_EXTRA = HANDS_OUT("request", "this.#contextFor(request.params._meta)")
+  .replace("#contextFor(meta, signal)", "#contextFor(meta)")
+  .replace("{ signal, ...options }", "options");
+/** The same factory as a function of the module, called by name. */
+const FUNCTION_FACTORY = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+
+const server = new McpServer({ name: "docs", version: "1.0.0" });
+function loadContext() {
+  return { elicit: (params) => server.server.elicitInput(params) };
+}
+server.server.setRequestHandler(ReadResourceRequestSchema, async (request) => readDoc(request.params.uri, loadContext()));`;
+
+untypedRuleTester.run("forward-abort-signal (a context whose property asks, handed out by a handler)", rule, {
+  valid: [
+    {
+      name: "contrast: the handler takes extra and hands its signal to the context",
+      code: HANDS_OUT("request, extra", "this.#contextFor(request.params._meta, extra.signal)"),
+    },
+    {
+      name: "contrast: a context whose properties ask nobody",
+      code: WITHOUT_EXTRA.replace("this.#server.elicitInput(params, options)", "console.log(params)"),
+    },
+    {
+      name: "contrast: the context built outside any request handler",
+      code: FUNCTION_FACTORY.replace(
+        "setRequestHandler(ReadResourceRequestSchema, async (request) => readDoc(request.params.uri, loadContext()))",
+        "connect(transport).then(() => warmUp(loadContext()))",
+      ),
+    },
+  ],
+  invalid: [
+    {
+      name: "a prompts/get handler with no extra builds a context whose elicit asks",
+      code: WITHOUT_EXTRA,
+      errors: [
+        {
+          messageId: "handlerHandsOutAsk",
+          data: { param: "extra", asker: "elicit" },
+          ...locate(WITHOUT_EXTRA, "#contextFor(request"),
+          endColumn: locate(WITHOUT_EXTRA, "#contextFor(request").column + "#contextFor".length,
+        },
+      ],
+    },
+    {
+      name: "a resources/read handler with no extra calls a module function that builds one",
+      code: FUNCTION_FACTORY,
+      errors: [{ messageId: "handlerHandsOutAsk", ...at(FUNCTION_FACTORY, "loadContext()))") }],
+    },
+  ],
+});

@@ -13,6 +13,7 @@ export type MessageIds =
   | "handlerIgnoresSignal"
   | "handlerHasNoSignal"
   | "handlerTakesNoSignal"
+  | "handlerHandsOutAsk"
   | "handlerDropsSignal"
   | "relayHidesWithdrawal"
   | "takeSignal"
@@ -73,6 +74,8 @@ export const MESSAGES: Record<MessageIds, string> = {
     "This relays a question its callback gets no signal for: if it is withdrawn upstream, this one stays on screen.",
   handlerTakesNoSignal:
     "This handler never takes `{{param}}`, so this wait outlives its caller: take it and pass its signal.",
+  handlerHandsOutAsk:
+    "This handler never takes `{{param}}`: what its `{{asker}}` asks outlives the request. Take it, pass its signal.",
   handlerDropsSignal: "`{{handler}}` ({{at}}) never takes `{{param}}`: a cancelled request leaves its question open.",
   takeSignal: "Take `{{param}}` and pass `{{signal}}` to the call.",
   addSignal: "Pass `{{signal}}` to the call.",

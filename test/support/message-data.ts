@@ -109,6 +109,8 @@ export const LONGEST_DATA: Record<string, { all: Data; byMessage?: Record<string
       })),
       // A registration's name for a handler of another module, and where it is declared.
       handlerDropsSignal: [{ handler: "definition.handler", at: "./tools/delete-file.ts:120", param: "extra" }],
+      // A context's property that asks, by the name a framework gives it.
+      handlerHandsOutAsk: [{ param: "context", asker: "requestElicitation" }],
     },
   },
   "no-session-keyed-pending": {
