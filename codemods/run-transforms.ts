@@ -57,13 +57,22 @@ export function runTransforms(
   for (const [index, plan] of plans.entries())
     for (const rule of plan.rules) if (!transformOf.has(rule.name)) transformOf.set(rule.name, transforms[index]!.name);
   const named = (skip: Skipped) => ({ ...skip, transform: transformOf.get(skip.rule) ?? "" });
-  const outcome = plans.some((plan) => plan.typed)
-    ? inTurns(plans, source, file, lint, named)
-    : together(plans, source, file, lint, named);
+  const run: Run = { plans, source, file, lint, named };
+  const outcome = plans.some((plan) => plan.typed) ? inTurns(run) : together(run);
   // Counted in the transforms' order, as they are listed, whichever edit a pass applied first.
   const rank = (label: string) => plans.findIndex((plan) => plan.labels.has(label));
   const applied = new Map([...outcome.applied].sort(([a], [b]) => rank(a) - rank(b)));
   return { ...outcome, applied };
+}
+
+/** One file's run of the transforms' plans. */
+interface Run {
+  readonly plans: readonly TransformPlan[];
+  readonly source: string;
+  readonly file: string;
+  readonly lint: LintRules | undefined;
+  /** A skip, with the transform whose rule made it. */
+  readonly named: (skip: Skipped) => Skipped & { transform: string };
 }
 
 interface LabelledPlan extends TransformPlan {
@@ -85,13 +94,7 @@ function labelledPlan(transform: Transform, options: CodemodOptions): LabelledPl
   return { ...plan, decide, labels };
 }
 
-function together(
-  plans: readonly TransformPlan[],
-  source: string,
-  file: string,
-  lint: LintRules | undefined,
-  named: (skip: Skipped) => Skipped & { transform: string },
-): TransformsOutcome {
+function together({ plans, source, file, lint, named }: Run): TransformsOutcome {
   const planOf = new Map(plans.flatMap((plan) => plan.rules.map((rule) => [rule.name, plan] as const)));
   const decide: Decide = (problem, sourceCode) =>
     planOf.get((problem.ruleId ?? "").replace(/^[^/]*\//, ""))!.decide(problem, sourceCode);
@@ -113,13 +116,7 @@ function together(
   };
 }
 
-function inTurns(
-  plans: readonly TransformPlan[],
-  source: string,
-  file: string,
-  lint: LintRules | undefined,
-  named: (skip: Skipped) => Skipped & { transform: string },
-): TransformsOutcome {
+function inTurns({ plans, source, file, lint, named }: Run): TransformsOutcome {
   let text = source;
   const applied = new Map<string, number>();
   const helpers = new Set<string>();
