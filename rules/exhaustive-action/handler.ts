@@ -8,6 +8,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import {
   findProperty,
   getCalleeName,
+  getEnclosingFunction,
   getStaticPropertyName,
   getStringValue,
   isFunctionNode,
@@ -20,6 +21,8 @@ import { optionIdValue } from "./imported-options.ts";
 import { resolveLocalCallee } from "../../analysis/local-waits.ts";
 import { namesRejection } from "./answer-values.ts";
 import type { OutcomeCheck } from "./analyse.ts";
+import { askOf } from "../../analysis/asks.ts";
+import type { ResultShape } from "../../protocol/answers.ts";
 import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 
 type Side = "mcp" | "acp-permission" | "acp-elicitation";
@@ -28,6 +31,39 @@ export function checkHandler(check: OutcomeCheck, handler: TSESTree.FunctionLike
   checkAnswers(check, handler, side);
   // `return this.present(params)`: the helper's answer is the handler's.
   for (const helper of answeringHelpers(handler, check.sourceCode)) checkAnswers(check, helper, side);
+}
+
+/**
+ * A relay: a function that answers with what a person answered (`return await downstream.elicitInput(params)`, a
+ * proxy handing its upstream's question to its own client) inside a `try`, registered or not. Its `catch` runs when
+ * asking failed, when nobody was asked: its answers are judged as a handler's (mcp-use@1.34.6's proxy answers `accept`
+ * with `{ mock: "data from proxy fallback" }` there, dist/src/server/index.js:7028–7036).
+ */
+export function checkRelay(check: OutcomeCheck, attempt: TSESTree.TryStatement): void {
+  const fn = attempt.handler && getEnclosingFunction(attempt);
+  const side = fn && relayedSide(attempt.block, fn, check);
+  if (side) checkAnswers(check, fn, side);
+}
+
+const RELAYED_SIDES: Readonly<Record<ResultShape, Side | null>> = {
+  "mcp-elicit-result": "mcp",
+  "acp-permission-outcome": "acp-permission",
+  "acp-elicit-result": "acp-elicitation",
+  "mcp-apps-result": null,
+  "workflow-approval": null,
+};
+
+/** The side whose answer `block` returns, awaited from a call that waits on a person; null where it returns none. */
+function relayedSide(block: TSESTree.BlockStatement, fn: TSESTree.FunctionLike, check: OutcomeCheck): Side | null {
+  for (const statement of block.body) {
+    if (statement.type !== AST_NODE_TYPES.ReturnStatement || !statement.argument) continue;
+    let value = unwrapExpression(statement.argument);
+    if (value.type === AST_NODE_TYPES.AwaitExpression) value = unwrapExpression(value.argument);
+    if (value.type !== AST_NODE_TYPES.CallExpression || getEnclosingFunction(value) !== fn) continue;
+    const wait = askOf(value, check.sourceCode, check.branchContext.wrappers).wait;
+    if (wait?.api.side === "server") return RELAYED_SIDES[wait.api.result];
+  }
+  return null;
 }
 
 /** Refusals a function answers with when nobody was asked; each is reported once, however many handlers reach it. */

@@ -18,7 +18,7 @@ import { mayCompareMappedAnswer } from "./answer-mapping.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";
 import { compileWrappers, mentionsAnswerWord, mentionsWrapper } from "../../analysis/wrappers.ts";
 import { analyseIf, analyseSwitch, analyseTernary, type OutcomeCheck } from "./analyse.ts";
-import { acpHandlerSide, checkHandler } from "./handler.ts";
+import { acpHandlerSide, checkHandler, checkRelay } from "./handler.ts";
 import { reportReask } from "./mrtr.ts";
 import { withNoDecisionPaths } from "./cancelled-paths.ts";
 import { codeStyle } from "./render.ts";
@@ -38,10 +38,13 @@ export const EXPLAINS_MISSING_REWRITE: ReadonlySet<MessageIds> = new Set([
   "unhandledOutcome",
 ]);
 
+/** A `catch` in the text: a relay's, which answers when asking failed (handler.ts `checkRelay`). */
+const CATCHES = /\bcatch\b/;
+
 /**
  * Whether this rule can report anything in a file with this text. Untyped, only files that compare an answer literal
- * where they ask a person (or send a question's parameters), that register a question's handler, or that read an
- * answer under MRTR can hold an answer, and files that name one of the user's wrappers; typed, any file comparing an answer literal can. The
+ * where they ask a person (or send a question's parameters), that register a question's handler, that ask a person and
+ * catch its failure, or that read an answer under MRTR can hold an answer, and files that name one of the user's wrappers; typed, any file comparing an answer literal can. The
  * codemod uses this same test.
  */
 export function mayReport(source: TextSource, options: Options[0] = {}, typed = false): boolean {
@@ -53,6 +56,7 @@ export function mayReport(source: TextSource, options: Options[0] = {}, typed = 
     typed ||
     (facts.comparesAnswerLiteral && (facts.mayAskPerson || facts.maySendQuestionParams)) ||
     facts.mayHandleQuestion ||
+    (facts.mayAskPerson && CATCHES.test(facts.text)) ||
     facts.mayReadMrtrAnswer ||
     mentionsWrapper(facts.text, wrappers)
   );
@@ -107,6 +111,7 @@ export default createRule<Options, MessageIds>({
       SwitchStatement: atEnd.later(withNoDecisionPaths(check, narrowing(analyseSwitch))),
       "Program:exit": atEnd.run,
       CallExpression: (node) => checkRegistration(check, node),
+      TryStatement: (node) => checkRelay(check, node),
       MethodDefinition(node) {
         if (isAcpClientHandlerMethod(node)) checkHandler(check, node.value, acpHandlerSide(node));
       },

@@ -458,3 +458,67 @@ export async function purge(): Promise<string> {
     },
   ],
 });
+
+/** mcp-use@1.34.6's proxy: its own client's `onElicitation` option relays the question, and answers when that fails. */
+const RELAY = (onFailure: string) => `
+import { MCPClient } from "mcp-use";
+export function proxyClient(config, sessions) {
+  return new MCPClient(config, {
+    onElicitation: async (params) => {
+      try {
+        return await sessions.current().server.elicitInput(params);
+      } catch (error) {
+        ${onFailure}
+      }
+    },
+  });
+}`;
+const ACP_RELAY = (onFailure: string) => `
+export async function askThroughAgent(connection, params) {
+  try {
+    return await connection.requestPermission(params);
+  } catch {
+    ${onFailure}
+  }
+}`;
+
+untypedRuleTester.run("exhaustive-action (a relay whose asking failed, registered or not)", rule, {
+  valid: [
+    {
+      name: "contrast: the relay answers cancel when asking fails",
+      code: RELAY('return { action: "cancel" };'),
+    },
+    {
+      name: "contrast: the relay lets the failure through",
+      code: RELAY("throw error;"),
+    },
+    {
+      name: "contrast: a try that returns what a fetch returned may answer what it likes in its catch",
+      code: RELAY('return { action: "accept", content: {} };').replace(
+        "await sessions.current().server.elicitInput(params)",
+        "await fetch(params.url)",
+      ),
+    },
+    {
+      name: "contrast: an ACP relay that answers cancelled when the prompt cannot be shown",
+      code: ACP_RELAY('return { outcome: { outcome: "cancelled" } };'),
+    },
+  ],
+  invalid: [
+    {
+      name: "smoke miss (mcp-use proxy, as shipped): an option callback relays the question and accepts when that fails",
+      code: RELAY('return { action: "accept", content: { mock: "data from proxy fallback" } };'),
+      errors: [{ messageId: "acceptWithoutPerson", line: 9, data: { cause: "an error is caught" } }],
+    },
+    {
+      name: "a relay that answers decline when asking fails refuses for the person",
+      code: RELAY('return { action: "decline" };'),
+      errors: [{ messageId: "declineWithoutPerson", line: 9 }],
+    },
+    {
+      name: "an ACP relay that picks the reject option when the prompt cannot be shown",
+      code: ACP_RELAY('return { outcome: { outcome: "selected", optionId: "reject_once" } };'),
+      errors: [{ messageId: "declineWithoutPerson", line: 6 }],
+    },
+  ],
+});
