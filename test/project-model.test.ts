@@ -447,6 +447,35 @@ describe("the project model through `check`", () => {
 });
 
 /** `file:line rule/messageId` of ESLint's results, relative to `cwd`, sorted. */
+/**
+ * What a reviewer found by hand in test/project-model/relays: the shapes three published packages showed (a relay's
+ * `catch` that accepts for the person it could not ask, mcp-use@1.34.6; a context whose `elicit` asks, handed out by a
+ * handler without `extra`, fastmcp@4.20.16; a question sent by hand whose timer gives up without withdrawing it,
+ * agents@0.32.0), each beside a contrast that shares its words.
+ */
+const RELAY_FINDINGS = [
+  // The relay's catch accepts for the person it could not ask.
+  "relays/proxy.ts:11 exhaustive-action/acceptWithoutPerson",
+  "relays/session.ts:26 forward-abort-signal/handlerHandsOutAsk",
+  "relays/transport.ts:13 require-deadline/timeoutLeavesQuestionOpen",
+];
+
+describe("relays, contexts and questions sent by hand", () => {
+  it("are found untyped, through ESLint's Node API; the contrasts stay clean", async () => {
+    expect(await findingsOf(["relays"], false)).toEqual(RELAY_FINDINGS);
+  });
+
+  it("are found typed, and the typed findings are the untyped ones", async () => {
+    expect(await findingsOf(["relays"], true)).toEqual(RELAY_FINDINGS);
+  });
+
+  it("are found by `check` with its defaults", async () => {
+    const { code, stdout } = await runCli(["check", "--no-typed", "--format", "json", "relays"], PROJECTS);
+    expect(code).toBe(1);
+    expect(reportedBy(JSON.parse(stdout) as ESLint.LintResult[], PROJECTS)).toEqual(RELAY_FINDINGS);
+  });
+});
+
 function reportedBy(results: readonly ESLint.LintResult[], cwd: string): string[] {
   return results
     .flatMap((result) =>
