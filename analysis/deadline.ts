@@ -447,10 +447,12 @@ export function describeDeadlineFix(api: HumanWaitApi): string {
   return `pass \`${api.deadlineFields[0]}\`${signal} in its options`;
 }
 
-export interface HandRolledWait {
+interface HandRolledWait {
   readonly promise: TSESTree.NewExpression;
   /** Where the resolver is kept (`pending.set(id, resolve)`, `this.waiters[id] = resolve`). */
   readonly store: TSESTree.Node;
+  /** The function that builds the promise (the promise itself at the top level). */
+  readonly owner: TSESTree.Node;
 }
 
 /**
@@ -460,7 +462,7 @@ export interface HandRolledWait {
 export function findHandRolledWait(
   promise: TSESTree.NewExpression,
   sourceCode: Readonly<TSESLint.SourceCode>,
-): (HandRolledWait & { readonly owner: TSESTree.Node }) | null {
+): HandRolledWait | null {
   const wait = findHandRolledWaitIgnoringSignals(promise, sourceCode);
   return wait && !setsTimer(wait.owner, sourceCode) ? wait : null;
 }
@@ -473,7 +475,19 @@ export function findHandRolledWait(
 export function findHandRolledWaitIgnoringSignals(
   promise: TSESTree.NewExpression,
   sourceCode: Readonly<TSESLint.SourceCode>,
-): (HandRolledWait & { readonly owner: TSESTree.Node }) | null {
+): HandRolledWait | null {
+  // Asked of each `new Promise` by require-deadline (twice: with and without a timer) and by the local waits.
+  return fileFacts(sourceCode).remember(HAND_ROLLED_WAITS, promise, () => handRolledWaitUncached(promise, sourceCode));
+}
+
+const HAND_ROLLED_WAITS = new Fact<TSESTree.NewExpression, HandRolledWait | null>(
+  "the hand-rolled wait on a person a `new Promise` builds, if any, per promise",
+);
+
+function handRolledWaitUncached(
+  promise: TSESTree.NewExpression,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): HandRolledWait | null {
   const found = promiseExecutor(promise);
   if (!found || found.settlers.length === 0) return null;
   const store = findStoredSettler(found.executor, found.settlers, sourceCode);
