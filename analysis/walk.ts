@@ -3,7 +3,16 @@
  * Nothing here knows MCP or ACP.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { containsNode, findVariable, getCalleeName, getMemberPath, unwrapExpression, walkSubtree } from "./ast.ts";
+import {
+  containsNode,
+  findVariable,
+  getCalleeName,
+  getMemberPath,
+  getStaticPropertyName,
+  unwrapExpression,
+  walkSubtree,
+} from "./ast.ts";
+import { nodesWithin } from "./node-index.ts";
 
 export { walkSubtree } from "./ast.ts";
 
@@ -13,6 +22,34 @@ export function resolveIdentifier(
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): TSESLint.Scope.Variable | null {
   return findVariable(sourceCode.getScope(identifier), identifier.name);
+}
+
+const CALLS = [AST_NODE_TYPES.CallExpression] as const;
+
+/** The calls `this.<name>(…)` in a class body; a private member's name is written with its `#` (`#context`). */
+export function thisCallsIn(
+  body: TSESTree.ClassBody,
+  name: string,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESTree.CallExpression[] {
+  return nodesWithin(sourceCode, body, CALLS).filter((call) => {
+    const callee = unwrapExpression(call.callee);
+    if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+    if (unwrapExpression(callee.object).type !== AST_NODE_TYPES.ThisExpression) return false;
+    const property = callee.property;
+    return (
+      (property.type === AST_NODE_TYPES.PrivateIdentifier ? `#${property.name}` : getStaticPropertyName(callee)) ===
+      name
+    );
+  });
+}
+
+/** The calls of what a variable names: `name(…)` wherever the variable is referenced. */
+export function callsOfVariable(variable: TSESLint.Scope.Variable): TSESTree.CallExpression[] {
+  return variable.references.flatMap(({ identifier }) => {
+    const parent = identifier.parent;
+    return parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === identifier ? [parent] : [];
+  });
 }
 
 /**

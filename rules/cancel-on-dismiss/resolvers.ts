@@ -12,7 +12,7 @@ import { getCalleeName, getMemberPath, getStaticPropertyName, isFunctionNode } f
 import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 import { isAcpClientHandlerMethod } from "../../analysis/calls.ts";
 import { nodesOfTypes, nodesWithin } from "../../analysis/node-index.ts";
-import { resolveIdentifier } from "../../analysis/walk.ts";
+import { callsOfVariable, resolveIdentifier, thisCallsIn } from "../../analysis/walk.ts";
 import { ACP_PERMISSION_HANDLER_METHOD } from "../../protocol/methods.ts";
 import type { AnswerShape } from "./answers.ts";
 
@@ -77,14 +77,13 @@ function promiseResolvers(fn: TSESTree.FunctionLike, sourceCode: Code): TSESLint
 
 /** Calls of the resolver: by its name, or through the field of a class of the file it is handed to. */
 function callsOf(resolver: TSESLint.Scope.Variable, sourceCode: Code): TSESTree.CallExpression[] {
-  const calls: TSESTree.CallExpression[] = [];
+  const calls = callsOfVariable(resolver);
   for (const reference of resolver.references) {
     const use = reference.identifier;
     const parent = use.parent;
-    if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === use) calls.push(parent);
     if (parent?.type !== AST_NODE_TYPES.NewExpression || parent.callee.type !== AST_NODE_TYPES.Identifier) continue;
     const field = fieldKeeping(parent.callee, parent.arguments.indexOf(use as never), sourceCode);
-    if (field) calls.push(...fieldCalls(field.body, field.name, sourceCode));
+    if (field) calls.push(...thisCallsIn(field.body, field.name, sourceCode));
   }
   return calls;
 }
@@ -127,14 +126,4 @@ function fieldKeeping(
       return { body: declared.body, name: target[1]! };
   }
   return null;
-}
-
-const CALLS = [AST_NODE_TYPES.CallExpression] as const;
-
-/** `this.<name>(…)` in the class body. */
-function fieldCalls(body: TSESTree.ClassBody, name: string, sourceCode: Code): TSESTree.CallExpression[] {
-  return nodesWithin(sourceCode, body, CALLS).filter((call) => {
-    const path = getMemberPath(call.callee);
-    return path?.length === 2 && path[0] === "this" && path[1] === name;
-  });
 }

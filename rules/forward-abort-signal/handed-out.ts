@@ -10,11 +10,9 @@ import { getEnclosingFunction, getStaticPropertyName, narrowCallLocation } from 
 import type { PersonWaitCall } from "../../analysis/asks.ts";
 import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 import { matchToolHandler } from "../../analysis/calls.ts";
-import { nodesWithin } from "../../analysis/node-index.ts";
-import { resolveIdentifier } from "../../analysis/walk.ts";
+import { callsOfVariable, resolveIdentifier, thisCallsIn } from "../../analysis/walk.ts";
 import type { SignalCheck } from "./options.ts";
 
-const CALLS = [AST_NODE_TYPES.CallExpression] as const;
 const REPORTED = new Fact<null, Set<TSESTree.Node>>("the calls building a context that asks, reported, per file");
 
 /** Whether `call` asks from a property of an object a function hands out, and handlers without extra build it. */
@@ -66,27 +64,17 @@ function handedOutBy(asker: TSESTree.FunctionLike): { factory: TSESTree.Function
 function callsOf(factory: TSESTree.FunctionLike, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.CallExpression[] {
   const method = factory.parent;
   if (method?.type === AST_NODE_TYPES.MethodDefinition && method.value === factory) {
-    const name = getStaticPropertyName(method);
     const key = method.key;
-    return nodesWithin(sourceCode, method.parent, CALLS).filter((use) => {
-      const callee = use.callee;
-      if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.ThisExpression)
-        return false;
-      if (key.type === AST_NODE_TYPES.PrivateIdentifier)
-        return callee.property.type === AST_NODE_TYPES.PrivateIdentifier && callee.property.name === key.name;
-      return !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier && callee.property.name === name;
-    });
+    const name = key.type === AST_NODE_TYPES.PrivateIdentifier ? `#${key.name}` : getStaticPropertyName(method);
+    return name === null ? [] : thisCallsIn(method.parent, name, sourceCode);
   }
+  const declarator = factory.parent?.type === AST_NODE_TYPES.VariableDeclarator ? factory.parent : null;
   const id =
     factory.type === AST_NODE_TYPES.FunctionDeclaration
       ? factory.id
-      : factory.parent?.type === AST_NODE_TYPES.VariableDeclarator && factory.parent.init === factory
-        ? factory.parent.id
+      : declarator?.init === factory
+        ? declarator.id
         : null;
-  if (id?.type !== AST_NODE_TYPES.Identifier) return [];
-  return nodesWithin(sourceCode, sourceCode.ast, CALLS).filter((use) => {
-    if (use.callee.type !== AST_NODE_TYPES.Identifier || use.callee.name !== id.name) return false;
-    const definition = resolveIdentifier(use.callee, sourceCode)?.defs[0]?.node;
-    return definition === factory || definition === factory.parent;
-  });
+  const variable = id?.type === AST_NODE_TYPES.Identifier ? resolveIdentifier(id, sourceCode) : null;
+  return variable ? callsOfVariable(variable) : [];
 }
