@@ -41,7 +41,7 @@ export function checkHandler(check: OutcomeCheck, handler: TSESTree.FunctionLike
  */
 export function checkRelay(check: OutcomeCheck, attempt: TSESTree.TryStatement): void {
   const fn = attempt.handler && getEnclosingFunction(attempt);
-  const side = fn && relayedSide(attempt.block, fn, check);
+  const side = fn && relayedSide(attempt.block, check);
   if (side) checkAnswers(check, fn, side);
 }
 
@@ -54,12 +54,12 @@ const RELAYED_SIDES: Readonly<Record<ResultShape, Side | null>> = {
 };
 
 /** The side whose answer `block` returns, awaited from a call that waits on a person; null where it returns none. */
-function relayedSide(block: TSESTree.BlockStatement, fn: TSESTree.FunctionLike, check: OutcomeCheck): Side | null {
+function relayedSide(block: TSESTree.BlockStatement, check: OutcomeCheck): Side | null {
   for (const statement of block.body) {
     if (statement.type !== AST_NODE_TYPES.ReturnStatement || !statement.argument) continue;
     let value = unwrapExpression(statement.argument);
     if (value.type === AST_NODE_TYPES.AwaitExpression) value = unwrapExpression(value.argument);
-    if (value.type !== AST_NODE_TYPES.CallExpression || getEnclosingFunction(value) !== fn) continue;
+    if (value.type !== AST_NODE_TYPES.CallExpression) continue;
     const wait = askOf(value, check.sourceCode, check.branchContext.wrappers).wait;
     if (wait?.api.side === "server") return RELAYED_SIDES[wait.api.result];
   }

@@ -44,8 +44,8 @@ const CATCHES = /\bcatch\b/;
 /**
  * Whether this rule can report anything in a file with this text. Untyped, only files that compare an answer literal
  * where they ask a person (or send a question's parameters), that register a question's handler, that ask a person and
- * catch its failure, or that read an answer under MRTR can hold an answer, and files that name one of the user's wrappers; typed, any file comparing an answer literal can. The
- * codemod uses this same test.
+ * catch its failure, or that read an answer under MRTR can hold an answer, and files that name one of the user's
+ * wrappers; typed, any file comparing an answer literal can. The codemod uses this same test.
  */
 export function mayReport(source: TextSource, options: Options[0] = {}, typed = false): boolean {
   const facts = textFacts(source);
