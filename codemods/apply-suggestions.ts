@@ -150,6 +150,11 @@ const MAX_PASSES = 12;
 
 const PLUGIN_NAME = "elicitation";
 
+/** The name of the rule that made a report, as `RuleToApply` names it (without the plugin's prefix). */
+export function ruleNameOf(problem: Linter.LintMessage): string {
+  return (problem.ruleId ?? "").slice(PLUGIN_NAME.length + 1);
+}
+
 const BOM = "\uFEFF";
 
 const SOURCE_FILES = globsFor(SOURCE_EXTENSIONS);
@@ -486,8 +491,8 @@ export function fixWithRules(
   const ruleOrder = rules.map(({ name }) => `${PLUGIN_NAME}/${name}`);
   let text = source;
   let applied = 0;
-  const labels = new Map<TextEdit, string>();
-  const editRules = new Map<TextEdit, string>();
+  // Each edit's rule and label: the label counts it, the rule names who made a text that does not parse.
+  const madeBy = new Map<TextEdit, { rule: string; label?: string }>();
   const appliedByLabel: Record<string, number> = {};
   let editedBy: readonly string[] = [];
   for (let pass = 0; pass <= MAX_PASSES; pass += 1) {
@@ -497,11 +502,10 @@ export function fixWithRules(
     const skipped: Skipped[] = [];
     for (const problem of inRuleOrder(messages, ruleOrder)) {
       const decision = decide(problem, sourceCode);
-      const rule = (problem.ruleId ?? "").slice(PLUGIN_NAME.length + 1);
+      const rule = ruleNameOf(problem);
       if ("edit" in decision) {
         edits.push(decision.edit);
-        editRules.set(decision.edit, rule);
-        if (decision.label !== undefined) labels.set(decision.edit, decision.label);
+        madeBy.set(decision.edit, { rule, label: decision.label });
       } else {
         skipped.push({ rule, line: problem.line, column: problem.column, reason: decision.skip });
       }
@@ -520,10 +524,10 @@ export function fixWithRules(
     text = next;
     applied += kept.length;
     for (const edit of kept) {
-      const label = labels.get(edit);
+      const label = madeBy.get(edit)!.label;
       if (label !== undefined) appliedByLabel[label] = (appliedByLabel[label] ?? 0) + 1;
     }
-    editedBy = [...new Set(kept.map((edit) => editRules.get(edit)!))];
+    editedBy = [...new Set(kept.map((edit) => madeBy.get(edit)!.rule))];
   }
   throw new CodemodInternalError(
     filename,

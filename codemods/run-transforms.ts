@@ -11,6 +11,7 @@
 import {
   CodemodInternalError,
   fixWithRules,
+  ruleNameOf,
   runPlan,
   type Decide,
   type LintRules,
@@ -96,8 +97,7 @@ function labelledPlan(transform: Transform, options: CodemodOptions): LabelledPl
 
 function together({ plans, source, file, lint, named }: Run): TransformsOutcome {
   const planOf = new Map(plans.flatMap((plan) => plan.rules.map((rule) => [rule.name, plan] as const)));
-  const decide: Decide = (problem, sourceCode) =>
-    planOf.get((problem.ruleId ?? "").replace(/^[^/]*\//, ""))!.decide(problem, sourceCode);
+  const decide: Decide = (problem, sourceCode) => planOf.get(ruleNameOf(problem))!.decide(problem, sourceCode);
   const outcome = fixWithRules(
     source,
     file,
