@@ -6,7 +6,8 @@
  * recognisers behind it (calls.ts: the table and listed wrappers; local-waits.ts: the program's own code and types),
  * which cache their answers per file.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import { matchElicitationHandler, matchHumanWaitCall, type ElicitationHandler, type HumanWaitCall } from "./calls.ts";
 import { localWaitFacts, matchWaitOnPerson, type LocalWaitFacts, type PersonWaitCall } from "./local-waits.ts";
 import { localFunctionOf } from "./walk.ts";

@@ -2,7 +2,8 @@
  * Small, pure predicates over ESTree nodes shared by every rule, the one walker over a subtree, and what
  * `@typescript-eslint/utils` already gives, re-exported. Nothing here knows MCP or ACP.
  */
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import { Fact, fileFacts } from "./cached-facts.ts";
 
 /** The parser's visitor keys (`sourceCode.visitorKeys`): which properties of each node type hold its children. */

@@ -3,7 +3,8 @@
  * The shared "domain parser" of every rule and codemod.
  */
 import { ACP_CLIENT_HANDLER_METHODS } from "../protocol/methods.ts";
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import { followConstant } from "./walk.ts";
 import {
   importedPackagesOf,

@@ -3,7 +3,8 @@
  * and whether the call sits in a user-land race against a timer. Used by `require-deadline`,
  * `forward-abort-signal` and the codemods that add a deadline.
  */
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import {
   findProperty,
   getCalleeName,

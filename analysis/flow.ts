@@ -3,7 +3,8 @@
  * or a parameter declared as such an answer? Untyped and local (one function's variables), so it is cheap and
  * never guesses across files.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import { findVariable, unwrapExpression } from "./ast.ts";
 
 /** Re-exported for the modules that look names up beside their flow questions. */

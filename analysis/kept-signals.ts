@@ -9,7 +9,8 @@
  * (`this._abortSignal = extra.signal`, a setter's or constructor's signal parameter) keeps it for its methods as well,
  * whether or not another wait of the file gets it: a question one of them asks without it outlives the call.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import {
   containsNode,
   getCalleeName,

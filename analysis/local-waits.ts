@@ -7,7 +7,8 @@
  * holds a call the table (or the user's wrappers) recognises, a hand-rolled promise parked for an answer, or a
  * call to another local function that waits.
  */
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import { getCalleeName, getMemberPath, getStaticPropertyName, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { matchHumanWaitCall, type HumanWaitCall } from "./calls.ts";
 import { findHandRolledWaitIgnoringSignals, findWaiterObjectWait } from "./deadline.ts";

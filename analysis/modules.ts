@@ -13,7 +13,8 @@
 import path from "node:path";
 import ts from "typescript";
 import { parseForESLint } from "@typescript-eslint/parser";
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import { SourceCode } from "eslint";
 import { isFunctionNode, unwrapExpression } from "./ast.ts";
 import { codeOf } from "./brackets.ts";

@@ -3,7 +3,8 @@
  * package, or unbound), the keys a request asks for, where a retry's answers are read. The vocabulary is
  * protocol/mrtr.ts.
  */
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import {
   importedPackagesOf,
   findProperty,

@@ -4,7 +4,8 @@
  * PermissionGate()`, `private gate = new Gate()`, `constructor(private readonly gate: Gate)`, `gate: Gate`,
  * `const gate = new Gate()`), never from its name. Nothing here knows MCP or ACP.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import { getStaticPropertyName, unwrapExpression } from "./ast.ts";
 import { resolveIdentifier } from "./walk.ts";
 

@@ -4,7 +4,8 @@
  * it wraps is called with what the registration hands the wrapper's result, as many leading arguments as the wrapper
  * hands on. The wrapper is a function of the file or of another module of the project.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import { isFunctionNode, unwrapExpression } from "./ast.ts";
 import { Fact, fileFacts } from "./cached-facts.ts";
 import { importedValueOf } from "./modules.ts";

@@ -4,7 +4,8 @@
  * signal aborts, as a wait given the signal itself does, so the rules count a call through it as raced.
  * Nothing here knows MCP or ACP.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import { findProperty, getMemberPath, getStringValue, hasSpread, unwrapExpression } from "./ast.ts";
 import { isAbortSignalStaticCall, isSetTimeoutCall, localFunctionOf, walkSubtree } from "./walk.ts";
 import { Fact, fileFacts } from "./cached-facts.ts";

@@ -7,7 +7,8 @@
  * request's extra reaches. Lazy: only the modules the registration's handler argument leads to are read.
  */
 import path from "node:path";
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import { getStaticPropertyName, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { requestHandlerRegistration } from "./calls.ts";
 import { importedValueOf } from "./modules.ts";

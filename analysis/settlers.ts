@@ -3,7 +3,8 @@
  * pending-store check (no-session-keyed-pending) and the hand-rolled wait (require-deadline), which judge a store by
  * what settles it rather than by the words around it.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import { nodesOfType } from "./node-index.ts";
 import { findVariable, getStaticPropertyName, unwrapExpression } from "./ast.ts";
 import { Fact, fileFacts } from "./cached-facts.ts";

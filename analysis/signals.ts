@@ -6,7 +6,8 @@
  * `ctx.mcpReq.signal`, fastmcp `context.signal`, ACP 2.x handler context `{ signal }`, none for mcp-use 1.x); and
  * any parameter or variable declared or typed `AbortSignal`.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import { getMemberPath, isFunctionNode, unwrapExpression } from "./ast.ts";
 import { matchToolHandler, type HumanWaitCall } from "./calls.ts";
 import { nodesWithin } from "./node-index.ts";

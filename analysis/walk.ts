@@ -2,7 +2,8 @@
  * Subtree walking and local value tracing shared by the deadline and signal readers.
  * Nothing here knows MCP or ACP.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "./node-types.ts";
 import {
   containsNode,
   findVariable,

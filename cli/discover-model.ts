@@ -6,7 +6,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../analysis/node-types.ts";
 import { askOfFunction } from "../analysis/asks.ts";
 import { containsNode, isFunctionNode, unwrapExpression } from "../analysis/ast.ts";
 import { keptSignalsOf } from "../analysis/kept-signals.ts";

@@ -8,7 +8,8 @@
  * says where the deadline goes instead. require-deadline and forward-abort-signal suggest these edits when their
  * `deadlineMs` option is set; the `deadline` codemod applies those suggestions.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../analysis/node-types.ts";
 import type { HumanWaitCall } from "../analysis/asks.ts";
 import { findUntimedHelperRace, findUserLandRaces, readDeadline, readOptions } from "../analysis/deadline.ts";
 import { findProperty } from "../analysis/ast.ts";

@@ -4,7 +4,8 @@
  * how wide its lines run. Every suggestion and codemod edit writes new code through these functions, so a CRLF,
  * tab-indented, semicolon-free file gets code that looks like the rest of it. Nothing here knows MCP or ACP.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../analysis/node-types.ts";
 import { nodesOfType } from "../analysis/node-index.ts";
 import { lazyRecord } from "../analysis/lazy.ts";
 import { Fact, fileFacts } from "../analysis/cached-facts.ts";

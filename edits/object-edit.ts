@@ -4,7 +4,8 @@
  * a trailing comma stays, and new keys are quoted the way the object already quotes its keys.
  * Nothing here knows MCP or ACP.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../analysis/node-types.ts";
 import { indentAt, insertIntoList, layoutOf } from "./layout.ts";
 
 /** The key as the object would spell it: `signal`, or `"signal"` when the object quotes its keys. */

@@ -12,7 +12,8 @@
  * The recogniser of such helpers is analysis/race-helper.ts; this module only writes and places them.
  */
 import { ACP_SIGNAL_OPTION } from "../protocol/apis.ts";
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../analysis/node-types.ts";
 import { indentAt, lineLengthWith, type FileLayout, type TextEdit } from "./layout.ts";
 import { describeHelper, destructuredOptionNames } from "../analysis/race-helper.ts";
 import type { ResultShape } from "../protocol/answers.ts";

@@ -6,7 +6,8 @@
  * runs settles a store's prompts with the `cancelled` outcome (protocol/methods.ts). A dialog shown with no way to
  * close it is left open whatever the cancel path does.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { importedModulesOf, type ModuleGate } from "../../analysis/modules.ts";
 import { nodesOfType } from "../../analysis/node-index.ts";
 import { ACP_OUTCOME } from "../../protocol/answers.ts";

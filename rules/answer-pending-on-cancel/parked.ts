@@ -4,7 +4,8 @@
  * — and the dialogs it shows that nothing but a click can close (protocol/dismissals.ts `CLOSABLE_DIALOGS`). An entry
  * that a timer of the same function settles asks nobody: it ends on its own.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   findProperty,
   getCalleeName,

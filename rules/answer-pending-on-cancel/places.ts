@@ -5,7 +5,8 @@
  * `export const permissions = new PermissionStore()`), or a field of `this` (`this.gate.ask(…)` with
  * `gate = new PermissionGate()`). Each function comes with the module's `SourceCode`, so what it does is read there.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   getCalleeName,
   getMemberPath,

@@ -1,5 +1,6 @@
 /** The statement a cancel call is part of, in the block of the function around it: where the settling lines go. */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 
 export function outermostStatement(node: TSESTree.Node): TSESTree.Statement | null {
   for (let current: TSESTree.Node = node; current.parent; current = current.parent) {

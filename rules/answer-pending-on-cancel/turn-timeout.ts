@@ -6,7 +6,8 @@
  * as its `cancellationSignal` aborts (@agentclientprotocol/sdk@2.4.0 dist/core/jsonrpc.d.ts:64–96); 1.x cannot
  * withdraw it (@agentclientprotocol/sdk@1.9.0 dist/acp.d.ts:786, no options argument).
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { askOf } from "../../analysis/asks.ts";
 import { findProperty, getMemberPath, isFunctionNode, unwrapExpression, walkSubtree } from "../../analysis/ast.ts";
 import { nodesOfType } from "../../analysis/node-index.ts";

@@ -5,7 +5,8 @@
  * by the file (it names an elicitation, an answer type or a handler), by a `content` field, or (typed) by the type the
  * code expects there, so a cookie banner's `{ action: "accept" }` is nobody's answer.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { findProperty, getMemberPath, getStringValue, unwrapExpression } from "../../analysis/ast.ts";
 import { textFacts } from "../../analysis/text-gate.ts";
 import { expectedAnswerShape } from "../../analysis/types.ts";

@@ -4,7 +4,8 @@
  * false; `end(collected)` with an empty `collected`; Ink's handler with `key.escape` true; `showQuickPick` resolves
  * `undefined`. Anything else stays unknown, and both branches of a test of it are followed.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { getStaticPropertyName, getStringValue, unwrapExpression } from "../../analysis/ast.ts";
 import { followConstant, resolveIdentifier } from "../../analysis/walk.ts";
 import type { DismissedWhen } from "../../protocol/dismissals.ts";

@@ -2,7 +2,8 @@
  * Dialog elements of React libraries (protocol/dismissals.ts `jsx-prop` rows), as JSX or compiled (`jsx(Dialog,
  * props)`, as published packages ship them), and the state setter that shows or hides one.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { findProperty, getCalleeName, getMemberPath, unwrapExpression } from "../../analysis/ast.ts";
 import { nodesOfType } from "../../analysis/node-index.ts";
 import type { DismissalSite } from "../../protocol/dismissals.ts";

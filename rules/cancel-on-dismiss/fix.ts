@@ -3,7 +3,8 @@
  * the dismissal path, in place of the answer given there, or through the call the dialog's other paths answer with
  * when the path answers nothing.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { findVariable, getMemberPath, unwrapExpression } from "../../analysis/ast.ts";
 import { noDecisionAnswerText } from "../../edits/answer-text.ts";
 import { indentAt, indentUnitNear, layoutOf, semicolon } from "../../edits/layout.ts";

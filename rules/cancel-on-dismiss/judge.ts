@@ -2,7 +2,8 @@
  * The verdict on one dismissal path: the question is answered "no decision" there, or the path decides for the
  * person (approves, picks an option, refuses), or it answers nothing while the dialog's other paths answer.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { containsNode, findVariable } from "../../analysis/ast.ts";
 import { askerOf, noDecisionWord, type AnswerReading, type AnswerShape } from "./answers.ts";
 import { answerNoDecisionEdit, replaceAnswerEdit, type Edit } from "./fix.ts";

@@ -5,7 +5,8 @@
  * settles the question (`resolve({ outcome: … })`), and so does a call of what the dialog's other paths answer
  * through (`this.resolve(choice)`), whatever its value.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { getCalleeName, getStaticPropertyName, isFunctionNode, unwrapExpression } from "../../analysis/ast.ts";
 import { nodesWithin } from "../../analysis/node-index.ts";
 import { localFunctionOf } from "../../analysis/walk.ts";

@@ -6,7 +6,8 @@
  * (`this.resolve(option.optionId)`). A dialog whose choices settle through one of them asks a person even where no
  * answer literal is written.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { askOf } from "../../analysis/asks.ts";
 import { getCalleeName, getMemberPath, getStaticPropertyName, isFunctionNode } from "../../analysis/ast.ts";
 import { Fact, fileFacts } from "../../analysis/cached-facts.ts";

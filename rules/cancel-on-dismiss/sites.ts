@@ -3,7 +3,8 @@
  * (a handler, or the statements after a result that is `undefined`), what is pinned on that path, and the dialog's
  * other paths, where its choices are answered.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   findProperty,
   getCalleeName,

@@ -6,7 +6,8 @@
  */
 import { localFunctionOf } from "../../analysis/walk.ts";
 import { nodesOfType } from "../../analysis/node-index.ts";
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   findProperty,
   constInitializer,

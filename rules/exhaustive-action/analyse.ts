@@ -4,7 +4,8 @@
  * none.
  */
 import { canCompleteNormally } from "./completion.ts";
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   branchStatements,
   containsOwnBreak,

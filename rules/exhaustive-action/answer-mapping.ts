@@ -5,7 +5,8 @@
  * `"dismissed"` into one `else`, which is decline and cancel merged under other names. The helper is read once per
  * answer field: for each of the protocol's values, the word it returns.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   constInitializer,
   findProperty,

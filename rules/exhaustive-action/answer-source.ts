@@ -5,7 +5,8 @@
  */
 import { localFunctionOf } from "../../analysis/walk.ts";
 import { raceHelperOf } from "../../analysis/race-helper.ts";
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   findProperty,
   findVariable,

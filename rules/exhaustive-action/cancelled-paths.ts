@@ -4,7 +4,8 @@
  * reject option; and an agent whose `cancelled` path goes on to ask the person again — `continue` to the loop that
  * asks (also through a "skip" the outcome was mapped to first), or asking in place — though the turn is over.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { askOf } from "../../analysis/asks.ts";
 import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 import { findProperty, getStringValue, isFunctionNode, unwrapExpression, walkSubtree } from "../../analysis/ast.ts";

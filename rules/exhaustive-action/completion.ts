@@ -7,7 +7,8 @@
  * statement of the file has been left and its end recorded). The pattern is the one ESLint documents for tracking
  * the current code path segments (onCodePathSegmentStart/End and their unreachable twins).
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import type { VisitorKeys } from "../../analysis/ast.ts";
 import { Fact, configurationFacts } from "../../analysis/cached-facts.ts";
 

@@ -3,7 +3,8 @@
  * whether it is certainly true, certainly false, or depends on something else (`r.action === accept && r.content` is
  * "depends" for accept); and which comparisons and reads of the discriminant (./discriminant.ts) it holds.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   findVariable,
   getMemberPath,

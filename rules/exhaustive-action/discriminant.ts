@@ -5,7 +5,8 @@
  * ACP's `outcome.outcome`, or in typed mode anything typed as the answer union); ./conditions.ts evaluates the tests
  * on it and ./values-reaching.ts follows its values between paths.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import type * as ts from "typescript";
 import {
   findVariable,

@@ -5,7 +5,8 @@
  * rewrite returns and reads, and the two rewrites of a `switch` already on the action.
  */
 import { canCompleteNormally } from "./completion.ts";
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { caseValue, type Discriminant, writtenAnswerWord } from "./discriminant.ts";
 import { ELICIT_ACTION_MEANING, ELICIT_ACTIONS, type ElicitAction, ELICIT_ACTION } from "../../protocol/answers.ts";
 import { guardAsi, indentAt } from "../../edits/layout.ts";

@@ -4,7 +4,8 @@
  */
 import { ACP_OUTCOME, ELICIT_ACTION } from "../../protocol/answers.ts";
 import { noDecisionAnswerText } from "../../edits/answer-text.ts";
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   findProperty,
   getCalleeName,

@@ -4,7 +4,8 @@
  * `cancel` and a `never` default). Returns the rewrite, or the reason none is offered (./fix.ts).
  */
 import { canCompleteNormally } from "./completion.ts";
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { branchStatements, containsOwnBreak } from "./values-reaching.ts";
 import { OTHER_VALUE, type AnswerValue, type Discriminant, writtenAnswerWord } from "./discriminant.ts";
 import { mentionsDiscriminant } from "./conditions.ts";

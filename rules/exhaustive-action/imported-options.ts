@@ -4,7 +4,8 @@
  * module both import. An answer that selects `"skip"` refuses, whatever the id's words. Read from the imported
  * modules' text (analysis/project-files.ts), not parsed: an object literal that names a reject kind and a string id.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { constInitializer, getStringValue, unwrapExpression } from "../../analysis/ast.ts";
 import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 import { importedFileOf, projectText } from "../../analysis/project-files.ts";

@@ -2,7 +2,8 @@
  * Whether the `switch` an `if` on the action becomes (./if-to-switch.ts) may read the answer in place of the flag its
  * test reads (`const ok = r.action === "accept"; if (ok) …`), dropping the flag's declaration; else the reason not.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { constInitializer, findVariable } from "../../analysis/ast.ts";
 import type { Discriminant } from "./discriminant.ts";
 import { mentionsDiscriminant } from "./conditions.ts";

@@ -3,7 +3,8 @@
  * `inputResponse(…)` and switch on it, ending the call on decline and on cancel, each with its own result; a missing
  * answer runs the re-ask, an accepted one the code as before.
  */
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   getCalleeName,
   getEnclosingFunction,

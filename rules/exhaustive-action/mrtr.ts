@@ -7,7 +7,8 @@
  * question again, until the client's round limit. The rewrite reads the answer with `inputResponse(…)` first and ends
  * the call on decline and on cancel, each with its own result; accepted and missing answers run the code as before.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   constInitializer,
   getEnclosingFunction,

@@ -1,5 +1,6 @@
 /** Which outcomes a test lets through, and the small judgements the exhaustive-action analysis makes on them. */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { canCompleteNormally } from "./completion.ts";
 import {
   findVariable,

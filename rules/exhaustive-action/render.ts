@@ -2,7 +2,8 @@
  * Copying an `if`'s or a `switch`'s code into new switch clauses in the file's own layout (edits/layout.ts): what
  * the exhaustive-action suggestions print.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { branchStatements } from "./values-reaching.ts";
 import { indentTo, indentUnitNear, layoutOf, quoted, semicolon } from "../../edits/layout.ts";
 

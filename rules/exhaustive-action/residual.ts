@@ -1,5 +1,6 @@
 /** Residual conditions: what is left of an `if`'s test once the action is known, and how to print it. */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { evaluateTest, mentionsDiscriminant } from "./conditions.ts";
 import type { AnswerValue, Discriminant } from "./discriminant.ts";
 

@@ -3,7 +3,8 @@
  * the enclosing branches on the discriminant (./discriminant.ts) and the earlier exits take away; and the statement
  * lists a branch runs, follows and ends in.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { isFunctionNode, walkSubtree, type VisitorKeys } from "../../analysis/ast.ts";
 import { ACP_OUTCOMES, ELICIT_ACTIONS } from "../../protocol/answers.ts";
 import { canCompleteNormally } from "./completion.ts";

@@ -2,7 +2,8 @@
  * The forward-abort-signal analysis of a call that waits on a person: does the caller's signal reach it (passed,
  * merged, raced, or handed to the code that waits), and, on ACP 2.x, does aborting it also stop the wait?
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { containsNode, getEnclosingFunction, narrowCallLocation, unwrapExpression } from "../../analysis/ast.ts";
 import type { HumanWaitCall } from "../../analysis/asks.ts";
 import type { Delegation, PersonWaitCall } from "../../analysis/asks.ts";

@@ -4,7 +4,8 @@
  * timer), set ACP's `stopWaitingOnCancel: true`, hand a call that takes no signal to the file's `askWithin` race
  * helper, or take the handler's own signal parameter. The helpers are the deadline codemod's (edits/race-helper-text.ts).
  */
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { findProperty, findVariable } from "../../analysis/ast.ts";
 import type { HumanWaitCall } from "../../analysis/asks.ts";
 import { propertyValue, stopsWaiting } from "../../analysis/deadline.ts";

@@ -5,7 +5,8 @@
  * handler that never takes the request's extra builds it. Whatever that code asks through it, nothing ends it when the
  * request is cancelled: the handler has no signal to hand on. Reported at the call that builds the object, once.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { getEnclosingFunction, getStaticPropertyName, narrowCallLocation } from "../../analysis/ast.ts";
 import type { PersonWaitCall } from "../../analysis/asks.ts";
 import { Fact, fileFacts } from "../../analysis/cached-facts.ts";

@@ -2,7 +2,8 @@
  * The forward-abort-signal checks of handlers: a server tool handler that waits on a person but never takes the
  * request's signal, and a client's elicitation handler that waits for an answer but ignores (or is given no) signal.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   getEnclosingFunction,
   hasSpread,

@@ -3,7 +3,8 @@
  * application's own context (`ctx.abortSignal`, `this.signal`, `als.getStore()?.signal`, `currentSignal()`;
  * analysis/kept-signals.ts), handed to the code's other waits but not to this one.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { getEnclosingFunction, hasSpread, narrowCallLocation, unwrapExpression } from "../../analysis/ast.ts";
 import type { PersonWaitCall } from "../../analysis/asks.ts";
 import { findUserLandRaces, propertyValue, readOptions } from "../../analysis/deadline.ts";

@@ -5,7 +5,8 @@
  * one: it stays on screen until it is answered or its timer fires. Reported only on what the code shows: the asked
  * parameters come from the callback's only parameter, which is never read for a signal.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   getCalleeName,
   getMemberPath,

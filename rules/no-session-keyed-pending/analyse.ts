@@ -3,7 +3,8 @@
  * that concurrent questions share? Reports go through the rule's context.
  */
 import { shortText } from "../../analysis/ast.ts";
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { textFacts } from "../../analysis/text-gate.ts";
 import { classifyKey, type DeclaredTypeNameLookup, type KeySharer } from "./pending-keys.ts";
 import { classifyStoredValue } from "./waiters.ts";

@@ -5,7 +5,8 @@
  * Deferred, whose caller then waits for ever. The Deferred is known by its name (`Deferred`, `Future`, `Completer`) or,
  * declared in the file, by its shape: a constructor that keeps its own Promise's `resolve`.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   getCalleeName,
   getEnclosingFunction,

@@ -2,7 +2,8 @@
  * A pending answer stored under a session / thread / tool-call / server id: two questions asked concurrently under
  * that id share one slot, so the second overwrites the first and answers go to the wrong call; docs/rules/no-session-keyed-pending.md.
  */
-import { AST_NODE_TYPES, type TSESLint } from "@typescript-eslint/utils";
+import type { TSESLint } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { unwrapExpression } from "../../analysis/ast.ts";
 import { typeComesFromEnclosingCall } from "../../analysis/types.ts";
 import { textFacts, type TextSource } from "../../analysis/text-gate.ts";

@@ -3,7 +3,8 @@
  * (docs/rules/no-session-keyed-pending.md): a test before the write that refuses a second entry under the key (one
  * entry per key), and a single slot every question of an object or component shares.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   getCalleeName,
   getMemberPath,

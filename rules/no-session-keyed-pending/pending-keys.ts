@@ -3,7 +3,8 @@
  * thread, tool call or server, or one question (a request id, a fresh UUID, a counter). Untyped and local; a typed
  * caller can pass a lookup for the declared type name of a key.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   getCalleeName,
   getMemberPath,

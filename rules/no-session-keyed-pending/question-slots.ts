@@ -6,7 +6,8 @@
  * question's handler (`setRequestHandler(ElicitRequestSchema, …)`, an ACP client's `requestPermission`). Other slots
  * (a connection's or a stream's one resolver) are left to `reportSingleSlot`.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { isFunctionNode } from "../../analysis/ast.ts";
 import { askOf } from "../../analysis/asks.ts";
 import { isAcpClientHandlerMethod } from "../../analysis/calls.ts";

@@ -3,7 +3,8 @@
  * waits elsewhere (a client class keeps it by id), and the component shows whichever request it set last. A second
  * question that arrives while the first is on screen replaces it, and nobody can answer the first any more.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { unwrapExpression } from "../../analysis/ast.ts";
 import { parameterDefinitionOf } from "../../analysis/walk.ts";
 import { reactState, type SingleSlot } from "./overwrites.ts";

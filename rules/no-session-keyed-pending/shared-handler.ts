@@ -5,7 +5,8 @@
  * session.server.elicitInput(r.params))`). A client holds one handler per method, so each registration replaces the
  * last: the newest session receives every question, and the person asked is not the one whose call asked.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   containsNode,
   getEnclosingFunction,

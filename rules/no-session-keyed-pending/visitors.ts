@@ -1,5 +1,6 @@
 /** The three ways a file writes an entry to a store that no-session-keyed-pending reads, as ESLint listeners. */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 
 /** Called with the store, the key and the value of one entry written. */
 type OnStoreWrite = (store: TSESTree.Node, key: TSESTree.Node, value: TSESTree.Node) => void;

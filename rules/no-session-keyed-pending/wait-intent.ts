@@ -3,7 +3,8 @@
  * person's answer or the keyed thing's own lifecycle (its connect, its result); and whether a shared-looking key is
  * sent as the question's own id and the answer looked up by it.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { getMemberPath, getStaticPropertyName, unwrapExpression } from "../../analysis/ast.ts";
 import { fieldsEchoedByCallee, typeAccess } from "../../analysis/types.ts";
 import { Fact, fileFacts } from "../../analysis/cached-facts.ts";

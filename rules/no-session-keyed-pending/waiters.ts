@@ -3,7 +3,8 @@
  * resolver, a deferred, a future, `{ resolve, reject }` or an object carrying one; visibly something else; or a value
  * the rule cannot see into.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { getCalleeName, getMemberPath, getStaticPropertyName, unwrapExpression } from "../../analysis/ast.ts";
 import { findVariable } from "../../analysis/flow.ts";
 import { toSnakeName } from "./pending-names.ts";

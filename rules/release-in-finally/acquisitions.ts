@@ -3,7 +3,8 @@
  * `mutex.acquire()` … `mutex.release()`, `set.add(t)` … `set.delete(t)`, `job.status = …` set again, a stored
  * `setTimeout` … `clearTimeout(t)`; and how a message names what was taken.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { getStaticPropertyName, unwrapExpression } from "../../analysis/ast.ts";
 import { GLOBAL_OBJECTS, TIMER_CLEARS, TIMER_PAIRS, type CompiledLockPairs, type LockPair } from "./lock-pairs.ts";
 

@@ -2,7 +2,8 @@
  * The release-in-finally analysis: for each acquisition, its releases in the same function (./releases.ts), whether
  * a wait on a person lies between, and which of Error Prone's LockNotBeforeTry shapes it has.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   findVariable,
   getCalleeName,

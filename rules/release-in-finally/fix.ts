@@ -3,7 +3,8 @@
  * commit in the `try` and roll back in `catch`), move statements into the `try`, take the resource before the `try`,
  * or hold it with `using` / `await using` when type information shows it is disposable.
  */
-import { AST_NODE_TYPES, AST_TOKEN_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_TOKEN_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { getStaticPropertyName, unwrapExpression } from "../../analysis/ast.ts";
 import type { MessageIds } from "./options.ts";
 import { indentDeeper, indentShallower, layoutAround, semicolon, type StatementLayout } from "../../edits/layout.ts";

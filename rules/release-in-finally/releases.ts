@@ -2,7 +2,8 @@
  * Where release-in-finally finds an acquisition given back: its releases after it in the same function, up to the
  * next acquisition of the same thing, and whether an error from a wait on a person can skip the one release.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   getEnclosingFunction,
   getStaticPropertyName,

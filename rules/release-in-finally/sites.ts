@@ -2,7 +2,8 @@
  * Where an acquisition sits and what the statements around it can do: pure functions of the tree that the
  * release-in-finally analysis and its suggestions share.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   getEnclosingFunction,
   isFunctionNode,

@@ -3,7 +3,8 @@
  * under (`const t = setTimeout(…); this.timer = t`), whether it is handed on, whether it is the wait's own deadline
  * (it only aborts or settles what is waited on, so firing late does nothing), and whether it was unref'd.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   findVariable,
   getEnclosingFunction,

@@ -1,5 +1,6 @@
 /** Waits on a person in one file: the recognised human-wait calls, and calls of same-file functions that make one. */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { getCalleeName, getEnclosingFunction, getStaticPropertyName } from "../../analysis/ast.ts";
 
 /** Human-wait calls, plus calls of same-file functions that (transitively) make one. */

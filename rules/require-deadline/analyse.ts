@@ -2,7 +2,8 @@
  * The require-deadline analysis of a call that waits on a person: which call should carry the deadline, and does it
  * carry one chosen for a person (not missing, kept to the caller in a race, or too long to ever fire)?
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { shortText, getCalleeName, narrowCallLocation } from "../../analysis/ast.ts";
 import type { HumanWaitCall } from "../../analysis/asks.ts";
 import {

@@ -2,7 +2,8 @@
  * Whether a hand-rolled wait is a client answering a server's question: such a wait is bounded by the server's
  * request timeout and needs no timer of its own, only to let go when the request is withdrawn.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { nodesOfTypes, nodesWithin } from "../../analysis/node-index.ts";
 import { askOf } from "../../analysis/asks.ts";
 import { localFunctionOf } from "../../analysis/walk.ts";

@@ -4,7 +4,8 @@
  * server's client is one that program starts or hands the address to (a conformance suite's client under test), not
  * an application a person uses. Asked lazily, once per file.
  */
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { findProperty, getCalleeName } from "../../analysis/ast.ts";
 import { nodesOfType } from "../../analysis/node-index.ts";
 import { Fact, fileFacts } from "../../analysis/cached-facts.ts";

@@ -3,7 +3,8 @@
  * which answer it settles with, as far as the code shows it, so that an edit can end it with that answer's own "no
  * decision" (protocol/answers.ts NO_DECISION_ANSWER).
  */
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { getEnclosingFunction } from "../../analysis/ast.ts";
 import { ANSWER_TYPE_SHAPES, DISCRIMINANT_FIELD, type ResultShape } from "../../protocol/answers.ts";
 

@@ -3,7 +3,8 @@
  * connects it (`server.connect(new StdioServerTransport())`), and whether the file closes on the end of stdin itself
  * (`process.stdin.on("close" | "end", …)`).
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { nodesOfType } from "../../analysis/node-index.ts";
 import { STDIO_CLOSE_LISTENER, STDIO_SERVER_TRANSPORTS } from "../../protocol/transports.ts";
 import {

@@ -3,7 +3,8 @@
  * transport does not notice the client leave, so every open question waits out its deadline and the process stays up
  * (protocol/transports.ts). Reported where the transport is connected, with the listener that closes the server.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import { narrowCallLocation } from "../../analysis/ast.ts";
 import { findStdioConnectsWithoutClose } from "./stdio-connects.ts";
 import { layoutAround, quoted, semicolon } from "../../edits/layout.ts";

@@ -9,7 +9,8 @@
  * …)`). A function of a package that answers with a person's answer but is asked no JSON-RPC method by name is the
  * package's to bound: nothing is reported at its callers.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import type * as ts from "typescript";
 import { findProperty, getMemberPath, unwrapExpression } from "../../analysis/ast.ts";
 import type { HumanWaitCall } from "../../analysis/asks.ts";

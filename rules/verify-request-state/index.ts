@@ -7,7 +7,8 @@
  * (`JSON.stringify(…)`, a template, base64 of an object) in a file whose server has no `requestState.verify` hook, and
  * reads of `ctx.mcpReq.requestState()` there, which then return the raw string the client sent.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
 import {
   constInitializer,
   findProperty,
