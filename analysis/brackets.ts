@@ -25,8 +25,6 @@ export const escapeWord = (word: string) => word.replace(/[.*+?^${}()|[\]\\/]/g,
 /** Not inside a longer name: `zRequestPermissionRequest` is not `RequestPermission`. */
 export const NAME_START = "(?<![\\w$])";
 export const NAME_END = "(?![\\w$])";
-/** A character that, beside a name, makes it part of a longer one: what NAME_START and NAME_END refuse. */
-const NAME_CHAR = /[\w$]/;
 /** Type arguments before a call's parentheses (`elicit<Answer>(`), bounded so a stray `<` costs little. */
 const TYPE_ARGUMENTS = "(?:<[^;{}()]{0,300}>\\s*)?";
 
@@ -39,11 +37,11 @@ export function wholeName(names: readonly string[]): string {
 export function isSpelledOutsideMember(text: string, name: string): boolean {
   // A plain search, not a regular expression over the whole text: it is asked of every method name a file calls.
   for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
-    // `charAt` past either end is "", which is no name character.
-    if (NAME_CHAR.test(text.charAt(at - 1)) || NAME_CHAR.test(text.charAt(at + name.length))) continue;
+    // `charCodeAt` past either end is NaN, which is no name character.
+    if (isNameChar(text.charCodeAt(at - 1)) || isNameChar(text.charCodeAt(at + name.length))) continue;
     let before = at - 1;
-    while (before >= 0 && /\s/.test(text[before]!)) before--;
-    if (before < 0 || text[before] !== ".") return true;
+    while (before >= 0 && isSpace(text.charCodeAt(before), text[before]!)) before--;
+    if (before < 0 || text.charCodeAt(before) !== DOT) return true;
   }
   return false;
 }
@@ -96,23 +94,31 @@ function startsRegex(text: string, index: number, previous: string): boolean {
  * needs: where it misreads, it blanks code rather than showing a string as code (a template's `${…}` is blanked too).
  */
 export function codeOf(text: string): string {
+  // Asked of every file a gate reads: code is copied in runs between the characters that matter, not one by one.
   const out: string[] = [];
   let previous = "";
   let index = 0;
+  let copiedTo = 0;
   /** For each open `(`, whether it starts a statement's head. */
   const headParens: boolean[] = [];
   const blank = (from: number, to: number) => out.push(text.slice(from, to).replace(/[^\n]/g, " "));
   while (index < text.length) {
+    const code = text.charCodeAt(index);
     const char = text[index]!;
     const next = text[index + 1];
     let end = -1;
-    if (char === "/" && next === "/") {
+    if (code === SLASH && next === "/") {
       end = text.indexOf("\n", index);
       if (end === -1) end = text.length;
-    } else if (char === "/" && next === "*") {
+    } else if (code === SLASH && next === "*") {
       end = text.indexOf("*/", index + 2);
       end = end === -1 ? text.length : end + 2;
-    } else if (char === '"' || char === "'" || char === "`" || (char === "/" && startsRegex(text, index, previous))) {
+    } else if (
+      code === DOUBLE_QUOTE ||
+      code === SINGLE_QUOTE ||
+      code === BACKTICK ||
+      (code === SLASH && startsRegex(text, index, previous))
+    ) {
       end = index + 1;
       while (end < text.length && text[end] !== char) {
         if (text[end] === "\\") end += 1;
@@ -120,27 +126,58 @@ export function codeOf(text: string): string {
         end += 1;
       }
       end = Math.min(end + 1, text.length);
-      out.push(char);
+      out.push(text.slice(copiedTo, index), char);
       blank(index + 1, end - 1);
       out.push(text.slice(end - 1, end));
       previous = char === "/" ? ")" : '"';
-      index = end;
+      index = copiedTo = end;
       continue;
     }
     if (end !== -1) {
+      out.push(text.slice(copiedTo, index));
       blank(index, end);
-      index = end;
+      index = copiedTo = end;
       continue;
     }
-    out.push(char);
-    if (char === "(") headParens.push(STATEMENT_HEAD.test(text.slice(Math.max(0, index - 8), index)));
+    if (code === OPEN_PAREN) headParens.push(STATEMENT_HEAD.test(text.slice(Math.max(0, index - 8), index)));
     // The `)` that closes `if (…)`, `while (…)`, `for (…)` or `with (…)` ends a statement's head: a `/` after it
     // starts a regular expression (`if (ok) /x/.test(s)`), where after any other `)` it divides.
-    if (char === ")" && headParens.pop() === true) previous = "{";
-    else if (!/\s/.test(char)) previous = /[\w$#)\]]/.test(char) ? ")" : char;
+    if (code === CLOSE_PAREN && headParens.pop() === true) previous = "{";
+    else if (!isSpace(code, char)) previous = endsOperand(code) ? ")" : char;
     index += 1;
   }
+  out.push(text.slice(copiedTo));
   return out.join("");
+}
+
+const SLASH = 0x2f;
+const DOT = 0x2e;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+const BACKTICK = 0x60;
+const OPEN_PAREN = 0x28;
+const CLOSE_PAREN = 0x29;
+
+/** `/\s/.test(char)`, without a regular expression for the ASCII the files are nearly all made of. */
+function isSpace(code: number, char: string): boolean {
+  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return /\s/.test(char);
+}
+
+/** A character that, beside a name, makes it part of a longer one (`/[\w$]/`): what NAME_START and NAME_END refuse. */
+function isNameChar(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    code === 0x5f ||
+    code === 0x24
+  );
+}
+
+/** `/[\w$#)\]]/.test(char)`: a character after which a `/` divides (`\w` is ASCII without the `u` flag). */
+function endsOperand(code: number): boolean {
+  return isNameChar(code) || code === 0x23 || code === CLOSE_PAREN || code === 0x5d;
 }
 
 /** Words whose `(…) {` opens a block, not a function's body. */
