@@ -9,6 +9,7 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { AST_NODE_TYPES } from "./node-types.ts";
 import { matchElicitationHandler, matchHumanWaitCall, type ElicitationHandler, type HumanWaitCall } from "./calls.ts";
+import { Fact, fileFacts } from "./cached-facts.ts";
 import { localWaitFacts, matchWaitOnPerson, type LocalWaitFacts, type PersonWaitCall } from "./local-waits.ts";
 import { localFunctionOf } from "./walk.ts";
 import type { WrapperSpecifier } from "./wrappers.ts";
@@ -30,6 +31,10 @@ export interface Ask {
 }
 
 const NO_WRAPPERS: readonly WrapperSpecifier[] = [];
+
+const HANDLER_ANSWERS = new Fact<TSESTree.CallExpression | TSESTree.NewExpression, ElicitationHandler | null>(
+  "the handler a call or `new` registers to answer a server's question, per call",
+);
 
 /** What `node` does about a person's answer, given the user's wrappers (a rule's `humanWaitFunctions`). */
 export function askOf(
@@ -83,9 +88,10 @@ class LazyAsk implements Ask {
   }
   get handler(): ElicitationHandler | null {
     if (this.#handler === undefined) {
-      const sourceCode = this.sourceCode;
-      this.#handler = matchElicitationHandler(this.node, sourceCode, (argument) =>
-        localFunctionOf(argument, sourceCode),
+      const { node, sourceCode } = this;
+      // Several rules ask it of every call and `new` of a file, each through an `Ask` of its own.
+      this.#handler = fileFacts(sourceCode).remember(HANDLER_ANSWERS, node, () =>
+        matchElicitationHandler(node, sourceCode, (argument) => localFunctionOf(argument, sourceCode)),
       );
     }
     return this.#handler;
