@@ -118,6 +118,14 @@ export function getStaticPropertyName(
   return typeof ASTUtils.getStaticValue(key)?.value === "string" ? name : null;
 }
 
+/** A member's name as a class writes it: `#name` for a private one (which `getStaticPropertyName` leaves out). */
+export function memberName(
+  node: TSESTree.MemberExpression | TSESTree.MethodDefinition | TSESTree.PropertyDefinition,
+): string | null {
+  const key = node.type === AST_NODE_TYPES.MemberExpression ? node.property : node.key;
+  return key.type === AST_NODE_TYPES.PrivateIdentifier ? `#${key.name}` : getStaticPropertyName(node);
+}
+
 /**
  * The value of a string or template literal whose value is known without looking up names (`"a"`, `` `a` ``,
  * `` `a${1}` ``), or null: `ASTUtils.getStaticValue`, kept to strings. The library also gives `null`, numbers and

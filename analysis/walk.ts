@@ -9,7 +9,7 @@ import {
   findVariable,
   getCalleeName,
   getMemberPath,
-  getStaticPropertyName,
+  memberName,
   unwrapExpression,
   walkSubtree,
 } from "./ast.ts";
@@ -35,12 +35,10 @@ export function thisCallsIn(
 ): TSESTree.CallExpression[] {
   return nodesWithin(sourceCode, body, CALLS).filter((call) => {
     const callee = unwrapExpression(call.callee);
-    if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
-    if (unwrapExpression(callee.object).type !== AST_NODE_TYPES.ThisExpression) return false;
-    const property = callee.property;
     return (
-      (property.type === AST_NODE_TYPES.PrivateIdentifier ? `#${property.name}` : getStaticPropertyName(callee)) ===
-      name
+      callee.type === AST_NODE_TYPES.MemberExpression &&
+      unwrapExpression(callee.object).type === AST_NODE_TYPES.ThisExpression &&
+      memberName(callee) === name
     );
   });
 }

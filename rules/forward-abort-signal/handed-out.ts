@@ -7,7 +7,7 @@
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
-import { getEnclosingFunction, getStaticPropertyName, narrowCallLocation } from "../../analysis/ast.ts";
+import { getEnclosingFunction, getStaticPropertyName, memberName, narrowCallLocation } from "../../analysis/ast.ts";
 import type { PersonWaitCall } from "../../analysis/asks.ts";
 import { Fact, fileFacts } from "../../analysis/cached-facts.ts";
 import { matchToolHandler } from "../../analysis/calls.ts";
@@ -65,8 +65,7 @@ function handedOutBy(asker: TSESTree.FunctionLike): { factory: TSESTree.Function
 function callsOf(factory: TSESTree.FunctionLike, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.CallExpression[] {
   const method = factory.parent;
   if (method?.type === AST_NODE_TYPES.MethodDefinition && method.value === factory) {
-    const key = method.key;
-    const name = key.type === AST_NODE_TYPES.PrivateIdentifier ? `#${key.name}` : getStaticPropertyName(method);
+    const name = memberName(method);
     return name === null ? [] : thisCallsIn(method.parent, name, sourceCode);
   }
   const declarator = factory.parent?.type === AST_NODE_TYPES.VariableDeclarator ? factory.parent : null;

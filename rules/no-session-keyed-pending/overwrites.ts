@@ -10,6 +10,7 @@ import {
   getMemberPath,
   getStaticPropertyName,
   isFunctionNode,
+  memberName,
   unwrapExpression,
   containsNode,
 } from "../../analysis/ast.ts";
@@ -263,10 +264,7 @@ export function slotSettledWithoutId(
 function mayNameSlot(node: TSESTree.Node, slotText: string): boolean {
   const read = unwrapExpression(node);
   if (read.type === AST_NODE_TYPES.Identifier) return read.name === slotText;
-  if (read.type === AST_NODE_TYPES.MemberExpression && !read.computed) {
-    const key = read.property.type === AST_NODE_TYPES.PrivateIdentifier ? `#${read.property.name}` : read.property.name;
-    return slotText.endsWith(`.${key}`);
-  }
+  if (read.type === AST_NODE_TYPES.MemberExpression && !read.computed) return slotText.endsWith(`.${memberName(read)}`);
   return read.type !== AST_NODE_TYPES.CallExpression;
 }
 
