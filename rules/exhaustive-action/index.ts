@@ -6,7 +6,7 @@
  * This rule reports branches that send two of those facts down one path, and client handlers that answer
  * `decline` when nobody was asked. Its suggestion is the exhaustive `switch` the codemod applies in batch.
  */
-import type { TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { completionVisitors, deferredUntilProgramExit } from "./completion.ts";
 import { isFunctionNode } from "../../analysis/ast.ts";
 import { askOf } from "../../analysis/asks.ts";
@@ -48,18 +48,39 @@ const CATCHES = /\bcatch\b/;
  * wrappers; typed, any file comparing an answer literal can. The codemod uses this same test.
  */
 export function mayReport(source: TextSource, options: Options[0] = {}, typed = false): boolean {
+  return textReading(source, options, typed) !== null;
+}
+
+/**
+ * What the text lets the rule read: every branch on an answer and every handler (`all`), or only a relay's `catch`
+ * (`relays`: a file that asks a person and catches its failure, and shows nothing else the rule reads), or nothing.
+ */
+function textReading(source: TextSource, options: Options[0], typed: boolean): "all" | "relays" | null {
   const facts = textFacts(source);
   const wrappers = compileWrappers(options.humanWaitFunctions);
   // An entry's own answer words (`answerValues`) stand in for the protocol's.
-  if (!facts.mayCompareAnswer && !mentionsAnswerWord(facts.text, wrappers)) return false;
-  return (
+  if (!facts.mayCompareAnswer && !mentionsAnswerWord(facts.text, wrappers)) return null;
+  if (
     typed ||
     (facts.comparesAnswerLiteral && (facts.mayAskPerson || facts.maySendQuestionParams)) ||
     facts.mayHandleQuestion ||
-    (facts.mayAskPerson && CATCHES.test(facts.text)) ||
     facts.mayReadMrtrAnswer ||
     mentionsWrapper(facts.text, wrappers)
-  );
+  )
+    return "all";
+  return facts.mayAskPerson && CATCHES.test(facts.text) ? "relays" : null;
+}
+
+/** What the rule reads in a linted file: its text's reading, or all of it where an answer may come from elsewhere. */
+function readingOf(sourceCode: Readonly<TSESLint.SourceCode>, options: Options[0]): "all" | "relays" | null {
+  const reading = textReading(sourceCode, options, !!sourceCode.parserServices?.program);
+  if (reading === "all") return reading;
+  const asksInImports = () => importsModuleThatMayAsk(sourceCode);
+  // An answer may also come from a wait in another module of the project (analysis/modules.ts), or a helper's words.
+  const fromElsewhere =
+    (textFacts(sourceCode).comparesAnswerLiteral && asksInImports()) ||
+    mayCompareMappedAnswer(sourceCode, asksInImports);
+  return fromElsewhere ? "all" : reading;
 }
 
 export default createRule<Options, MessageIds>({
@@ -78,14 +99,8 @@ export default createRule<Options, MessageIds>({
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
-    // An answer may also come from a wait in another module of the project (analysis/modules.ts).
-    const answersFromImports = () => textFacts(sourceCode).comparesAnswerLiteral && importsModuleThatMayAsk(sourceCode);
-    if (
-      !mayReport(sourceCode, options, !!sourceCode.parserServices?.program) &&
-      !answersFromImports() &&
-      !mayCompareMappedAnswer(sourceCode, () => importsModuleThatMayAsk(sourceCode))
-    )
-      return {};
+    const reading = readingOf(sourceCode, options);
+    if (!reading) return {};
 
     const check: OutcomeCheck = {
       context,
@@ -95,6 +110,8 @@ export default createRule<Options, MessageIds>({
       narrowByType: true,
       style: codeStyle(sourceCode, context.filename),
     };
+    // A `catch` is all such a file may hold for this rule: its branches and handlers ask nothing of it.
+    if (reading === "relays") return { TryStatement: (node) => checkRelay(check, node) };
     const narrowing = narrowByTypeOnlyToReport(check);
     // Whether a branch runs on into the code after it is known once the whole file has been walked.
     const atEnd = deferredUntilProgramExit();
