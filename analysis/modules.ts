@@ -290,6 +290,13 @@ const REGISTERS_HANDLER = new RegExp(
   `\\.(?:${REQUEST_HANDLER_REGISTRATIONS.map((registration) => registration.method).join("|")})\\s*\\(`,
 );
 
+/** `.setRequestHandler(`: a registration whose first argument is the request's schema, which may be built elsewhere. */
+const REGISTERS_WITH_SCHEMA = new RegExp(
+  `\\.(?:${REQUEST_HANDLER_REGISTRATIONS.filter((registration) => registration.takes === "request")
+    .map((registration) => registration.method)
+    .join("|")})\\s*\\(`,
+);
+
 /** Whether the text registers a handler of a client's request, which may be declared in another module. */
 export function textMayRegisterHandler(text: string): boolean {
   return REGISTERS_HANDLER.test(text);
@@ -311,17 +318,35 @@ const IMPORTS_ASKING_MODULE = new Fact<null, boolean>(
  * person. Such a module is parsed only when a call of this file leads to it.
  */
 export function importsModuleThatMayAsk(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  if (!mayUseImportedAsk(sourceCode.text)) return false;
   return fileFacts(sourceCode).remember(IMPORTS_ASKING_MODULE, null, () => {
+    const text = sourceCode.text;
     const from = projectFileOf(sourceCode);
-    if (!from) return false;
-    const throughImports = textMayRegisterHandler(sourceCode.text);
-    return sourceCode.ast.body.some(
-      (statement) =>
-        statement.type === AST_NODE_TYPES.ImportDeclaration &&
-        statement.importKind !== "type" &&
-        importMayAsk(from, statement.source.value, throughImports ? null : usedBindings(sourceCode.text, statement)),
-    );
+    if (!from || !mayUseImportedAsk(text)) return false;
+    const throughImports = textMayRegisterHandler(text);
+    const withSchema = throughImports && REGISTERS_WITH_SCHEMA.test(text);
+    const used = throughImports ? null : namesUsedIn(text);
+    return sourceCode.ast.body.some((statement) => {
+      if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === "type") return false;
+      if (used) return importMayAsk(from, statement.source.value, usedBindings(text, used, statement));
+      // A handler, a list of tools or a schema is handed on as a value; a class only constructed (`new McpServer()`)
+      // hands on none (the model does not follow an instance's methods into another module).
+      return (
+        statement.specifiers.some((specifier) => handsOnValue(specifier, sourceCode)) &&
+        importMayAsk(from, statement.source.value, null, withSchema)
+      );
+    });
+  });
+}
+
+/** Whether an import's binding is read as a value other than by constructing it (`new X(…)`). */
+function handsOnValue(specifier: TSESTree.ImportClause, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const variable = sourceCode.scopeManager?.getDeclaredVariables(specifier)[0];
+  // Without a scope manager nothing says how it is used: it may hand anything on.
+  if (!variable) return true;
+  return variable.references.some((reference) => {
+    if (!reference.isValueReference) return false;
+    const parent = reference.identifier.parent;
+    return !(parent?.type === AST_NODE_TYPES.NewExpression && parent.callee === reference.identifier);
   });
 }
 
@@ -331,7 +356,7 @@ interface ImportBinding {
   readonly local: string;
 }
 
-function usedBindings(text: string, statement: TSESTree.ImportDeclaration): ImportBinding[] {
+function usedBindings(text: string, used: UsedNames, statement: TSESTree.ImportDeclaration): ImportBinding[] {
   const bindings = statement.specifiers.map((specifier) => ({
     local: specifier.local.name,
     exported:
@@ -343,15 +368,28 @@ function usedBindings(text: string, statement: TSESTree.ImportDeclaration): Impo
           ? "default"
           : "*",
   }));
-  return bindings.filter((binding) => usesImportedName(text, binding.local));
+  return bindings.filter((binding) => usesImportedName(text, used, binding.local));
 }
 
 /**
- * Whether the text calls, reads a member of, or indexes `name` (`ask(`, `ui.confirm(`, `pending[id]`): the uses the
- * model follows an imported name through. A name only handed on, only constructed (`new Server(…)`: the model does
- * not follow an instance's methods into another module), or named in no code, asks nobody through it.
+ * The names a text calls, reads a member of, or indexes (`ask(`, `ui.confirm(`, `pending[id]`): the uses the model
+ * follows an imported name through. A name only handed on, only constructed (`new Server(…)`: the model does not
+ * follow an instance's methods into another module), or named in no code, asks nobody through it. Read in one pass
+ * for all of a file's imports; a name the pass cannot spell (not ASCII) is looked for on its own.
  */
-function usesImportedName(text: string, name: string): boolean {
+const NAME_USE = /(?<![\w$.])(?<!\bnew\s+)([A-Za-z_$][\w$]*)\s*(?:\?\.\s*)?[(.[]/g;
+const ASCII_NAME = /^[A-Za-z_$][\w$]*$/;
+
+type UsedNames = ReadonlySet<string>;
+
+function namesUsedIn(text: string): UsedNames {
+  const names = new Set<string>();
+  for (const use of text.matchAll(NAME_USE)) names.add(use[1]!);
+  return names;
+}
+
+function usesImportedName(text: string, used: UsedNames, name: string): boolean {
+  if (ASCII_NAME.test(name)) return used.has(name);
   const escaped = name.replace(/\$/g, "\\$");
   return new RegExp(`(?<![\\w$.])(?<!\\bnew\\s+)${escaped}\\s*(?:\\?\\.\\s*)?[(.[]`).test(text);
 }
@@ -376,9 +414,15 @@ function bindingsOfClause(clause: string): ImportBinding[] {
 /**
  * Whether the module `specifier` names from `from` may ask a person through the names the file uses of it (`used`);
  * `used` null, for a file that registers handlers: through any of its exports, or a module it imports (a list of
- * tools collected from the modules that declare them). Nothing is parsed.
+ * tools collected from the modules that declare them), or (`withSchema`: it registers with a request's schema) a
+ * question's schema the module builds. Nothing is parsed.
  */
-function importMayAsk(from: string, specifier: string, used: readonly ImportBinding[] | null): boolean {
+function importMayAsk(
+  from: string,
+  specifier: string,
+  used: readonly ImportBinding[] | null,
+  withSchema = true,
+): boolean {
   if (used?.length === 0) return false;
   const file = moduleFileFor(from, specifier);
   if (!file) return false;
@@ -386,7 +430,7 @@ function importMayAsk(from: string, specifier: string, used: readonly ImportBind
     return used === null || used.some((binding) => exportMayAsk(file, binding.exported));
   const throughImports = used === null;
   // A file that registers handlers may register one with a question's request schema the module builds.
-  if (throughImports && passesGate(file, mayBuildQuestionSchema)) return true;
+  if (throughImports && withSchema && passesGate(file, mayBuildQuestionSchema)) return true;
   return (
     throughImports &&
     importsAt(file).some((next) => {
@@ -574,14 +618,36 @@ const VALUE_IMPORTS = /\bimport\s+(?!type\b)([^;]*?)\bfrom\s*["']([^"']+)["']/g;
  */
 export function textImportsModuleThatMayAsk(file: string, text: string): boolean {
   if (!mayUseImportedAsk(text)) return false;
+  const from = path.resolve(file);
   const throughImports = textMayRegisterHandler(text);
+  const withSchema = throughImports && REGISTERS_WITH_SCHEMA.test(text);
+  const names = throughImports ? null : namesUsedIn(text);
+  const code = throughImports ? codeOf(text) : "";
   for (const match of text.matchAll(VALUE_IMPORTS)) {
-    const used = throughImports
-      ? null
-      : bindingsOfClause(match[1]!).filter((binding) => usesImportedName(text, binding.local));
-    if (importMayAsk(path.resolve(file), match[2]!, used)) return true;
+    const bindings = bindingsOfClause(match[1]!);
+    const mayAsk = names
+      ? importMayAsk(
+          from,
+          match[2]!,
+          bindings.filter((binding) => usesImportedName(text, names, binding.local)),
+        )
+      : bindings.some((binding) => handsOnValueInText(code, binding.local)) &&
+        importMayAsk(from, match[2]!, null, withSchema);
+    if (mayAsk) return true;
   }
   return false;
+}
+
+/**
+ * `handsOnValue` from the text: the name is written in code other than in its import clause, and not only after
+ * `new`. A type annotation counts too, so the text admits every file the parsed file would.
+ */
+function handsOnValueInText(code: string, name: string): boolean {
+  const escaped = name.replace(/\$/g, "\\$");
+  // `new X.Y()` constructs a member of X: X itself is read.
+  const use = new RegExp(`(?<![\\w$.])(?:(?<!\\bnew\\s+)${escaped}(?![\\w$])|${escaped}(?=\\s*(?:\\?\\.|[.[])))`, "g");
+  // Once in its import clause; a second time where the code reads it.
+  return use.test(code) && use.test(code);
 }
 
 /** The project module `specifier` names from the file `from`, parsed; null where none is found or `gate` fails it. */

@@ -61,7 +61,9 @@ export function moduleFileFor(from: string, specifier: string): ModuleFile | nul
     const file = resolveBareSpecifier(from, specifier);
     return file ? moduleFileAt(file) : null;
   }
-  for (const candidate of candidatesFor(from, specifier)) {
+  for (const candidate of diskFacts(path.dirname(from)).remember(CANDIDATES, specifier, () =>
+    candidatesFor(from, specifier),
+  )) {
     const stat = statOf(candidate);
     if (stat?.isFile() && SOURCE_EXTENSIONS.some((extension) => candidate.endsWith(extension)))
       return { path: candidate, stat };
@@ -79,6 +81,10 @@ export function moduleFileAt(file: string): ModuleFile | null {
 export function mayNameProjectModule(specifier: string): boolean {
   return !specifier.startsWith("node:");
 }
+
+const CANDIDATES = new Fact<string, readonly string[]>(
+  "the files a relative specifier may name, per folder it is written in and specifier",
+);
 
 /** The files a relative specifier may name, in the order Node and TypeScript try them. */
 function candidatesFor(from: string, specifier: string): string[] {
