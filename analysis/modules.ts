@@ -254,11 +254,29 @@ function sourceOf(binding: TSESTree.ImportClause): string {
   return (binding.parent as TSESTree.ImportDeclaration).source.value;
 }
 
+const IMPORTED_NAMES = new Fact<null, ReadonlySet<string>>(
+  "the local names a file's value imports from modules that may be the project's bind, per file",
+);
+
+/** The local names a file's value imports bind: a name not among them is no import, and its scope is not read. */
+function importedNames(sourceCode: Readonly<TSESLint.SourceCode>): ReadonlySet<string> {
+  return fileFacts(sourceCode).remember(IMPORTED_NAMES, null, () => {
+    const names = new Set<string>();
+    for (const statement of sourceCode.ast.body) {
+      if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === "type") continue;
+      if (!mayNameProjectModule(statement.source.value)) continue;
+      for (const specifier of statement.specifiers) names.add(specifier.local.name);
+    }
+    return names;
+  });
+}
+
 /** The import specifier that binds `identifier`, when it binds a value from a module that may be the project's. */
 function importBinding(
   identifier: TSESTree.Identifier,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): TSESTree.ImportSpecifier | TSESTree.ImportDefaultSpecifier | TSESTree.ImportNamespaceSpecifier | null {
+  if (!importedNames(sourceCode).has(identifier.name)) return null;
   const definition = resolveIdentifier(identifier, sourceCode)?.defs[0];
   if (definition?.type !== "ImportBinding") return null;
   const specifier = definition.node;

@@ -14,6 +14,8 @@ type NodeOf<T extends NodeType> = Extract<TSESTree.Node, { type: T }>;
 interface FileIndex {
   /** Each type's nodes, in source order. */
   readonly byType: Map<string, TSESTree.Node[]>;
+  /** The types whose list is known to be in source order: checked when first asked for, not while indexing. */
+  readonly sorted: Set<string>;
   /** The lists of several types merged in source order, by the (constant) list of types asked for. */
   readonly merged: Map<readonly NodeType[], readonly TSESTree.Node[]>;
 }
@@ -34,14 +36,10 @@ function bySourceOrder(a: TSESTree.Node, b: TSESTree.Node): number {
 
 function buildIndex(sourceCode: Readonly<TSESLint.SourceCode>): FileIndex {
   const lists = new Map<string, TSESTree.Node[]>();
-  const unsorted = new Set<TSESTree.Node[]>();
   const add = (node: TSESTree.Node) => {
     const list = lists.get(node.type);
     if (!list) lists.set(node.type, [node]);
-    else {
-      if (bySourceOrder(list[list.length - 1]!, node) > 0) unsorted.add(list);
-      list.push(node);
-    }
+    else list.push(node);
   };
   const traverse = (sourceCode as { traverse?: () => Iterable<TraversalStep> }).traverse;
   if (typeof traverse === "function") {
@@ -56,9 +54,7 @@ function buildIndex(sourceCode: Readonly<TSESLint.SourceCode>): FileIndex {
   } else {
     walkSubtree(sourceCode.ast, sourceCode.visitorKeys, (node) => void add(node));
   }
-  // Visitor keys are nearly in source order (a template's quasis come before its expressions): those lists sorted.
-  for (const list of unsorted) list.sort(bySourceOrder);
-  return { byType: lists, merged: new Map() };
+  return { byType: lists, sorted: new Set(), merged: new Map() };
 }
 
 function indexOf(sourceCode: Readonly<TSESLint.SourceCode>): FileIndex {
@@ -70,7 +66,19 @@ export function nodesOfType<T extends NodeType>(
   sourceCode: Readonly<TSESLint.SourceCode>,
   type: T,
 ): readonly NodeOf<T>[] {
-  return (indexOf(sourceCode).byType.get(type) ?? NONE) as readonly NodeOf<T>[];
+  const { byType, sorted } = indexOf(sourceCode);
+  const list = byType.get(type);
+  if (list && !sorted.has(type)) {
+    // Visitor keys are nearly in source order (a template's quasis come before its expressions): sorted if not.
+    if (!isInSourceOrder(list)) list.sort(bySourceOrder);
+    sorted.add(type);
+  }
+  return (list ?? NONE) as readonly NodeOf<T>[];
+}
+
+function isInSourceOrder(list: readonly TSESTree.Node[]): boolean {
+  for (let index = 1; index < list.length; index++) if (bySourceOrder(list[index - 1]!, list[index]!) > 0) return false;
+  return true;
 }
 
 /** Every node of the file of one of `types`, in source order (pass a list held in a constant; see `nodesWithin`). */
@@ -138,10 +146,10 @@ export function startingIn<T extends { readonly range: readonly [number, number]
  * list), so that slicing one function's calls and awaits does not sort them again for every function.
  */
 function mergedList(sourceCode: Readonly<TSESLint.SourceCode>, types: readonly NodeType[]): readonly TSESTree.Node[] {
-  const { byType, merged } = indexOf(sourceCode);
+  const { merged } = indexOf(sourceCode);
   let list = merged.get(types);
   if (!list) {
-    list = types.flatMap((type): TSESTree.Node[] => byType.get(type) ?? []).sort(bySourceOrder);
+    list = types.flatMap((type) => nodesOfType(sourceCode, type)).sort(bySourceOrder);
     merged.set(types, list);
   }
   return list;
