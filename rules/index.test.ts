@@ -75,7 +75,9 @@ describe("no-session-keyed-pending's gate", () => {
     const slot = CLIENT_BUNDLE.replace("const all = await this.listPrompts();", "this.pendingPrompt = resolve;");
     expect(sessionKeyedMayReport(slot)).toBe(true);
     const setter = CLIENT_BUNDLE.replace("await this.listPrompts()", "setPendingPrompt(() => resolve)");
-    expect(sessionKeyedMayReport(setter)).toBe(true);
+    // A React state's setter: only `useState` makes one (no-session-keyed-pending/overwrites.ts `reactState`).
+    expect(sessionKeyedMayReport(`${setter}\nconst [pendingPrompt, setPendingPrompt] = useState(null);`)).toBe(true);
+    expect(sessionKeyedMayReport(setter)).toBe(false);
     const stored = CLIENT_BUNDLE.replace("schema.properties[key].default", "{ resolve: schema.resolve }");
     expect(sessionKeyedMayReport(stored)).toBe(true);
   });

@@ -56,10 +56,17 @@ const SLOT_NAMED_FOR_QUESTION =
   /\bthis\.[\w$]*(?:question|permission|confirm|elicit|approv|prompt|consent|decision|dialog)[\w$]*\s*=(?!=)|(?<![\w$.])set[\w$]*(?:question|permission|confirm|elicit|approv|prompt|consent|decision|dialog)[\w$]*\s*\(/i;
 
 /**
+ * What every one-slot shape writes (./overwrites.ts, ./deferred-slots.ts, ./request-slots.ts): a field of `this`
+ * (`this.pending = { resolve }`, `this.current = new Deferred()`) or a React state, which only `useState` makes.
+ */
+const SLOT_WRITE = /\bthis\s*\.\s*#?[\w$]+\s*=(?!=)|\buseState\b/;
+
+/**
  * Without `reportSingleSlot`, only a question's slot is reported: the file must ask, answer a question's handler, or
  * name a slot for a question.
  */
 function mayCheckSingleSlot(facts: ReturnType<typeof textFacts>, options: Options[0]): boolean {
+  if (!SLOT_WRITE.test(facts.text)) return false;
   // A question's request in one state, its resolver kept elsewhere (./request-slots.ts).
   if (facts.mayWaitOnPerson && SLOT_NAMED_FOR_QUESTION.test(facts.text)) return true;
   if (!mayHoldSingleSlot(facts)) return false;

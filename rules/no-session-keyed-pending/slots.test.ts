@@ -3,7 +3,8 @@
  * question's name or handler ties to a question is reported by default; other single slots stay under
  * `reportSingleSlot`. Across modules in test/project-model/stores.
  */
-import rule from "./index.ts";
+import { describe, expect, it } from "vitest";
+import rule, { mayReport } from "./index.ts";
 import { untypedRuleTester } from "../../test/rule-tester.ts";
 
 const DEFERRED = `class Deferred {
@@ -146,4 +147,30 @@ class Prompter {
       errors: [{ messageId: "singleSlotPending", line: 4, data: { slot: "this.current" } }],
     },
   ],
+});
+
+/** The text check before any of it: every one-slot shape writes a field of `this` or a React state. */
+describe("mayReport: the one-slot check's text", () => {
+  const ASKS = `const answer = await server.server.elicitInput({ message: "Go?", requestedSchema });\n`;
+  it.each([
+    ["a resolver kept in a field", `${ASKS}new Promise((resolve) => { this.pendingQuestion = { resolve }; });`, true],
+    ["the field written with spaces", `${ASKS}new Promise((resolve) => { this . current\n  = resolve; });`, true],
+    [
+      "a React state",
+      `${ASKS}const [resolver, setResolver] = useState(null);\nnew Promise((resolve) => setResolver(() => resolve));`,
+      true,
+    ],
+    [
+      "contrast: a resolver only handed to a timer",
+      `${ASKS}await new Promise((resolve) => setTimeout(resolve, 10));`,
+      false,
+    ],
+    [
+      "contrast: a field compared, not written",
+      `${ASKS}new Promise((resolve) => { if (this.done === resolve) resolve(); });`,
+      false,
+    ],
+  ])("%s", (_name, text, admitted) => {
+    expect(mayReport(text)).toBe(admitted);
+  });
 });
