@@ -63,7 +63,9 @@ interface AskShapes {
   readonly calls: RegExp;
   readonly requestCallers: RegExp;
   readonly requestMethods: RegExp;
-  readonly handlers: readonly { readonly call: RegExp; readonly schema: RegExp | null }[];
+  /** Any registration's call, then each method once with the schemas of every row that registers through it. */
+  readonly anyHandlerCall: RegExp;
+  readonly handlers: readonly { readonly call: RegExp; readonly schemas: readonly (RegExp | null)[] }[];
   readonly clientHandlers: RegExp;
   readonly answerTypes: RegExp;
   readonly paramKeys: RegExp;
@@ -89,9 +91,12 @@ function shapes(): AskShapes {
         ...named.map(written),
       ].join("|") || "(?!)",
     ),
-    handlers: words.handlers.map((handler) => ({
-      call: new RegExp(callOf([handler.method])),
-      schema: handler.schemas.length === 0 ? null : handlerSchema(handler.method, handler.schemas),
+    anyHandlerCall: new RegExp(callOf([...new Set(words.handlers.map((handler) => handler.method))])),
+    handlers: [...new Set(words.handlers.map((handler) => handler.method))].map((method) => ({
+      call: new RegExp(callOf([method])),
+      schemas: words.handlers
+        .filter((handler) => handler.method === method)
+        .map((handler) => (handler.schemas.length === 0 ? null : handlerSchema(handler.method, handler.schemas))),
     })),
     clientHandlers: new RegExp(words.clientHandlers.map(written).join("|") || "(?!)"),
     // An annotation (`: ElicitResult`, `Promise<ElicitResult>`, `as`, `satisfies`, `typeof`, a union member).
@@ -113,10 +118,13 @@ function shapes(): AskShapes {
 /** Whether the text registers a handler that answers a question (MCP's `setRequestHandler(ElicitRequestSchema, …)`,
  * an ACP client's `requestPermission`). */
 export function textMayHandleQuestion(text: string): boolean {
-  const { handlers, clientHandlers } = shapes();
+  const { anyHandlerCall, handlers, clientHandlers } = shapes();
   return (
     clientHandlers.test(text) ||
-    handlers.some((handler) => handler.call.test(text) && (handler.schema === null || handler.schema.test(text)))
+    (anyHandlerCall.test(text) &&
+      handlers.some(
+        (handler) => handler.call.test(text) && handler.schemas.some((schema) => schema === null || schema.test(text)),
+      ))
   );
 }
 

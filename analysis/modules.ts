@@ -342,10 +342,9 @@ export function importsModuleThatMayAsk(sourceCode: Readonly<TSESLint.SourceCode
     if (!from || !mayUseImportedAsk(text)) return false;
     const throughImports = textMayRegisterHandler(text);
     const withSchema = throughImports && REGISTERS_WITH_SCHEMA.test(text);
-    const used = throughImports ? null : namesUsedIn(text);
     return sourceCode.ast.body.some((statement) => {
       if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === "type") return false;
-      if (used) return importMayAsk(from, statement.source.value, usedBindings(text, used, statement));
+      if (!throughImports) return importMayAsk(from, statement.source.value, usedBindings(statement, sourceCode));
       // A handler, a list of tools or a schema is handed on as a value; a class only constructed (`new McpServer()`)
       // hands on none (the model does not follow an instance's methods into another module).
       return (
@@ -374,8 +373,27 @@ interface ImportBinding {
   readonly local: string;
 }
 
-function usedBindings(text: string, used: UsedNames, statement: TSESTree.ImportDeclaration): ImportBinding[] {
-  const bindings = statement.specifiers.map((specifier) => ({
+/**
+ * The bindings of an import that the file uses the way `namesUsedIn` reads a text, looked for only where the scope
+ * manager says each binding is read (not through the whole text, and not a shadowing name of the same spelling).
+ */
+function usedBindings(
+  statement: TSESTree.ImportDeclaration,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): ImportBinding[] {
+  const text = sourceCode.text;
+  let names: UsedNames | undefined;
+  const used = (specifier: TSESTree.ImportClause) => {
+    const variable = sourceCode.scopeManager?.getDeclaredVariables(specifier)[0];
+    if (!variable) return usesImportedName(text, (names ??= namesUsedIn(text)), specifier.local.name);
+    return variable.references.some(
+      (reference) =>
+        reference.isValueReference &&
+        usedAt(text, reference.identifier.range[1]) &&
+        !constructedAt(text, reference.identifier.range[0]),
+    );
+  };
+  return statement.specifiers.filter(used).map((specifier) => ({
     local: specifier.local.name,
     exported:
       specifier.type === AST_NODE_TYPES.ImportSpecifier
@@ -386,7 +404,14 @@ function usedBindings(text: string, used: UsedNames, statement: TSESTree.ImportD
           ? "default"
           : "*",
   }));
-  return bindings.filter((binding) => usesImportedName(text, used, binding.local));
+}
+
+/** A call, a member read or an index right after a name that ends at `end` (`ask(`, `ui.confirm`, `ui?.[k]`). */
+const USE_AFTER_NAME = /\s*(?:\?\.\s*)?[(.[]/y;
+
+function usedAt(text: string, end: number): boolean {
+  USE_AFTER_NAME.lastIndex = end;
+  return USE_AFTER_NAME.test(text);
 }
 
 /**
@@ -395,15 +420,33 @@ function usedBindings(text: string, used: UsedNames, statement: TSESTree.ImportD
  * follow an instance's methods into another module), or named in no code, asks nobody through it. Read in one pass
  * for all of a file's imports; a name the pass cannot spell (not ASCII) is looked for on its own.
  */
-const NAME_USE = /(?<![\w$.])(?<!\bnew\s+)([A-Za-z_$][\w$]*)\s*(?:\?\.\s*)?[(.[]/g;
+const NAME_USE = /([A-Za-z_$][\w$]*)\s*(?:\?\.\s*)?[(.[]/g;
 const ASCII_NAME = /^[A-Za-z_$][\w$]*$/;
+const NAME_OR_DOT = /[\w$.]/;
+const SPACE = /\s/;
+const NAME_CHAR = /\w/;
 
 type UsedNames = ReadonlySet<string>;
 
 function namesUsedIn(text: string): UsedNames {
   const names = new Set<string>();
-  for (const use of text.matchAll(NAME_USE)) names.add(use[1]!);
+  // A match starts where a name does (a later start of the same name has the same end); what comes before it is
+  // looked at only for names that are used, which is cheaper than looking behind at every position of the text.
+  for (const use of text.matchAll(NAME_USE)) {
+    const start = use.index;
+    if (start > 0 && NAME_OR_DOT.test(text[start - 1]!)) continue;
+    if (constructedAt(text, start)) continue;
+    names.add(use[1]!);
+  }
   return names;
+}
+
+/** Whether `new` and white space come right before `start` (`new Server(…)`). */
+function constructedAt(text: string, start: number): boolean {
+  let index = start - 1;
+  if (index < 0 || !SPACE.test(text[index]!)) return false;
+  while (index >= 0 && SPACE.test(text[index]!)) index--;
+  return text.startsWith("new", index - 2) && (index < 3 || !NAME_CHAR.test(text[index - 3]!));
 }
 
 function usesImportedName(text: string, used: UsedNames, name: string): boolean {

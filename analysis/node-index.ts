@@ -149,8 +149,25 @@ function mergedList(sourceCode: Readonly<TSESLint.SourceCode>, types: readonly N
   const { merged } = indexOf(sourceCode);
   let list = merged.get(types);
   if (!list) {
-    list = types.flatMap((type) => nodesOfType(sourceCode, type)).sort(bySourceOrder);
+    // Each type's list is in source order already: merged pairwise, not sorted again.
+    list = types.reduce<readonly TSESTree.Node[]>(
+      (earlier, type) => mergeSorted(earlier, nodesOfType(sourceCode, type)),
+      NONE,
+    );
     merged.set(types, list);
   }
   return list;
+}
+
+/** Two lists in source order as one. */
+function mergeSorted(a: readonly TSESTree.Node[], b: readonly TSESTree.Node[]): readonly TSESTree.Node[] {
+  if (a.length === 0) return b;
+  if (b.length === 0) return a;
+  const merged: TSESTree.Node[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) merged.push(bySourceOrder(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) merged.push(a[i++]!);
+  while (j < b.length) merged.push(b[j++]!);
+  return merged;
 }
