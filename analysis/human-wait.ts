@@ -59,16 +59,30 @@ function handlerSchema(method: string, schemas: readonly string[]): RegExp {
   return new RegExp([inFirstArgument([method], schemas).source, ...built].join("|"));
 }
 
+/** What a shape answers of a text: whether it occurs. */
+interface TextTest {
+  test(text: string): boolean;
+}
+
+/**
+ * A shape with one of `words` in it, as one expression per word, each tried only where the text holds its word. An
+ * alternation of words is searched at every position of a text; a single word is found by a literal search, and most
+ * words are in no file. Each word must appear as written in its expression.
+ */
+function eachWord(words: readonly string[], shape: (word: string) => RegExp): TextTest {
+  const shapes = [...new Set(words)].map((word) => ({ word, pattern: shape(word) }));
+  return { test: (text) => shapes.some(({ word, pattern }) => text.includes(word) && pattern.test(text)) };
+}
+
 interface AskShapes {
-  readonly calls: RegExp;
+  readonly calls: TextTest;
   readonly requestCallers: RegExp;
-  readonly requestMethods: RegExp;
-  /** Any registration's call, then each method once with the schemas of every row that registers through it. */
-  readonly anyHandlerCall: RegExp;
-  readonly handlers: readonly { readonly call: RegExp; readonly schemas: readonly (RegExp | null)[] }[];
-  readonly clientHandlers: RegExp;
-  readonly answerTypes: RegExp;
-  readonly paramKeys: RegExp;
+  readonly requestMethods: TextTest;
+  /** Each method once, with the schemas of every row that registers through it. */
+  readonly handlers: readonly { readonly call: RegExp; readonly schemas: readonly (TextTest | null)[] }[];
+  readonly clientHandlers: TextTest;
+  readonly answerTypes: TextTest;
+  readonly paramKeys: TextTest;
   readonly answerComparison: RegExp;
 }
 
@@ -80,33 +94,35 @@ function shapes(): AskShapes {
   const words = ASK_SHAPE_WORDS;
   const slashed = words.requestMethods.filter((method) => method.includes("/"));
   const named = words.requestMethods.filter((method) => !method.includes("/"));
-  const paramKeys = `(?:${words.paramKeys.map(escapeWord).join("|")})(?![\\w$])`;
+
   const literal = `["'\`](?:${words.answerLiterals.map(escapeWord).join("|")})["'\`]`;
   askShapes = {
-    calls: new RegExp(callOf(words.callNames)),
+    calls: eachWord(words.callNames, (name) => new RegExp(callOf([name]))),
     requestCallers: new RegExp(callOf(words.requestCallers)),
-    requestMethods: new RegExp(
-      [
-        ...(slashed.length > 0 ? [inFirstArgument(words.requestCallers, slashed).source] : []),
-        ...named.map(written),
-      ].join("|") || "(?!)",
+    requestMethods: eachWord([...slashed, ...named], (method) =>
+      method.includes("/") ? inFirstArgument(words.requestCallers, [method]) : new RegExp(written(method)),
     ),
-    anyHandlerCall: new RegExp(callOf([...new Set(words.handlers.map((handler) => handler.method))])),
     handlers: [...new Set(words.handlers.map((handler) => handler.method))].map((method) => ({
       call: new RegExp(callOf([method])),
       schemas: words.handlers
         .filter((handler) => handler.method === method)
-        .map((handler) => (handler.schemas.length === 0 ? null : handlerSchema(handler.method, handler.schemas))),
+        .map((handler) =>
+          handler.schemas.length === 0 ? null : eachWord(handler.schemas, (schema) => handlerSchema(method, [schema])),
+        ),
     })),
-    clientHandlers: new RegExp(words.clientHandlers.map(written).join("|") || "(?!)"),
+    clientHandlers: eachWord(words.clientHandlers, (name) => new RegExp(written(name))),
     // An annotation (`: ElicitResult`, `Promise<ElicitResult>`, `as`, `satisfies`, `typeof`, a union member).
-    answerTypes: new RegExp(
-      `(?:[:<|&]|\\bas|\\bsatisfies|\\btypeof)\\s*(?:[\\w$]+\\.)*(?:${words.answerTypes.map(escapeWord).join("|")})${NAME_END}`,
+    answerTypes: eachWord(
+      words.answerTypes,
+      (type) => new RegExp(`(?:[:<|&]|\\bas|\\bsatisfies|\\btypeof)\\s*(?:[\\w$]+\\.)*${escapeWord(type)}${NAME_END}`),
     ),
     // A key of an object literal: `{ message, requestedSchema }`, `requestedSchema: {…}`, `"requestedSchema": …`.
     // `key:` (not a member read: `params.requestedSchema : undefined` in a ternary), or a shorthand after `{` or `,`
     // (not a call's first argument: `apply(requestedSchema, data)`).
-    paramKeys: new RegExp(`(?<![\\w$.])["']?${paramKeys}["']?\\s*:|[{,]\\s*${paramKeys}\\s*[,}]`),
+    paramKeys: eachWord(words.paramKeys, (key) => {
+      const word = `${escapeWord(key)}(?![\\w$])`;
+      return new RegExp(`(?<![\\w$.])["']?${word}["']?\\s*:|[{,]\\s*${word}\\s*[,}]`);
+    }),
     // an answer literal after `===`, before `!=`, after `case` (through a parenthesis or an `as const`).
     answerComparison: new RegExp(
       `(?:[=!]=|\\bcase)\\s*\\(?\\s*${literal}|${literal}\\s*(?:as\\s+const\\s*)?\\)?\\s*[=!]=`,
@@ -118,13 +134,12 @@ function shapes(): AskShapes {
 /** Whether the text registers a handler that answers a question (MCP's `setRequestHandler(ElicitRequestSchema, …)`,
  * an ACP client's `requestPermission`). */
 export function textMayHandleQuestion(text: string): boolean {
-  const { anyHandlerCall, handlers, clientHandlers } = shapes();
+  const { handlers, clientHandlers } = shapes();
   return (
     clientHandlers.test(text) ||
-    (anyHandlerCall.test(text) &&
-      handlers.some(
-        (handler) => handler.call.test(text) && handler.schemas.some((schema) => schema === null || schema.test(text)),
-      ))
+    handlers.some(
+      (handler) => handler.call.test(text) && handler.schemas.some((schema) => schema === null || schema.test(text)),
+    )
   );
 }
 
