@@ -8,8 +8,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Linter, type Rule } from "eslint";
 import { afterAll, describe, expect, it } from "vitest";
 import { importsModuleThatMayAsk, projectModuleAt, textImportsModuleThatMayAsk } from "./modules.ts";
+import { noteFilePath } from "./project-files.ts";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "import-gate-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -109,5 +111,52 @@ describe("a file is not read for a wait in a module it imports", () => {
     ],
   ])("%s", (_name, body) => {
     expect(admitted(body)).toBe(false);
+  });
+});
+
+/**
+ * The same gate on JavaScript read by ESLint's own parser, whose scope analysis marks no reference as a value or a
+ * type (`check` lints JavaScript with it, and so do most JavaScript projects).
+ */
+describe("a JavaScript file read by ESLint's own parser", () => {
+  let answer: boolean | null = null;
+  const probe: Rule.RuleModule = {
+    meta: { type: "problem", schema: [] },
+    create(context) {
+      noteFilePath(context.sourceCode as never, context.filename);
+      answer = importsModuleThatMayAsk(context.sourceCode as never);
+      return {};
+    },
+  };
+
+  function admittedJs(body: string): boolean | null {
+    const file = path.join(root, `tool-${(files += 1)}.js`);
+    const text = `${body}\nexport async function run(signal) {}\nawait 0;\n`;
+    fs.writeFileSync(file, text);
+    answer = null;
+    const messages = new Linter({ cwd: root }).verify(
+      text,
+      [{ files: ["**/*.js"], plugins: { gate: { rules: { probe } } }, rules: { "gate/probe": "error" } }],
+      { filename: file },
+    );
+    expect(messages).toEqual([]);
+    expect(textImportsModuleThatMayAsk(file, text)).toBe(answer);
+    return answer;
+  }
+
+  it.each([
+    ["it calls an export that asks", `import { confirm } from "./ui.ts";\nconfirm(server, "Delete?");`, true],
+    [
+      "it registers a handler it imports",
+      `import { toast } from "./ui.ts";\nserver.registerTool("t", {}, toast);`,
+      true,
+    ],
+    [
+      "contrast: it registers handlers and only constructs a class whose module imports one that asks",
+      `import { Server } from "./server.ts";\nconst s = new Server();\ns.registerTool("t", {}, () => 1);`,
+      false,
+    ],
+  ])("%s", (_name, body, expected) => {
+    expect(admittedJs(body)).toBe(expected);
   });
 });

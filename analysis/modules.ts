@@ -355,13 +355,21 @@ export function importsModuleThatMayAsk(sourceCode: Readonly<TSESLint.SourceCode
   });
 }
 
+/**
+ * Whether a reference reads a value, not a type. ESLint's own scope analysis (espree's JavaScript, which `check` and
+ * most JavaScript projects lint with) has no type references and does not say: every one of its references does.
+ */
+function readsValue(reference: TSESLint.Scope.Reference): boolean {
+  return (reference as { isValueReference?: boolean }).isValueReference !== false;
+}
+
 /** Whether an import's binding is read as a value other than by constructing it (`new X(…)`). */
 function handsOnValue(specifier: TSESTree.ImportClause, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const variable = sourceCode.scopeManager?.getDeclaredVariables(specifier)[0];
   // Without a scope manager nothing says how it is used: it may hand anything on.
   if (!variable) return true;
   return variable.references.some((reference) => {
-    if (!reference.isValueReference) return false;
+    if (!readsValue(reference)) return false;
     const parent = reference.identifier.parent;
     return !(parent?.type === AST_NODE_TYPES.NewExpression && parent.callee === reference.identifier);
   });
@@ -388,7 +396,7 @@ function usedBindings(
     if (!variable) return usesImportedName(text, (names ??= namesUsedIn(text)), specifier.local.name);
     return variable.references.some(
       (reference) =>
-        reference.isValueReference &&
+        readsValue(reference) &&
         usedAt(text, reference.identifier.range[1]) &&
         !constructedAt(text, reference.identifier.range[0]),
     );
