@@ -159,13 +159,13 @@ const OPEN_PAREN = 0x28;
 const CLOSE_PAREN = 0x29;
 
 /** `/\s/.test(char)`, without a regular expression for the ASCII the files are nearly all made of. */
-function isSpace(code: number, char: string): boolean {
+export function isSpace(code: number, char: string): boolean {
   if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   return /\s/.test(char);
 }
 
 /** A character that, beside a name, makes it part of a longer one (`/[\w$]/`): what NAME_START and NAME_END refuse. */
-function isNameChar(code: number): boolean {
+export function isNameChar(code: number): boolean {
   return (
     (code >= 0x30 && code <= 0x39) ||
     (code >= 0x41 && code <= 0x5a) ||

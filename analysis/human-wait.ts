@@ -92,14 +92,11 @@ let askShapes: AskShapes | undefined;
 function shapes(): AskShapes {
   if (askShapes) return askShapes;
   const words = ASK_SHAPE_WORDS;
-  const slashed = words.requestMethods.filter((method) => method.includes("/"));
-  const named = words.requestMethods.filter((method) => !method.includes("/"));
-
   const literal = `["'\`](?:${words.answerLiterals.map(escapeWord).join("|")})["'\`]`;
   askShapes = {
     calls: eachWord(words.callNames, (name) => new RegExp(callOf([name]))),
     requestCallers: new RegExp(callOf(words.requestCallers)),
-    requestMethods: eachWord([...slashed, ...named], (method) =>
+    requestMethods: eachWord(words.requestMethods, (method) =>
       method.includes("/") ? inFirstArgument(words.requestCallers, [method]) : new RegExp(written(method)),
     ),
     handlers: [...new Set(words.handlers.map((handler) => handler.method))].map((method) => ({

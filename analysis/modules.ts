@@ -17,7 +17,7 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { AST_NODE_TYPES } from "./node-types.ts";
 import { SourceCode } from "eslint";
 import { isFunctionNode, unwrapExpression } from "./ast.ts";
-import { codeOf } from "./brackets.ts";
+import { codeOf, isNameChar, isSpace } from "./brackets.ts";
 import { Fact, diskFacts, fileFacts } from "./cached-facts.ts";
 import { textMayAskPerson, textMayContainHumanWait, textMayStoreSettler } from "./human-wait.ts";
 import { isSourceFile } from "./source-files.ts";
@@ -363,16 +363,24 @@ function readsValue(reference: TSESLint.Scope.Reference): boolean {
   return (reference as { isValueReference?: boolean }).isValueReference !== false;
 }
 
+/** Where the file reads an import's binding as a value; null without a scope manager, which would say. */
+function valueReadsOf(
+  specifier: TSESTree.ImportClause,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): TSESLint.Scope.Reference[] | null {
+  const variable = sourceCode.scopeManager?.getDeclaredVariables(specifier)[0];
+  return variable ? variable.references.filter(readsValue) : null;
+}
+
 /** Whether an import's binding is read as a value other than by constructing it (`new X(…)`). */
 function handsOnValue(specifier: TSESTree.ImportClause, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  const variable = sourceCode.scopeManager?.getDeclaredVariables(specifier)[0];
   // Without a scope manager nothing says how it is used: it may hand anything on.
-  if (!variable) return true;
-  return variable.references.some((reference) => {
-    if (!readsValue(reference)) return false;
-    const parent = reference.identifier.parent;
-    return !(parent?.type === AST_NODE_TYPES.NewExpression && parent.callee === reference.identifier);
-  });
+  return (
+    valueReadsOf(specifier, sourceCode)?.some((reference) => {
+      const parent = reference.identifier.parent;
+      return !(parent?.type === AST_NODE_TYPES.NewExpression && parent.callee === reference.identifier);
+    }) ?? true
+  );
 }
 
 /** A name an import binds: what the module exports it as (`default`, `*` for a namespace), and its local name. */
@@ -392,13 +400,10 @@ function usedBindings(
   const text = sourceCode.text;
   let names: UsedNames | undefined;
   const used = (specifier: TSESTree.ImportClause) => {
-    const variable = sourceCode.scopeManager?.getDeclaredVariables(specifier)[0];
-    if (!variable) return usesImportedName(text, (names ??= namesUsedIn(text)), specifier.local.name);
-    return variable.references.some(
-      (reference) =>
-        readsValue(reference) &&
-        usedAt(text, reference.identifier.range[1]) &&
-        !constructedAt(text, reference.identifier.range[0]),
+    const reads = valueReadsOf(specifier, sourceCode);
+    if (!reads) return usesImportedName(text, (names ??= namesUsedIn(text)), specifier.local.name);
+    return reads.some(
+      (reference) => usedAt(text, reference.identifier.range[1]) && !constructedAt(text, reference.identifier.range[0]),
     );
   };
   return statement.specifiers.filter(used).map((specifier) => ({
@@ -430,9 +435,7 @@ function usedAt(text: string, end: number): boolean {
  */
 const NAME_USE = /([A-Za-z_$][\w$]*)\s*(?:\?\.\s*)?[(.[]/g;
 const ASCII_NAME = /^[A-Za-z_$][\w$]*$/;
-const NAME_OR_DOT = /[\w$.]/;
-const SPACE = /\s/;
-const NAME_CHAR = /\w/;
+const DOT = 0x2e;
 
 type UsedNames = ReadonlySet<string>;
 
@@ -442,7 +445,8 @@ function namesUsedIn(text: string): UsedNames {
   // looked at only for names that are used, which is cheaper than looking behind at every position of the text.
   for (const use of text.matchAll(NAME_USE)) {
     const start = use.index;
-    if (start > 0 && NAME_OR_DOT.test(text[start - 1]!)) continue;
+    const before = text.charCodeAt(start - 1);
+    if (isNameChar(before) || before === DOT) continue;
     if (constructedAt(text, start)) continue;
     names.add(use[1]!);
   }
@@ -451,10 +455,11 @@ function namesUsedIn(text: string): UsedNames {
 
 /** Whether `new` and white space come right before `start` (`new Server(…)`). */
 function constructedAt(text: string, start: number): boolean {
+  const isSpaceAt = (at: number) => at >= 0 && isSpace(text.charCodeAt(at), text[at]!);
   let index = start - 1;
-  if (index < 0 || !SPACE.test(text[index]!)) return false;
-  while (index >= 0 && SPACE.test(text[index]!)) index--;
-  return text.startsWith("new", index - 2) && (index < 3 || !NAME_CHAR.test(text[index - 3]!));
+  if (!isSpaceAt(index)) return false;
+  while (isSpaceAt(index)) index--;
+  return index >= 2 && text.startsWith("new", index - 2) && !isNameChar(text.charCodeAt(index - 3));
 }
 
 function usesImportedName(text: string, used: UsedNames, name: string): boolean {
