@@ -14,7 +14,7 @@ import { isGuardedAgainstOverwrite, matchSingleSlotWaiter } from "./overwrites.t
 import { matchDeferredSlot } from "./deferred-slots.ts";
 import { matchRequestSlot } from "./request-slots.ts";
 import { isQuestionSlot } from "./question-slots.ts";
-import { replacedHandlerOf, textMayReplaceSharedHandler } from "./shared-handler.ts";
+import { replacedHandlerOf } from "./shared-handler.ts";
 import { isSettledOnlyWithSignals } from "../../analysis/settlers.ts";
 import type { MessageIds, Options } from "./options.ts";
 
@@ -95,12 +95,10 @@ export function singleSlotVisitors(check: PendingCheck, questionsOnly: boolean):
 
 /**
  * Issue 34, kind 5: a shared client's question handler registered again for each session (./shared-handler.ts), so
- * the newest session receives every question.
+ * the newest session receives every question. Run where the text may replace one (index.ts `mayReplaceSharedHandler`).
  */
 export function sharedHandlerVisitors(check: PendingCheck): TSESLint.RuleListener {
   const { context, sourceCode } = check;
-  const mayReplace = textFacts(sourceCode).mayHandleQuestion && textMayReplaceSharedHandler(sourceCode.text);
-  if (!mayReplace) return {};
   return {
     "CallExpression[callee.type='MemberExpression']"(node: TSESTree.CallExpression) {
       const replaced = replacedHandlerOf(node, sourceCode);

@@ -30,17 +30,27 @@ export type { MessageIds } from "./options.ts";
  */
 export function mayReport(source: TextSource, options: Options[0] = {}, typed = false): boolean {
   const facts = textFacts(source);
+  return (
+    mayKeyStoreBySession(facts, options, typed) || mayCheckSingleSlot(facts, options) || mayReplaceSharedHandler(facts)
+  );
+}
+
+/** A store written under a session's key: the check's words, and something that ties a write to a question. */
+function mayKeyStoreBySession(facts: ReturnType<typeof textFacts>, options: Options[0], typed: boolean): boolean {
   const checkWaiterWords = (options.storeNamePattern ?? DEFAULT_STORE_NAME_PATTERN) === DEFAULT_STORE_NAME_PATTERN;
   return (
-    (textMayContainSessionKeyedPending(facts.text, {
+    textMayContainSessionKeyedPending(facts.text, {
       checkWaiterWords,
       checkKeyWords: (options.keyNamePattern ?? DEFAULT_KEY_NAME_PATTERN) === DEFAULT_KEY_NAME_PATTERN && !typed,
     }) &&
-      // Second step: something ties a write to a question where the analysis looks (./pending-gate.ts).
-      (!checkWaiterWords || facts.mayAskPerson || textMayTiePendingToQuestion(facts.text))) ||
-    mayCheckSingleSlot(facts, options) ||
-    (facts.mayHandleQuestion && textMayReplaceSharedHandler(facts.text))
+    // Second step: something ties a write to a question where the analysis looks (./pending-gate.ts).
+    (!checkWaiterWords || facts.mayAskPerson || textMayTiePendingToQuestion(facts.text))
   );
+}
+
+/** A shared client's question handler that each session may register again (./shared-handler.ts). */
+function mayReplaceSharedHandler(facts: ReturnType<typeof textFacts>): boolean {
+  return facts.mayHandleQuestion && textMayReplaceSharedHandler(facts.text);
 }
 
 /** A file that asks a person and parks a Promise's resolver may keep one slot for every question. */
@@ -96,16 +106,17 @@ export default createRule<Options, MessageIds>({
     const declaredTypeName = createDeclaredTypeNameLookup(sourceCode);
     // Compiled first, so a malformed pattern fails on every file, not only on those that pass the text check.
     const patterns = compilePendingPatterns(options);
-    if (!mayReport(sourceCode, options, declaredTypeName !== null)) return {};
+    // Each of the text's answers once: `mayReport`'s, then which checks run.
+    const facts = textFacts(sourceCode);
+    const singleSlot = mayCheckSingleSlot(facts, options);
+    const sharedHandler = mayReplaceSharedHandler(facts);
+    if (!singleSlot && !sharedHandler && !mayKeyStoreBySession(facts, options, declaredTypeName !== null)) return {};
 
     const check: PendingCheck = { context, sourceCode, patterns, declaredTypeName };
-    const slots = mayCheckSingleSlot(textFacts(sourceCode), options)
-      ? singleSlotVisitors(check, options.reportSingleSlot !== true)
-      : {};
     return {
       ...storeWriteVisitors((store, key, value) => checkStoreWrite(check, store, key, value)),
-      ...slots,
-      ...sharedHandlerVisitors(check),
+      ...(singleSlot ? singleSlotVisitors(check, options.reportSingleSlot !== true) : {}),
+      ...(sharedHandler ? sharedHandlerVisitors(check) : {}),
     };
   },
 });
