@@ -8,7 +8,13 @@
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { AST_NODE_TYPES } from "./node-types.ts";
-import { matchElicitationHandler, matchHumanWaitCall, type ElicitationHandler, type HumanWaitCall } from "./calls.ts";
+import {
+  matchElicitationHandler,
+  matchHumanWaitCall,
+  mayRegisterQuestionHandler,
+  type ElicitationHandler,
+  type HumanWaitCall,
+} from "./calls.ts";
 import { Fact, fileFacts } from "./cached-facts.ts";
 import { localWaitFacts, matchWaitOnPerson, type LocalWaitFacts, type PersonWaitCall } from "./local-waits.ts";
 import { localFunctionOf } from "./walk.ts";
@@ -89,10 +95,13 @@ class LazyAsk implements Ask {
   get handler(): ElicitationHandler | null {
     if (this.#handler === undefined) {
       const { node, sourceCode } = this;
-      // Several rules ask it of every call and `new` of a file, each through an `Ask` of its own.
-      this.#handler = fileFacts(sourceCode).remember(HANDLER_ANSWERS, node, () =>
-        matchElicitationHandler(node, sourceCode, (argument) => localFunctionOf(argument, sourceCode)),
-      );
+      // Several rules ask it of every call and `new` of a file, each through an `Ask` of its own; most are named
+      // like no registration, and are answered without the file's cache.
+      this.#handler = !mayRegisterQuestionHandler(node)
+        ? null
+        : fileFacts(sourceCode).remember(HANDLER_ANSWERS, node, () =>
+            matchElicitationHandler(node, sourceCode, (argument) => localFunctionOf(argument, sourceCode)),
+          );
     }
     return this.#handler;
   }

@@ -155,8 +155,10 @@ export function getMemberPath(node: TSESTree.Node): string[] | null {
   if (target.type === AST_NODE_TYPES.ThisExpression) return ["this"];
   if (target.type === AST_NODE_TYPES.MemberExpression) {
     const property = getStaticPropertyName(target);
-    const objectPath = getMemberPath(target.object);
-    return property !== null && objectPath !== null ? [...objectPath, property] : null;
+    const objectPath = property === null ? null : getMemberPath(target.object);
+    // Each call builds its own array: the object's path is extended in place rather than copied at every level.
+    if (objectPath !== null) objectPath.push(property!);
+    return objectPath;
   }
   return null;
 }

@@ -1,7 +1,8 @@
 import { AST_NODE_TYPES } from "@typescript-eslint/utils";
 import { nodesOf, sourceCodeOf } from "../test/support/source-code.ts";
 import { describe, expect, it } from "vitest";
-import { matchElicitationHandler, matchHumanWaitCall } from "./calls.ts";
+import { matchElicitationHandler, matchHumanWaitCall, mayRegisterQuestionHandler } from "./calls.ts";
+import { ELICITATION_HANDLER_APIS } from "../protocol/apis.ts";
 import { compileWrappers } from "./wrappers.ts";
 
 /** The calls of `code`, outermost first, and the file's SourceCode. */
@@ -99,6 +100,22 @@ describe("matchElicitationHandler", () => {
 
   it("ignores a handler registered for another request", () => {
     const { sourceCode, calls } = parsed("client.setRequestHandler(CreateMessageRequestSchema, async () => ({}))");
+    expect(matchElicitationHandler(calls[0]!, sourceCode)).toBeNull();
+  });
+
+  // askOf answers a call named like no registration without the file's cache: every row's name must get through.
+  it.each(ELICITATION_HANDLER_APIS.map((api) => [api.id, api.method, api.constructs === true] as const))(
+    "names the registration of row %s (%s) as one that may register a handler",
+    (_id, method, constructs) => {
+      const sourceCode = sourceCodeOf(constructs ? `new ${method}({})` : `client.${method}(schema, handler)`);
+      const node = nodesOf(sourceCode, constructs ? AST_NODE_TYPES.NewExpression : AST_NODE_TYPES.CallExpression)[0]!;
+      expect(mayRegisterQuestionHandler(node)).toBe(true);
+    },
+  );
+
+  it("turns away a call named like no registration, whose handler is none", () => {
+    const { sourceCode, calls } = parsed("client.setHandler(ElicitRequestSchema, async () => ({ action: 'cancel' }))");
+    expect(mayRegisterQuestionHandler(calls[0]!)).toBe(false);
     expect(matchElicitationHandler(calls[0]!, sourceCode)).toBeNull();
   });
 });

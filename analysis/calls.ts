@@ -311,6 +311,16 @@ export interface ElicitationHandler {
   readonly inline: boolean;
 }
 
+/** The names a question's handler is registered by (`setRequestHandler`, `MCPClient`): most calls name none. */
+const HANDLER_REGISTRATION_NAMES: ReadonlySet<string | null> = new Set(
+  ELICITATION_HANDLER_APIS.map((api) => api.method),
+);
+
+/** Whether `call` is named like a registration of a question's handler (`matchElicitationHandler`'s first test). */
+export function mayRegisterQuestionHandler(call: TSESTree.CallExpression | TSESTree.NewExpression): boolean {
+  return HANDLER_REGISTRATION_NAMES.has(getCalleeName(call));
+}
+
 /**
  * `client.setRequestHandler(ElicitRequestSchema | elicitation/create, handler)` and
  * `mcpClient.onElicitationRequest(schema, handler)`: the handler answers a server's question for a person.

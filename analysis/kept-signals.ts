@@ -78,16 +78,17 @@ export function keptSignalsOf(sourceCode: Readonly<TSESLint.SourceCode>): readon
         if (name !== null && SIGNAL_OPTIONS.has(name) && isCallArgument(object)) add(node.value);
         continue;
       }
-      if (isAbortSignalStaticCall(node, "any")) {
+      // Only a method call can hand a signal on: most calls are turned away by the method's name alone.
+      const callee = unwrapExpression(node.callee);
+      if (callee.type !== AST_NODE_TYPES.MemberExpression) continue;
+      const method = getStaticPropertyName(callee);
+      if (method === "any" && isAbortSignalStaticCall(node, "any")) {
         const list = node.arguments[0] && unwrapExpression(node.arguments[0]);
         if (list?.type === AST_NODE_TYPES.ArrayExpression)
           for (const element of list.elements) if (element) add(element);
         continue;
       }
-      const callee = unwrapExpression(node.callee);
-      const method = callee.type === AST_NODE_TYPES.MemberExpression ? getStaticPropertyName(callee) : null;
-      if (method === "throwIfAborted" || method === "addEventListener")
-        add((callee as TSESTree.MemberExpression).object);
+      if (method === "throwIfAborted" || method === "addEventListener") add(callee.object);
     }
     if (STORES_SIGNAL.test(sourceCode.text)) for (const stored of storedSignalsOf(sourceCode)) record(stored);
     return [...found.values()];
