@@ -256,31 +256,29 @@ export function quoted(sourceCode: SourceCode, value: string): string {
 // Moving code: its lines get a new indentation, except lines that start inside a string or template literal, whose
 // leading whitespace is part of the value.
 
-const MULTILINE_VALUES = new Fact<null, readonly (readonly [number, number])[]>(
-  "the ranges of a file's tokens that span lines and whose text is a value, in source order, per file",
-);
-
-/** The ranges of tokens in [start, end) that span lines and whose text is a value: template and string literals, JSX text. */
+/**
+ * The ranges of tokens in [start, end) that span lines and whose text is a value: template and string literals, JSX text.
+ * Read off the tokens of that stretch alone (found by bisection): a file's suggestions move a few stretches of it.
+ */
 function multilineValueRanges(sourceCode: SourceCode, start: number, end: number): (readonly [number, number])[] {
-  const all = fileFacts(sourceCode).remember(MULTILINE_VALUES, null, () =>
-    sourceCode.ast.tokens
-      .filter(
-        (token) =>
-          (token.type === "Template" || token.type === "String" || token.type === "JSXText") &&
-          token.loc.start.line !== token.loc.end.line,
-      )
-      .map((token) => token.range),
-  );
-  // Tokens do not overlap, so their ends are in source order too: the first that ends after `start`, by bisection.
+  const tokens = sourceCode.ast.tokens;
+  // Tokens do not overlap, so their ends are in source order too: the first that ends after `start`.
   let low = 0;
-  let high = all.length;
+  let high = tokens.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (all[middle]![1] <= start) low = middle + 1;
+    if (tokens[middle]!.range[1] <= start) low = middle + 1;
     else high = middle;
   }
   const ranges: (readonly [number, number])[] = [];
-  for (let index = low; index < all.length && all[index]![0] < end; index++) ranges.push(all[index]!);
+  for (let index = low; index < tokens.length && tokens[index]!.range[0] < end; index++) {
+    const token = tokens[index]!;
+    if (
+      (token.type === "Template" || token.type === "String" || token.type === "JSXText") &&
+      token.loc.start.line !== token.loc.end.line
+    )
+      ranges.push(token.range);
+  }
   return ranges;
 }
 
