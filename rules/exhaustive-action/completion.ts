@@ -54,17 +54,19 @@ function statementExitSelector(keys: VisitorKeys): string {
 
 export function completionVisitors(keys: VisitorKeys): TSESLint.RuleListener {
   const atEnd = (reachableAtEnd = new Map<TSESTree.Node, boolean>());
-  const outer: Set<Segment>[] = [];
-  let current = new Set<Segment>();
-  const add = (segment: Segment) => void current.add(segment);
-  const remove = (segment: Segment) => void current.delete(segment);
+  // How many of the current code path's segments are reachable, and the same for the paths it is nested in: a
+  // statement's end is reachable when any current segment is (a count, not the set of segments, is all that asks).
+  const outer: number[] = [];
+  let reachable = 0;
+  const add = (segment: Segment) => void (segment.reachable && (reachable += 1));
+  const remove = (segment: Segment) => void (segment.reachable && (reachable -= 1));
   const listeners = {
     onCodePathStart() {
-      outer.push(current);
-      current = new Set();
+      outer.push(reachable);
+      reachable = 0;
     },
     onCodePathEnd() {
-      current = outer.pop() ?? new Set();
+      reachable = outer.pop() ?? 0;
     },
     onCodePathSegmentStart: add,
     onCodePathSegmentEnd: remove,
@@ -72,13 +74,7 @@ export function completionVisitors(keys: VisitorKeys): TSESLint.RuleListener {
     onUnreachableCodePathSegmentEnd: remove,
     [statementExitSelector(keys)](node: TSESTree.Node) {
       if (HOISTED.has(node.type)) return;
-      if (JUMPS.has(node.type)) {
-        atEnd.set(node, false);
-        return;
-      }
-      let reachable = false;
-      for (const segment of current) if (segment.reachable) reachable = true;
-      atEnd.set(node, reachable);
+      atEnd.set(node, !JUMPS.has(node.type) && reachable > 0);
     },
   };
   return listeners as unknown as TSESLint.RuleListener;
