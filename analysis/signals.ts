@@ -38,15 +38,45 @@ export type CallerSignal =
 /** Parameter names that by MCP SDK v1 convention hold `RequestHandlerExtra` (which always has `signal`). */
 const EXTRA_NAME = /^extra$/;
 
+interface CallerSignalsAsked {
+  readonly call: HumanWaitCall | undefined;
+  readonly signals: readonly CallerSignal[];
+}
+
+const CALLER_SIGNALS = new Fact<TSESTree.Node, CallerSignalsAsked[]>(
+  "the caller's signals in reach of a node, per node and the wait asked about (its row, wrapper and call)",
+);
+
+/** Two waits whose signals are found alike: the same call, row and user's entry. */
+function findsAlike(a: HumanWaitCall | undefined, b: HumanWaitCall | undefined): boolean {
+  return (
+    a === b || (a !== undefined && b !== undefined && a.node === b.node && a.api === b.api && a.wrapper === b.wrapper)
+  );
+}
+
 /**
  * The caller's cancellation signals in reach of `node`, innermost scope first. `call` (optional) lets the
  * receiver of the ask say where its handler's signal lives (`ctx.mcpReq.elicitInput` → `ctx.mcpReq.signal`).
+ * Asked of one wait by several rules (forward-abort-signal, require-deadline): found once per file.
  */
 export function findCallerSignals(
   node: TSESTree.Node,
   sourceCode: Readonly<TSESLint.SourceCode>,
   call?: HumanWaitCall,
-): CallerSignal[] {
+): readonly CallerSignal[] {
+  const asked = fileFacts(sourceCode).remember(CALLER_SIGNALS, node, () => []);
+  const known = asked.find((entry) => findsAlike(entry.call, call));
+  if (known) return known.signals;
+  const signals = callerSignalsInReach(node, sourceCode, call);
+  asked.push({ call, signals });
+  return signals;
+}
+
+function callerSignalsInReach(
+  node: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  call: HumanWaitCall | undefined,
+): readonly CallerSignal[] {
   const signals: CallerSignal[] = [];
   const seen = new Set<string>();
   const addSignal = (signal: CallerSignal) => {
