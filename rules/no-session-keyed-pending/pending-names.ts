@@ -8,11 +8,15 @@ import { getMemberPath } from "../../analysis/ast.ts";
 import { textMayContainHumanWait } from "../../analysis/human-wait.ts";
 import { Fact, configurationFacts } from "../../analysis/cached-facts.ts";
 
+const ONE_LOWER_CASE_WORD = /^[a-z0-9]+$/;
+
 /**
  * Splits a name into lower-case words joined by `_`: `toolCallId` → `tool_call_id`, `SESSION_ID` → `session_id`,
  * `_awaiting` → `awaiting`, `MCPSessionId` → `mcp_session_id`. Every name pattern is matched against this form.
  */
 export function toSnakeName(name: string): string {
+  // Most names are one lower-case word already (`pending`, `resolve`, `session`): they are their own snake_case.
+  if (ONE_LOWER_CASE_WORD.test(name)) return name;
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
