@@ -34,6 +34,7 @@ import {
   walkSubtree,
 } from "./walk.ts";
 import { Fact, fileFacts } from "./cached-facts.ts";
+import { nodesWithin } from "./node-index.ts";
 
 export type OptionsReading =
   /** The call passes no options (or `undefined`). */
@@ -688,14 +689,14 @@ function isWaiterClass(classBody: TSESTree.ClassBody, sourceCode: Readonly<TSESL
   return fileFacts(sourceCode).remember(WAITER_CLASSES, classBody, () => findsWaiterField(classBody, sourceCode));
 }
 
+/** A class's `new Promise` executors, read off the file's node index rather than a walk of the class. */
 function findsWaiterField(classBody: TSESTree.ClassBody, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  return walkSubtree(classBody, sourceCode.visitorKeys, (node) => {
+  return nodesWithin(sourceCode, classBody, NEW_EXPRESSIONS).some((node) => {
     const promise = promiseExecutor(node);
     if (!promise) return false;
     const { settlers } = promise;
-    return walkSubtree(promise.executor.body, sourceCode.visitorKeys, (inner) => {
-      if (inner.type !== AST_NODE_TYPES.AssignmentExpression || inner.left.type !== AST_NODE_TYPES.MemberExpression)
-        return false;
+    return nodesWithin(sourceCode, promise.executor.body, ASSIGNMENTS).some((inner) => {
+      if (inner.left.type !== AST_NODE_TYPES.MemberExpression) return false;
       const value = unwrapExpression(inner.right);
       return (
         inner.left.object.type === AST_NODE_TYPES.ThisExpression &&
@@ -706,6 +707,9 @@ function findsWaiterField(classBody: TSESTree.ClassBody, sourceCode: Readonly<TS
     });
   });
 }
+
+const NEW_EXPRESSIONS = [AST_NODE_TYPES.NewExpression] as const;
+const ASSIGNMENTS = [AST_NODE_TYPES.AssignmentExpression] as const;
 
 /** Whether a method of the class other than the one assigning `this.<field>` calls `this.<field>(…)`. */
 function isSettledByAnotherMethod(

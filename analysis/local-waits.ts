@@ -203,26 +203,23 @@ function fieldMember(
         }
       }
       // `this.field = new Local()` / `this.field = { m() {} }` in the constructor
-      let found: TSESTree.FunctionLike | TSESTree.TSMethodSignature | TSESTree.TSPropertySignature | null = null;
-      if (member.value.body) {
-        walkSubtree(member.value.body, sourceCode.visitorKeys, (node) => {
-          if (
-            node.type === AST_NODE_TYPES.AssignmentExpression &&
-            node.left.type === AST_NODE_TYPES.MemberExpression &&
-            node.left.object.type === AST_NODE_TYPES.ThisExpression &&
-            getStaticPropertyName(node.left) === field
-          ) {
-            found = memberOfValue(node.right, name, sourceCode);
-            return found !== null;
-          }
-          return false;
-        });
+      // Read off the file's node index: a constructor's assignments, in source order, rather than a walk of its body.
+      for (const node of member.value.body ? nodesWithin(sourceCode, member.value.body, ASSIGNMENTS) : []) {
+        if (
+          node.left.type === AST_NODE_TYPES.MemberExpression &&
+          node.left.object.type === AST_NODE_TYPES.ThisExpression &&
+          getStaticPropertyName(node.left) === field
+        ) {
+          const found = memberOfValue(node.right, name, sourceCode);
+          if (found) return found;
+        }
       }
-      if (found) return found;
     }
   }
   return null;
 }
+
+const ASSIGNMENTS = [AST_NODE_TYPES.AssignmentExpression] as const;
 
 function memberOfValue(
   value: TSESTree.Node,

@@ -6,6 +6,7 @@ import { ACP_OUTCOME, ELICIT_ACTION } from "../../protocol/answers.ts";
 import { noDecisionAnswerText } from "../../edits/answer-text.ts";
 import type { TSESTree } from "@typescript-eslint/utils";
 import { AST_NODE_TYPES } from "../../analysis/node-types.ts";
+import { nodesWithin } from "../../analysis/node-index.ts";
 import {
   findProperty,
   getCalleeName,
@@ -72,31 +73,32 @@ function checkAnswers(check: OutcomeCheck, fn: TSESTree.FunctionLike, side: Side
   const { context, sourceCode } = check;
   if (!fn.body) return;
   const reported = fileFacts(sourceCode).remember(REPORTED_ANSWERS, check, () => new Set<TSESTree.Node>());
-  walkSubtree(fn.body, sourceCode.visitorKeys, (node) => {
-    if (node.type === AST_NODE_TYPES.ObjectExpression) {
-      const acceptance = side === "acp-permission" ? null : acceptanceIn(node);
-      const failure = acceptance && noPersonCause(node, fn);
-      if (acceptance && failure && FAILURE_CAUSES.has(failure) && !reported.has(acceptance)) {
-        reported.add(acceptance);
-        context.report({ node: acceptance, messageId: "acceptWithoutPerson", data: { cause: failure } });
-      }
-      const refusal = refusalIn(node, side, sourceCode);
-      const cause = refusal && noPersonCause(node, fn);
-      if (refusal && cause && !reported.has(refusal)) {
-        reported.add(refusal);
-        context.report({
-          node: refusal,
-          messageId: "declineWithoutPerson",
-          data: {
-            cause,
-            answer: side === "acp-permission" ? "a reject option" : "`decline`",
-            instead: `\`${side === "acp-permission" ? noDecisionAnswerText("acp-permission-outcome") : ELICIT_ACTION.cancel}\``,
-          },
-        });
-      }
+  // The body's object literals, off the file's node index (in source order, as a walk meets them).
+  for (const node of nodesWithin(sourceCode, fn.body, OBJECT_EXPRESSIONS)) {
+    const acceptance = side === "acp-permission" ? null : acceptanceIn(node);
+    const failure = acceptance && noPersonCause(node, fn);
+    if (acceptance && failure && FAILURE_CAUSES.has(failure) && !reported.has(acceptance)) {
+      reported.add(acceptance);
+      context.report({ node: acceptance, messageId: "acceptWithoutPerson", data: { cause: failure } });
     }
-  });
+    const refusal = refusalIn(node, side, sourceCode);
+    const cause = refusal && noPersonCause(node, fn);
+    if (refusal && cause && !reported.has(refusal)) {
+      reported.add(refusal);
+      context.report({
+        node: refusal,
+        messageId: "declineWithoutPerson",
+        data: {
+          cause,
+          answer: side === "acp-permission" ? "a reject option" : "`decline`",
+          instead: `\`${side === "acp-permission" ? noDecisionAnswerText("acp-permission-outcome") : ELICIT_ACTION.cancel}\``,
+        },
+      });
+    }
+  }
 }
+
+const OBJECT_EXPRESSIONS = [AST_NODE_TYPES.ObjectExpression] as const;
 
 /** What one run of the rule (one `OutcomeCheck`) has reported: a helper reached from two handlers is reported once. */
 const REPORTED_ANSWERS = new Fact<OutcomeCheck, Set<TSESTree.Node>>(

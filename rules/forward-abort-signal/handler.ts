@@ -16,6 +16,7 @@ import { askOfFunction, type ElicitationHandler } from "../../analysis/asks.ts";
 import { handlerLocation, handlersRegisteredBy } from "../../analysis/registered-handlers.ts";
 import { matchToolHandler } from "../../analysis/calls.ts";
 import { findVariable } from "../../analysis/flow.ts";
+import { nodesWithin } from "../../analysis/node-index.ts";
 import type { PersonWaitCall } from "../../analysis/asks.ts";
 import { resolveLocalCallee, signatureAnswers } from "../../analysis/local-waits.ts";
 import { propertyValue, readOptions, setsTimer } from "../../analysis/deadline.ts";
@@ -75,6 +76,8 @@ export function checkHandlerWithoutSignal(check: SignalCheck, call: PersonWaitCa
   return true;
 }
 
+const IDENTIFIERS = [AST_NODE_TYPES.Identifier] as const;
+
 /** `preferred`, unless the handler already sees something of that name. */
 function freeName(check: SignalCheck, handler: TSESTree.FunctionLike, preferred: string): string {
   const { sourceCode } = check;
@@ -87,11 +90,7 @@ function freeName(check: SignalCheck, handler: TSESTree.FunctionLike, preferred:
   ]) {
     const taken =
       findVariable(sourceCode.getScope(body), candidate) !== null ||
-      walkSubtree(
-        body,
-        sourceCode.visitorKeys,
-        (node) => node.type === AST_NODE_TYPES.Identifier && node.name === candidate,
-      );
+      nodesWithin(sourceCode, body, IDENTIFIERS).some((node) => node.name === candidate);
     if (!taken) return candidate;
   }
   return `${preferred}_`;
