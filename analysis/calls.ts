@@ -28,6 +28,7 @@ import {
   RESOURCE_TEMPLATE_CLASS,
   type HandlerRegistrationApi,
   type HumanWaitApi,
+  type RequestHandlerRegistration,
 } from "../protocol/apis.ts";
 import { importedSchemaOf } from "./modules.ts";
 import { passThroughOf } from "./pass-through.ts";
@@ -448,6 +449,18 @@ export interface ToolHandler {
   readonly version: 1 | 2;
 }
 
+/** The registration rows by their method name (a table, not a cache): the first row of a name where several share it. */
+const REGISTRATION_ROWS: ReadonlyMap<string | null, RequestHandlerRegistration> = new Map(
+  REQUEST_HANDLER_REGISTRATIONS.filter(
+    (row, index, rows) => rows.findIndex((other) => other.method === row.method) === index,
+  ).map((row) => [row.method, row]),
+);
+
+/** The row of a call named like a request handler's registration (`tool`, `registerTool`, …); most calls have none. */
+function registrationRowOf(call: TSESTree.CallExpression): RequestHandlerRegistration | undefined {
+  return REGISTRATION_ROWS.get(getCalleeName(call));
+}
+
 /**
  * `server.tool(name, …, handler)`, `registerTool`, `resource`/`registerResource`, `prompt`/`registerPrompt`,
  * `server.setRequestHandler(CallToolRequestSchema, handler)` (MCP TS SDK; protocol/apis.ts
@@ -462,11 +475,7 @@ export function matchToolHandler(
   let attached: TSESTree.Node = handler;
   let registration = handler.parent;
   let forwards = Infinity;
-  if (
-    sourceCode &&
-    registration?.type === AST_NODE_TYPES.CallExpression &&
-    !REQUEST_HANDLER_REGISTRATIONS.some((row) => row.method === getCalleeName(registration as TSESTree.CallExpression))
-  ) {
+  if (sourceCode && registration?.type === AST_NODE_TYPES.CallExpression && !registrationRowOf(registration)) {
     const through = passThroughOf(registration, sourceCode);
     if (through && registration.arguments[through.argumentIndex] === handler) {
       attached = registration;
@@ -489,8 +498,7 @@ export function requestHandlerRegistration(
   registration: TSESTree.CallExpression,
   firstParameter: TSESTree.Parameter | undefined,
 ): ToolHandler | null {
-  const method = getCalleeName(registration);
-  const row = REQUEST_HANDLER_REGISTRATIONS.find((candidate) => candidate.method === method);
+  const row = registrationRowOf(registration);
   if (!row || registration.callee.type !== AST_NODE_TYPES.MemberExpression) return null;
   const args = registration.arguments;
   if (args.length < 2) return null;

@@ -21,7 +21,7 @@ import type { PersonWaitCall } from "../../analysis/asks.ts";
 import { resolveLocalCallee, signatureAnswers } from "../../analysis/local-waits.ts";
 import { propertyValue, readOptions, setsTimer } from "../../analysis/deadline.ts";
 import { findCallerSignals, referencesSignal, type CallerSignal } from "../../analysis/signals.ts";
-import { parameterDefinitionOf, walkSubtree } from "../../analysis/walk.ts";
+import { parameterDefinitionOf } from "../../analysis/walk.ts";
 import type { SignalCheck } from "./options.ts";
 import { addParameterFix, addSignal, appendOptions } from "./fix.ts";
 import { unprovenForCodemod } from "./deadline.ts";
@@ -77,6 +77,13 @@ export function checkHandlerWithoutSignal(check: SignalCheck, call: PersonWaitCa
 }
 
 const IDENTIFIERS = [AST_NODE_TYPES.Identifier] as const;
+const CALLS = [AST_NODE_TYPES.CallExpression] as const;
+/** What shows a handler waiting: an `await`, a `return` of a waiting call, a `new Promise`. */
+const WAITING_NODES = [
+  AST_NODE_TYPES.AwaitExpression,
+  AST_NODE_TYPES.ReturnStatement,
+  AST_NODE_TYPES.NewExpression,
+] as const;
 
 /** `preferred`, unless the handler already sees something of that name. */
 function freeName(check: SignalCheck, handler: TSESTree.FunctionLike, preferred: string): string {
@@ -131,15 +138,11 @@ function waitsForAnswer(check: SignalCheck, handler: TSESTree.FunctionLike, foll
     return waitsForAnswer(check, callee, false);
   };
   if (body.type !== AST_NODE_TYPES.BlockStatement && returnsWaitingCall(body)) return true;
-  return walkSubtree(body, sourceCode.visitorKeys, (node) => {
+  return nodesWithin(sourceCode, body, WAITING_NODES).some((node) => {
     if (node.type === AST_NODE_TYPES.AwaitExpression) return getEnclosingFunction(node) === handler;
     if (node.type === AST_NODE_TYPES.ReturnStatement)
       return getEnclosingFunction(node) === handler && returnsWaitingCall(node.argument);
-    return (
-      node.type === AST_NODE_TYPES.NewExpression &&
-      node.callee.type === AST_NODE_TYPES.Identifier &&
-      node.callee.name === "Promise"
-    );
+    return node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === "Promise";
   });
 }
 
@@ -169,12 +172,8 @@ function honoursSignal(check: SignalCheck, handler: TSESTree.FunctionLike, param
   if (own.some((signal) => referencesSignal(body, signal, sourceCode))) return true;
   if (parameter.type !== AST_NODE_TYPES.Identifier) return false;
   const name = parameter.name;
-  return walkSubtree(
-    body,
-    sourceCode.visitorKeys,
-    (node) =>
-      node.type === AST_NODE_TYPES.CallExpression &&
-      node.arguments.some((argument) => argument.type === AST_NODE_TYPES.Identifier && argument.name === name),
+  return nodesWithin(sourceCode, body, CALLS).some((node) =>
+    node.arguments.some((argument) => argument.type === AST_NODE_TYPES.Identifier && argument.name === name),
   );
 }
 
