@@ -20,7 +20,7 @@ import {
   unwrapExpression,
 } from "./ast.ts";
 import { Fact, fileFacts } from "./cached-facts.ts";
-import { nodesOfTypes } from "./node-index.ts";
+import { nodesOfType, nodesOfTypes } from "./node-index.ts";
 import { SIGNAL_NAME } from "./signal-names.ts";
 import {
   isAbortSignalStaticCall,
@@ -69,31 +69,42 @@ export function keptSignalsOf(sourceCode: Readonly<TSESLint.SourceCode>): readon
           stored: known.stored || kept.stored,
         });
     };
-    const add = (expression: TSESTree.Node) => record(keptSignalAt(expression, sourceCode));
-    for (const node of nodesOfTypes(sourceCode, [AST_NODE_TYPES.Property, AST_NODE_TYPES.CallExpression])) {
-      if (node.type === AST_NODE_TYPES.Property) {
-        // `{ signal: ctx.signal }` handed to a call.
+    // Where the file hands a signal on, by the node that does it, in source order (the first found names it).
+    const handed: { readonly at: TSESTree.Node; readonly expression: TSESTree.Node }[] = [];
+    const text = sourceCode.text;
+    // `{ signal: ctx.signal }` handed to a call: every option that carries a signal spells "ignal".
+    if (text.includes("ignal")) {
+      for (const node of nodesOfType(sourceCode, AST_NODE_TYPES.Property)) {
         const name = getStaticPropertyName(node);
-        const object = node.parent;
-        if (name !== null && SIGNAL_OPTIONS.has(name) && isCallArgument(object)) add(node.value);
-        continue;
+        if (name !== null && SIGNAL_OPTIONS.has(name) && isCallArgument(node.parent))
+          handed.push({ at: node, expression: node.value });
       }
-      // Only a method call can hand a signal on: most calls are turned away by the method's name alone.
-      const callee = unwrapExpression(node.callee);
-      if (callee.type !== AST_NODE_TYPES.MemberExpression) continue;
-      const method = getStaticPropertyName(callee);
-      if (method === "any" && isAbortSignalStaticCall(node, "any")) {
-        const list = node.arguments[0] && unwrapExpression(node.arguments[0]);
-        if (list?.type === AST_NODE_TYPES.ArrayExpression)
-          for (const element of list.elements) if (element) add(element);
-        continue;
-      }
-      if (method === "throwIfAborted" || method === "addEventListener") add(callee.object);
     }
+    // `AbortSignal.any([…])`, `.throwIfAborted()`, `.addEventListener(…)`: method calls whose names the text spells.
+    if (HANDS_ON_BY_CALL.test(text)) {
+      for (const node of nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression)) {
+        const callee = unwrapExpression(node.callee);
+        if (callee.type !== AST_NODE_TYPES.MemberExpression) continue;
+        const method = getStaticPropertyName(callee);
+        if (method === "any" && isAbortSignalStaticCall(node, "any")) {
+          const list = node.arguments[0] && unwrapExpression(node.arguments[0]);
+          if (list?.type === AST_NODE_TYPES.ArrayExpression)
+            for (const element of list.elements) if (element) handed.push({ at: node, expression: element });
+        } else if (method === "throwIfAborted" || method === "addEventListener") {
+          handed.push({ at: node, expression: callee.object });
+        }
+      }
+    }
+    // Stable: the elements of one `AbortSignal.any` keep their order.
+    handed.sort((a, b) => a.at.range[0] - b.at.range[0] || b.at.range[1] - a.at.range[1]);
+    for (const { expression } of handed) record(keptSignalAt(expression, sourceCode));
     if (STORES_SIGNAL.test(sourceCode.text)) for (const stored of storedSignalsOf(sourceCode)) record(stored);
     return [...found.values()];
   });
 }
+
+/** The text of a file that may hand a signal on through a method call (keptSignalsOf's second kind). */
+const HANDS_ON_BY_CALL = /AbortSignal|throwIfAborted|addEventListener/;
 
 /** The text of a file that may store a signal in a field: `this.signal = …`, `private readonly abortSignal`. */
 const STORES_SIGNAL = /\bthis\.#?\w*[sS]ignal\s*=[^=]|\b(?:readonly|private|public|protected)\s+\w*[sS]ignal\b/;
