@@ -6,7 +6,9 @@
  *   npm run bench -- --quick      a third of each corpus, no memory runs: a quick look, not a verdict
  *   options: --rounds N (default 3)  --jobs N (parallel child processes, default 2)  --no-memory
  *            --only broad-lint,dense-lint,dense-floor,dense-processes,dense-typed,broad-transform,dense-transform,
- *                   repository-check,framework-check,framework-oxlint,large-file,large-sizes,large-cli
+ *                   repository-check,framework-check,framework-oxlint,large-file,large-sizes,large-cli,dense-against
+ *            --against DIR  another checkout of the plugin, built (npm ci && npm run build): adds suite
+ *                   dense-against, its configs.recommended against this checkout's, interleaved in one process
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -26,7 +28,8 @@ import {
 } from "./corpora.ts";
 import type { MeasureJob, MemoryResult, PassesResult, SubsetTime, TimeResult } from "./measure.ts";
 import { GENERATED_SEED, GENERATED_SIZES, writeGeneratedServers } from "./generated-server.ts";
-import { ruleNames } from "./subjects.ts";
+import { recommendedOf, ruleNames } from "./subjects.ts";
+import { ensureBuilt } from "../test/support/build.ts";
 
 const RESULTS_DIR = path.join(REPO_ROOT, "bench", "results");
 /** Per run: two benches started at once (people do) must not share job files. */
@@ -37,6 +40,8 @@ const DENSE_UNTYPED_ROUNDS = 9;
 /** dense-processes: a fresh process per variant and round, each linting the dense corpus this many times. */
 const DENSE_PROCESS_ROUNDS = 8;
 const DENSE_PROCESS_PASSES = 4;
+/** dense-against: two builds' rules differ by a few per cent, so more rounds than the others for a stable median. */
+const DENSE_AGAINST_ROUNDS = 100;
 /** dense-processes also times its first pass apart from the others: the code is compiled and optimised in it. */
 const FIRST_PASS = "first pass";
 const LATER_PASSES = "later passes";
@@ -59,10 +64,12 @@ interface Options {
   jobs: number;
   memory: boolean;
   only: Set<string> | null;
+  /** `--against`: another checkout whose built rules suite dense-against times against this one's. */
+  against: string | null;
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { quick: false, rounds: 3, jobs: 2, memory: true, only: null };
+  const options: Options = { quick: false, rounds: 3, jobs: 2, memory: true, only: null, against: null };
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
     const value = () => {
@@ -76,6 +83,7 @@ function parseOptions(argv: readonly string[]): Options {
     else if (argument === "--rounds") options.rounds = positiveInteger(argument, value());
     else if (argument === "--jobs") options.jobs = positiveInteger(argument, value());
     else if (argument === "--only") options.only = new Set(value().split(","));
+    else if (argument === "--against") options.against = builtCheckout(argument, value());
     else if (argument === "--help" || argument === "-h") throw new UsageError("");
     else throw new UsageError(`unknown option ${argument}`);
   }
@@ -84,6 +92,16 @@ function parseOptions(argv: readonly string[]): Options {
 }
 
 class UsageError extends Error {}
+
+/** The checkout `--against` names, absolute, once it is known to hold a built plugin. */
+function builtCheckout(flag: string, directory: string): string {
+  const root = path.resolve(directory);
+  if (!fs.existsSync(path.join(root, "dist", "index.js")))
+    throw new UsageError(
+      `${flag} ${directory}: no dist/index.js there; build that checkout first (npm ci && npm run build)`,
+    );
+  return root;
+}
 
 function positiveInteger(flag: string, text: string): number {
   const parsed = Number(text);
@@ -287,11 +305,25 @@ function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
       memoryVariants: [],
     });
   }
-  const chosen = options.only ? suites.filter((suite) => options.only?.has(suite.name)) : suites;
+  if (options.against) {
+    suites.push({
+      // Two builds of the rules on the code that asks people, interleaved in one process: is this checkout's
+      // recommended config dearer than the other's? The one process keeps both on the same machine state.
+      name: "dense-against",
+      corpus: dense,
+      variants: ["lint:noop", recommendedOf(REPO_ROOT), recommendedOf(options.against)],
+      rounds: Math.max(options.rounds, DENSE_AGAINST_ROUNDS),
+      memoryVariants: [],
+    });
+  }
+  // `--against` asks for its suite whatever `--only` lists.
+  const chosen = options.only
+    ? suites.filter((suite) => options.only?.has(suite.name) || suite.name === "dense-against")
+    : suites;
   return { suites: chosen, corpora };
 }
 
-function ratioSpecs(): RatioSpec[] {
+function ratioSpecs(against: string | null): RatioSpec[] {
   const specs: RatioSpec[] = [
     {
       group: "a",
@@ -585,6 +617,7 @@ function ratioSpecs(): RatioSpec[] {
       subset: "quiet",
     });
   }
+  if (against) specs.push(...againstSpecs(against));
   for (const name of ruleNames()) {
     specs.push({
       group: "d",
@@ -757,6 +790,26 @@ function perMegabyte(result: TimeResult | undefined): string[] {
   return [`CPU per MB, one rule that does nothing + the recommended rules' own share: ${cells.join("; ")}`];
 }
 
+/** Suite dense-against's rows: this checkout's recommended rules against another's, and each against ESLint's floor. */
+function againstSpecs(against: string): RatioSpec[] {
+  const ours = recommendedOf(REPO_ROOT);
+  const theirs = recommendedOf(against);
+  const named = path.basename(against);
+  const row = (label: string, numerator: string, denominator: string): RatioSpec => ({
+    group: "j",
+    label,
+    suite: "dense-against",
+    numerator,
+    denominator,
+    subset: "all",
+  });
+  return [
+    row(`recommended / recommended of ${named}`, ours, theirs),
+    row("recommended / a rule that does nothing", ours, "lint:noop"),
+    row(`recommended of ${named} / a rule that does nothing`, theirs, "lint:noop"),
+  ];
+}
+
 function formatTable(rows: string[][]): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   return rows
@@ -790,6 +843,8 @@ async function main(): Promise<number> {
   const startedAt = Date.now();
   fs.mkdirSync(WORK_DIR, { recursive: true });
   const { suites, corpora } = buildSuites(options);
+  // dense-against times this checkout's compiled rules, as the other's are: compiled from the sources as they are.
+  if (options.against) ensureBuilt();
   const log = (line: string) =>
     process.stderr.write(`[bench ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
 
@@ -870,7 +925,7 @@ async function main(): Promise<number> {
   });
 
   const ratios: RatioResult[] = [];
-  for (const spec of ratioSpecs()) {
+  for (const spec of ratioSpecs(options.against)) {
     const suite = suites.find((candidate) => candidate.name === spec.suite);
     const result = timeResults.get(spec.suite);
     if (!suite || !result) continue;
@@ -896,8 +951,9 @@ async function main(): Promise<number> {
     g: "(g) one large generated module, cost per MB as a ratio to its parse (issue 24)",
     h: "(h) oxlint with the plugin on the framework-like repository vs check and ESLint's parse (issue 38)",
     i: "(i) generated MCP servers of 0.5 to 4 MB: the rules' cost per size, check and migrate on 1 MB (issue 37)",
+    j: "(j) this checkout's configs.recommended against another's (--against), dense corpus, one process (issue 34)",
   };
-  for (const group of ["a", "b", "c", "d", "e", "f", "g", "h", "i"]) {
+  for (const group of ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]) {
     const rows = ratios.filter((ratio) => ratio.group === group);
     if (rows.length === 0) continue;
     out.push(groupTitles[group]);

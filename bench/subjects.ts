@@ -57,12 +57,18 @@ export function lintConfig(
   ];
 }
 
-/** The rules of `configs.recommended` (what users turn on), as a rules record. */
+/** A variant that runs `configs.recommended` of the plugin built in a checkout (its dist/), named by the checkout. */
+export const RECOMMENDED_OF = "lint:recommended-of:";
+
+/** The variant id of `configs.recommended` as built in `checkout` (bench/run.ts `--against`). */
+export const recommendedOf = (checkout: string): string => `${RECOMMENDED_OF}${checkout}`;
+
 /** `configs.recommended` itself (its rules and its test-file `ignores`), as a user's config takes it. */
 export function lintRecommendedConfig(): Linter.Config {
   return plugin.configs.recommended;
 }
 
+/** The rules of `configs.recommended` (what users turn on), as a rules record. */
 export function recommendedRules(): Linter.RulesRecord {
   return { ...(plugin.configs.recommended.rules as Linter.RulesRecord) };
 }

@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { ESLint, type Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
 import tseslint from "typescript-eslint";
@@ -16,6 +17,7 @@ import { REPO_ROOT } from "./corpora.ts";
 import { oxlintConfigFor, runOxlintTimed } from "./oxlint.ts";
 import {
   PLUGIN_PREFIX,
+  RECOMMENDED_OF,
   identityTransform,
   lintConfig,
   lintRecommendedConfig,
@@ -70,14 +72,33 @@ const benchPlugin = {
   rules: { noop: noopRule, ...Object.fromEntries(noopRuleIds().map((id) => [id, noopRule])) },
 };
 
-function lintVariant(id: string, label: string, rules: Linter.RulesRecord, tsconfig: string | undefined): Variant {
+interface BuiltPlugin {
+  readonly configs: { readonly recommended: { readonly rules?: Linter.RulesRecord } };
+}
+
+/** The plugin in `checkout`'s dist/: CommonJS, whose module object holds the plugin as its `default`. */
+async function builtPluginOf(checkout: string): Promise<BuiltPlugin> {
+  const loaded = (await import(pathToFileURL(path.join(checkout, "dist", "index.js")).href)) as {
+    default?: BuiltPlugin & { default?: BuiltPlugin };
+  };
+  const exported = loaded.default ?? (loaded as unknown as BuiltPlugin & { default?: BuiltPlugin });
+  return exported.default ?? exported;
+}
+
+function lintVariant(
+  id: string,
+  label: string,
+  rules: Linter.RulesRecord,
+  tsconfig: string | undefined,
+  plugin?: BuiltPlugin,
+): Variant {
   let eslint: ESLint | null = null;
   return {
     id,
     label,
     typed: tsconfig !== undefined,
     async start() {
-      const config = lintConfig(rules, tsconfig ? { tsconfig } : undefined);
+      const config = lintConfig(rules, tsconfig ? { tsconfig } : undefined, ...(plugin ? [plugin] : []));
       if (rules[SWITCH_RULE])
         config[1].plugins = { ...config[1].plugins, "@typescript-eslint": tseslint.plugin as never };
       if (Object.keys(rules).some((id) => id.startsWith("bench/")))
@@ -253,6 +274,15 @@ export async function buildVariant(id: string, context: VariantContext = {}): Pr
     return lintVariant(id, `ESLint + ${noopRuleIds().length} rules that do nothing`, rules, undefined);
   }
   if (id === "lint:recommended") return lintVariant(id, "ESLint + configs.recommended", recommendedRules(), undefined);
+  if (id.startsWith(RECOMMENDED_OF)) {
+    const checkout = id.slice(RECOMMENDED_OF.length);
+    const built = await builtPluginOf(checkout);
+    const label =
+      checkout === REPO_ROOT
+        ? "ESLint + configs.recommended, this checkout's dist/"
+        : `ESLint + configs.recommended of ${checkout}`;
+    return lintVariant(id, label, { ...built.configs.recommended.rules }, undefined, built);
+  }
   if (id === "lint:parser-typed") return lintVariant(id, "ESLint, parser alone, typed", {}, typed());
   if (id === "lint:recommended-typed")
     return lintVariant(id, "ESLint + configs.recommended, typed", recommendedRules(), typed());
