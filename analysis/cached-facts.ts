@@ -11,7 +11,9 @@
  * - **a place on disk**: what a folder or file of the project holds (an installed SDK's version, an imported module
  *   parsed), keyed by its absolute path, for the whole process; a fact that can go stale says how it checks.
  *
- * A module names what it keeps as a `Fact` (the description says what it keys on) and reads it with `remember`.
+ * A module names what it keeps as a `Fact` (the description says what it keys on) and reads it with `remember`. A
+ * question asked of nearly every node reads with `recall` and `keep` instead: `remember`'s function is made at every
+ * call, and there, most calls find the answer kept.
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 

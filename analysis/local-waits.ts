@@ -65,7 +65,10 @@ function factFor<Key, Value>(
   wrappers: readonly WrapperSpecifier[],
 ): Fact<Key, Value> {
   const key = wrappers.length === 0 ? NO_WRAPPERS : wrappers;
-  return configurationFacts(key).remember(perWrappers, null, () => new Fact<Key, Value>(perWrappers.description));
+  const facts = configurationFacts(key);
+  return (
+    facts.recall(perWrappers, null) ?? facts.keep(perWrappers, null, new Fact<Key, Value>(perWrappers.description))
+  );
 }
 const inProgress = new Set<TSESTree.Node>();
 
@@ -545,9 +548,12 @@ export function matchWaitOnPerson(
   sourceCode: Readonly<TSESLint.SourceCode>,
   wrappers: readonly WrapperSpecifier[] = NO_WRAPPERS,
 ): PersonWaitCall | null {
-  // Three rules ask it of every call of a file: answered once per call and set of wrappers.
+  // Three rules ask it of every call of a file: answered once per call and set of wrappers. Read before it is
+  // worked out, so that an answer kept costs no closure (asked of every call by every rule, that was garbage).
   const fact = factFor(WAIT_ANSWERS, wrappers);
-  return fileFacts(sourceCode).remember(fact, call, () => matchUncached(call, sourceCode, wrappers));
+  const facts = fileFacts(sourceCode);
+  const known = facts.recall(fact, call);
+  return known !== undefined ? known : facts.keep(fact, call, matchUncached(call, sourceCode, wrappers));
 }
 
 function matchUncached(
@@ -611,7 +617,15 @@ function mayNameNamespaceImport(call: TSESTree.CallExpression, sourceCode: Reado
     callee.type === AST_NODE_TYPES.MemberExpression &&
     callee.object.type === AST_NODE_TYPES.Identifier &&
     // Asked of every member call: the text is searched once per file, not once per call.
-    fileFacts(sourceCode).remember(SPELLS_NAMESPACE_IMPORT, null, () => sourceCode.text.includes("* as "))
+    spellsNamespaceImport(sourceCode)
+  );
+}
+
+function spellsNamespaceImport(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const facts = fileFacts(sourceCode);
+  return (
+    facts.recall(SPELLS_NAMESPACE_IMPORT, null) ??
+    facts.keep(SPELLS_NAMESPACE_IMPORT, null, sourceCode.text.includes("* as "))
   );
 }
 
@@ -629,8 +643,10 @@ function mayBeDefinedHere(
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): boolean {
   if (unwrapExpression(call.callee).type === AST_NODE_TYPES.Identifier) return true;
-  return fileFacts(sourceCode).remember(SPELLED_OUTSIDE_MEMBER, method, () =>
-    isSpelledOutsideMember(sourceCode.text, method),
+  const facts = fileFacts(sourceCode);
+  return (
+    facts.recall(SPELLED_OUTSIDE_MEMBER, method) ??
+    facts.keep(SPELLED_OUTSIDE_MEMBER, method, isSpelledOutsideMember(sourceCode.text, method))
   );
 }
 
