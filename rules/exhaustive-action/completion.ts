@@ -15,7 +15,8 @@ import { Fact, configurationFacts } from "../../analysis/cached-facts.ts";
 /**
  * For each statement of the file being linted left so far: whether any path reaches its end. A plain map started
  * afresh by each file's `completionVisitors()` (ESLint lints one file at a time, and the answers are asked before it
- * moves on): a module-wide WeakMap entry for every statement of every file was the garbage collector's to trace.
+ * moves on) and dropped once the file's analyses have run: a module-wide WeakMap entry for every statement of every
+ * file was the garbage collector's to trace.
  */
 let reachableAtEnd: Map<TSESTree.Node, boolean> | null = null;
 
@@ -105,6 +106,9 @@ export function deferredUntilProgramExit(): {
     later: (analyse) => (node) => void queue.push(() => analyse(node)),
     run: () => {
       for (const analyse of queue) analyse();
+      // Nothing asks after the file's last analysis: the statements' map (and through their parents, the whole file)
+      // is let go now rather than when the next file starts, so ESLint's garbage is not kept alive by ours.
+      reachableAtEnd = null;
     },
   };
 }
