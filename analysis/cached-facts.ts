@@ -11,9 +11,7 @@
  * - **a place on disk**: what a folder or file of the project holds (an installed SDK's version, an imported module
  *   parsed), keyed by its absolute path, for the whole process; a fact that can go stale says how it checks.
  *
- * A module names what it keeps as a `Fact` (the description says what it keys on) and reads it with `remember`. A
- * question asked of nearly every node reads with `recall` and `keep` instead: `remember`'s function is made at every
- * call, and there, most calls find the answer kept.
+ * A module names what it keeps as a `Fact` (the description says what it keys on) and reads it with `remember`.
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 
@@ -29,15 +27,25 @@ export class Fact<Key, Value> {
 export class FactStore {
   readonly #facts = new Map<Fact<never, unknown>, Map<unknown, unknown>>();
 
-  /** The value of `fact` for `key`, worked out by `compute` on first ask and kept for the owner's lifetime. */
-  remember<Key, Value>(fact: Fact<Key, Value>, key: Key, compute: () => Value): Value {
+  /**
+   * The value of `fact` for `key`, worked out by `compute(key, a, b)` on first ask and kept for the owner's lifetime.
+   * Where it is asked of nearly every node, pass a function declared once and what it needs as `a` and `b`: a function
+   * written at the call is made at every call, though most calls find the value kept.
+   */
+  remember<Key, Value, A = undefined, B = undefined>(
+    fact: Fact<Key, Value>,
+    key: Key,
+    compute: (key: Key, a: A, b: B) => Value,
+    a?: A,
+    b?: B,
+  ): Value {
     let values = this.#facts.get(fact as Fact<never, unknown>);
     if (!values) this.#facts.set(fact as Fact<never, unknown>, (values = new Map()));
     const known = values.get(key);
     // One lookup for a value kept (rules ask a file's facts for nearly every node they visit); `has` only tells a
     // kept `undefined` from none.
     if (known !== undefined || values.has(key)) return known as Value;
-    const value = compute();
+    const value = compute(key, a as A, b as B);
     values.set(key, value);
     return value;
   }

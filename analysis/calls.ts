@@ -148,9 +148,7 @@ export function matchHumanWaitCall(
   // Most calls in a file are nothing of ours: decide on the name before gathering the call's other facts.
   if (!HUMAN_WAIT_METHOD_NAMES.has(method)) return null;
   // From here the answer depends on the call alone, and a call inside nested functions is asked once per function.
-  const facts = fileFacts(sourceCode);
-  const known = facts.recall(TABLE_ANSWERS, call);
-  return known !== undefined ? known : facts.keep(TABLE_ANSWERS, call, matchTable(call, sourceCode));
+  return fileFacts(sourceCode).remember(TABLE_ANSWERS, call, matchTable, sourceCode);
 }
 
 const TABLE_ANSWERS = new Fact<TSESTree.CallExpression, HumanWaitCall | null>("the table's row for a call, per call");

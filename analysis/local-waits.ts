@@ -65,10 +65,12 @@ function factFor<Key, Value>(
   wrappers: readonly WrapperSpecifier[],
 ): Fact<Key, Value> {
   const key = wrappers.length === 0 ? NO_WRAPPERS : wrappers;
-  const facts = configurationFacts(key);
-  return (
-    facts.recall(perWrappers, null) ?? facts.keep(perWrappers, null, new Fact<Key, Value>(perWrappers.description))
-  );
+  return configurationFacts(key).remember(perWrappers, null, factLike<Key, Value>, perWrappers);
+}
+
+/** A fact of its own for one set of wrappers, described as the fact it stands for. */
+function factLike<Key, Value>(_key: null, like: Fact<null, Fact<Key, Value>>): Fact<Key, Value> {
+  return new Fact<Key, Value>(like.description);
 }
 const inProgress = new Set<TSESTree.Node>();
 
@@ -548,12 +550,8 @@ export function matchWaitOnPerson(
   sourceCode: Readonly<TSESLint.SourceCode>,
   wrappers: readonly WrapperSpecifier[] = NO_WRAPPERS,
 ): PersonWaitCall | null {
-  // Three rules ask it of every call of a file: answered once per call and set of wrappers. Read before it is
-  // worked out, so that an answer kept costs no closure (asked of every call by every rule, that was garbage).
-  const fact = factFor(WAIT_ANSWERS, wrappers);
-  const facts = fileFacts(sourceCode);
-  const known = facts.recall(fact, call);
-  return known !== undefined ? known : facts.keep(fact, call, matchUncached(call, sourceCode, wrappers));
+  // Three rules ask it of every call of a file: answered once per call and set of wrappers.
+  return fileFacts(sourceCode).remember(factFor(WAIT_ANSWERS, wrappers), call, matchUncached, sourceCode, wrappers);
 }
 
 function matchUncached(
@@ -622,11 +620,11 @@ function mayNameNamespaceImport(call: TSESTree.CallExpression, sourceCode: Reado
 }
 
 function spellsNamespaceImport(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  const facts = fileFacts(sourceCode);
-  return (
-    facts.recall(SPELLS_NAMESPACE_IMPORT, null) ??
-    facts.keep(SPELLS_NAMESPACE_IMPORT, null, sourceCode.text.includes("* as "))
-  );
+  return fileFacts(sourceCode).remember(SPELLS_NAMESPACE_IMPORT, null, spellsStarImport, sourceCode);
+}
+
+function spellsStarImport(_key: null, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return sourceCode.text.includes("* as ");
 }
 
 const SPELLS_NAMESPACE_IMPORT = new Fact<null, boolean>("whether a file's text spells `* as ` anywhere, per file");
@@ -643,11 +641,11 @@ function mayBeDefinedHere(
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): boolean {
   if (unwrapExpression(call.callee).type === AST_NODE_TYPES.Identifier) return true;
-  const facts = fileFacts(sourceCode);
-  return (
-    facts.recall(SPELLED_OUTSIDE_MEMBER, method) ??
-    facts.keep(SPELLED_OUTSIDE_MEMBER, method, isSpelledOutsideMember(sourceCode.text, method))
-  );
+  return fileFacts(sourceCode).remember(SPELLED_OUTSIDE_MEMBER, method, spelledOutsideMember, sourceCode);
+}
+
+function spelledOutsideMember(method: string, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return isSpelledOutsideMember(sourceCode.text, method);
 }
 
 const SPELLED_OUTSIDE_MEMBER = new Fact<string, boolean>(
