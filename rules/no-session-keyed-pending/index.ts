@@ -108,13 +108,15 @@ export default createRule<Options, MessageIds>({
     const patterns = compilePendingPatterns(options);
     // Each of the text's answers once: `mayReport`'s, then which checks run.
     const facts = textFacts(sourceCode);
+    const keyedStore = mayKeyStoreBySession(facts, options, declaredTypeName !== null);
     const singleSlot = mayCheckSingleSlot(facts, options);
     const sharedHandler = mayReplaceSharedHandler(facts);
-    if (!singleSlot && !sharedHandler && !mayKeyStoreBySession(facts, options, declaredTypeName !== null)) return {};
+    if (!keyedStore && !singleSlot && !sharedHandler) return {};
 
     const check: PendingCheck = { context, sourceCode, patterns, declaredTypeName };
+    // Each kind's visitors only where the text lets that kind be reported.
     return {
-      ...storeWriteVisitors((store, key, value) => checkStoreWrite(check, store, key, value)),
+      ...(keyedStore ? storeWriteVisitors((store, key, value) => checkStoreWrite(check, store, key, value)) : {}),
       ...(singleSlot ? singleSlotVisitors(check, options.reportSingleSlot !== true) : {}),
       ...(sharedHandler ? sharedHandlerVisitors(check) : {}),
     };
