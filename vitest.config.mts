@@ -19,6 +19,7 @@ const UNIT_FILES = [
   "test/docs.test.ts",
   "test/structure.test.ts",
   "test/project-model.test.ts",
+  "bench/**/*.test.ts",
 ];
 
 /** Test folders with a vitest project of their own (below), left out of `integration`. */

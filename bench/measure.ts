@@ -2,7 +2,8 @@
  * One benchmark child process (started by bench/run.ts, never by hand). Two modes:
  * - time: build every variant of a suite, warm them up on a slice of the corpus, then run `rounds` rounds. A round
  *   starts every variant afresh, then takes the files in blocks of BLOCK_FILES and runs every variant over each
- *   block, in an order rotated by one from block to block and from round to round. So the variants are interleaved
+ *   block, in an order rotated by one from block to block and from round to round, going round the list of variants
+ *   forwards in even rounds and backwards in odd ones (bench/order.ts). So the variants are interleaved
  *   within a fraction of a second of each other: the load of a shared machine, which moves over seconds, falls on
  *   all of them alike; and each variant's garbage is mostly collected inside its own block. Per-file times are
  *   summed per subset of the corpus.
@@ -14,6 +15,7 @@
  */
 import fs from "node:fs";
 import { clearCaches } from "@typescript-eslint/parser";
+import { turnOf } from "./order.ts";
 import { buildVariant, type RunTotals, type Variant } from "./variants.ts";
 
 export interface MeasureJob {
@@ -103,7 +105,7 @@ async function runRound(
   for (let block = 0; block * blockFiles < files.length; block += 1) {
     const end = Math.min(files.length, (block + 1) * blockFiles);
     for (let step = 0; step < variants.length; step += 1) {
-      const which = (step + block + rotation) % variants.length;
+      const which = turnOf(step, block + rotation, rotation % 2 === 1, variants.length);
       // A suite of a few large files: the garbage one variant left is collected before the next is timed.
       if (blockFiles !== BLOCK_FILES) collectGarbage();
       for (let index = block * blockFiles; index < end; index += 1) {
