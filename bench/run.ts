@@ -6,7 +6,8 @@
  *   npm run bench -- --quick      a third of each corpus, no memory runs: a quick look, not a verdict
  *   options: --rounds N (default 3)  --jobs N (parallel child processes, default 2)  --no-memory
  *            --only broad-lint,dense-lint,dense-floor,dense-processes,dense-typed,broad-transform,dense-transform,
- *                   repository-check,framework-check,framework-oxlint,large-file,large-sizes,large-cli,dense-against
+ *                   repository-check,repository-processes,framework-check,framework-oxlint,large-file,large-sizes,
+ *                   large-cli,dense-against
  *            --against DIR  another checkout of the plugin, built (npm ci && npm run build): adds suite
  *                   dense-against, its configs.recommended against this checkout's, interleaved in one process
  */
@@ -226,7 +227,8 @@ function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
     },
   ];
   const corpora = [broad, quietCorpus(broad), dense];
-  if (!options.only || options.only.has("repository-check")) {
+  const wants = (name: string) => !options.only || options.only.has(name);
+  if (wants("repository-check") || wants("repository-processes")) {
     const repository = writeRepositoryCorpus(REPOSITORY_DIR, [broad, dense]);
     corpora.push(repository);
     suites.push({
@@ -237,8 +239,17 @@ function buildSuites(options: Options): { suites: Suite[]; corpora: Corpus[] } {
       variants: ["repo:eslint-parser", "repo:check"],
       memoryVariants: [],
     });
+    suites.push({
+      // The same runs, each in a fresh process as a user starts them. In one warm process the parser-only run leaves
+      // typescript-eslint's parser compiled and optimised, while what only `check` runs (espree for JavaScript
+      // files, the project model) starts cold at each round: that suite favours the parser-only run.
+      name: "repository-processes",
+      corpus: repository,
+      variants: ["repo:eslint-parser", "repo:check"],
+      processes: { passes: 1 },
+      memoryVariants: [],
+    });
   }
-  const wants = (name: string) => !options.only || options.only.has(name);
   if (wants("framework-check") || wants("framework-oxlint")) {
     const framework = frameworkCorpus();
     const repository = { ...writeRepositoryCorpus(FRAMEWORK_DIR, [broad, framework]), name: "framework-repository" };
@@ -480,6 +491,14 @@ function ratioSpecs(against: string | null): RatioSpec[] {
       denominator: "repo:eslint-parser",
       subset: "all",
       target: 0.1,
+    },
+    {
+      group: "e",
+      label: "the same, a process each",
+      suite: "repository-processes",
+      numerator: "repo:check",
+      denominator: "repo:eslint-parser",
+      subset: "all",
     },
     {
       group: "f",
