@@ -691,11 +691,11 @@ function isWaiterClass(classBody: TSESTree.ClassBody, sourceCode: Readonly<TSESL
 
 /** A class's `new Promise` executors, read off the file's node index rather than a walk of the class. */
 function findsWaiterField(classBody: TSESTree.ClassBody, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  return nodesWithin(sourceCode, classBody, NEW_EXPRESSIONS).some((node) => {
+  return nodesWithin(sourceCode, classBody, AST_NODE_TYPES.NewExpression).some((node) => {
     const promise = promiseExecutor(node);
     if (!promise) return false;
     const { settlers } = promise;
-    return nodesWithin(sourceCode, promise.executor.body, ASSIGNMENTS).some((inner) => {
+    return nodesWithin(sourceCode, promise.executor.body, AST_NODE_TYPES.AssignmentExpression).some((inner) => {
       if (inner.left.type !== AST_NODE_TYPES.MemberExpression) return false;
       const value = unwrapExpression(inner.right);
       return (
@@ -707,9 +707,6 @@ function findsWaiterField(classBody: TSESTree.ClassBody, sourceCode: Readonly<TS
     });
   });
 }
-
-const NEW_EXPRESSIONS = [AST_NODE_TYPES.NewExpression] as const;
-const ASSIGNMENTS = [AST_NODE_TYPES.AssignmentExpression] as const;
 
 /** Whether a method of the class other than the one assigning `this.<field>` calls `this.<field>(…)`. */
 function isSettledByAnotherMethod(

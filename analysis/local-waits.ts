@@ -209,7 +209,8 @@ function fieldMember(
       }
       // `this.field = new Local()` / `this.field = { m() {} }` in the constructor
       // Read off the file's node index: a constructor's assignments, in source order, rather than a walk of its body.
-      for (const node of member.value.body ? nodesWithin(sourceCode, member.value.body, ASSIGNMENTS) : []) {
+      const body = member.value.body;
+      for (const node of body ? nodesWithin(sourceCode, body, AST_NODE_TYPES.AssignmentExpression) : []) {
         if (
           node.left.type === AST_NODE_TYPES.MemberExpression &&
           node.left.object.type === AST_NODE_TYPES.ThisExpression &&
@@ -223,8 +224,6 @@ function fieldMember(
   }
   return null;
 }
-
-const ASSIGNMENTS = [AST_NODE_TYPES.AssignmentExpression] as const;
 
 function memberOfValue(
   value: TSESTree.Node,

@@ -47,6 +47,11 @@ describe("node index", () => {
       "g(h(2))",
       "h(2)",
     ]);
+    // One type may be passed as itself rather than as a list of one.
+    expect(textOf(sourceCode, nodesWithin(sourceCode, outer.body, AST_NODE_TYPES.CallExpression))).toEqual([
+      "g(h(2))",
+      "h(2)",
+    ]);
     const chained = nodesOfType(sourceCode, AST_NODE_TYPES.CallExpression).at(-1)!;
     // `a?.b()`: the ChainExpression around the call has the call's range, but is not below it.
     expect(nodesWithin(sourceCode, chained, [AST_NODE_TYPES.ChainExpression, AST_NODE_TYPES.CallExpression])).toEqual([

@@ -113,16 +113,16 @@ function firstFrom(list: readonly { readonly range: readonly [number, number] }[
 }
 
 /**
- * The nodes of these types in `root`'s subtree (`root` included), in source order, nested functions included.
- * Several types are merged once per file and list: pass a list held in a constant, not a new array each time.
+ * The nodes of one type, or of several, in `root`'s subtree (`root` included), in source order, nested functions
+ * included. Several types are merged once per file and list: pass a list held in a constant, not a new array each time.
  */
 export function nodesWithin<T extends NodeType>(
   sourceCode: Readonly<TSESLint.SourceCode>,
   root: TSESTree.Node,
-  types: readonly T[],
+  types: T | readonly T[],
 ): NodeOf<T>[] {
   const found: TSESTree.Node[] = [];
-  const list = nodesOfTypes(sourceCode, types);
+  const list = typeof types === "string" ? nodesOfType(sourceCode, types) : nodesOfTypes(sourceCode, types);
   for (let index = firstFrom(list, root.range[0]); index < list.length; index++) {
     const node = list[index]!;
     if (node.range[0] > root.range[1]) break;

@@ -44,7 +44,7 @@ function wrapperShape(wrapper: TSESTree.FunctionLike, sourceCode: Readonly<TSESL
   if (!returned?.body) return null;
   for (const [argumentIndex, parameter] of wrapper.params.entries()) {
     if (parameter.type !== AST_NODE_TYPES.Identifier) continue;
-    for (const call of nodesWithin(sourceCode, returned.body, [AST_NODE_TYPES.CallExpression])) {
+    for (const call of nodesWithin(sourceCode, returned.body, AST_NODE_TYPES.CallExpression)) {
       const callee = unwrapExpression(call.callee);
       if (callee.type !== AST_NODE_TYPES.Identifier || callee.name !== parameter.name) continue;
       return { argumentIndex, forwards: forwardedCount(call, returned) };
@@ -64,7 +64,7 @@ function returnedFunction(
     const value = unwrapExpression(body);
     return isFunctionNode(value) ? value : null;
   }
-  for (const statement of nodesWithin(sourceCode, body, [AST_NODE_TYPES.ReturnStatement])) {
+  for (const statement of nodesWithin(sourceCode, body, AST_NODE_TYPES.ReturnStatement)) {
     const value = statement.argument && unwrapExpression(statement.argument);
     if (isFunctionNode(value)) return value;
   }

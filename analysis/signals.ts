@@ -242,7 +242,7 @@ function findIdentifierUses(
   declaration: TSESTree.Node,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): TSESTree.Identifier[] {
-  return nodesWithin(sourceCode, root, [AST_NODE_TYPES.Identifier]).filter((node) => {
+  return nodesWithin(sourceCode, root, AST_NODE_TYPES.Identifier).filter((node) => {
     if (node.name !== name || node === declaration) return false;
     const parent = node.parent;
     const isPropertyName =

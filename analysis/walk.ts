@@ -25,15 +25,13 @@ export function resolveIdentifier(
   return findVariable(sourceCode.getScope(identifier), identifier.name);
 }
 
-const CALLS = [AST_NODE_TYPES.CallExpression] as const;
-
 /** The calls `this.<name>(…)` in a class body; a private member's name is written with its `#` (`#context`). */
 export function thisCallsIn(
   body: TSESTree.ClassBody,
   name: string,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): TSESTree.CallExpression[] {
-  return nodesWithin(sourceCode, body, CALLS).filter((call) => {
+  return nodesWithin(sourceCode, body, AST_NODE_TYPES.CallExpression).filter((call) => {
     const callee = unwrapExpression(call.callee);
     return (
       callee.type === AST_NODE_TYPES.MemberExpression &&

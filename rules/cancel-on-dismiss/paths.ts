@@ -35,7 +35,6 @@ export interface PathScan {
 /** Names that settle a pending promise or answer a request, whatever they are passed: not left unanswered. */
 const SETTLE_NAME = /^(?:resolve|reject|settle|respond|reply|answer|finish|complete|done|deny|dismiss|abort)/i;
 const FOLLOW_DEPTH = 3;
-const CALLS = [AST_NODE_TYPES.CallExpression] as const;
 
 /** Everything `body` (a function's body, or the statements after a result) answers on the dismissal path. */
 export function scanPath(
@@ -58,7 +57,7 @@ export function answerCallsIn(scope: TSESTree.Node, sourceCode: Readonly<TSESLin
   const found: Settlement[] = [];
   // The last call first (the first answer found decides the shape a fix writes): a call ends
   // after every call inside it and before every call after it, so by end, latest first, is that order.
-  const calls = nodesWithin(sourceCode, scope, CALLS).sort((a, b) => b.range[1] - a.range[1]);
+  const calls = nodesWithin(sourceCode, scope, AST_NODE_TYPES.CallExpression).sort((a, b) => b.range[1] - a.range[1]);
   for (const call of calls) {
     for (const argument of call.arguments) {
       const answer = readAnswer(argument, UNKNOWN, sourceCode);

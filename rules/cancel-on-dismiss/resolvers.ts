@@ -63,11 +63,9 @@ function questionHandlers(sourceCode: Code): { fn: TSESTree.FunctionLike; shape:
   return found;
 }
 
-const CONSTRUCTIONS = [AST_NODE_TYPES.NewExpression] as const;
-
 /** The first parameter of each `new Promise((resolve) => …)` executor in `fn`. */
 function promiseResolvers(fn: TSESTree.FunctionLike, sourceCode: Code): TSESLint.Scope.Variable[] {
-  return nodesWithin(sourceCode, fn, CONSTRUCTIONS).flatMap((construction) => {
+  return nodesWithin(sourceCode, fn, AST_NODE_TYPES.NewExpression).flatMap((construction) => {
     const executor = construction.arguments[0];
     if (getCalleeName(construction) !== "Promise" || !isFunctionNode(executor)) return [];
     const resolve = executor.params[0];

@@ -74,7 +74,7 @@ function checkAnswers(check: OutcomeCheck, fn: TSESTree.FunctionLike, side: Side
   if (!fn.body) return;
   const reported = fileFacts(sourceCode).remember(REPORTED_ANSWERS, check, () => new Set<TSESTree.Node>());
   // The body's object literals, off the file's node index (in source order, as a walk meets them).
-  for (const node of nodesWithin(sourceCode, fn.body, OBJECT_EXPRESSIONS)) {
+  for (const node of nodesWithin(sourceCode, fn.body, AST_NODE_TYPES.ObjectExpression)) {
     const acceptance = side === "acp-permission" ? null : acceptanceIn(node);
     const failure = acceptance && noPersonCause(node, fn);
     if (acceptance && failure && FAILURE_CAUSES.has(failure) && !reported.has(acceptance)) {
@@ -97,8 +97,6 @@ function checkAnswers(check: OutcomeCheck, fn: TSESTree.FunctionLike, side: Side
     }
   }
 }
-
-const OBJECT_EXPRESSIONS = [AST_NODE_TYPES.ObjectExpression] as const;
 
 /** What one run of the rule (one `OutcomeCheck`) has reported: a helper reached from two handlers is reported once. */
 const REPORTED_ANSWERS = new Fact<OutcomeCheck, Set<TSESTree.Node>>(

@@ -76,8 +76,6 @@ export function checkHandlerWithoutSignal(check: SignalCheck, call: PersonWaitCa
   return true;
 }
 
-const IDENTIFIERS = [AST_NODE_TYPES.Identifier] as const;
-const CALLS = [AST_NODE_TYPES.CallExpression] as const;
 /** What shows a handler waiting: an `await`, a `return` of a waiting call, a `new Promise`. */
 const WAITING_NODES = [
   AST_NODE_TYPES.AwaitExpression,
@@ -97,7 +95,7 @@ function freeName(check: SignalCheck, handler: TSESTree.FunctionLike, preferred:
   ]) {
     const taken =
       findVariable(sourceCode.getScope(body), candidate) !== null ||
-      nodesWithin(sourceCode, body, IDENTIFIERS).some((node) => node.name === candidate);
+      nodesWithin(sourceCode, body, AST_NODE_TYPES.Identifier).some((node) => node.name === candidate);
     if (!taken) return candidate;
   }
   return `${preferred}_`;
@@ -172,7 +170,7 @@ function honoursSignal(check: SignalCheck, handler: TSESTree.FunctionLike, param
   if (own.some((signal) => referencesSignal(body, signal, sourceCode))) return true;
   if (parameter.type !== AST_NODE_TYPES.Identifier) return false;
   const name = parameter.name;
-  return nodesWithin(sourceCode, body, CALLS).some((node) =>
+  return nodesWithin(sourceCode, body, AST_NODE_TYPES.CallExpression).some((node) =>
     node.arguments.some((argument) => argument.type === AST_NODE_TYPES.Identifier && argument.name === name),
   );
 }

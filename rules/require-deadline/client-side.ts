@@ -36,7 +36,7 @@ export function clientSideElicitation(
         handler === owner ||
         (handler.body !== null &&
           handler.body !== undefined &&
-          nodesWithin(sourceCode, handler.body, [AST_NODE_TYPES.CallExpression]).some(
+          nodesWithin(sourceCode, handler.body, AST_NODE_TYPES.CallExpression).some(
             (node) => localFunctionOf(node.callee, sourceCode) === owner,
           )),
     );
