@@ -45,7 +45,8 @@ export interface KeptSignal {
 }
 
 /** The options that carry a signal to a wait: the Web and MCP `signal`, ACP 2.x `cancellationSignal`. */
-const SIGNAL_OPTIONS: ReadonlySet<string> = new Set([SIGNAL_FIELD, ACP_SIGNAL_OPTION]);
+const SIGNAL_OPTION_NAMES = [SIGNAL_FIELD, ACP_SIGNAL_OPTION];
+const SIGNAL_OPTIONS: ReadonlySet<string> = new Set(SIGNAL_OPTION_NAMES);
 
 /** A helper that hands out the current operation's signal: `currentSignal()`, `getAbortSignal()`. */
 const SIGNAL_GETTER = /^(?:get|current|read)?(?:Abort|Cancel(?:lation)?|Request|Turn|Current)?Signal$/i;
@@ -72,8 +73,8 @@ export function keptSignalsOf(sourceCode: Readonly<TSESLint.SourceCode>): readon
     // Where the file hands a signal on, by the node that does it, in source order (the first found names it).
     const handed: { readonly at: TSESTree.Node; readonly expression: TSESTree.Node }[] = [];
     const text = sourceCode.text;
-    // `{ signal: ctx.signal }` handed to a call: every option that carries a signal spells "ignal".
-    if (text.includes("ignal")) {
+    // `{ signal: ctx.signal }` handed to a call: only where the text spells one of those options' names.
+    if (SIGNAL_OPTION_NAMES.some((name) => text.includes(name))) {
       for (const node of nodesOfType(sourceCode, AST_NODE_TYPES.Property)) {
         const name = getStaticPropertyName(node);
         if (name !== null && SIGNAL_OPTIONS.has(name) && isCallArgument(node.parent))
