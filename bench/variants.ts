@@ -98,7 +98,7 @@ function lintVariant(
     label,
     typed: tsconfig !== undefined,
     async start() {
-      const config = lintConfig(rules, tsconfig ? { tsconfig } : undefined, ...(plugin ? [plugin] : []));
+      const config = lintConfig(rules, tsconfig ? { tsconfig } : undefined, plugin);
       if (rules[SWITCH_RULE])
         config[1].plugins = { ...config[1].plugins, "@typescript-eslint": tseslint.plugin as never };
       if (Object.keys(rules).some((id) => id.startsWith("bench/")))
