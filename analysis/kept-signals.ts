@@ -20,7 +20,7 @@ import {
   unwrapExpression,
 } from "./ast.ts";
 import { Fact, fileFacts } from "./cached-facts.ts";
-import { nodesOfType, nodesOfTypes } from "./node-index.ts";
+import { bySourceOrder, nodesOfType, nodesOfTypes } from "./node-index.ts";
 import { SIGNAL_NAME } from "./signal-names.ts";
 import {
   isAbortSignalStaticCall,
@@ -97,7 +97,7 @@ export function keptSignalsOf(sourceCode: Readonly<TSESLint.SourceCode>): readon
       }
     }
     // Stable: the elements of one `AbortSignal.any` keep their order.
-    handed.sort((a, b) => a.at.range[0] - b.at.range[0] || b.at.range[1] - a.at.range[1]);
+    handed.sort((a, b) => bySourceOrder(a.at, b.at));
     for (const { expression } of handed) record(keptSignalAt(expression, sourceCode));
     if (STORES_SIGNAL.test(sourceCode.text)) for (const stored of storedSignalsOf(sourceCode)) record(stored);
     return [...found.values()];

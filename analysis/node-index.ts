@@ -30,7 +30,7 @@ interface TraversalStep {
 }
 
 /** Source order; of two nodes that start together, the larger (the ancestor) first, as a pre-order walk has them. */
-function bySourceOrder(a: TSESTree.Node, b: TSESTree.Node): number {
+export function bySourceOrder(a: TSESTree.Node, b: TSESTree.Node): number {
   return a.range[0] - b.range[0] || b.range[1] - a.range[1];
 }
 
